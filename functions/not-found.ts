@@ -1,0 +1,13 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { endpointNotFound } from '../shared/domain/errors';
+import { defineHandler } from '../shared/http/stack';
+
+const fail = async (): Promise<never> => {
+  throw endpointNotFound();
+};
+const v1NotFound = defineHandler({ api: 'v1', auth: 'none' }, fail);
+const v2NotFound = defineHandler({ api: 'v2', auth: 'none' }, fail);
+
+/** Every request no route serves: 404 in the envelope of the API its path belongs to. */
+export const handler = (event: APIGatewayProxyEventV2, context: Context) =>
+  /^\/api\/v2(\/|$)/.test(event.rawPath ?? '') ? v2NotFound(event, context) : v1NotFound(event, context);

@@ -1,0 +1,16 @@
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { services } from '../../../shared/services';
+
+/** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
+export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => {
+  const health = await services().health.health();
+  return health.database === 'connected'
+    ? reply(health)
+    : reply(health, {
+        success: false,
+        status: 503,
+        errorCode: 'SERVICE_UNAVAILABLE',
+        message: 'database unreachable',
+      });
+});

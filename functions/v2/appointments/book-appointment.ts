@@ -1,0 +1,21 @@
+import { body, id, text } from '../../../shared/http/fields';
+import { v2Appointment } from '../../../shared/http/present-v2';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { services } from '../../../shared/services';
+
+const Body = body({
+  client_name: text(100),
+  client_phone: text(64),
+  slot_id: id(),
+  client_email: text(254).optional(),
+  contract_number: text(64).optional(),
+});
+
+/** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
+export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+  const booked = await services().appointments.bookV2(entity, body);
+  return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
+    message: 'appointment booked',
+  });
+});

@@ -1,0 +1,20 @@
+import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/entity';
+import { body, date, int } from '../../../shared/http/fields';
+import { v2Slot } from '../../../shared/http/present-v2';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { services } from '../../../shared/services';
+
+const Body = body({
+  date: date(),
+  duration: int(DURATION_BOUNDS).optional(),
+  max_appointments: int(CAPACITY_BOUNDS).optional(),
+});
+
+/** POST /api/v2/calendar-slots/generate — creates the date's missing slots and returns all of them. */
+export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+  const { created, slots } = await services().slots.generate(entity, body);
+  return reply(slots.map(v2Slot), {
+    message: `${created} slots generated, ${slots.length} slots on ${body.date}`,
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Admin CLI: `npm run admin -- <command>`. Works on the local store (started for the command, same
+ * LOCAL_DB folder as `npm start`) or on a deployed table (TABLE_NAME and the usual AWS credentials).
+ */
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { type LocalDynamo, startLocalDynamo, storageFrom } from '../shared/local/dynamodb-local';
+import { javaProblem } from '../shared/local/java';
+
+type Services = import('../shared/services').Services;
+
+const integer = (value: string): number => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
+  return Number(value);
+};
+/** "09:00-12:00" → ['09:00', '12:00']. */
+const period = (value: string, previous: Array<[string, string]> = []): Array<[string, string]> => {
+  const match = /^(\d{1,2}:\d{2}(?::\d{2})?)-(\d{1,2}:\d{2}(?::\d{2})?)$/.exec(value.trim());
+  if (!match?.[1] || !match[2]) throw new InvalidArgumentError('expected HH:MM-HH:MM');
+  return [...previous, [match[1], match[2]]];
+};
+
+/** Connects to the deployed table (`--remote`) or starts DynamoDB Local on the local data folder. */
+async function connect(remote: boolean): Promise<{ services: Services; close: () => Promise<void> }> {
+  let dynamo: LocalDynamo | undefined;
+  if (!remote) {
+    const problem = javaProblem();
+    if (problem) throw new Error(problem);
+    const storage = storageFrom(process.env.LOCAL_DB);
+    if (storage.kind === 'memory')
+      throw new Error('LOCAL_DB=memory keeps nothing between commands: use a folder, or --remote');
+    dynamo = await startLocalDynamo(storage);
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.TABLE_NAME ??= 'booking-local';
+  } else if (!process.env.TABLE_NAME) {
+    throw new Error('--remote needs TABLE_NAME (the stack output TableName) and AWS credentials');
+  }
+  const { services } = await import('../shared/services');
+  if (dynamo) {
+    const { ensureTable } = await import('../shared/db/table');
+    const { documentClient } = await import('../shared/db/client');
+    await ensureTable(documentClient(), process.env.TABLE_NAME ?? 'booking-local');
+  }
+  return { services: services(), close: async () => dynamo?.stop() };
+}
+
+const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+
+function program(): Command {
+  const cli = new Command('admin')
+    .description('Administer entities of the booking API (local store by default)')
+    .option('--remote', 'use the deployed table named by TABLE_NAME (AWS credentials from the environment)')
+    .exitOverride()
+    .showHelpAfterError();
+
+  const run =
+    (action: (s: Services, ...args: never[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      const { services, close } = await connect(Boolean(cli.opts().remote));
+      try {
+        print(await action(services, ...(args as never[])));
+      } finally {
+        await close();
+      }
+    };
+
+  cli
+    .command('create-entity <accountId>')
+    .description('create an entity (default hours Mon-Fri 09:00-12:00 and 14:00-18:00) and print its tokens')
+    .option('--secret <secret>', 'secret key (default: a random one, printed once)')
+    .option('--name <name>', 'display name')
+    .option('--timezone <zone>', 'IANA time zone', 'Europe/Paris')
+    .option('--country <code>', 'country of the public holidays', 'FR')
+    .action(
+      run((s, accountId: string, o: { secret?: string; name?: string; timezone: string; country: string }) =>
+        s.admin.createEntity({
+          accountId,
+          secret: o.secret,
+          name: o.name,
+          settings: { timezone: o.timezone, country: o.country },
+        }),
+      ),
+    );
+  cli
+    .command('list-entities')
+    .description('list entity account ids')
+    .action(run((s) => s.admin.listEntities()));
+  cli
+    .command('rotate-secret <accountId>')
+    .description('replace the secret (old tokens stop working at once) and print the new tokens')
+    .option('--secret <secret>', 'the new secret (default: a random one)')
+    .action(run((s, accountId: string, o: { secret?: string }) => s.admin.rotateSecret(accountId, o.secret)));
+  cli
+    .command('set-hours <accountId> <day>')
+    .description('set the periods of a weekday (mon..sun); no --period closes the day')
+    .option('--period <HH:MM-HH:MM>', 'an opening period; give it once or twice', period)
+    .action(
+      run((s, accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
+        s.admin.setDayHours(accountId, day, o.period ?? []),
+      ),
+    );
+  cli
+    .command('add-closure <accountId> <date>')
+    .description('close a date (YYYY-MM-DD) in addition to the public holidays')
+    .option('--name <name>', 'what the closure is called', 'Closure day')
+    .action(
+      run((s, accountId: string, date: string, o: { name: string }) =>
+        s.admin.addClosureDay(accountId, date, o.name),
+      ),
+    );
+  cli
+    .command('remove-closure <accountId> <date>')
+    .description('reopen a closure date')
+    .action(
+      run(async (s, accountId: string, date: string) => ({
+        removed: await s.admin.removeClosureDay(accountId, date),
+      })),
+    );
+  cli
+    .command('list-closures <accountId>')
+    .description("list the entity's closure days")
+    .action(run((s, accountId: string) => s.admin.listClosureDays(accountId)));
+  cli
+    .command('set-settings <accountId>')
+    .description('change settings')
+    .option('--slot-duration <minutes>', 'default slot duration, 5 to 480', integer)
+    .option('--max-appointments <n>', 'default places per slot, 1 to 1000', integer)
+    .option('--timezone <zone>', 'IANA time zone')
+    .option('--country <code>', 'country of the public holidays (ISO code)')
+    .option('--default-calendar <id>', 'calendar the v2 API acts on', integer)
+    .action(
+      run((s, accountId: string, o: Record<string, unknown>) =>
+        s.admin.updateSettings(accountId, {
+          slot_duration: o.slotDuration,
+          max_appointments: o.maxAppointments,
+          timezone: o.timezone,
+          country: o.country,
+          default_calendar_id: o.defaultCalendar,
+        }),
+      ),
+    );
+  cli
+    .command('create-calendar <accountId> <name>')
+    .description('create a calendar')
+    .option('--timezone <zone>', "IANA time zone (default: the entity's)")
+    .action(
+      run((s, accountId: string, name: string, o: { timezone?: string }) =>
+        s.admin.createCalendar(accountId, name, o.timezone),
+      ),
+    );
+  cli
+    .command('set-calendar-active <accountId> <calendarId> <active>')
+    .description('activate (true) or deactivate (false) a calendar')
+    .action(
+      run((s, accountId: string, calendarId: string, active: string) => {
+        if (!['true', 'false'].includes(active))
+          throw new InvalidArgumentError('active must be true or false');
+        return s.admin.setCalendarActive(accountId, integer(calendarId), active === 'true');
+      }),
+    );
+  return cli;
+}
+
+program()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+    const e = error as Error & { issues?: Array<{ path: unknown[]; message: string }> };
+    const detail = e.issues?.[0] ? `${e.issues[0].path.join('.')}: ${e.issues[0].message}` : e.message;
+    console.error(`admin: ${detail}`);
+    process.exit(1);
+  });

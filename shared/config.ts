@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
+const EnvSchema = z.object({
+  TABLE_NAME: z.string().min(3).default('booking-local'),
+  /** Set locally (DynamoDB Local, SAM); unset on AWS, where the SDK finds the regional endpoint. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().min(1).default('eu-west-3'),
+  STAGE: z.enum(['local', 'staging', 'production']).default('local'),
+  /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */
+  DEBUG_MODE: z.enum(['on', 'off']).optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
+  SERVICE_VERSION: z.string().default('1.0'),
+});
+
+export type Config = Readonly<{
+  tableName: string;
+  dynamoEndpoint: string | undefined;
+  region: string;
+  stage: 'local' | 'staging' | 'production';
+  debugModeEnabled: boolean;
+  logLevel: 'debug' | 'info' | 'silent';
+}>;
+
+/** Parses an environment into the config; exported for tests and tools that build one explicitly. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.parse(env);
+  return Object.freeze({
+    tableName: parsed.TABLE_NAME,
+    dynamoEndpoint: parsed.DYNAMODB_ENDPOINT,
+    region: parsed.AWS_REGION,
+    stage: parsed.STAGE,
+    debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
+    logLevel: parsed.LOG_LEVEL,
+  });
+}
+
+export const config: Config = parseConfig(process.env);

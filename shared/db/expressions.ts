@@ -1,0 +1,23 @@
+/**
+ * ExpressionAttributeNames for every `#name` used in the given expressions, each standing for the
+ * attribute of the same name. Aliasing every attribute avoids DynamoDB's reserved words (status,
+ * capacity, date, count...), and deriving the map avoids its "unused name" error.
+ */
+export function attributeNames(...expressions: Array<string | undefined>): Record<string, string> {
+  const tokens = expressions.join(' ').match(/#[A-Za-z_]\w*/g) ?? [];
+  return Object.fromEntries([...new Set(tokens)].map((token) => [token, token.slice(1)]));
+}
+
+/** An UpdateExpression, with an optional ConditionExpression, and the attribute names they use. */
+export function updateWhere(update: string, condition?: string) {
+  return {
+    UpdateExpression: update,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ExpressionAttributeNames: attributeNames(update, condition),
+  };
+}
+
+/** A ConditionExpression and the attribute names it uses. */
+export function onlyIf(condition: string) {
+  return { ConditionExpression: condition, ExpressionAttributeNames: attributeNames(condition) };
+}

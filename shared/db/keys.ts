@@ -1,0 +1,179 @@
+/**
+ * Every DynamoDB key of the single table is built here, and only here.
+ * DESIGN.md has the entity chart and the access-pattern table that these builders serve.
+ *
+ * Conventions: `pk`/`sk` are the table keys; each GSI has generic `gsiNpk`/`gsiNsk` attributes and an
+ * index name that says which access pattern it serves. Ids are zero-padded to 10 digits in sort keys so
+ * that string order is numeric order. Dates are YYYY-MM-DD and times HH:MM:SS, so they sort as text.
+ */
+
+export const INDEX = {
+  /** Slots and appointments of one calendar, by date and time. */
+  calendarDate: { name: 'calendar-date', pk: 'gsi1pk', sk: 'gsi1sk' },
+  /** Appointments of one entity across calendars, by date and time. */
+  entityDate: { name: 'entity-date', pk: 'gsi2pk', sk: 'gsi2sk' },
+  /** Appointments of one client, by date and time. */
+  clientAppointments: { name: 'client-appointments', pk: 'gsi3pk', sk: 'gsi3sk' },
+  /** Clients of one entity, by last name, first name, id. */
+  clientName: { name: 'client-name', pk: 'gsi4pk', sk: 'gsi4sk' },
+  /** Clients of one entity by exact (lower-cased) e-mail. */
+  clientEmail: { name: 'client-email', pk: 'gsi5pk', sk: 'gsi5sk' },
+  /** Clients of one entity by number of appointments (top clients). */
+  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'gsi6sk' },
+} as const;
+
+export type IndexName = (typeof INDEX)[keyof typeof INDEX]['name'];
+
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
+/** Zero-padded id, so ids sort numerically inside sort keys. */
+export const padId = (id: number): string => id.toString().padStart(10, '0');
+const padCount = (n: number): string => Math.max(0, n).toString().padStart(10, '0');
+
+const entityPk = (entityId: string): string => `E#${entityId}`;
+
+export const keys = {
+  entity: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'ENTITY' }),
+  /** A token is found by the SHA-256 of its text; the token itself is never stored. */
+  token: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** Marker that makes entity listing possible without a scan. */
+  entityDirectory: (entityId: string): Key => ({ pk: 'ENTITIES', sk: entityId }),
+  entityDirectoryPk: (): string => 'ENTITIES',
+  settings: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' }),
+  openingHours: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' }),
+  /** The per-entity id sequence shared by calendars, slots, appointments and clients. */
+  sequence: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SEQUENCE' }),
+  closureDay: (entityId: string, date: string): Key => ({ pk: entityPk(entityId), sk: `CLOSURE#${date}` }),
+  closureDayPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CLOSURE#' }),
+  /** Entity-wide counters that are not per day (clients). */
+  entityCounters: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'COUNTERS' }),
+  /** New clients created on a day (entity time zone), for new_clients_last_30_days. */
+  newClientsDay: (entityId: string, date: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `NEWCLIENTS#${date}`,
+  }),
+  newClientsDayPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'NEWCLIENTS#' }),
+
+  calendar: (entityId: string, calendarId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `CAL#${padId(calendarId)}`,
+  }),
+  calendarPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CAL#' }),
+
+  slot: (entityId: string, slotId: number): Key => ({ pk: entityPk(entityId), sk: `SLOT#${padId(slotId)}` }),
+  /** Guard item that makes a start time unique per calendar and date, even under concurrent generation. */
+  slotStart: (entityId: string, calendarId: number, date: string, startTime: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `SLOTAT#${padId(calendarId)}#${date}#${startTime}`,
+  }),
+  slotByCalendarDate: (
+    entityId: string,
+    calendarId: number,
+    date: string,
+    startTime: string,
+    slotId: number,
+  ) => ({
+    [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
+    [INDEX.calendarDate.sk]: `SLOT#${date}#${startTime}#${padId(slotId)}`,
+  }),
+  slotsOfCalendarPk: (entityId: string, calendarId: number): string =>
+    `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
+  slotsOfDatePrefix: (date: string): string => `SLOT#${date}`,
+  slotsFrom: (date: string): string => `SLOT#${date}`,
+  /** Upper bound of a date range on the calendar-date index ('~' sorts after every key character used). */
+  slotsTo: (date: string): string => `SLOT#${date}#~`,
+
+  appointment: (entityId: string, appointmentId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `APPT#${padId(appointmentId)}`,
+  }),
+  appointmentIndexes: (
+    entityId: string,
+    a: { calendarId: number; clientId: number; date: string; startTime: string; appointmentId: number },
+  ) => {
+    const when = `APPT#${a.date}#${a.startTime}#${padId(a.appointmentId)}`;
+    return {
+      [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(a.calendarId)}`,
+      [INDEX.calendarDate.sk]: when,
+      [INDEX.entityDate.pk]: `${entityPk(entityId)}#APPTS`,
+      [INDEX.entityDate.sk]: when,
+      [INDEX.clientAppointments.pk]: `${entityPk(entityId)}#CLIENT#${padId(a.clientId)}`,
+      [INDEX.clientAppointments.sk]: when,
+    };
+  },
+  appointmentsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#APPTS`,
+  appointmentsOfCalendarPk: (entityId: string, calendarId: number): string =>
+    `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
+  appointmentsOfClientPk: (entityId: string, clientId: number): string =>
+    `${entityPk(entityId)}#CLIENT#${padId(clientId)}`,
+  appointmentsFrom: (date: string): string => `APPT#${date}`,
+  appointmentsTo: (date: string): string => `APPT#${date}#~`,
+  /** Cancel tokens are found by their SHA-256; the token itself is never stored. */
+  cancelToken: (entityId: string, tokenHash: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `CANCEL#${tokenHash}`,
+  }),
+
+  client: (entityId: string, clientId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `CLIENT#${padId(clientId)}`,
+  }),
+  /** Phone uniqueness and find-by-phone: one item per E.164 number. */
+  clientPhone: (entityId: string, e164: string): Key => ({ pk: entityPk(entityId), sk: `PHONE#${e164}` }),
+  clientIndexes: (
+    entityId: string,
+    c: {
+      clientId: number;
+      lastName: string;
+      firstName: string;
+      email: string | null;
+      appointmentsCount: number;
+    },
+  ) => ({
+    [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
+    [INDEX.clientName.sk]: `${c.lastName.toLowerCase()}#${c.firstName.toLowerCase()}#${padId(c.clientId)}`,
+    ...(c.email
+      ? {
+          [INDEX.clientEmail.pk]: `${entityPk(entityId)}#EMAIL#${c.email.toLowerCase()}`,
+          [INDEX.clientEmail.sk]: padId(c.clientId),
+        }
+      : {}),
+    [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
+    [INDEX.clientRank.sk]: `${padCount(c.appointmentsCount)}#${padId(c.clientId)}`,
+  }),
+  clientsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
+  clientsByEmailPk: (entityId: string, email: string): string =>
+    `${entityPk(entityId)}#EMAIL#${email.toLowerCase()}`,
+  clientRankPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTRANK`,
+  /** Membership of a client in a calendar (clients of a calendar), with its appointment count there. */
+  calendarClient: (entityId: string, calendarId: number, clientId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `CALCLIENT#${padId(calendarId)}#${padId(clientId)}`,
+  }),
+  calendarClientPrefix: (entityId: string, calendarId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `CALCLIENT#${padId(calendarId)}#`,
+  }),
+
+  /** Statistics counter: appointments per status for one (slot date, calendar, client). */
+  dayCounter: (entityId: string, date: string, calendarId: number, clientId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`,
+  }),
+  dayCountersFrom: (date: string): string => `STAT#${date}`,
+  dayCountersTo: (date: string): string => `STAT#${date}#~`,
+
+  /** Idempotency record of a booking request (Idempotency-Key header). */
+  idempotency: (entityId: string, route: string, idempotencyKey: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
+  }),
+} as const;
+
+/** Parses the id back out of a padded sort key such as `SLOT#0000000042`. */
+export function idFromSortKey(sk: string): number {
+  return Number(sk.slice(sk.lastIndexOf('#') + 1));
+}

@@ -1,0 +1,54 @@
+/** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
+export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type AppointmentStatus = (typeof STATUSES)[number];
+
+/** An appointment takes a place in its slot unless it is cancelled (DECISIONS.md "Slot capacity"). */
+export const takesPlace = (status: AppointmentStatus): boolean => status !== 'cancelled';
+
+export interface AppointmentRecord {
+  appointment_id: number;
+  calendar_id: number;
+  slot_id: number;
+  client_id: number;
+  status: AppointmentStatus;
+  /** Copied from the slot: the appointment keeps them even if the slot is later removed. */
+  date: string;
+  start_time: string;
+  end_time: string;
+  /** The names and contact the appointment was booked with (the client record follows the latest booking). */
+  client_firstname: string;
+  client_lastname: string;
+  client_email: string | null;
+  client_phone: string;
+  contract_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientRecord {
+  client_id: number;
+  client_firstname: string;
+  client_lastname: string;
+  client_email: string | null;
+  client_phone: string;
+  created_at: string;
+  updated_at: string;
+  /** Appointments ever booked by this client, any status. */
+  appointments_count: number;
+  /** Latest date among the client's appointments. */
+  last_appointment: string | null;
+}
+
+/**
+ * v2 client_name → v1 names (DECISIONS.md): trimmed, inner spaces collapsed, split at the first space;
+ * one word gives an empty first name and the word as last name.
+ */
+export function splitClientName(name: string): { firstname: string; lastname: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { firstname: '', lastname: words[0] ?? '' };
+  return { firstname: words[0] ?? '', lastname: words.slice(1).join(' ') };
+}
+
+/** v1 names → v2 client_name. */
+export const joinClientName = (firstname: string, lastname: string): string =>
+  `${firstname} ${lastname}`.trim();

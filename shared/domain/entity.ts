@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { isValidTimezone } from './dates';
+
+/** Per-entity settings (DECISIONS.md: slot_duration, max_appointments, timezone, country, default_calendar_id). */
+export interface EntitySettings {
+  slot_duration: number;
+  max_appointments: number;
+  timezone: string;
+  country: string;
+  default_calendar_id: number;
+}
+
+/** The authenticated tenant a request acts on. It comes from the token, never from input. */
+export interface EntityContext {
+  entityId: string;
+  settings: EntitySettings;
+}
+
+export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = {
+  slot_duration: 30,
+  max_appointments: 1,
+  timezone: 'Europe/Paris',
+  country: 'FR',
+};
+
+/** Bounds shared by settings, generation and slot updates (DECISIONS.md). */
+export const DURATION_BOUNDS = { min: 5, max: 480 } as const;
+export const CAPACITY_BOUNDS = { min: 1, max: 1000 } as const;
+
+/** entity_account_id: letters, digits, dot, dash, underscore; 1 to 64 characters. */
+export const AccountIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores');
+
+/** A change to settings; each field validated with the same bounds the API enforces. */
+export const SettingsPatchSchema = z
+  .object({
+    slot_duration: z.number().int().min(DURATION_BOUNDS.min).max(DURATION_BOUNDS.max),
+    max_appointments: z.number().int().min(CAPACITY_BOUNDS.min).max(CAPACITY_BOUNDS.max),
+    timezone: z.string().refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris'),
+    country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
+    default_calendar_id: z.number().int().positive(),
+  })
+  .partial();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

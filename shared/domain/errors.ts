@@ -1,0 +1,107 @@
+/**
+ * Typed domain errors. Services throw these; one mapper per API (shared/http/answers.ts) turns them into
+ * that API's status, envelope and error code. Messages use the documents' wording and never carry
+ * internal detail, so they can be shown to clients as they are.
+ */
+
+/** v1 error codes (api-v1-calendar.md, Errors) that a domain error can carry. */
+export type ErrorCode =
+  | 'INVALID_PARAMETER'
+  | 'INVALID_DATE_FORMAT'
+  | 'DATE_RANGE_TOO_LARGE'
+  | 'MISSING_REQUIRED_FIELD'
+  | 'MISSING_CALENDAR_ID'
+  | 'INVALID_JSON'
+  | 'AUTH_REQUIRED'
+  | 'AUTH_INVALID'
+  | 'ENDPOINT_NOT_FOUND'
+  | 'RESOURCE_NOT_FOUND'
+  | 'CALENDAR_NOT_FOUND'
+  | 'SLOT_NOT_FOUND'
+  | 'SLOT_UNAVAILABLE'
+  | 'SLOT_IN_PAST'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+export type ErrorKind =
+  | 'validation'
+  | 'auth'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'internal'
+  | 'unavailable';
+
+const STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  auth: 401,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** An error whose message may be shown to the caller as it is. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS[kind];
+  }
+}
+
+export const invalidField = (field: string, rule: string): AppError =>
+  new AppError('validation', 'INVALID_PARAMETER', `${field}: ${rule}`);
+export const missingField = (field: string, code: ErrorCode = 'MISSING_REQUIRED_FIELD'): AppError =>
+  new AppError('validation', code, `${field}: is required`);
+export const invalidDate = (field?: string): AppError =>
+  new AppError(
+    'validation',
+    'INVALID_DATE_FORMAT',
+    field ? `${field}: invalid date, expected YYYY-MM-DD` : 'invalid date, expected YYYY-MM-DD',
+  );
+export const invalidJson = (): AppError =>
+  new AppError('validation', 'INVALID_JSON', 'body is not valid JSON');
+export const payloadTooLarge = (limit: number): AppError =>
+  new AppError('too_large', 'PAYLOAD_TOO_LARGE', `request body is larger than ${limit} bytes`);
+export const dateRangeTooLarge = (maxDays: number): AppError =>
+  new AppError('validation', 'DATE_RANGE_TOO_LARGE', `date range is over ${maxDays} days`);
+
+export const tokenRequired = (): AppError => new AppError('auth', 'AUTH_REQUIRED', 'access token required');
+export const tokenInvalid = (): AppError => new AppError('auth', 'AUTH_INVALID', 'invalid access token');
+
+export const endpointNotFound = (): AppError =>
+  new AppError('not_found', 'ENDPOINT_NOT_FOUND', 'endpoint not found');
+export const resourceNotFound = (what = 'resource'): AppError =>
+  new AppError('not_found', 'RESOURCE_NOT_FOUND', `${what} not found`);
+export const slotNotFound = (): AppError => new AppError('not_found', 'SLOT_NOT_FOUND', 'slot not found');
+export const calendarNotFound = (): AppError =>
+  new AppError('not_found', 'CALENDAR_NOT_FOUND', 'calendar not found or inactive');
+export const appointmentNotFound = (): AppError =>
+  new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
+
+export type Unavailability = 'full' | 'closed' | 'in the past' | 'calendar inactive';
+export const slotNotAvailable = (why: Unavailability): AppError =>
+  new AppError(
+    'conflict',
+    why === 'in the past' ? 'SLOT_IN_PAST' : 'SLOT_UNAVAILABLE',
+    `slot not available: ${why}`,
+  );
+export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'): AppError =>
+  new AppError('conflict', code, message);
+
+/** The store did not answer (unreachable or throttling after retries): a clean 503, never a half-write. */
+export const storeUnavailable = (): AppError =>
+  new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'service temporarily unavailable, retry later');
+
+/** A failure we did not foresee: the answer names only the request id; the detail goes to the log. */
+export const internalError = (requestId: string): AppError =>
+  new AppError('internal', 'INTERNAL_ERROR', `server error: ${requestId}`);

@@ -1,0 +1,112 @@
+/**
+ * Public holidays of a country for any year, from the date-holidays library (DECISIONS.md: "the public
+ * holidays of the entity's country (default France, metropolitan) computed for any year").
+ *
+ * What date-holidays 3.37 gives, checked when this was written:
+ * - `FR` alone is metropolitan France: 11 public holidays a year — New Year's Day, Easter Monday, Labour
+ *   Day, Victory Day (8 May), Ascension Day, Whit Monday, Bastille Day, Assumption, All Saints' Day,
+ *   Armistice Day, Christmas Day. Whit Monday ("Lundi de Pentecôte", Easter + 50) IS typed `public`
+ *   (it is a legal jour férié, even where employers use it as the "journée de solidarité"); Easter Sunday
+ *   and Whit Sunday are only `observance` and so are left out. Alsace-Moselle (`FR-57`, `FR-67`, `FR-68`)
+ *   adds Good Friday and 26 December (St Stephen's Day, named 'Boxing Day' in English); overseas
+ *   departments are states too (`FR-GP`, `FR-RE`...).
+ * - Each holiday's `date` is 'YYYY-MM-DD hh:mm:ss[ ±hh:mm]' in the country's own calendar and does not
+ *   depend on the process time zone. Some holidays (Islamic ones, for instance) *start* the evening
+ *   before (`start` is the previous day at 18:00), so asking `isHoliday()` with an instant would flag that
+ *   evening: we only ever compare the first ten characters of `date`.
+ * - Names exist in English for every country's common holidays; a name without an English translation
+ *   comes in the country's own language (the library's fallback).
+ * - Two holidays can fall on one date (DE 2008: Labour Day and Ascension Day); we return one holiday per
+ *   date with the names joined by ' / ', since a holiday closes the whole day either way.
+ * - An unknown country or state does not throw in the library (it yields no holidays, or the country's
+ *   holidays for an unknown state), so we check the code ourselves and refuse it.
+ */
+import Holidays from 'date-holidays';
+import { isValidIsoDate } from './dates';
+import { invalidDate, invalidField } from './errors';
+
+export interface Holiday {
+  name: string;
+  date: string;
+}
+
+export const DEFAULT_COUNTRY = 'FR';
+const LANGUAGE = 'en';
+const NAME_SEPARATOR = ' / ';
+const YEAR_BOUNDS = { min: 1900, max: 2200 } as const;
+/** 'FR', or a country and one subdivision as the settings accept it: 'DE-BY', 'FR-57'. */
+const CODE = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/;
+
+// One library instance per country code, and the computed lists per year: rules are parsed once.
+const instances = new Map<string, Holidays>();
+const lists = new Map<string, readonly Holiday[]>();
+let catalogue: Holidays | undefined;
+
+function parseCode(country: string): { country: string; state?: string } | null {
+  const match = CODE.exec(country.trim().toUpperCase());
+  if (!match) return null;
+  const [, code = '', state] = match;
+  return state === undefined ? { country: code } : { country: code, state };
+}
+
+/** True when date-holidays knows the country (and state, as in 'DE-BY'); settings should check with it. */
+export function isSupportedCountry(country: string): boolean {
+  const parsed = parseCode(country);
+  if (!parsed) return false;
+  catalogue ??= new Holidays();
+  if (!Object.hasOwn(catalogue.getCountries(), parsed.country)) return false;
+  if (parsed.state === undefined) return true;
+  return Object.hasOwn(catalogue.getStates(parsed.country) ?? {}, parsed.state);
+}
+
+function instanceFor(country: string): { key: string; holidays: Holidays } {
+  const parsed = parseCode(country);
+  if (!parsed || !isSupportedCountry(country)) {
+    throw invalidField('country', 'not a supported country code (ISO 3166, e.g. FR or DE-BY)');
+  }
+  const key = parsed.state === undefined ? parsed.country : `${parsed.country}-${parsed.state}`;
+  let holidays = instances.get(key);
+  if (!holidays) {
+    holidays = new Holidays(parsed, { types: ['public'], languages: [LANGUAGE] });
+    instances.set(key, holidays);
+  }
+  return { key, holidays };
+}
+
+function listFor(year: number, country: string): readonly Holiday[] {
+  if (!Number.isInteger(year) || year < YEAR_BOUNDS.min || year > YEAR_BOUNDS.max) {
+    throw invalidField('year', `must be a whole year from ${YEAR_BOUNDS.min} to ${YEAR_BOUNDS.max}`);
+  }
+  const { key, holidays } = instanceFor(country);
+  const cacheKey = `${key}:${year}`;
+  const cached = lists.get(cacheKey);
+  if (cached) return cached;
+
+  const byDate = new Map<string, string[]>();
+  for (const h of holidays.getHolidays(year, LANGUAGE)) {
+    if (h.type !== 'public') continue;
+    const date = h.date.slice(0, 10);
+    const names = byDate.get(date) ?? [];
+    if (!names.includes(h.name)) names.push(h.name);
+    byDate.set(date, names);
+  }
+  const list = Object.freeze(
+    [...byDate.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, names]) => Object.freeze({ name: names.join(NAME_SEPARATOR), date })),
+  );
+  lists.set(cacheKey, list);
+  return list;
+}
+
+/** The public holiday on a YYYY-MM-DD date in a country, or null; a holiday closes the whole day. */
+export function publicHoliday(date: string, country: string = DEFAULT_COUNTRY): Holiday | null {
+  if (!isValidIsoDate(date)) throw invalidDate('date');
+  const found = listFor(Number(date.slice(0, 4)), country).find((h) => h.date === date);
+  return found ? { ...found } : null;
+}
+
+/** A country's public holidays in a year, sorted by date, one entry per date. */
+export function publicHolidays(year: number, country: string = DEFAULT_COUNTRY): Holiday[] {
+  return listFor(year, country).map((h) => ({ ...h }));
+}

@@ -1,0 +1,85 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isoInZone } from '../domain/dates';
+import type { AppError } from '../domain/errors';
+import { CONTENT_TYPES, type Format, toCsv, toXml } from './formats';
+import type { Reply } from './reply';
+
+export const API_VERSION = '1.0';
+export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+const JSON_TYPE = CONTENT_TYPES.json;
+
+/** v2 envelope: `{ success, data, message }` (api-v2-entity.md). */
+export function v2Answer(
+  status: number,
+  success: boolean,
+  data: unknown,
+  message?: string,
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': JSON_TYPE },
+    body: JSON.stringify({ success, data, ...(message !== undefined ? { message } : {}) }),
+  };
+}
+
+/** v2 success from a handler's reply. */
+export const v2Success = (r: Reply): APIGatewayProxyStructuredResultV2 =>
+  v2Answer(200, r.success ?? true, r.data, r.message);
+
+/** v2 error: data is an empty array, message is the error's (already safe) text. */
+export const v2Error = (error: AppError): APIGatewayProxyStructuredResultV2 =>
+  v2Answer(error.status, false, [], error.message);
+
+/** The facts of a v1 answer that come from the request, not from the handler. */
+export interface V1Frame {
+  format: Format;
+  timezone: string;
+  debug?: Record<string, unknown> | undefined;
+}
+
+function v1Serialize(status: number, envelope: Record<string, unknown>, frame: V1Frame, rows: unknown) {
+  const body =
+    frame.format === 'xml'
+      ? toXml(envelope)
+      : frame.format === 'csv'
+        ? toCsv(rows)
+        : JSON.stringify(envelope);
+  return { statusCode: status, headers: { 'content-type': CONTENT_TYPES[frame.format] }, body };
+}
+
+/** v1 success envelope, in the negotiated format (CSV: the rows of data, no envelope). */
+export function v1Success(r: Reply, frame: V1Frame): APIGatewayProxyStructuredResultV2 {
+  const envelope: Record<string, unknown> = {
+    success: r.success ?? true,
+    data: r.data,
+    ...(r.pagination ? { pagination: r.pagination } : {}),
+    meta: r.meta ?? {},
+    message: r.message ?? 'OK',
+    error_code: r.errorCode ?? 'SUCCESS',
+    http_code: r.status ?? 200,
+    api_version: API_VERSION,
+    timestamp: isoInZone(new Date(), frame.timezone),
+    format: frame.format,
+    ...(frame.debug ? { debug: frame.debug } : {}),
+  };
+  return v1Serialize(r.status ?? 200, envelope, frame, r.data);
+}
+
+/** v1 error envelope (DECISIONS.md), in the negotiated format (CSV: one row of the envelope's fields). */
+export function v1Error(error: AppError, frame: V1Frame): APIGatewayProxyStructuredResultV2 {
+  const envelope: Record<string, unknown> = {
+    success: false,
+    data: null,
+    message: error.message,
+    error_code: error.code,
+    http_code: error.status,
+    api_version: API_VERSION,
+    timestamp: isoInZone(new Date(), frame.timezone),
+    format: frame.format,
+    meta: {},
+    ...(frame.debug ? { debug: frame.debug } : {}),
+  };
+  const { data: _data, meta: _meta, ...row } = envelope;
+  return v1Serialize(error.status, envelope, frame, row);
+}

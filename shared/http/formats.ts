@@ -1,0 +1,124 @@
+import Papa from 'papaparse';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+
+/** The v1 output formats (api-v1-calendar.md, DECISIONS.md "Formats"). */
+export type Format = 'json' | 'xml' | 'csv';
+export const FORMATS: readonly Format[] = ['json', 'xml', 'csv'];
+
+export const CONTENT_TYPES: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+const ACCEPTED: Record<string, Format> = {
+  'application/json': 'json',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'text/csv': 'csv',
+};
+
+/**
+ * Picks the format: the `format` parameter wins; else the first Accept media type we serve, by q order;
+ * anything else (none, *\/*, unknown types) is JSON. Returns null for an unknown `format` value.
+ */
+export function negotiateFormat(formatParam: string | undefined, accept: string | undefined): Format | null {
+  if (formatParam !== undefined && formatParam !== '') {
+    const wanted = formatParam.trim().toLowerCase();
+    return (FORMATS as readonly string[]).includes(wanted) ? (wanted as Format) : null;
+  }
+  if (!accept) return 'json';
+  const ranked = accept
+    .split(',')
+    .map((part, position) => {
+      const [type = '', ...options] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        options
+          .map((o) => o.trim())
+          .find((o) => o.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
+      return { type: type.trim(), q: Number.isFinite(q) ? q : 0, position };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.position - b.position);
+  for (const entry of ranked) {
+    if (entry.type === '*/*') return 'json';
+    const format = ACCEPTED[entry.type];
+    if (format) return format;
+  }
+  return 'json';
+}
+
+// XML 1.0 forbids most control characters even when escaped: drop them rather than fail to answer.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it matches
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+function appendXml(parent: XMLBuilder, name: string, value: unknown): void {
+  const elementName = XML_NAME.test(name) && !/^xml/i.test(name) ? name : 'field';
+  const element = parent.ele(elementName);
+  if (elementName !== name) element.att('name', name.replace(XML_INVALID, ''));
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendXml(element, 'item', item);
+  } else if (typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) appendXml(element, key, inner);
+  } else {
+    element.txt(String(value).replace(XML_INVALID, ''));
+  }
+}
+
+/** `<response>` holding the envelope's fields as elements; arrays as repeated `<item>`; text escaped. */
+export function toXml(envelope: Record<string, unknown>): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('response');
+  for (const [key, value] of Object.entries(envelope)) appendXml(root, key, value);
+  return root.end({ prettyPrint: false });
+}
+
+/** Flattens nested objects (and arrays, by index) into one level, joining keys with `_`. */
+export function flatten(
+  value: unknown,
+  prefix = '',
+  into: Record<string, unknown> = {},
+): Record<string, unknown> {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
+    if (entries.length === 0 && prefix) into[prefix] = '';
+    for (const [key, inner] of entries) flatten(inner, prefix ? `${prefix}_${key}` : key, into);
+  } else if (prefix) {
+    into[prefix] = value;
+  }
+  return into;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as text, neutralised against spreadsheet formula injection by a leading quote. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Header row, then one row per item (a single object is one row); columns are the union of keys. */
+export function toCsv(rows: unknown): string {
+  const items = (Array.isArray(rows) ? rows : rows === null || rows === undefined ? [] : [rows]).map((item) =>
+    flatten(typeof item === 'object' && item !== null ? item : { value: item }),
+  );
+  const fields: string[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    for (const key of Object.keys(item)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        fields.push(key);
+      }
+    }
+  }
+  const data = items.map((item) => fields.map((key) => csvCell(item[key])));
+  return Papa.unparse({ fields: fields.map(csvCell), data }, { newline: '\r\n' });
+}

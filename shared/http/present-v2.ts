@@ -1,0 +1,31 @@
+import { type AppointmentRecord, joinClientName } from '../domain/appointment';
+import type { SlotRecord } from '../repositories/slot-repository';
+
+/** v2 slot record (api-v2-entity.md): max_appointments = capacity, available_slots = capacity − taken. */
+export const v2Slot = (s: SlotRecord) => ({
+  id: s.slot_id,
+  date: s.date,
+  start_time: s.start_time,
+  end_time: s.end_time,
+  status: s.status,
+  max_appointments: s.capacity,
+  available_slots: Math.max(0, s.capacity - s.taken),
+});
+
+/** v2 appointment record, with the slot's capacities as they are after the write. */
+export const v2Appointment = (a: AppointmentRecord, slot: SlotRecord | null, cancelToken: string) => ({
+  id: a.appointment_id,
+  client_id: a.client_id,
+  slot_id: a.slot_id,
+  status: a.status,
+  cancel_token: cancelToken,
+  client_name: joinClientName(a.client_firstname, a.client_lastname),
+  client_phone: a.client_phone,
+  ...(a.client_email ? { client_email: a.client_email } : {}),
+  ...(a.contract_number ? { contract_number: a.contract_number } : {}),
+  date: a.date,
+  start_time: a.start_time,
+  end_time: a.end_time,
+  max_appointments: slot?.capacity ?? 0,
+  available_slots: slot ? Math.max(0, slot.capacity - slot.taken) : 0,
+});

@@ -1,0 +1,31 @@
+/** What a handler returns: domain data plus the few envelope facts only the handler knows. */
+export interface Reply {
+  data: unknown;
+  message?: string;
+  /** v2 verdict endpoints answer 200 with success false (DECISIONS.md, /validation/*). */
+  success?: boolean;
+  /** v1 list endpoints. */
+  pagination?: Pagination;
+  /** v1: calendar_id on calendar-specific lists; {} otherwise. */
+  meta?: Record<string, unknown>;
+  /** Only for answers that are neither plain success nor a domain error (health: 503 degraded). */
+  status?: number;
+  errorCode?: string;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  per_page: number;
+  total_pages: number;
+  has_more: boolean;
+}
+
+/** A reply with data and, optionally, a message and other envelope facts. */
+export const reply = (data: unknown, extra: Omit<Reply, 'data'> = {}): Reply => ({ data, ...extra });
+
+/** Builds the pagination object of a v1 list. */
+export function paginate(total: number, page: number, perPage: number): Pagination {
+  const totalPages = Math.ceil(total / perPage);
+  return { total, page, per_page: perPage, total_pages: totalPages, has_more: page < totalPages };
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { config } from '../config';
+import type { EntityContext } from '../domain/entity';
+import { AppError, internalError, invalidJson, payloadTooLarge } from '../domain/errors';
+import { logger } from '../logger';
+import { authService } from '../services';
+import { DEFAULT_TIMEZONE, v1Error, v1Success, v2Error, v2Success } from './answers';
+import { type Format, negotiateFormat } from './formats';
+import type { Reply } from './reply';
+import { currentScope, runInScope } from './scope';
+import { zodToAppError } from './validation';
+
+/** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
+export type Api = 'v1' | 'v2';
+
+/** A request body larger than this is refused with 413 (DECISIONS.md "Requests, both APIs"). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** What the stack learns about a request as it goes, kept on the Lambda context. */
+interface RequestState {
+  api: Api;
+  requestId: string;
+  startedAt: number;
+  format: Format;
+  debug: boolean;
+  entity?: EntityContext;
+  body?: unknown;
+  input?: { path: unknown; query: unknown; body: unknown };
+}
+type AppContext = Context & { app: RequestState };
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+type Middleware = MiddlewareObj<Event, Result, Error, AppContext>;
+
+/** Header lookup that ignores case (HTTP API lower-cases headers; SAM and tests may not). */
+export function header(event: Event, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted) return value;
+  }
+  return undefined;
+}
+const query = (event: Event, name: string): string | undefined => event.queryStringParameters?.[name];
+
+/** True when the request asks for v1 debug mode and the stage allows it. */
+export function wantsDebug(event: Event): boolean {
+  if (!config.debugModeEnabled) return false;
+  return query(event, 'debug') === 'true' || header(event, 'x-debug')?.trim().toLowerCase() === 'true';
+}
+
+// 1. Request id, timing and one structured log line per request, success or failure.
+const observe = (): Middleware => ({
+  before: (request) => {
+    const event = request.event;
+    request.context.app = {
+      api: 'v2',
+      requestId: event.requestContext?.requestId ?? request.context.awsRequestId ?? randomUUID(),
+      startedAt: performance.now(),
+      format: 'json',
+      debug: false,
+    };
+  },
+  after: (request) => finish(request),
+  onError: (request) => finish(request),
+});
+
+function finish(request: { event: Event; context: AppContext; response: Result | null | undefined }) {
+  const { app } = request.context;
+  const totalMs = performance.now() - app.startedAt;
+  const storeMs = currentScope()?.storeMs ?? 0;
+  const response = request.response;
+  if (response) {
+    response.headers = {
+      ...response.headers,
+      'x-request-id': app.requestId,
+      'server-timing': `store;dur=${storeMs.toFixed(1)}, total;dur=${totalMs.toFixed(1)}`,
+    };
+  }
+  logger.info('request', {
+    request_id: app.requestId,
+    route: request.event.routeKey,
+    method: request.event.requestContext?.http?.method,
+    path: request.event.rawPath,
+    status: response?.statusCode,
+    duration_ms: Math.round(totalMs * 10) / 10,
+    store_ms: Math.round(storeMs * 10) / 10,
+    entity: app.entity?.entityId,
+  });
+}
+
+// 2. Envelope building on success, and the one mapper from errors to each API's answer.
+const answer = (api: Api): Middleware => ({
+  before: (request) => {
+    request.context.app.api = api;
+  },
+  after: (request) => {
+    const { app } = request.context;
+    const reply = request.response as unknown as Reply;
+    request.response = api === 'v1' ? v1Success(reply, frame(app)) : v2Success(reply);
+  },
+  onError: (request) => {
+    const { app } = request.context;
+    let error = request.error;
+    if (!(error instanceof AppError)) {
+      logger.error('unhandled error', { request_id: app.requestId, error: error as Error });
+      error = internalError(app.requestId);
+    }
+    const appError = error as AppError;
+    request.response = api === 'v1' ? v1Error(appError, frame(app)) : v2Error(appError);
+  },
+});
+
+const frame = (app: RequestState) => ({
+  format: app.format,
+  timezone: app.entity?.settings.timezone ?? DEFAULT_TIMEZONE,
+  debug: app.debug ? { debug_mode: true } : undefined,
+});
+
+// 3. v1 format negotiation: `format` wins over Accept; an unknown format is 400 INVALID_PARAMETER (in JSON).
+const negotiate = (): Middleware => ({
+  before: (request) => {
+    const format = negotiateFormat(query(request.event, 'format'), header(request.event, 'accept'));
+    if (format === null) {
+      throw new AppError('validation', 'INVALID_PARAMETER', 'format: must be one of json, xml, csv');
+    }
+    request.context.app.format = format;
+  },
+});
+
+// 4. Token check: header Access-Token wins over the access_token parameter; each API takes its own kind.
+const authenticate = (api: Api, allowDebug: boolean): Middleware => ({
+  before: async (request) => {
+    const { event, context } = request;
+    if (api === 'v1' && allowDebug && wantsDebug(event)) {
+      context.app.debug = true;
+      return;
+    }
+    const token = header(event, 'access-token') || query(event, 'access_token');
+    context.app.entity = await authService().authenticate(token, api);
+  },
+});
+
+// 5. JSON body: any Content-Type, at most 64 KB, malformed JSON is 400 INVALID_JSON; empty is `{}`.
+const parseBody = (): Middleware => ({
+  before: (request) => {
+    const { event, context } = request;
+    const raw = event.body ?? '';
+    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw payloadTooLarge(MAX_BODY_BYTES);
+    if (text.trim() === '') {
+      context.app.body = {};
+      return;
+    }
+    try {
+      context.app.body = JSON.parse(text);
+    } catch {
+      throw invalidJson();
+    }
+  },
+});
+
+/** Schemas of a route's path parameters, query parameters and JSON body. */
+export interface Schemas<P, Q, B> {
+  path?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+}
+
+// 6. zod validation of path, query and body, mapped to the API's codes (shared/http/validation.ts).
+const validate = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => ({
+  before: (request) => {
+    const { event, context } = request;
+    const parse = (where: 'path' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) => {
+      if (!schema) return undefined;
+      const result = schema.safeParse(value);
+      if (!result.success) throw zodToAppError(result.error, where);
+      return result.data;
+    };
+    context.app.input = {
+      path: parse('path', schemas.path, event.pathParameters ?? {}),
+      query: parse('query', schemas.query, event.queryStringParameters ?? {}),
+      body: parse('body', schemas.body, context.app.body ?? {}),
+    };
+  },
+});
+
+/** What a handler receives: validated input and the entity its token identifies. */
+export interface RouteInput<P, Q, B> {
+  path: P;
+  query: Q;
+  body: B;
+  entity: EntityContext;
+  /** v1 debug mode: the handler answers from the fictitious data set and stores nothing. */
+  debug: boolean;
+  requestId: string;
+  headers: (name: string) => string | undefined;
+}
+
+interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
+  api: Api;
+  /** 'token' (default): the API's token is required; 'none': public (GET /api/, /api/health). */
+  auth?: 'token' | 'none';
+  /** v1 routes that answer debug mode from the fictitious data set. */
+  debugMode?: boolean;
+  /** Routes that read the raw JSON body (POST/PUT). */
+  hasBody?: boolean;
+}
+
+/**
+ * Builds a Lambda handler from a route's schemas and its domain function, wrapped in the shared stack.
+ * The domain function returns a Reply (data and envelope facts); it never builds status codes or headers.
+ */
+export function defineHandler<P = undefined, Q = undefined, B = undefined>(
+  options: HandlerOptions<P, Q, B>,
+  run: (input: RouteInput<P, Q, B>) => Promise<Reply>,
+) {
+  const middlewares: Middleware[] = [observe(), answer(options.api)];
+  if (options.api === 'v1') middlewares.push(negotiate());
+  if ((options.auth ?? 'token') === 'token')
+    middlewares.push(authenticate(options.api, options.debugMode ?? false));
+  if (options.hasBody) middlewares.push(parseBody());
+  middlewares.push(validate(options));
+
+  const core = middy<Event, Result, Error, AppContext>()
+    .use(middlewares)
+    .handler(async (event, context) => {
+      const { app } = context;
+      const input = app.input ?? { path: undefined, query: undefined, body: undefined };
+      const reply = await run({
+        path: input.path as P,
+        query: input.query as Q,
+        body: input.body as B,
+        entity: app.entity as EntityContext,
+        debug: app.debug,
+        requestId: app.requestId,
+        headers: (name) => header(event, name),
+      });
+      return reply as unknown as Result;
+    });
+  // Each invocation gets its own scope, so store time is measured per request (Server-Timing).
+  return (event: Event, context: Context): Promise<Result> =>
+    runInScope(() => core(event, context as AppContext));
+}

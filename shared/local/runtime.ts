@@ -1,0 +1,91 @@
+import type { Server } from 'node:http';
+import { z } from 'zod';
+import { type LocalDynamo, startLocalDynamo, storageFrom } from './dynamodb-local';
+
+/** Variables of `npm start` (DECISIONS.md "Running it"), parsed once. */
+const LocalEnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOCAL_DB: z.string().optional(),
+  TABLE_NAME: z.string().min(3).default('booking-local'),
+  DEMO_ACCOUNT_ID: z.string().min(1).default('demo'),
+  DEMO_SECRET_KEY: z.string().min(1).default('demo-secret'),
+});
+export type LocalEnv = z.infer<typeof LocalEnvSchema>;
+export const parseLocalEnv = (env: NodeJS.ProcessEnv): LocalEnv => LocalEnvSchema.parse(env);
+
+export interface LocalRuntime {
+  server: Server;
+  dynamo: LocalDynamo;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole API on this machine: DynamoDB Local, the table, the demo entity and the HTTP server.
+ * The handler modules are loaded only after the store's endpoint is in the environment, since the
+ * handlers' config is read once at load, as on Lambda.
+ */
+export async function startLocalRuntime(
+  env: LocalEnv,
+  log: (line: string) => void = () => undefined,
+): Promise<LocalRuntime> {
+  const storage = storageFrom(env.LOCAL_DB);
+  const dynamo = await startLocalDynamo(storage);
+  try {
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.TABLE_NAME = env.TABLE_NAME;
+    process.env.STAGE ??= 'local';
+    const { ensureTable } = await import('../db/table');
+    const { documentClient } = await import('../db/client');
+    const { services } = await import('../services');
+    const { createLocalServer } = await import('./server');
+
+    const created = await ensureTable(documentClient(), env.TABLE_NAME);
+    log(
+      `store: DynamoDB Local ${storage.kind === 'memory' ? 'in memory' : `in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
+    );
+    const demo = await services().admin.ensureEntity({
+      accountId: env.DEMO_ACCOUNT_ID,
+      secret: env.DEMO_SECRET_KEY,
+      name: 'Demo entity',
+    });
+    const server = createLocalServer();
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(env.PORT, env.HOST, () => done());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
+    const c = demo.credentials;
+    log(
+      `demo entity '${c.entity_account_id}' ${demo.created ? 'created' : 'found'} (secret from DEMO_SECRET_KEY)`,
+    );
+    log(`  v1 token (/api):    ${c.v1_token}`);
+    log(`  v2 token (/api/v2): ${c.v2_token}`);
+    log(`API listening on ${url}`);
+    log(
+      `try: curl -H 'Access-Token: ${c.v2_token}' '${url}/api/v2/opening-hours/check-date?date=2026-12-25'`,
+    );
+    log(`     curl -H 'Access-Token: ${c.v1_token}' '${url}/api/calendars'`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      server,
+      dynamo,
+      url,
+      stop: () => {
+        stopping ??= (async () => {
+          server.closeAllConnections();
+          await new Promise<void>((done) => server.close(() => done()));
+          await dynamo.stop();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../db/keys';
+import type { TableHandle } from '../db/table-handle';
+
+/** A calendar and the counters the write transactions keep on it (statistics without scans). */
+export interface CalendarRecord {
+  calendar_id: number;
+  calendar_name: string;
+  widget_id: string;
+  is_active: boolean;
+  timezone: string;
+  created_at: string;
+  updated_at: string;
+  /** Slots that exist now, and their summed capacity. */
+  slots_count: number;
+  capacity_total: number;
+  /** Places taken in this calendar's existing slots (live appointments). */
+  places_taken: number;
+  /** Appointments of this calendar in each status now (their sum is the calendar's total). */
+  pending_count: number;
+  confirmed_count: number;
+  cancelled_count: number;
+  completed_count: number;
+}
+
+export const newCalendar = (
+  id: number,
+  name: string,
+  timezone: string,
+  widgetId: string,
+  now: string,
+): CalendarRecord => ({
+  calendar_id: id,
+  calendar_name: name,
+  widget_id: widgetId,
+  is_active: true,
+  timezone,
+  created_at: now,
+  updated_at: now,
+  slots_count: 0,
+  capacity_total: 0,
+  places_taken: 0,
+  pending_count: 0,
+  confirmed_count: 0,
+  cancelled_count: 0,
+  completed_count: 0,
+});
+
+/** The item of a calendar (used by entity creation, which writes the default calendar in its transaction). */
+export const calendarItem = (entityId: string, c: CalendarRecord): Record<string, unknown> => ({
+  ...keys.calendar(entityId, c.calendar_id),
+  type: 'calendar',
+  ...c,
+});
+
+const strip = (item: Record<string, unknown>): CalendarRecord => {
+  const { pk: _pk, sk: _sk, type: _type, ...rest } = item;
+  return rest as unknown as CalendarRecord;
+};
+
+export class CalendarRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: create a calendar. */
+  async create(entityId: string, calendar: CalendarRecord): Promise<void> {
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: calendarItem(entityId, calendar),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  /** Pattern: get a calendar by id (strongly consistent). */
+  async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
+    const result = await this.table.doc.send(
+      new GetCommand({
+        TableName: this.table.name,
+        Key: keys.calendar(entityId, calendarId),
+        ConsistentRead: true,
+      }),
+    );
+    return result.Item ? strip(result.Item) : null;
+  }
+
+  /** Pattern: list an entity's calendars by id (one partition, `CAL#` prefix). */
+  async list(entityId: string): Promise<CalendarRecord[]> {
+    const prefix = keys.calendarPrefix(entityId);
+    const out: CalendarRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.table.doc.send(
+        new QueryCommand({
+          TableName: this.table.name,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) out.push(strip(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  /** Pattern: rename, (de)activate or change the time zone of a calendar. */
+  async update(
+    entityId: string,
+    calendarId: number,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    now: string,
+  ): Promise<CalendarRecord | null> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':updated_at': now };
+    const sets = ['#updated_at = :updated_at'];
+    for (const [key, value] of entries) {
+      names[`#${key}`] = key;
+      values[`:${key}`] = value;
+      sets.push(`#${key} = :${key}`);
+    }
+    try {
+      const result = await this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.calendar(entityId, calendarId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes ? strip(result.Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+}

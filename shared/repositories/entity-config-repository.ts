@@ -1,0 +1,118 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../db/keys';
+import type { TableHandle } from '../db/table-handle';
+import type { EntitySettings, SettingsPatch } from '../domain/entity';
+import type { Holiday } from '../domain/holidays';
+import type { DayHours, WeeklyHours } from '../domain/opening-hours';
+
+/** Settings of an entity: one item. */
+export class SettingsRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: get an entity's settings. */
+  async get(entityId: string): Promise<EntitySettings | null> {
+    const result = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: keys.settings(entityId) }),
+    );
+    if (!result.Item) return null;
+    const { pk: _pk, sk: _sk, type: _type, ...settings } = result.Item;
+    return settings as EntitySettings;
+  }
+
+  /** Pattern: change some settings of an existing entity. */
+  async update(entityId: string, patch: SettingsPatch): Promise<EntitySettings> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) {
+      const current = await this.get(entityId);
+      if (!current) throw new Error(`entity ${entityId} has no settings`);
+      return current;
+    }
+    const result = await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.settings(entityId),
+        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { pk: _pk, sk: _sk, type: _type, ...settings } = result.Attributes ?? {};
+    return settings as EntitySettings;
+  }
+}
+
+/** The weekly opening hours of an entity: one item holding the seven days. */
+export class OpeningHoursRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: get the week's opening hours. */
+  async get(entityId: string): Promise<WeeklyHours | null> {
+    const result = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: keys.openingHours(entityId) }),
+    );
+    return (result.Item?.days as WeeklyHours | undefined) ?? null;
+  }
+
+  /** Pattern: replace one weekday's hours (the list index of that day is fixed: mon..sun). */
+  async setDay(entityId: string, index: number, day: DayHours): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.openingHours(entityId),
+        UpdateExpression: `SET days[${index}] = :day`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':day': day },
+      }),
+    );
+  }
+}
+
+/** Closure days an entity adds to its country's public holidays. */
+export class ClosureDayRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: add (or rename) a closure day. */
+  async put(entityId: string, holiday: Holiday): Promise<void> {
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: { ...keys.closureDay(entityId, holiday.date), type: 'closure-day', ...holiday },
+      }),
+    );
+  }
+
+  /** Pattern: remove a closure day; false when there was none. */
+  async remove(entityId: string, date: string): Promise<boolean> {
+    const result = await this.table.doc.send(
+      new DeleteCommand({
+        TableName: this.table.name,
+        Key: keys.closureDay(entityId, date),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return result.Attributes !== undefined;
+  }
+
+  /** Pattern: get the closure day of a date, if any. */
+  async get(entityId: string, date: string): Promise<Holiday | null> {
+    const result = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: keys.closureDay(entityId, date) }),
+    );
+    return result.Item ? { name: String(result.Item.name), date: String(result.Item.date) } : null;
+  }
+
+  /** Pattern: list an entity's closure days by date. */
+  async list(entityId: string): Promise<Holiday[]> {
+    const prefix = keys.closureDayPrefix(entityId);
+    const result = await this.table.doc.send(
+      new QueryCommand({
+        TableName: this.table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
+      }),
+    );
+    return (result.Items ?? []).map((item) => ({ name: String(item.name), date: String(item.date) }));
+  }
+}

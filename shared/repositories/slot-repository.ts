@@ -1,0 +1,222 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { onlyIf, updateWhere } from '../db/expressions';
+import { INDEX, keys } from '../db/keys';
+import type { TableHandle } from '../db/table-handle';
+import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
+
+/** A slot: a v2 slot record and a v1 slot at once (DECISIONS.md "One data model"). */
+export interface SlotRecord {
+  slot_id: number;
+  calendar_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'open' | 'closed';
+  /** Places in the slot (v2 max_appointments, v1 capacity). */
+  capacity: number;
+  /** Places taken by live (pending, confirmed, completed) appointments (v1 booked_appointments). */
+  taken: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const strip = (item: Record<string, unknown>): SlotRecord => ({
+  slot_id: Number(item.slot_id),
+  calendar_id: Number(item.calendar_id),
+  date: String(item.date),
+  start_time: String(item.start_time),
+  end_time: String(item.end_time),
+  status: item.status === 'closed' ? 'closed' : 'open',
+  capacity: Number(item.capacity),
+  taken: Number(item.taken),
+  created_at: String(item.created_at),
+  updated_at: String(item.updated_at),
+});
+
+/** The result of a conditional slot change that may lose to a concurrent one. */
+export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
+
+/** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
+const SLOTS_PER_TRANSACTION = 40;
+
+export class SlotRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Item of a slot, with its calendar-date index keys. */
+  item(entityId: string, slot: SlotRecord): Record<string, unknown> {
+    return {
+      ...keys.slot(entityId, slot.slot_id),
+      ...keys.slotByCalendarDate(entityId, slot.calendar_id, slot.date, slot.start_time, slot.slot_id),
+      type: 'slot',
+      ...slot,
+    };
+  }
+
+  /** Pattern: get a slot by id (strongly consistent). */
+  async get(entityId: string, slotId: number): Promise<SlotRecord | null> {
+    const result = await this.table.doc.send(
+      new GetCommand({ TableName: this.table.name, Key: keys.slot(entityId, slotId), ConsistentRead: true }),
+    );
+    return result.Item ? strip(result.Item) : null;
+  }
+
+  /** Pattern: slots of a calendar from one date to another, by date and start time (calendar-date index). */
+  async listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]> {
+    const out: SlotRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.table.doc.send(
+        new QueryCommand({
+          TableName: this.table.name,
+          IndexName: INDEX.calendarDate.name,
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+          ExpressionAttributeNames: { '#pk': INDEX.calendarDate.pk, '#sk': INDEX.calendarDate.sk },
+          ExpressionAttributeValues: {
+            ':pk': keys.slotsOfCalendarPk(entityId, calendarId),
+            ':from': keys.slotsFrom(from),
+            ':to': keys.slotsTo(to),
+          },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) out.push(strip(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  /**
+   * Pattern: create slots. Each slot is put with a guard item on (calendar, date, start time), both
+   * `attribute_not_exists`, and the calendar's slot counters move in the same transaction. Returns false
+   * when a concurrent generation took one of the start times first (nothing of that batch is written).
+   */
+  async createMany(entityId: string, slots: SlotRecord[]): Promise<boolean> {
+    for (let i = 0; i < slots.length; i += SLOTS_PER_TRANSACTION) {
+      const batch = slots.slice(i, i + SLOTS_PER_TRANSACTION);
+      const first = batch[0];
+      if (!first) continue;
+      const items: TransactItem[] = batch.flatMap((slot) => [
+        {
+          Put: {
+            TableName: this.table.name,
+            Item: this.item(entityId, slot),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table.name,
+            Item: {
+              ...keys.slotStart(entityId, slot.calendar_id, slot.date, slot.start_time),
+              type: 'slot-start',
+              slot_id: slot.slot_id,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+      items.push({
+        Update: {
+          TableName: this.table.name,
+          Key: keys.calendar(entityId, first.calendar_id),
+          UpdateExpression: 'ADD slots_count :n, capacity_total :capacity',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':n': batch.length,
+            ':capacity': batch.reduce((sum, s) => sum + s.capacity, 0),
+          },
+        },
+      });
+      try {
+        await transact(this.table, items);
+      } catch (error) {
+        if (error instanceof TransactionRefused) return false;
+        throw error;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Pattern: change a slot's status and capacity. Conditioned on the capacity and places taken that the
+   * caller read (so the calendar's capacity total moves by the right delta) and on capacity >= taken.
+   */
+  async update(
+    entityId: string,
+    read: SlotRecord,
+    change: { status: 'open' | 'closed'; capacity: number },
+    now: string,
+  ): Promise<SlotWrite> {
+    try {
+      await transact(this.table, [
+        {
+          Update: {
+            TableName: this.table.name,
+            Key: keys.slot(entityId, read.slot_id),
+            ...updateWhere(
+              'SET #status = :status, #capacity = :capacity, updated_at = :now',
+              'attribute_exists(pk) AND #capacity = :readCapacity AND #taken = :readTaken AND #taken <= :capacity',
+            ),
+            ExpressionAttributeValues: {
+              ':status': change.status,
+              ':capacity': change.capacity,
+              ':readCapacity': read.capacity,
+              ':readTaken': read.taken,
+              ':now': now,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: this.table.name,
+            Key: keys.calendar(entityId, read.calendar_id),
+            UpdateExpression: 'ADD capacity_total :delta',
+            ExpressionAttributeValues: { ':delta': change.capacity - read.capacity },
+          },
+        },
+      ]);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      const item = error.failed(0)?.item;
+      return { ok: false, current: item ? strip(item) : null };
+    }
+  }
+
+  /** Pattern: delete an empty slot with its start-time guard; the calendar's slot counters move with it. */
+  async delete(entityId: string, read: SlotRecord): Promise<SlotWrite> {
+    try {
+      await transact(this.table, [
+        {
+          Delete: {
+            TableName: this.table.name,
+            Key: keys.slot(entityId, read.slot_id),
+            ...onlyIf('attribute_exists(pk) AND #taken = :zero AND #capacity = :readCapacity'),
+            ExpressionAttributeValues: { ':zero': 0, ':readCapacity': read.capacity },
+          },
+        },
+        {
+          Delete: {
+            TableName: this.table.name,
+            Key: keys.slotStart(entityId, read.calendar_id, read.date, read.start_time),
+          },
+        },
+        {
+          Update: {
+            TableName: this.table.name,
+            Key: keys.calendar(entityId, read.calendar_id),
+            UpdateExpression: 'ADD slots_count :minusOne, capacity_total :minusCapacity',
+            ExpressionAttributeValues: { ':minusOne': -1, ':minusCapacity': -read.capacity },
+          },
+        },
+      ]);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      const item = error.failed(0)?.item;
+      return { ok: false, current: item ? strip(item) : null };
+    }
+  }
+}
+
+export const slotFromItem = strip;

@@ -1,0 +1,19 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableHandle } from '../db/table-handle';
+
+/** Pattern: health probe. A GetItem of a key that never exists: it costs one read and proves the table answers. */
+export class StoreProbe {
+  constructor(private readonly table: TableHandle) {}
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    try {
+      await this.table.doc.send(
+        new GetCommand({ TableName: this.table.name, Key: { pk: 'HEALTH', sk: 'HEALTH' } }),
+        { abortSignal: AbortSignal.timeout(timeoutMs) },
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The route table: every endpoint of both APIs, its handler file, the token it needs and whether it
+ * writes. The local server and the CDK stack both read it, so what runs on a laptop is what deploys.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway (HTTP API) route path, with `{name}` path parameters. */
+  path: string;
+  /** Handler file relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** Which token the route takes: the v1 (HMAC) token, the v2 (SHA-1) token, or none. */
+  auth: 'v1' | 'v2' | 'none';
+  /** read: the function gets read actions only; write: it may also write. */
+  access: 'read' | 'write';
+}
+
+const v2 = (
+  method: HttpMethod,
+  path: string,
+  entry: string,
+  access: 'read' | 'write' = 'read',
+): RouteDef => ({
+  method,
+  path: `/api/v2${path}`,
+  entry: `functions/v2/${entry}.ts`,
+  auth: 'v2',
+  access,
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  { method: 'GET', path: '/api', entry: 'functions/v1/info/get-info.ts', auth: 'none', access: 'read' },
+  {
+    method: 'GET',
+    path: '/api/health',
+    entry: 'functions/v1/info/get-health.ts',
+    auth: 'none',
+    access: 'read',
+  },
+
+  v2('GET', '/opening-hours', 'opening-hours/list-opening-hours'),
+  v2('GET', '/opening-hours/check-date', 'opening-hours/check-date'),
+  v2('GET', '/opening-hours/date', 'opening-hours/get-date-hours'),
+  v2('GET', '/calendar-slots', 'calendar-slots/list-slots'),
+  v2('POST', '/calendar-slots/generate', 'calendar-slots/generate-slots', 'write'),
+  v2('POST', '/calendar-slots/update', 'calendar-slots/update-slot', 'write'),
+  v2('POST', '/calendar-slots/delete', 'calendar-slots/delete-slot', 'write'),
+  v2('POST', '/appointments', 'appointments/book-appointment', 'write'),
+  v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write'),
+  v2('POST', '/validation/phone', 'validation/validate-phone'),
+  v2('POST', '/validation/email', 'validation/validate-email'),
+];
+
+/** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
+export const NOT_FOUND_ENTRY = 'functions/not-found.ts';
+
+/** A stable, readable name for a route (function ids, sample events). */
+export function routeName(route: RouteDef): string {
+  const path = route.path
+    .replace(/^\/api/, '')
+    .replace(/[{}]/g, '')
+    .split('/')
+    .filter(Boolean)
+    .join('-');
+  return `${route.method.toLowerCase()}-${path || 'root'}`;
+}

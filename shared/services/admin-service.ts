@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { isValidIsoDate } from '../domain/dates';
+import {
+  AccountIdSchema,
+  DEFAULT_SETTINGS,
+  type EntitySettings,
+  SettingsPatchSchema,
+} from '../domain/entity';
+import { AppError, invalidField } from '../domain/errors';
+import { buildDayHours, DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
+import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../domain/tokens';
+import { newCalendar } from '../repositories/calendar-repository';
+import type { Repositories } from './index';
+
+/** The tokens of an entity's secret, shown once when the secret is set. */
+export interface Credentials {
+  entity_account_id: string;
+  entity_secret_key: string;
+  v1_token: string;
+  v2_token: string;
+}
+
+export interface NewEntityOptions {
+  accountId: string;
+  secret?: string;
+  name?: string;
+  hours?: WeeklyHours;
+  settings?: Partial<Omit<EntitySettings, 'default_calendar_id'>>;
+  calendarName?: string;
+}
+
+const credentialsOf = (accountId: string, secret: string): Credentials => ({
+  entity_account_id: accountId,
+  entity_secret_key: secret,
+  v1_token: v1Token(accountId, secret),
+  v2_token: v2Token(accountId, secret),
+});
+const hashesOf = (c: Credentials): Record<TokenKind, string> => ({
+  v1: sha256Hex(c.v1_token),
+  v2: sha256Hex(c.v2_token),
+});
+const widgetId = (): string => `wdg_${randomBytes(8).toString('hex')}`;
+const notFound = (accountId: string) =>
+  new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${accountId} not found`);
+
+/** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
+export class AdminService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async requireEntity(accountId: string) {
+    const entity = await this.repos.entities.get(accountId);
+    if (!entity) throw notFound(accountId);
+    return entity;
+  }
+
+  /** Creates an entity with its settings, weekly hours, default calendar and tokens, in one transaction. */
+  async createEntity(options: NewEntityOptions): Promise<Credentials> {
+    const accountId = AccountIdSchema.parse(options.accountId);
+    const secret = options.secret ?? randomToken(24);
+    if (secret.length < 8) throw invalidField('secret', 'must be at least 8 characters');
+    if (await this.repos.entities.get(accountId)) {
+      throw new AppError('conflict', 'INVALID_PARAMETER', `entity ${accountId} already exists`);
+    }
+    const settings = SettingsPatchSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
+    const credentials = credentialsOf(accountId, secret);
+    const now = this.now().toISOString();
+    const calendarId = 1;
+    await this.repos.entities.create({
+      entity: {
+        entity_account_id: accountId,
+        name: options.name ?? accountId,
+        token_hashes: hashesOf(credentials),
+        created_at: now,
+        updated_at: now,
+      },
+      settings: { ...DEFAULT_SETTINGS, ...settings, default_calendar_id: calendarId },
+      hours: options.hours ?? DEMO_HOURS,
+      calendar: newCalendar(
+        calendarId,
+        options.calendarName ?? 'Default calendar',
+        settings.timezone ?? DEFAULT_SETTINGS.timezone,
+        widgetId(),
+        now,
+      ),
+    });
+    return credentials;
+  }
+
+  /**
+   * Makes sure an entity exists with exactly this secret (the demo entity of `npm start`):
+   * creates it when missing, rotates to this secret when it was started with another one.
+   */
+  async ensureEntity(
+    options: NewEntityOptions & { secret: string },
+  ): Promise<{ created: boolean; credentials: Credentials }> {
+    const existing = await this.repos.entities.get(options.accountId);
+    if (!existing) return { created: true, credentials: await this.createEntity(options) };
+    const credentials = credentialsOf(options.accountId, options.secret);
+    const wanted = hashesOf(credentials);
+    if (existing.token_hashes.v1 !== wanted.v1 || existing.token_hashes.v2 !== wanted.v2) {
+      await this.repos.entities.replaceTokens(
+        options.accountId,
+        existing.token_hashes,
+        wanted,
+        this.now().toISOString(),
+      );
+    }
+    return { created: false, credentials };
+  }
+
+  /** Replaces the secret; the old tokens stop working when this returns. */
+  async rotateSecret(accountId: string, newSecret?: string): Promise<Credentials> {
+    const entity = await this.requireEntity(accountId);
+    const secret = newSecret ?? randomToken(24);
+    if (secret.length < 8) throw invalidField('secret', 'must be at least 8 characters');
+    const credentials = credentialsOf(accountId, secret);
+    await this.repos.entities.replaceTokens(
+      accountId,
+      entity.token_hashes,
+      hashesOf(credentials),
+      this.now().toISOString(),
+    );
+    return credentials;
+  }
+
+  async listEntities(): Promise<string[]> {
+    return this.repos.entities.list();
+  }
+
+  /** Sets one weekday's periods (none = closed). */
+  async setDayHours(accountId: string, day: string, periods: Array<[string, string]>) {
+    await this.requireEntity(accountId);
+    const index = WEEKDAYS.indexOf(day as Weekday);
+    if (index < 0) throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
+    const hours = buildDayHours(day as Weekday, periods);
+    await this.repos.hours.setDay(accountId, index, hours);
+    return hours;
+  }
+
+  async addClosureDay(accountId: string, date: string, name: string) {
+    await this.requireEntity(accountId);
+    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
+    const holiday = { date, name: name.trim() || 'Closure day' };
+    await this.repos.closures.put(accountId, holiday);
+    return holiday;
+  }
+
+  async removeClosureDay(accountId: string, date: string): Promise<boolean> {
+    await this.requireEntity(accountId);
+    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
+    return this.repos.closures.remove(accountId, date);
+  }
+
+  async listClosureDays(accountId: string) {
+    await this.requireEntity(accountId);
+    return this.repos.closures.list(accountId);
+  }
+
+  /** Changes settings; a default calendar must be one of the entity's calendars. */
+  async updateSettings(accountId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
+    await this.requireEntity(accountId);
+    const parsed = SettingsPatchSchema.safeParse(patch);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
+    }
+    if (parsed.data.default_calendar_id !== undefined) {
+      const calendar = await this.repos.calendars.get(accountId, parsed.data.default_calendar_id);
+      if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
+    }
+    return this.repos.settings.update(accountId, parsed.data);
+  }
+
+  /** Creates a calendar with the next id of the entity's sequence. */
+  async createCalendar(accountId: string, name: string, timezone?: string) {
+    await this.requireEntity(accountId);
+    const settings = await this.repos.settings.get(accountId);
+    const zone = SettingsPatchSchema.parse({
+      timezone: timezone ?? settings?.timezone ?? DEFAULT_SETTINGS.timezone,
+    }).timezone;
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > 100) throw invalidField('name', 'must be 1 to 100 characters');
+    const [id] = await this.repos.sequence.next(accountId);
+    if (id === undefined) throw new Error('no id allocated');
+    const calendar = newCalendar(
+      id,
+      trimmed,
+      zone ?? DEFAULT_SETTINGS.timezone,
+      widgetId(),
+      this.now().toISOString(),
+    );
+    await this.repos.calendars.create(accountId, calendar);
+    return calendar;
+  }
+
+  async setCalendarActive(accountId: string, calendarId: number, active: boolean) {
+    await this.requireEntity(accountId);
+    const calendar = await this.repos.calendars.update(
+      accountId,
+      calendarId,
+      { is_active: active },
+      this.now().toISOString(),
+    );
+    if (!calendar) throw new AppError('not_found', 'CALENDAR_NOT_FOUND', `calendar ${calendarId} not found`);
+    return calendar;
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  type ClientRecord,
+  splitClientName,
+  takesPlace,
+} from '../domain/appointment';
+import { todayIn } from '../domain/dates';
+import { isValidEmail } from '../domain/email';
+import type { EntityContext } from '../domain/entity';
+import {
+  type AppError,
+  appointmentNotFound,
+  calendarNotFound,
+  conflict,
+  invalidField,
+  slotNotAvailable,
+  slotNotFound,
+} from '../domain/errors';
+import { toE164 } from '../domain/phone';
+import { hasStarted } from '../domain/slot-times';
+import { randomToken, sha256Hex } from '../domain/tokens';
+import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
+import type { CalendarRecord } from '../repositories/calendar-repository';
+import type { SlotRecord } from '../repositories/slot-repository';
+import type { CalendarStore, IdSource } from './slot-service';
+
+export interface AppointmentStore {
+  get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
+  findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
+  book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
+  transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
+}
+export interface ClientStore {
+  findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
+}
+export interface SlotReader {
+  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
+}
+
+/** A booking request once its fields are valid (phone in E.164, names split). */
+export interface BookingRequest {
+  calendarId: number;
+  slotId: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string;
+  contractNumber: string | null;
+  status: AppointmentStatus;
+}
+
+/** The v2 booking body once its fields have their types. */
+export interface V2Booking {
+  client_name: string;
+  client_phone: string;
+  slot_id: number;
+  client_email?: string | undefined;
+  contract_number?: string | undefined;
+}
+
+export interface Booked {
+  appointment: AppointmentRecord;
+  slot: SlotRecord;
+  calendar: CalendarRecord;
+  /** Shown once, to the booker; only its hash is stored. */
+  cancelToken: string;
+}
+
+/** Optimistic retries when a concurrent write changed the client or the appointment first. */
+const MAX_ATTEMPTS = 6;
+
+/** Why a slot refused a place, from the slot as the failed condition saw it. */
+function refusal(slot: SlotRecord | null): AppError {
+  if (!slot) return slotNotFound();
+  if (slot.status !== 'open') return slotNotAvailable('closed');
+  return slotNotAvailable('full');
+}
+
+/** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
+export class BookingService {
+  constructor(
+    private readonly appointments: AppointmentStore,
+    private readonly slots: SlotReader,
+    private readonly calendars: CalendarStore,
+    private readonly clients: ClientStore,
+    private readonly ids: IdSource,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * 1. The calendar exists and is active. 2. The slot exists in that calendar. 3. It has not started (in the
+   * calendar's zone). 4. It is open with a free place (checked early to answer fast, enforced in step 6).
+   * 5. Find the client by phone or allocate a new id. 6. One transaction takes the place, writes the
+   * appointment, the client and the counters; a stale client read is retried from step 5.
+   */
+  async book(entity: EntityContext, request: BookingRequest): Promise<Booked> {
+    const calendar = await this.calendars.get(entity.entityId, request.calendarId);
+    if (!calendar?.is_active) throw calendarNotFound();
+    const slot = await this.slots.get(entity.entityId, request.slotId);
+    if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
+    if (hasStarted(slot.date, slot.start_time, calendar.timezone, this.now()))
+      throw slotNotAvailable('in the past');
+    if (slot.status !== 'open') throw slotNotAvailable('closed');
+    if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
+
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const existing = await this.clients.findByPhone(entity.entityId, request.phone);
+      const ids = await this.ids.next(entity.entityId, existing ? 1 : 2);
+      const appointmentId = ids[0] ?? 0;
+      const now = this.now().toISOString();
+      const client: ClientRecord = {
+        client_id: existing?.client_id ?? ids[1] ?? 0,
+        client_firstname: request.firstname,
+        client_lastname: request.lastname,
+        client_email: request.email ?? existing?.client_email ?? null,
+        client_phone: request.phone,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        appointments_count: (existing?.appointments_count ?? 0) + 1,
+        last_appointment:
+          existing?.last_appointment && existing.last_appointment > slot.date
+            ? existing.last_appointment
+            : slot.date,
+      };
+      const appointment: AppointmentRecord = {
+        appointment_id: appointmentId,
+        calendar_id: calendar.calendar_id,
+        slot_id: slot.slot_id,
+        client_id: client.client_id,
+        status: request.status,
+        date: slot.date,
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        client_firstname: request.firstname,
+        client_lastname: request.lastname,
+        client_email: request.email,
+        client_phone: request.phone,
+        contract_number: request.contractNumber,
+        created_at: now,
+        updated_at: now,
+      };
+      const cancelToken = randomToken(32);
+      const outcome = await this.appointments.book(entity.entityId, {
+        appointment,
+        cancelTokenHash: sha256Hex(cancelToken),
+        client,
+        previousCount: existing ? existing.appointments_count : null,
+        today: todayIn(entity.settings.timezone, this.now()),
+      });
+      if (outcome.ok) {
+        const after = (await this.slots.get(entity.entityId, slot.slot_id)) ?? slot;
+        return { appointment, slot: after, calendar, cancelToken };
+      }
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+    }
+    throw conflict('the client is being booked concurrently, retry');
+  }
+
+  /** A v2 booking: a confirmed appointment of the default calendar (DECISIONS.md "One data model"). */
+  async bookV2(entity: EntityContext, input: V2Booking): Promise<Booked> {
+    const phone = toE164(input.client_phone);
+    if (!phone) throw invalidField('client_phone', 'not a valid phone number');
+    if (input.client_email !== undefined && !isValidEmail(input.client_email)) {
+      throw invalidField('client_email', 'not a valid e-mail address');
+    }
+    const { firstname, lastname } = splitClientName(input.client_name);
+    return this.book(entity, {
+      calendarId: entity.settings.default_calendar_id,
+      slotId: input.slot_id,
+      firstname,
+      lastname,
+      email: input.client_email ?? null,
+      phone,
+      contractNumber: input.contract_number ?? null,
+      status: 'confirmed',
+    });
+  }
+
+  /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
+  async cancelByToken(entity: EntityContext, cancelToken: string) {
+    const id = await this.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    if (id === null) throw appointmentNotFound();
+    return this.changeStatus(entity, id, 'cancelled', { refuseSame: 'appointment already cancelled' });
+  }
+
+  /**
+   * Sets an appointment's status. Leaving `cancelled` takes a place again (409 when the slot is full or
+   * closed); going to `cancelled` frees it. `refuseSame` turns a no-op into a 409 (second cancel).
+   */
+  async changeStatus(
+    entity: EntityContext,
+    appointmentId: number,
+    status: AppointmentStatus,
+    options: { refuseSame?: string } = {},
+  ): Promise<{ appointment: AppointmentRecord; slot: SlotRecord | null }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const before = await this.appointments.get(entity.entityId, appointmentId);
+      if (!before) throw appointmentNotFound();
+      if (before.status === status) {
+        if (options.refuseSame) throw conflict(options.refuseSame);
+        return { appointment: before, slot: await this.slots.get(entity.entityId, before.slot_id) };
+      }
+      const after: AppointmentRecord = { ...before, status, updated_at: this.now().toISOString() };
+      const outcome = await this.appointments.transition(entity.entityId, { before, after });
+      if (outcome.ok)
+        return { appointment: after, slot: await this.slots.get(entity.entityId, after.slot_id) };
+      if (outcome.reason === 'slot') throw takesPlace(status) ? refusal(outcome.slot) : slotNotFound();
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+    }
+    throw conflict('the appointment is changing concurrently, retry');
+  }
+}

@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { matchRoute, toApiGatewayEvent } from '../../shared/local/api-gateway';
+import { createLocalServer } from '../../shared/local/server';
+import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+
+/** An answer, whichever way the request went. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  json: any;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string is sent as it is (malformed JSON tests). */
+  body?: unknown;
+}
+
+export type Caller = (method: string, url: string, options?: RequestOptions) => Promise<Answer>;
+
+const parse = (text: string) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+const bodyText = (body: unknown): string =>
+  body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+
+const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+
+/** Calls the route's Lambda handler with the API Gateway event the local server would build. */
+export const viaHandler: Caller = async (method, url, options = {}) => {
+  const match = matchRoute(ROUTES, method, new URL(url, 'http://localhost').pathname);
+  const event: APIGatewayProxyEventV2 = toApiGatewayEvent(
+    { method, url, headers: options.headers ?? {}, body: bodyText(options.body), sourceIp: '127.0.0.1' },
+    match,
+  );
+  const module = require(join(__dirname, '..', '..', match.route?.entry ?? NOT_FOUND_ENTRY)) as {
+    handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+  };
+  const result = await module.handler(event, context);
+  const text = result.body ?? '';
+  return {
+    status: result.statusCode ?? 200,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    text,
+    json: parse(text),
+  };
+};
+
+/** Starts the local HTTP server (same store, same table) and returns a caller over real HTTP. */
+export async function startHttp(): Promise<{ call: Caller; baseUrl: string; close: () => Promise<void> }> {
+  const server = createLocalServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call: Caller = async (method, url, options = {}) => {
+    const body = bodyText(options.body);
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: options.headers,
+      ...(body !== '' ? { body } : {}),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      text,
+      json: parse(text),
+    };
+  };
+  return {
+    call,
+    baseUrl,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { WeeklyHours } from '../../shared/domain/opening-hours';
+import { services } from '../../shared/services';
+import type { Credentials } from '../../shared/services/admin-service';
+
+/** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */
+export async function newEntity(
+  options: { hours?: WeeklyHours; settings?: Record<string, unknown> } = {},
+): Promise<Credentials & { v1: Record<string, string>; v2: Record<string, string> }> {
+  const accountId = `acct-${randomBytes(5).toString('hex')}`;
+  const credentials = await services().admin.createEntity({
+    accountId,
+    secret: `secret-${randomBytes(8).toString('hex')}`,
+    ...(options.hours ? { hours: options.hours } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
+  return {
+    ...credentials,
+    v1: { 'Access-Token': credentials.v1_token },
+    v2: { 'Access-Token': credentials.v2_token },
+  };
+}
+
+/** Open every day 08:00-20:00 (so tests do not depend on the weekday they run on). */
+export const ALWAYS_OPEN: WeeklyHours = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map(
+  (day) => ({
+    day_of_week: day,
+    start_time1: '08:00:00',
+    end_time1: '12:00:00',
+    start_time2: '13:00:00',
+    end_time2: '20:00:00',
+    is_open: 1 as const,
+  }),
+);
+
+/** A date at least `daysAhead` days from now that is not a French public holiday. */
+export function futureWorkingDate(daysAhead = 20): string {
+  const { publicHoliday } =
+    require('../../shared/domain/holidays') as typeof import('../../shared/domain/holidays');
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  for (;;) {
+    const iso = day.toISOString().slice(0, 10);
+    if (!publicHoliday(iso, 'FR')) return iso;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+}
+
+/** A valid French mobile number, distinct per index. */
+export const mobile = (index: number): string => `06${String(12_000_000 + index).padStart(8, '0')}`;

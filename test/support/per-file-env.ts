@@ -1,0 +1,7 @@
+import { randomBytes } from 'node:crypto';
+
+// Each test file gets its own table, so files running in parallel never see each other's data.
+process.env.TABLE_NAME = `test-${randomBytes(6).toString('hex')}`;
+process.env.STAGE = 'local';
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+process.env.AWS_REGION = 'eu-west-3';
