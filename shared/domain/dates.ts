@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +42,7 @@ export function isoInZone(instant: Date, timezone: string): string {
   );
 }
 
-/** True for an IANA time zone luxon knows. */
+/** True for an IANA time zone name (Europe/Paris); luxon's looser forms (UTC+1, local, system) are not. */
 export function isValidTimezone(zone: string): boolean {
-  return DateTime.now().setZone(zone).isValid;
+  return IANAZone.isValidZone(zone) && /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone);
 }

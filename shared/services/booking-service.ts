@@ -68,7 +68,12 @@ export interface Booked {
 }
 
 /** Optimistic retries when a concurrent write changed the client or the appointment first. */
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 10;
+/** Jittered exponential backoff between optimistic retries, so racing writers spread out. */
+const backoff = (attempt: number) =>
+  attempt === 0
+    ? Promise.resolve()
+    : new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 /** Why a slot refused a place, from the slot as the failed condition saw it. */
 function refusal(slot: SlotRecord | null): AppError {
@@ -105,6 +110,7 @@ export class BookingService {
     if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
       const existing = await this.clients.findByPhone(entity.entityId, request.phone);
       const ids = await this.ids.next(entity.entityId, existing ? 1 : 2);
       const appointmentId = ids[0] ?? 0;
@@ -196,6 +202,7 @@ export class BookingService {
     options: { refuseSame?: string } = {},
   ): Promise<{ appointment: AppointmentRecord; slot: SlotRecord | null }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
       const before = await this.appointments.get(entity.entityId, appointmentId);
       if (!before) throw appointmentNotFound();
       if (before.status === status) {
