@@ -16,6 +16,18 @@ export interface RouteDef {
   access: 'read' | 'write';
 }
 
+const v1 = (
+  method: HttpMethod,
+  path: string,
+  entry: string,
+  access: 'read' | 'write' = 'read',
+): RouteDef => ({
+  method,
+  path: `/api${path}`,
+  entry: `functions/v1/${entry}.ts`,
+  auth: 'v1',
+  access,
+});
 const v2 = (
   method: HttpMethod,
   path: string,
@@ -38,6 +50,21 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'none',
     access: 'read',
   },
+
+  v1('GET', '/calendars', 'calendars/list-calendars'),
+  v1('GET', '/calendars/{id}', 'calendars/get-calendar'),
+  v1('GET', '/slots', 'slots/list-slots'),
+  v1('GET', '/slots/{id}', 'slots/get-slot'),
+  v1('GET', '/appointments', 'appointments/list-appointments'),
+  v1('GET', '/appointments/{id}', 'appointments/get-appointment'),
+  v1('POST', '/appointment', 'appointments/create-appointment', 'write'),
+  v1('PUT', '/appointment/{id}', 'appointments/update-appointment', 'write'),
+  v1('GET', '/clients', 'clients/list-clients'),
+  v1('GET', '/clients/{id}', 'clients/get-client'),
+  v1('GET', '/statistics/appointments', 'statistics/appointment-statistics'),
+  v1('GET', '/statistics/calendars', 'statistics/calendars-report'),
+  v1('GET', '/statistics/clients', 'statistics/clients-report'),
+  v1('GET', '/statistics/{calendarId}', 'statistics/calendar-statistics'),
 
   v2('GET', '/opening-hours', 'opening-hours/list-opening-hours'),
   v2('GET', '/opening-hours/check-date', 'opening-hours/check-date'),

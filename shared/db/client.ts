@@ -24,7 +24,10 @@ export function createDocumentClient(options: {
         return await next(args);
       } finally {
         const scope = currentScope();
-        if (scope) scope.storeMs += performance.now() - started;
+        if (scope) {
+          scope.storeMs += performance.now() - started;
+          scope.storeCalls += 1;
+        }
       }
     },
     { step: 'initialize', name: 'storeTiming' },

@@ -99,7 +99,7 @@ const answer = (api: Api): Middleware => ({
   after: (request) => {
     const { app } = request.context;
     const reply = request.response as unknown as Reply;
-    request.response = api === 'v1' ? v1Success(reply, frame(app)) : v2Success(reply);
+    request.response = api === 'v1' ? v1Success(reply, frame(app, request.event)) : v2Success(reply);
   },
   onError: (request) => {
     const { app } = request.context;
@@ -109,14 +109,24 @@ const answer = (api: Api): Middleware => ({
       error = internalError(app.requestId);
     }
     const appError = error as AppError;
-    request.response = api === 'v1' ? v1Error(appError, frame(app)) : v2Error(appError);
+    request.response = api === 'v1' ? v1Error(appError, frame(app, request.event)) : v2Error(appError);
   },
 });
 
-const frame = (app: RequestState) => ({
+const frame = (app: RequestState, event: Event) => ({
   format: app.format,
   timezone: app.entity?.settings.timezone ?? DEFAULT_TIMEZONE,
-  debug: app.debug ? { debug_mode: true } : undefined,
+  debug: app.debug ? debugObject(app, event) : undefined,
+});
+
+/** The v1 envelope's `debug` object (api-v1-calendar.md): performance figures of this request. */
+const debugObject = (app: RequestState, event: Event) => ({
+  memory_usage: process.memoryUsage().heapUsed,
+  execution_time: Math.round(performance.now() - app.startedAt) / 1000,
+  query_count: currentScope()?.storeCalls ?? 0,
+  request_method: event.requestContext?.http?.method ?? '',
+  endpoint: event.rawPath ?? '',
+  debug_mode: true,
 });
 
 // 3. v1 format negotiation: `format` wins over Accept; an unknown format is 400 INVALID_PARAMETER (in JSON).

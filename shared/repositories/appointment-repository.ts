@@ -1,10 +1,34 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { onlyIf, updateWhere } from '../db/expressions';
-import { keys } from '../db/keys';
+import { INDEX, keys } from '../db/keys';
+import { queryCount, queryPage } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
+import type { AppointmentFilter } from '../domain/listing';
+import { clientFromItem } from './client-repository';
 import { type SlotRecord, slotFromItem } from './slot-repository';
+
+/** The appointment fields of an item or record, and nothing else (no keys, no index attributes). */
+export function toAppointment(a: AppointmentRecord): AppointmentRecord {
+  return {
+    appointment_id: Number(a.appointment_id),
+    calendar_id: Number(a.calendar_id),
+    slot_id: Number(a.slot_id),
+    client_id: Number(a.client_id),
+    status: a.status,
+    date: a.date,
+    start_time: a.start_time,
+    end_time: a.end_time,
+    client_firstname: a.client_firstname,
+    client_lastname: a.client_lastname,
+    client_email: a.client_email ?? null,
+    client_phone: a.client_phone,
+    contract_number: a.contract_number ?? null,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
 
 /** Why a booking or a transition did not commit. `slot` carries the slot as it was, or null if gone. */
 export type WriteOutcome =
@@ -160,7 +184,11 @@ export class AppointmentRepository {
   constructor(private readonly table: TableHandle) {}
 
   appointmentItem(entityId: string, a: AppointmentRecord, cancelTokenHash: string): Record<string, unknown> {
+    // The record first, the keys last: keys are always derived from the record, never carried over.
     return {
+      ...toAppointment(a),
+      type: 'appointment',
+      cancel_token_hash: cancelTokenHash,
       ...keys.appointment(entityId, a.appointment_id),
       ...keys.appointmentIndexes(entityId, {
         calendarId: a.calendar_id,
@@ -169,14 +197,15 @@ export class AppointmentRepository {
         startTime: a.start_time,
         appointmentId: a.appointment_id,
       }),
-      type: 'appointment',
-      cancel_token_hash: cancelTokenHash,
-      ...a,
     };
   }
 
   clientItem(entityId: string, c: ClientRecord): Record<string, unknown> {
     return {
+      ...clientFromItem(c as unknown as Record<string, unknown>),
+      type: 'client',
+      // Lower-cased names and e-mail, for the case-insensitive `search` filter.
+      search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
       ...keys.client(entityId, c.client_id),
       ...keys.clientIndexes(entityId, {
         clientId: c.client_id,
@@ -185,10 +214,6 @@ export class AppointmentRepository {
         email: c.client_email,
         appointmentsCount: c.appointments_count,
       }),
-      type: 'client',
-      // Lower-cased names and e-mail, for the case-insensitive `search` filter.
-      search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
-      ...c,
     };
   }
 
@@ -204,7 +229,70 @@ export class AppointmentRepository {
         ConsistentRead: true,
       }),
     );
-    return (result.Item as (AppointmentRecord & { cancel_token_hash: string }) | undefined) ?? null;
+    if (!result.Item) return null;
+    return {
+      ...toAppointment(result.Item as unknown as AppointmentRecord),
+      cancel_token_hash: String(result.Item.cancel_token_hash ?? ''),
+    };
+  }
+
+  /**
+   * The query of an appointment list: the client's index when a client is named, else the calendar's,
+   * else the entity's; all three sort by date, start time, id. Status (and calendar, on the client index)
+   * are filters.
+   */
+  private listQuery(entityId: string, filter: AppointmentFilter) {
+    const index =
+      filter.clientId !== undefined
+        ? INDEX.clientAppointments
+        : filter.calendarId !== undefined
+          ? INDEX.calendarDate
+          : INDEX.entityDate;
+    const pk =
+      filter.clientId !== undefined
+        ? keys.appointmentsOfClientPk(entityId, filter.clientId)
+        : filter.calendarId !== undefined
+          ? keys.appointmentsOfCalendarPk(entityId, filter.calendarId)
+          : keys.appointmentsOfEntityPk(entityId);
+    const filters: string[] = [];
+    const values: Record<string, unknown> = {
+      ':pk': pk,
+      ':from': keys.appointmentsFrom(filter.dateFrom ?? '0000-00-00'),
+      ':to': keys.appointmentsTo(filter.dateTo ?? '9999-12-31'),
+    };
+    const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk };
+    if (filter.status !== undefined) {
+      filters.push('#status = :status');
+      names['#status'] = 'status';
+      values[':status'] = filter.status;
+    }
+    if (filter.clientId !== undefined && filter.calendarId !== undefined) {
+      filters.push('calendar_id = :calendar');
+      values[':calendar'] = filter.calendarId;
+    }
+    return {
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  }
+
+  /** Pattern: a page of appointments by date, start time and id, filtered. */
+  async list(
+    entityId: string,
+    filter: AppointmentFilter,
+    offset: number,
+    limit: number,
+  ): Promise<AppointmentRecord[]> {
+    const items = await queryPage(this.table, this.listQuery(entityId, filter), offset, limit);
+    return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
+  }
+
+  /** Pattern: how many appointments a filter matches (a COUNT query over the same range). */
+  async count(entityId: string, filter: AppointmentFilter): Promise<number> {
+    return queryCount(this.table, this.listQuery(entityId, filter));
   }
 
   /** Pattern: find the appointment a cancel token belongs to, by the token's SHA-256. */

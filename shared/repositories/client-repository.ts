@@ -1,7 +1,9 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../db/keys';
+import { INDEX, keys } from '../db/keys';
+import { queryAll, queryCount, queryPage } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { ClientRecord } from '../domain/appointment';
+import type { ClientFilter } from '../domain/listing';
 
 const strip = (item: Record<string, unknown>): ClientRecord => ({
   client_id: Number(item.client_id),
@@ -41,6 +43,85 @@ export class ClientRepository {
     );
     if (!phone.Item) return null;
     return this.get(entityId, Number(phone.Item.client_id));
+  }
+
+  /**
+   * The query of a client list: by exact e-mail on the client-email index, else by name on the
+   * client-name index; search and creation bounds are filters.
+   */
+  private listQuery(entityId: string, filter: ClientFilter) {
+    const index = filter.email !== undefined ? INDEX.clientEmail : INDEX.clientName;
+    const pk =
+      filter.email !== undefined
+        ? keys.clientsByEmailPk(entityId, filter.email)
+        : keys.clientsOfEntityPk(entityId);
+    const filters: string[] = [];
+    const values: Record<string, unknown> = { ':pk': pk };
+    if (filter.search) {
+      filters.push('contains(search_text, :search)');
+      values[':search'] = filter.search.toLowerCase();
+    }
+    if (filter.createdFrom) {
+      filters.push('created_at >= :createdFrom');
+      values[':createdFrom'] = filter.createdFrom;
+    }
+    if (filter.createdTo) {
+      filters.push('created_at <= :createdTo');
+      values[':createdTo'] = filter.createdTo;
+    }
+    if (filter.phone) {
+      filters.push('client_phone = :phone');
+      values[':phone'] = filter.phone;
+    }
+    return {
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk',
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ExpressionAttributeNames: { '#pk': index.pk },
+      ExpressionAttributeValues: values,
+    };
+  }
+
+  /** Pattern: a page of clients by last name, first name, id (or of one e-mail), filtered. */
+  async list(entityId: string, filter: ClientFilter, offset: number, limit: number): Promise<ClientRecord[]> {
+    return (await queryPage(this.table, this.listQuery(entityId, filter), offset, limit)).map(strip);
+  }
+
+  /** Pattern: how many clients a filter matches. */
+  async count(entityId: string, filter: ClientFilter): Promise<number> {
+    return queryCount(this.table, this.listQuery(entityId, filter));
+  }
+
+  /** Pattern: clients of a calendar (calendar-client items with appointments there), then their records. */
+  async ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]> {
+    const prefix = keys.calendarClientPrefix(entityId, calendarId);
+    const members = await queryAll(this.table, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      FilterExpression: 'appointments_count > :zero',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk, ':zero': 0 },
+    });
+    const clients = await this.getMany(
+      entityId,
+      members.map((m) => Number(m.client_id)),
+    );
+    return [...clients.values()];
+  }
+
+  /** Pattern: the clients with the most appointments (client-rank index, descending). */
+  async top(entityId: string, limit: number): Promise<ClientRecord[]> {
+    const items = await queryPage(
+      this.table,
+      {
+        IndexName: INDEX.clientRank.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': INDEX.clientRank.pk },
+        ExpressionAttributeValues: { ':pk': keys.clientRankPk(entityId) },
+        ScanIndexForward: false,
+      },
+      0,
+      limit,
+    );
+    return items.map(strip);
   }
 
   /** Pattern: get several clients by id (BatchGetItem, 100 at a time). */

@@ -45,10 +45,10 @@ export class SlotRepository {
   /** Item of a slot, with its calendar-date index keys. */
   item(entityId: string, slot: SlotRecord): Record<string, unknown> {
     return {
+      ...strip(slot as unknown as Record<string, unknown>),
+      type: 'slot',
       ...keys.slot(entityId, slot.slot_id),
       ...keys.slotByCalendarDate(entityId, slot.calendar_id, slot.date, slot.start_time, slot.slot_id),
-      type: 'slot',
-      ...slot,
     };
   }
 

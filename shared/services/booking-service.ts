@@ -17,6 +17,7 @@ import {
   slotNotAvailable,
   slotNotFound,
 } from '../domain/errors';
+import type { AppointmentFilter } from '../domain/listing';
 import { toE164 } from '../domain/phone';
 import { hasStarted } from '../domain/slot-times';
 import { randomToken, sha256Hex } from '../domain/tokens';
@@ -27,11 +28,18 @@ import type { CalendarStore, IdSource } from './slot-service';
 
 export interface AppointmentStore {
   get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
+  list(
+    entityId: string,
+    filter: AppointmentFilter,
+    offset: number,
+    limit: number,
+  ): Promise<AppointmentRecord[]>;
   findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
   book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
   transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
 }
 export interface ClientStore {
+  get(entityId: string, clientId: number): Promise<ClientRecord | null>;
   findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
 }
 export interface SlotReader {
@@ -57,6 +65,17 @@ export interface V2Booking {
   slot_id: number;
   client_email?: string | undefined;
   contract_number?: string | undefined;
+}
+
+/** The v1 booking body once its fields have their types. */
+export interface V1Booking {
+  calendar_id: number;
+  slot_id: number;
+  client_firstname: string;
+  client_lastname: string;
+  client_email: string;
+  client_phone: string;
+  status?: AppointmentStatus | undefined;
 }
 
 export interface Booked {
@@ -181,6 +200,94 @@ export class BookingService {
       phone,
       contractNumber: input.contract_number ?? null,
       status: 'confirmed',
+    });
+  }
+
+  /**
+   * PUT /appointment/{id}: a new status, a new slot, or both, in one conditional transaction.
+   * 1. The appointment exists. 2. A new slot exists (SLOT_NOT_FOUND), its calendar is active
+   * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
+   * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
+   */
+  async update(
+    entity: EntityContext,
+    appointmentId: number,
+    change: { slotId?: number | undefined; status?: AppointmentStatus | undefined },
+  ): Promise<AppointmentRecord> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
+      const before = await this.appointments.get(entity.entityId, appointmentId);
+      if (!before) throw appointmentNotFound();
+      const status = change.status ?? before.status;
+      let after: AppointmentRecord = { ...before, status, updated_at: this.now().toISOString() };
+      let client: { record: ClientRecord; previousCount: number } | undefined;
+      if (change.slotId !== undefined && change.slotId !== before.slot_id) {
+        const slot = await this.slots.get(entity.entityId, change.slotId);
+        if (!slot) throw slotNotFound();
+        const calendar = await this.calendars.get(entity.entityId, slot.calendar_id);
+        if (!calendar?.is_active) throw calendarNotFound();
+        if (hasStarted(slot.date, slot.start_time, calendar.timezone, this.now()))
+          throw slotNotAvailable('in the past');
+        if (takesPlace(status) && slot.status !== 'open') throw slotNotAvailable('closed');
+        if (takesPlace(status) && slot.taken >= slot.capacity) throw slotNotAvailable('full');
+        after = {
+          ...after,
+          slot_id: slot.slot_id,
+          calendar_id: slot.calendar_id,
+          date: slot.date,
+          start_time: slot.start_time,
+          end_time: slot.end_time,
+        };
+        client = await this.clientAfterMove(entity, before, after);
+      } else if (status === before.status) {
+        return before;
+      }
+      const outcome = await this.appointments.transition(entity.entityId, {
+        before,
+        after,
+        ...(client ? { client } : {}),
+      });
+      if (outcome.ok) return after;
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+    }
+    throw conflict('the appointment is changing concurrently, retry');
+  }
+
+  /** The client's last_appointment after a move: the latest date among its appointments, this one moved. */
+  private async clientAfterMove(entity: EntityContext, before: AppointmentRecord, after: AppointmentRecord) {
+    const client = await this.clients.get(entity.entityId, before.client_id);
+    if (!client) return undefined;
+    const others = await this.appointments.list(entity.entityId, { clientId: client.client_id }, 0, 10_000);
+    const dates = [
+      ...others.filter((a) => a.appointment_id !== before.appointment_id).map((a) => a.date),
+      after.date,
+    ];
+    const last = dates.reduce((max, d) => (d > max ? d : max), '');
+    if (last === client.last_appointment) return undefined;
+    return {
+      record: { ...client, last_appointment: last, updated_at: after.updated_at },
+      previousCount: client.appointments_count,
+    };
+  }
+
+  /**
+   * A v1 booking (POST /appointment). Checks run in DECISIONS.md's order: body fields (phone, e-mail: 400
+   * INVALID_PARAMETER), calendar, slot in that calendar, slot in the past, slot closed or full.
+   */
+  async bookV1(entity: EntityContext, input: V1Booking): Promise<Booked> {
+    const phone = toE164(input.client_phone);
+    if (!phone) throw invalidField('client_phone', 'not a valid phone number');
+    if (!isValidEmail(input.client_email)) throw invalidField('client_email', 'not a valid e-mail address');
+    return this.book(entity, {
+      calendarId: input.calendar_id,
+      slotId: input.slot_id,
+      firstname: input.client_firstname,
+      lastname: input.client_lastname,
+      email: input.client_email,
+      phone,
+      contractNumber: null,
+      status: input.status ?? 'confirmed',
     });
   }
 

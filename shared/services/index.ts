@@ -4,6 +4,7 @@ import type { TableHandle } from '../db/table-handle';
 import { AppointmentRepository } from '../repositories/appointment-repository';
 import { CalendarRepository } from '../repositories/calendar-repository';
 import { ClientRepository } from '../repositories/client-repository';
+import { CounterRepository } from '../repositories/counter-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
@@ -32,6 +33,7 @@ export function repositories(table: TableHandle) {
     slots: new SlotRepository(table),
     appointments: new AppointmentRepository(table),
     clients: new ClientRepository(table),
+    counters: new CounterRepository(table),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

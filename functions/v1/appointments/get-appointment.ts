@@ -1,0 +1,30 @@
+import { v1Appointment } from '../../../shared/http/present-v1';
+import { present } from '../../../shared/http/present-v1-list';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+/**
+ * GET /api/appointments/{id} — ids are unique across kinds (DECISIONS.md): an appointment id gives the
+ * appointment, a calendar id the calendar's appointments (filters, pagination, meta.calendar_id), else 404.
+ */
+export const handler = defineHandler(
+  { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
+  async (input) => {
+    const { entity, queries } = v1For(input);
+    const id = input.path.id;
+    const zone = entity.settings.timezone;
+    if ((await queries.resolve(entity, id, 'appointment')) === 'item') {
+      return reply(v1Appointment(await queries.appointment(entity, id), zone));
+    }
+    const q = input.query;
+    const page = pageOf(q);
+    const result = await queries.appointments(
+      entity,
+      { calendarId: id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to },
+      page,
+    );
+    return present(result, page, (v) => v1Appointment(v, zone), { calendar_id: id });
+  },
+);

@@ -1,0 +1,26 @@
+import { STATUSES } from '../../../shared/domain/appointment';
+import { missingField } from '../../../shared/domain/errors';
+import { body, id, oneOf } from '../../../shared/http/fields';
+import { v1Appointment } from '../../../shared/http/present-v1';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { idPath } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
+
+/** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
+export const handler = defineHandler(
+  { api: 'v1', debugMode: true, hasBody: true, path: idPath, body: Body },
+  async (input) => {
+    const { entity, booking, queries } = v1For(input);
+    if (input.body.slot_id === undefined && input.body.status === undefined)
+      throw missingField('slot_id or status');
+    await booking.update(entity, input.path.id, { slotId: input.body.slot_id, status: input.body.status });
+    const view = await queries.appointment(entity, input.path.id);
+    return reply(
+      { appointment: v1Appointment(view, entity.settings.timezone) },
+      { message: 'appointment updated' },
+    );
+  },
+);

@@ -1,0 +1,11 @@
+import { v1Calendar } from '../../../shared/http/present-v1';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { idPath } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+/** GET /api/calendars/{id} — one calendar, with updated_at. */
+export const handler = defineHandler({ api: 'v1', debugMode: true, path: idPath }, async (input) => {
+  const { entity, queries } = v1For(input);
+  return reply(v1Calendar(await queries.calendar(entity, input.path.id), entity.settings.timezone, true));
+});

@@ -1,0 +1,25 @@
+import { v1Client } from '../../../shared/http/present-v1';
+import { present } from '../../../shared/http/present-v1-list';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { idPath, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+/**
+ * GET /api/clients/{id} — a client id gives the client (detail), a calendar id the clients having
+ * appointments in that calendar (search, pagination, meta.calendar_id), else 404.
+ */
+export const handler = defineHandler(
+  { api: 'v1', debugMode: true, path: idPath, query: params({ ...pagination, search }) },
+  async (input) => {
+    const { entity, queries } = v1For(input);
+    const id = input.path.id;
+    const zone = entity.settings.timezone;
+    if ((await queries.resolve(entity, id, 'client')) === 'item') {
+      return reply(v1Client(await queries.client(entity, id), zone, true));
+    }
+    const page = pageOf(input.query);
+    const result = await queries.clientsOfCalendar(entity, id, input.query.search, page);
+    return present(result, page, (c) => v1Client(c, zone), { calendar_id: id });
+  },
+);

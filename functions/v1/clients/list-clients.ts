@@ -1,0 +1,37 @@
+import { invalidField } from '../../../shared/domain/errors';
+import { toE164 } from '../../../shared/domain/phone';
+import { text } from '../../../shared/http/fields';
+import { v1Client } from '../../../shared/http/present-v1';
+import { present } from '../../../shared/http/present-v1-list';
+import { defineHandler } from '../../../shared/http/stack';
+import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+const Query = params({
+  ...pagination,
+  search,
+  email: text(254).optional(),
+  phone: text(64).optional(),
+  created_from: date().optional(),
+  created_to: date().optional(),
+});
+
+/** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
+export const handler = defineHandler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+  const { entity, queries } = v1For(input);
+  const q = input.query;
+  const phone = q.phone === undefined ? undefined : toE164(q.phone);
+  if (phone === null) throw invalidField('phone', 'not a valid phone number');
+  const page = pageOf(q);
+  const result = await queries.clients(
+    entity,
+    {
+      search: q.search,
+      email: q.email,
+      phone,
+      ...queries.createdBounds(entity, q.created_from, q.created_to),
+    },
+    page,
+  );
+  return present(result, page, (c) => v1Client(c, entity.settings.timezone));
+});

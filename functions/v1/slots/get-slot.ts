@@ -1,0 +1,11 @@
+import { v1Slot } from '../../../shared/http/present-v1';
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/stack';
+import { idPath } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+/** GET /api/slots/{id} — one slot, with updated_at and calendar_name. */
+export const handler = defineHandler({ api: 'v1', debugMode: true, path: idPath }, async (input) => {
+  const { entity, queries } = v1For(input);
+  return reply(v1Slot(await queries.slot(entity, input.path.id), entity.settings.timezone, true));
+});

@@ -1,0 +1,31 @@
+import { v1Slot } from '../../../shared/http/present-v1';
+import { present } from '../../../shared/http/present-v1-list';
+import { defineHandler } from '../../../shared/http/stack';
+import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1-params';
+import { v1For } from '../../../shared/services/v1';
+
+const Query = params({
+  ...pagination,
+  calendar_id: id('MISSING_CALENDAR_ID'),
+  date_from: date(),
+  date_to: date().optional(),
+  all: bool().optional(),
+});
+
+/** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */
+export const handler = defineHandler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+  const { entity, queries } = v1For(input);
+  const q = input.query;
+  const page = pageOf(q);
+  const result = await queries.slots(
+    entity,
+    {
+      calendarId: q.calendar_id,
+      dateFrom: q.date_from,
+      dateTo: q.date_to ?? q.date_from,
+      all: q.all ?? false,
+    },
+    page,
+  );
+  return present(result, page, (v) => v1Slot(v, entity.settings.timezone), { calendar_id: q.calendar_id });
+});

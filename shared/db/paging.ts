@@ -1,0 +1,65 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TableHandle } from './table-handle';
+
+type Item = Record<string, unknown>;
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
+
+/**
+ * The items `offset` to `offset + limit` of a query, in index order. DynamoDB has no offset: earlier items
+ * are read and skipped, so a first page costs one small read and page n costs n pages of reads.
+ */
+export async function queryPage(
+  table: TableHandle,
+  input: QueryInput,
+  offset: number,
+  limit: number,
+): Promise<Item[]> {
+  const out: Item[] = [];
+  let seen = 0;
+  let start: Item | undefined;
+  do {
+    const page = await table.doc.send(
+      new QueryCommand({
+        ...input,
+        TableName: table.name,
+        ExclusiveStartKey: start,
+        // Without a filter, ask for exactly what is needed; with one, read in pages of up to 1000.
+        Limit: input.FilterExpression ? 1000 : Math.min(1000, offset + limit - seen),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (seen >= offset && out.length < limit) out.push(item);
+      seen++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out;
+}
+
+/** How many items a query (with its filter) matches: a COUNT query, paged. */
+export async function queryCount(table: TableHandle, input: QueryInput): Promise<number> {
+  let total = 0;
+  let start: Item | undefined;
+  do {
+    const page = await table.doc.send(
+      new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: start, Select: 'COUNT' }),
+    );
+    total += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return total;
+}
+
+/** Every item of a query. */
+export async function queryAll(table: TableHandle, input: QueryInput): Promise<Item[]> {
+  const out: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await table.doc.send(
+      new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: start }),
+    );
+    out.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

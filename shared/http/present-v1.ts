@@ -1,0 +1,64 @@
+import type { ClientRecord } from '../domain/appointment';
+import { isoInZone } from '../domain/dates';
+import type { CalendarRecord } from '../repositories/calendar-repository';
+import { type AppointmentView, type SlotView, totalAppointments } from '../services/v1/query-service';
+
+const at = (iso: string, timezone: string): string => isoInZone(new Date(iso), timezone);
+
+/** v1 calendar (api-v1-calendar.md "Calendar"); updated_at on the detail endpoint only. */
+export const v1Calendar = (c: CalendarRecord, timezone: string, detail = false) => ({
+  calendar_id: c.calendar_id,
+  calendar_name: c.calendar_name,
+  widgetID: c.widget_id,
+  is_active: c.is_active,
+  created_at: at(c.created_at, timezone),
+  ...(detail ? { updated_at: at(c.updated_at, timezone) } : {}),
+  total_appointments: totalAppointments(c),
+  total_slots: c.slots_count,
+});
+
+/** v1 slot: capacity, booked_appointments = places taken, is_available (DECISIONS.md). */
+export const v1Slot = (v: SlotView, timezone: string, detail = false) => ({
+  slot_id: v.slot.slot_id,
+  calendar_id: v.slot.calendar_id,
+  date: v.slot.date,
+  start_time: v.slot.start_time,
+  end_time: v.slot.end_time,
+  capacity: v.slot.capacity,
+  is_available: v.isAvailable,
+  booked_appointments: v.slot.taken,
+  created_at: at(v.slot.created_at, timezone),
+  ...(detail ? { updated_at: at(v.slot.updated_at, timezone), calendar_name: v.calendar.calendar_name } : {}),
+});
+
+/** v1 appointment, with the names and contact it was booked with. */
+export const v1Appointment = (v: AppointmentView, timezone: string) => ({
+  appointment_id: v.appointment.appointment_id,
+  status: v.appointment.status,
+  created_at: at(v.appointment.created_at, timezone),
+  updated_at: at(v.appointment.updated_at, timezone),
+  slot_id: v.appointment.slot_id,
+  date: v.appointment.date,
+  start_time: v.appointment.start_time,
+  end_time: v.appointment.end_time,
+  calendar_id: v.appointment.calendar_id,
+  calendar_name: v.calendarName,
+  client_id: v.appointment.client_id,
+  client_firstname: v.appointment.client_firstname,
+  client_lastname: v.appointment.client_lastname,
+  client_email: v.appointment.client_email ?? '',
+  client_phone: v.appointment.client_phone,
+});
+
+/** v1 client; updated_at on the detail endpoint only. */
+export const v1Client = (c: ClientRecord, timezone: string, detail = false) => ({
+  client_id: c.client_id,
+  client_firstname: c.client_firstname,
+  client_lastname: c.client_lastname,
+  client_email: c.client_email ?? '',
+  client_phone: c.client_phone,
+  created_at: at(c.created_at, timezone),
+  ...(detail ? { updated_at: at(c.updated_at, timezone) } : {}),
+  appointments_count: c.appointments_count,
+  last_appointment: c.last_appointment,
+});

@@ -1,0 +1,33 @@
+import { STATUSES } from '../domain/appointment';
+import { PERIODS } from '../services/v1/statistics-service';
+import { bool, date, id, int, oneOf, params, text } from './fields';
+
+/** page and per_page of every v1 list (api-v1-calendar.md, Limits): 400 INVALID_PARAMETER outside them. */
+export const pagination = {
+  page: int({ min: 1, max: 1_000_000 }).optional(),
+  per_page: int({ min: 1, max: 1000 }).optional(),
+};
+export const pageOf = (q: { page?: number | undefined; per_page?: number | undefined }) => ({
+  page: q.page ?? 1,
+  perPage: q.per_page ?? 50,
+});
+
+/** The `{id}` path parameter: a positive integer, else 400 INVALID_PARAMETER. */
+export const idPath = params({ id: id() });
+
+export const appointmentListQuery = {
+  ...pagination,
+  status: oneOf(STATUSES).optional(),
+  date_from: date().optional(),
+  date_to: date().optional(),
+};
+
+export const periodQuery = {
+  period: oneOf(PERIODS),
+  date: date().optional(),
+  start_date: date().optional(),
+  end_date: date().optional(),
+};
+
+export const search = text(100).optional();
+export { bool, date, id, params };

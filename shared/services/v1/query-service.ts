@@ -1,0 +1,241 @@
+import { DateTime } from 'luxon';
+import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/appointment';
+import { daysBetween } from '../../domain/dates';
+import type { EntityContext } from '../../domain/entity';
+import { AppError, dateRangeTooLarge, resourceNotFound } from '../../domain/errors';
+import {
+  type AppointmentFilter,
+  type ClientFilter,
+  offsetOf,
+  type Page,
+  type PageRequest,
+} from '../../domain/listing';
+import { hasStarted } from '../../domain/slot-times';
+import type { CalendarRecord } from '../../repositories/calendar-repository';
+import type { SlotRecord } from '../../repositories/slot-repository';
+import type { V1Store } from './store';
+
+/** Longest date range a list or statistic accepts (api-v1-calendar.md, Limits). */
+export const MAX_RANGE_DAYS = 365;
+
+/** Checks a date range: to not before from, at most 365 days apart. */
+export function checkRange(from: string, to: string): void {
+  if (to < from)
+    throw new AppError('validation', 'INVALID_PARAMETER', 'date_to: must not be before date_from');
+  if (daysBetween(from, to) > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
+}
+
+export const totalAppointments = (c: CalendarRecord): number =>
+  c.pending_count + c.confirmed_count + c.cancelled_count + c.completed_count;
+
+/** A slot as v1 shows it: bookable when open, not full, not started, and its calendar active. */
+export interface SlotView {
+  slot: SlotRecord;
+  calendar: CalendarRecord;
+  isAvailable: boolean;
+}
+
+export interface AppointmentView {
+  appointment: AppointmentRecord;
+  calendarName: string;
+}
+
+/** Reads of the v1 API: calendars, slots, appointments and clients, paginated and filtered. */
+export class V1QueryService {
+  constructor(
+    private readonly store: V1Store,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private available(slot: SlotRecord, calendar: CalendarRecord): boolean {
+    return (
+      slot.status === 'open' &&
+      slot.taken < slot.capacity &&
+      calendar.is_active &&
+      !hasStarted(slot.date, slot.start_time, calendar.timezone, this.now())
+    );
+  }
+
+  async calendars(entity: EntityContext, page: PageRequest): Promise<Page<CalendarRecord>> {
+    const all = await this.store.calendars.list(entity.entityId);
+    return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
+  }
+
+  async calendar(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
+    const calendar = await this.store.calendars.get(entity.entityId, calendarId);
+    if (!calendar) throw resourceNotFound('calendar');
+    return calendar;
+  }
+
+  /** Slots of a calendar in a date range: the bookable ones, or every one with `all`. */
+  async slots(
+    entity: EntityContext,
+    query: { calendarId: number; dateFrom: string; dateTo: string; all: boolean },
+    page: PageRequest,
+  ): Promise<Page<SlotView>> {
+    checkRange(query.dateFrom, query.dateTo);
+    const calendar = await this.calendar(entity, query.calendarId);
+    const slots = await this.store.slots.listRange(
+      entity.entityId,
+      calendar.calendar_id,
+      query.dateFrom,
+      query.dateTo,
+    );
+    const views = slots
+      .map((slot) => ({ slot, calendar, isAvailable: this.available(slot, calendar) }))
+      .filter((v) => query.all || v.isAvailable);
+    return { items: views.slice(offsetOf(page), offsetOf(page) + page.perPage), total: views.length };
+  }
+
+  async slot(entity: EntityContext, slotId: number): Promise<SlotView> {
+    const slot = await this.store.slots.get(entity.entityId, slotId);
+    if (!slot) throw resourceNotFound('slot');
+    const calendar = await this.calendar(entity, slot.calendar_id);
+    return { slot, calendar, isAvailable: this.available(slot, calendar) };
+  }
+
+  private async withCalendarNames(
+    entity: EntityContext,
+    items: AppointmentRecord[],
+  ): Promise<AppointmentView[]> {
+    const calendars = new Map(
+      (await this.store.calendars.list(entity.entityId)).map((c) => [c.calendar_id, c]),
+    );
+    return items.map((appointment) => ({
+      appointment,
+      calendarName: calendars.get(appointment.calendar_id)?.calendar_name ?? '',
+    }));
+  }
+
+  /**
+   * Appointments by date, start time and id. The total comes from the calendars' status counters when
+   * only a calendar and/or a status filter apply (no cost as history grows), else from a COUNT query.
+   */
+  async appointments(
+    entity: EntityContext,
+    filter: AppointmentFilter,
+    page: PageRequest,
+  ): Promise<Page<AppointmentView>> {
+    // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
+    if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
+    if (filter.calendarId !== undefined) await this.calendar(entity, filter.calendarId);
+    const [items, total] = await Promise.all([
+      this.store.appointments.list(entity.entityId, filter, offsetOf(page), page.perPage),
+      this.appointmentTotal(entity, filter),
+    ]);
+    return { items: await this.withCalendarNames(entity, items), total };
+  }
+
+  private async appointmentTotal(entity: EntityContext, filter: AppointmentFilter): Promise<number> {
+    if (filter.clientId !== undefined || filter.dateFrom !== undefined || filter.dateTo !== undefined) {
+      return this.store.appointments.count(entity.entityId, filter);
+    }
+    const calendars = await this.store.calendars.list(entity.entityId);
+    const counted = calendars.filter(
+      (c) => filter.calendarId === undefined || c.calendar_id === filter.calendarId,
+    );
+    const status = filter.status as AppointmentStatus | undefined;
+    return counted.reduce((sum, c) => sum + (status ? c[`${status}_count`] : totalAppointments(c)), 0);
+  }
+
+  async appointment(entity: EntityContext, appointmentId: number): Promise<AppointmentView> {
+    const appointment = await this.store.appointments.get(entity.entityId, appointmentId);
+    if (!appointment) throw resourceNotFound('appointment');
+    return (await this.withCalendarNames(entity, [appointment]))[0] as AppointmentView;
+  }
+
+  /** `/appointments/{n}` and `/clients/{n}`: ids are unique across kinds, so n names one thing at most. */
+  async resolve(
+    entity: EntityContext,
+    id: number,
+    kind: 'appointment' | 'client',
+  ): Promise<'item' | 'calendar'> {
+    const item =
+      kind === 'appointment'
+        ? await this.store.appointments.get(entity.entityId, id)
+        : await this.store.clients.get(entity.entityId, id);
+    if (item) return 'item';
+    if (await this.store.calendars.get(entity.entityId, id)) return 'calendar';
+    throw resourceNotFound(kind);
+  }
+
+  /** Created-at bounds of a client filter: whole days in the entity's zone, as UTC instants. */
+  createdBounds(
+    entity: EntityContext,
+    from?: string,
+    to?: string,
+  ): Pick<ClientFilter, 'createdFrom' | 'createdTo'> {
+    const zone = entity.settings.timezone;
+    if (from && to && to < from)
+      throw new AppError('validation', 'INVALID_PARAMETER', 'created_to: must not be before created_from');
+    return {
+      createdFrom: from
+        ? (DateTime.fromISO(from, { zone }).startOf('day').toUTC().toISO() ?? undefined)
+        : undefined,
+      createdTo: to ? (DateTime.fromISO(to, { zone }).endOf('day').toUTC().toISO() ?? undefined) : undefined,
+    };
+  }
+
+  /** Clients by last name, first name and id. The unfiltered total is the entity's client counter. */
+  async clients(entity: EntityContext, filter: ClientFilter, page: PageRequest): Promise<Page<ClientRecord>> {
+    if (filter.phone !== undefined && filter.email === undefined) {
+      const client = await this.store.clients.findByPhone(entity.entityId, filter.phone);
+      const matches = client && matchesClient(client, filter) ? [client] : [];
+      return { items: matches.slice(offsetOf(page), offsetOf(page) + page.perPage), total: matches.length };
+    }
+    const unfiltered = !filter.search && !filter.email && !filter.createdFrom && !filter.createdTo;
+    const [items, total] = await Promise.all([
+      this.store.clients.list(entity.entityId, filter, offsetOf(page), page.perPage),
+      unfiltered
+        ? this.store.counters.entityCounters(entity.entityId).then((c) => c.total_clients)
+        : this.store.clients.count(entity.entityId, filter),
+    ]);
+    return { items, total };
+  }
+
+  async client(entity: EntityContext, clientId: number): Promise<ClientRecord> {
+    const client = await this.store.clients.get(entity.entityId, clientId);
+    if (!client) throw resourceNotFound('client');
+    return client;
+  }
+
+  /** Clients having appointments in a calendar, searched and ordered like the client list. */
+  async clientsOfCalendar(
+    entity: EntityContext,
+    calendarId: number,
+    search: string | undefined,
+    page: PageRequest,
+  ) {
+    await this.calendar(entity, calendarId);
+    const all = (await this.store.clients.ofCalendar(entity.entityId, calendarId))
+      .filter((c) => matchesClient(c, { search }))
+      .sort(byName);
+    return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
+  }
+}
+
+/** The same client filter as the store applies, for lists built in memory. */
+export function matchesClient(c: ClientRecord, filter: ClientFilter): boolean {
+  const search = filter.search?.toLowerCase();
+  if (
+    search &&
+    ![c.client_lastname, c.client_firstname, c.client_email ?? ''].some((v) =>
+      v.toLowerCase().includes(search),
+    )
+  ) {
+    return false;
+  }
+  if (filter.email && (c.client_email ?? '').toLowerCase() !== filter.email.toLowerCase()) return false;
+  if (filter.phone && c.client_phone !== filter.phone) return false;
+  if (filter.createdFrom && c.created_at < filter.createdFrom) return false;
+  if (filter.createdTo && c.created_at > filter.createdTo) return false;
+  return true;
+}
+
+const compareText = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Clients' default order: last name, first name, id, lower-cased, in the same code-point order as the index. */
+export const byName = (a: ClientRecord, b: ClientRecord): number =>
+  compareText(a.client_lastname.toLowerCase(), b.client_lastname.toLowerCase()) ||
+  compareText(a.client_firstname.toLowerCase(), b.client_firstname.toLowerCase()) ||
+  a.client_id - b.client_id;
