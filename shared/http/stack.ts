@@ -4,9 +4,18 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
-import { AppError, internalError, invalidJson, payloadTooLarge } from '../domain/errors';
+import {
+  AppError,
+  conflict,
+  internalError,
+  invalidField,
+  invalidJson,
+  payloadTooLarge,
+} from '../domain/errors';
+import { sha256Hex } from '../domain/tokens';
 import { logger } from '../logger';
-import { authService } from '../services';
+import type { StoredAnswer } from '../repositories/idempotency-repository';
+import { authService, services } from '../services';
 import { DEFAULT_TIMEZONE, v1Error, v1Success, v2Error, v2Success } from './answers';
 import { type Format, negotiateFormat } from './formats';
 import type { Reply } from './reply';
@@ -29,6 +38,10 @@ interface RequestState {
   entity?: EntityContext;
   body?: unknown;
   input?: { path: unknown; query: unknown; body: unknown };
+  /** An Idempotency-Key this request claimed, to record its answer under. */
+  idempotency?: { route: string; key: string };
+  /** The recorded answer of an earlier request with the same Idempotency-Key and body. */
+  replay?: StoredAnswer;
 }
 type AppContext = Context & { app: RequestState };
 type Event = APIGatewayProxyEventV2;
@@ -98,6 +111,10 @@ const answer = (api: Api): Middleware => ({
   },
   after: (request) => {
     const { app } = request.context;
+    if (app.replay) {
+      request.response = { ...app.replay, headers: { ...app.replay.headers, 'idempotent-replayed': 'true' } };
+      return;
+    }
     const reply = request.response as unknown as Reply;
     request.response = api === 'v1' ? v1Success(reply, frame(app, request.event)) : v2Success(reply);
   },
@@ -172,6 +189,80 @@ const parseBody = (): Middleware => ({
   },
 });
 
+/** Retries within 24 hours with the same Idempotency-Key get the first answer (issue: idempotent booking). */
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** JSON with sorted keys, so the same body in another key order or spacing is the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+// 7. Idempotency claim, after validation: a valid request with a key either claims it, or gets the
+// recorded answer, or is refused (same key, other body; or the first request still running).
+const claimIdempotency = (): Middleware => ({
+  before: async (request) => {
+    const { event, context } = request;
+    const key = header(event, 'idempotency-key');
+    if (key === undefined || context.app.debug || !context.app.entity) return;
+    if (!IDEMPOTENCY_KEY.test(key)) {
+      throw invalidField(
+        'Idempotency-Key',
+        'must be 1 to 128 letters, digits, dots, colons, dashes or underscores',
+      );
+    }
+    const route = event.routeKey;
+    const claim = await services().repos.idempotency.claim(
+      context.app.entity.entityId,
+      route,
+      key,
+      sha256Hex(canonical(context.app.body ?? {})),
+      Math.floor(Date.now() / 1000),
+      IDEMPOTENCY_TTL_SECONDS,
+    );
+    if (claim.kind === 'mismatch') {
+      throw conflict('Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    if (claim.kind === 'in_progress') {
+      throw conflict(
+        'a request with this Idempotency-Key is in progress, retry later',
+        'IDEMPOTENCY_KEY_REUSED',
+      );
+    }
+    if (claim.kind === 'replay') context.app.replay = claim.answer;
+    else context.app.idempotency = { route, key };
+  },
+});
+
+// 8. Idempotency record: once the answer is built, keep it for replays; a server failure releases the key.
+const recordIdempotency = (): Middleware => {
+  const record = async (request: { context: AppContext; response: Result | null | undefined }) => {
+    const { app } = request.context;
+    const response = request.response;
+    if (!app.idempotency || !app.entity || !response) return;
+    const repo = services().repos.idempotency;
+    const { route, key } = app.idempotency;
+    try {
+      if ((response.statusCode ?? 500) >= 500) await repo.release(app.entity.entityId, route, key);
+      else {
+        await repo.complete(app.entity.entityId, route, key, {
+          statusCode: response.statusCode ?? 200,
+          headers: { 'content-type': String(response.headers?.['content-type'] ?? 'application/json') },
+          body: response.body ?? '',
+        });
+      }
+    } catch (error) {
+      logger.error('idempotency record failed', { request_id: app.requestId, error: error as Error });
+    }
+  };
+  return { after: record, onError: record };
+};
+
 /** Schemas of a route's path parameters, query parameters and JSON body. */
 export interface Schemas<P, Q, B> {
   path?: z.ZodType<P>;
@@ -217,6 +308,8 @@ interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   debugMode?: boolean;
   /** Routes that read the raw JSON body (POST/PUT). */
   hasBody?: boolean;
+  /** Routes that honour the Idempotency-Key header (bookings). */
+  idempotent?: boolean;
 }
 
 /**
@@ -227,17 +320,22 @@ export function defineHandler<P = undefined, Q = undefined, B = undefined>(
   options: HandlerOptions<P, Q, B>,
   run: (input: RouteInput<P, Q, B>) => Promise<Reply>,
 ) {
-  const middlewares: Middleware[] = [observe(), answer(options.api)];
+  const middlewares: Middleware[] = [observe()];
+  if (options.idempotent) middlewares.push(recordIdempotency());
+  middlewares.push(answer(options.api));
   if (options.api === 'v1') middlewares.push(negotiate());
   if ((options.auth ?? 'token') === 'token')
     middlewares.push(authenticate(options.api, options.debugMode ?? false));
   if (options.hasBody) middlewares.push(parseBody());
   middlewares.push(validate(options));
+  if (options.idempotent) middlewares.push(claimIdempotency());
 
   const core = middy<Event, Result, Error, AppContext>()
     .use(middlewares)
     .handler(async (event, context) => {
       const { app } = context;
+      // A replayed answer is set by the answer step; the domain function does not run again.
+      if (app.replay) return {} as Result;
       const input = app.input ?? { path: undefined, query: undefined, body: undefined };
       const reply = await run({
         path: input.path as P,

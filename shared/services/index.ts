@@ -11,6 +11,7 @@ import {
   SettingsRepository,
 } from '../repositories/entity-config-repository';
 import { EntityRepository } from '../repositories/entity-repository';
+import { IdempotencyRepository } from '../repositories/idempotency-repository';
 import { SequenceRepository } from '../repositories/sequence-repository';
 import { SlotRepository } from '../repositories/slot-repository';
 import { StoreProbe } from '../repositories/store-probe';
@@ -34,6 +35,7 @@ export function repositories(table: TableHandle) {
     appointments: new AppointmentRepository(table),
     clients: new ClientRepository(table),
     counters: new CounterRepository(table),
+    idempotency: new IdempotencyRepository(table),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -32,7 +33,9 @@ const parse = (text: string) => {
 const bodyText = (body: unknown): string =>
   body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 
-const context = { awsRequestId: 'test', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+/** A fresh Lambda context per invocation, as Lambda gives one (the stack keeps request state on it). */
+const newContext = (): Context =>
+  ({ awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 }) as unknown as Context;
 
 /** Calls the route's Lambda handler with the API Gateway event the local server would build. */
 export const viaHandler: Caller = async (method, url, options = {}) => {
@@ -44,7 +47,7 @@ export const viaHandler: Caller = async (method, url, options = {}) => {
   const module = require(join(__dirname, '..', '..', match.route?.entry ?? NOT_FOUND_ENTRY)) as {
     handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
   };
-  const result = await module.handler(event, context);
+  const result = await module.handler(event, newContext());
   const text = result.body ?? '';
   return {
     status: result.statusCode ?? 200,

@@ -17,7 +17,7 @@ const Body = body({
 
 /** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
 export const handler = defineHandler(
-  { api: 'v1', debugMode: true, hasBody: true, body: Body },
+  { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
   async (input) => {
     const { entity, booking } = v1For(input);
     const booked = await booking.bookV1(entity, input.body);

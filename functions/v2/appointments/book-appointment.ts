@@ -13,9 +13,12 @@ const Body = body({
 });
 
 /** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
-export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
-  const booked = await services().appointments.bookV2(entity, body);
-  return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
-    message: 'appointment booked',
-  });
-});
+export const handler = defineHandler(
+  { api: 'v2', hasBody: true, idempotent: true, body: Body },
+  async ({ entity, body }) => {
+    const booked = await services().appointments.bookV2(entity, body);
+    return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
+      message: 'appointment booked',
+    });
+  },
+);
