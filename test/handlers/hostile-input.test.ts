@@ -1,0 +1,201 @@
+import { ROUTES, type RouteDef } from '../../shared/routes';
+import { type Answer, viaHandler as call } from '../support/api';
+import { newEntity } from '../support/fixtures';
+
+/**
+ * Hostile input over every route of the route table. Whatever arrives, the answer is never a 5xx, always
+ * the route's API envelope, and never carries a stack trace or an internal message.
+ */
+type Entity = Awaited<ReturnType<typeof newEntity>>;
+let entity: Entity;
+beforeAll(async () => {
+  entity = await newEntity();
+});
+
+const INTERNAL =
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|Exception|TypeError|ReferenceError|undefined is not|Cannot read/;
+
+function expectClean(route: RouteDef, answer: Answer, label: string) {
+  const where = `${route.method} ${route.path} ${label}: ${answer.status} ${answer.text.slice(0, 200)}`;
+  expect({ where, serverError: answer.status >= 500 }).toEqual({ where, serverError: false });
+  expect(answer.text).not.toMatch(INTERNAL);
+  const json = answer.json;
+  if (route.path.startsWith('/api/v2')) {
+    expect(Object.keys(json).sort()).toEqual(['data', 'message', 'success']);
+  } else if (answer.headers['content-type']?.startsWith('application/json')) {
+    expect(json).toMatchObject({
+      api_version: '1.0',
+      success: expect.any(Boolean),
+      error_code: expect.any(String),
+    });
+  }
+}
+
+const tokenFor = (route: RouteDef) =>
+  route.auth === 'v1' ? entity.v1 : route.auth === 'v2' ? entity.v2 : {};
+const otherToken = (route: RouteDef) => (route.auth === 'v1' ? entity.v2 : entity.v1);
+
+const ABSURD_IDS = [
+  '0',
+  '-1',
+  '99999999999999999999',
+  'abc',
+  '1e3',
+  '%00',
+  "1'%20OR%20'1'='1",
+  '%F0%9F%92%A9',
+  '1.0',
+  '0x10',
+];
+const ABSURD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  1e308,
+  '',
+  ' ',
+  'x'.repeat(10_000),
+  '\u0000\u0007\u001b[31m',
+  '２０２６-０１-０１',
+  '9999-99-99',
+  '0000-00-00',
+  '2026-02-29',
+  "'; DROP TABLE appointments; --",
+  '{"$ne": null}',
+  '<script>alert(1)</script>',
+  '=cmd|calc',
+  [],
+  ['2026-01-01'],
+  { nested: { deeper: true } },
+];
+const FIELDS = [
+  'date',
+  'duration',
+  'max_appointments',
+  'slot_id',
+  'status',
+  'available_slots',
+  'client_name',
+  'client_phone',
+  'client_email',
+  'contract_number',
+  'cancel_token',
+  'phone_number',
+  'email',
+  'validation_type',
+  'calendar_id',
+  'client_firstname',
+  'client_lastname',
+];
+const QUERY_PARAMS = [
+  'date',
+  'date_from',
+  'date_to',
+  'calendar_id',
+  'client_id',
+  'status',
+  'page',
+  'per_page',
+  'search',
+  'email',
+  'phone',
+  'created_from',
+  'created_to',
+  'period',
+  'start_date',
+  'end_date',
+  'format',
+  'all',
+  'debug',
+];
+
+const pathFor = (route: RouteDef, id: string) => route.path.replace(/\{\w+\}/g, id);
+const withBody = (route: RouteDef) => route.method !== 'GET';
+
+describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  '%s',
+  (_name, route) => {
+    it('absurd path ids', async () => {
+      if (!route.path.includes('{')) return;
+      for (const id of ABSURD_IDS) {
+        const answer = await call(route.method, pathFor(route, id), {
+          headers: tokenFor(route),
+          body: withBody(route) ? {} : undefined,
+        });
+        expectClean(route, answer, `id ${id}`);
+        if (!['1e3', '1.0'].includes(id)) expect(answer.status).toBeGreaterThanOrEqual(400);
+      }
+    });
+
+    it('absurd query parameters, unknown ones, repeated ones', async () => {
+      for (const param of QUERY_PARAMS) {
+        for (const value of ['', 'x'.repeat(3000), '%00', '-1', '2026-13-45', '%E2%80%AE', 'true,false']) {
+          const url = `${pathFor(route, '1')}?${param}=${value}&unknown_param=1&${param}=again`;
+          expectClean(
+            route,
+            await call(route.method, url, {
+              headers: tokenFor(route),
+              body: withBody(route) ? {} : undefined,
+            }),
+            `${param}=${value}`,
+          );
+        }
+      }
+    });
+
+    it('wrong types in every body field, missing fields and extra fields', async () => {
+      if (!withBody(route)) return;
+      for (const field of FIELDS) {
+        for (const value of ABSURD_VALUES) {
+          const body = { [field]: value, extra_field: { a: [1, 2, 3] }, __proto__: { polluted: true } };
+          expectClean(
+            route,
+            await call(route.method, pathFor(route, '1'), { headers: tokenFor(route), body }),
+            `${field}=${JSON.stringify(value)?.slice(0, 40)}`,
+          );
+        }
+      }
+    });
+
+    it('malformed, non-object, deeply nested and oversized bodies', async () => {
+      if (!withBody(route)) return;
+      const bodies: Array<[string, string]> = [
+        ['truncated', '{"a":'],
+        ['single quotes', "{'a': 1}"],
+        ['a bare string', '"hello"'],
+        ['a number', '42'],
+        ['null', 'null'],
+        ['an array', '[1,2,3]'],
+        ['deep arrays', `${'['.repeat(30_000)}${']'.repeat(30_000)}`],
+        ['deep objects', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`],
+        ['over 64 KB', JSON.stringify({ pad: 'x'.repeat(70_000) })],
+        ['binary', '\u0000\u0001\u0002\u00ff'],
+        ['BOM', '\ufeff{}'],
+      ];
+      for (const [label, raw] of bodies) {
+        const answer = await call(route.method, pathFor(route, '1'), { headers: tokenFor(route), body: raw });
+        expectClean(route, answer, label);
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        if (label === 'over 64 KB') expect(answer.status).toBe(413);
+      }
+    });
+
+    it("the other API's token, a garbage token and a huge token are 401", async () => {
+      if (route.auth === 'none') return;
+      for (const headers of [
+        otherToken(route),
+        { 'Access-Token': '\u0000'.repeat(10) },
+        { 'Access-Token': 'f'.repeat(100_000) },
+      ]) {
+        const answer = await call(route.method, pathFor(route, '1'), {
+          headers,
+          body: withBody(route) ? {} : undefined,
+        });
+        expectClean(route, answer, 'token');
+        expect(answer.status).toBe(401);
+      }
+    });
+  },
+);
