@@ -25,6 +25,9 @@ export class TransactionRefused extends Error {
 }
 
 const MAX_CONFLICT_RETRIES = 8;
+
+/** Transactions retried because a concurrent one held an item (read by the benchmark). */
+export const transactionStats = { conflictRetries: 0 };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -52,6 +55,7 @@ export async function transact(table: TableHandle, items: TransactItem[]): Promi
       const conflicted = reasons.some((r) => r.code === 'TransactionConflict');
       const conditionFailed = reasons.some((r) => r.code === 'ConditionalCheckFailed');
       if (conflicted && !conditionFailed && attempt < MAX_CONFLICT_RETRIES) {
+        transactionStats.conflictRetries++;
         await pause(Math.random() * 10 * 2 ** attempt);
         continue;
       }

@@ -139,3 +139,5 @@ export class CalendarRepository {
     }
   }
 }
+
+export const calendarFromItem = strip;

@@ -1,45 +1,23 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-import type { EntitySettings, SettingsPatch } from '../domain/entity';
+import type { EntitySettings } from '../domain/entity';
 import type { Holiday } from '../domain/holidays';
 import type { DayHours, WeeklyHours } from '../domain/opening-hours';
+import type { VersionedSettings } from './entity-repository';
 
 /** Settings of an entity: one item. */
 export class SettingsRepository {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: get an entity's settings. */
-  async get(entityId: string): Promise<EntitySettings | null> {
+  /** Pattern: get an entity's settings, with their version. */
+  async get(entityId: string): Promise<VersionedSettings | null> {
     const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.settings(entityId) }),
+      new GetCommand({ TableName: this.table.name, Key: keys.settings(entityId), ConsistentRead: true }),
     );
     if (!result.Item) return null;
-    const { pk: _pk, sk: _sk, type: _type, ...settings } = result.Item;
-    return settings as EntitySettings;
-  }
-
-  /** Pattern: change some settings of an existing entity. */
-  async update(entityId: string, patch: SettingsPatch): Promise<EntitySettings> {
-    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) {
-      const current = await this.get(entityId);
-      if (!current) throw new Error(`entity ${entityId} has no settings`);
-      return current;
-    }
-    const result = await this.table.doc.send(
-      new UpdateCommand({
-        TableName: this.table.name,
-        Key: keys.settings(entityId),
-        UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const { pk: _pk, sk: _sk, type: _type, ...settings } = result.Attributes ?? {};
-    return settings as EntitySettings;
+    const { pk: _pk, sk: _sk, type: _type, version, ...settings } = result.Item;
+    return { ...(settings as EntitySettings), version: Number(version ?? 1) };
   }
 }
 

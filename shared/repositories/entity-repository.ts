@@ -7,6 +7,10 @@ import {
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { EntitySettings } from '../domain/entity';
+
+/** Settings as stored, with the version that guards their copies on the token items. */
+export type VersionedSettings = EntitySettings & { version: number };
+
 import type { WeeklyHours } from '../domain/opening-hours';
 import type { TokenKind } from '../domain/tokens';
 import { type CalendarRecord, calendarItem } from './calendar-repository';
@@ -26,6 +30,8 @@ export interface TokenRecord {
   entity_id: string;
   kind: TokenKind;
   token_hash: string;
+  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
+  settings?: EntitySettings;
 }
 
 /** Everything a new entity starts with, written in one transaction. */
@@ -39,11 +45,15 @@ export interface NewEntity {
 export class EntityRepository {
   constructor(private readonly table: TableHandle) {}
 
-  private tokenPuts(entityId: string, hashes: Record<TokenKind, string>): TransactItem[] {
+  private tokenPuts(
+    entityId: string,
+    hashes: Record<TokenKind, string>,
+    settings: EntitySettings,
+  ): TransactItem[] {
     return (Object.entries(hashes) as Array<[TokenKind, string]>).map(([kind, hash]) => ({
       Put: {
         TableName: this.table.name,
-        Item: { ...keys.token(hash), type: 'token', entity_id: entityId, kind, token_hash: hash },
+        Item: { ...keys.token(hash), type: 'token', entity_id: entityId, kind, token_hash: hash, settings },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     }));
@@ -60,11 +70,11 @@ export class EntityRepository {
         TransactItems: [
           put({ ...keys.entity(id), type: 'entity', ...input.entity }),
           put({ ...keys.entityDirectory(id), type: 'entity-directory', entity_account_id: id }),
-          put({ ...keys.settings(id), type: 'settings', ...input.settings }),
+          put({ ...keys.settings(id), type: 'settings', ...input.settings, version: 1 }),
           put({ ...keys.openingHours(id), type: 'opening-hours', days: input.hours }),
           put({ ...keys.sequence(id), type: 'sequence', last: input.calendar.calendar_id }),
           put(calendarItem(id, input.calendar)),
-          ...this.tokenPuts(id, input.entity.token_hashes),
+          ...this.tokenPuts(id, input.entity.token_hashes, input.settings),
         ],
       }),
     );
@@ -107,14 +117,17 @@ export class EntityRepository {
 
   /**
    * Pattern: rotate the secret. Old token items are deleted and new ones put in one transaction,
-   * conditioned on the hashes we read, so the old tokens stop working the moment it commits.
+   * conditioned on the hashes and the settings version read, so the old tokens stop working the moment
+   * it commits and the new ones carry the current settings.
    */
   async replaceTokens(
     entityId: string,
     old: Record<TokenKind, string>,
     next: Record<TokenKind, string>,
     now: string,
+    settings: VersionedSettings,
   ) {
+    const { version, ...current } = settings;
     await this.table.doc.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -127,10 +140,61 @@ export class EntityRepository {
               ExpressionAttributeValues: { ':next': next, ':old': old, ':now': now },
             },
           },
+          {
+            ConditionCheck: {
+              TableName: this.table.name,
+              Key: keys.settings(entityId),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': version },
+            },
+          },
           ...Object.values(old).map((hash) => ({
             Delete: { TableName: this.table.name, Key: keys.token(hash) },
           })),
-          ...this.tokenPuts(entityId, next),
+          ...this.tokenPuts(entityId, next, current),
+        ],
+      }),
+    );
+  }
+
+  /**
+   * Pattern: change settings. The settings item and the copies on both token items change in one
+   * transaction, conditioned on the version and token hashes read.
+   */
+  async replaceSettings(
+    entityId: string,
+    read: VersionedSettings,
+    next: EntitySettings,
+    tokenHashes: Record<TokenKind, string>,
+  ) {
+    await this.table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.table.name,
+              Item: { ...keys.settings(entityId), type: 'settings', ...next, version: read.version + 1 },
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': read.version },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: this.table.name,
+              Key: keys.entity(entityId),
+              ConditionExpression: 'token_hashes = :hashes',
+              ExpressionAttributeValues: { ':hashes': tokenHashes },
+            },
+          },
+          ...Object.values(tokenHashes).map((hash) => ({
+            Update: {
+              TableName: this.table.name,
+              Key: keys.token(hash),
+              UpdateExpression: 'SET settings = :settings',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':settings': next },
+            },
+          })),
         ],
       }),
     );

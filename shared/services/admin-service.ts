@@ -106,6 +106,7 @@ export class AdminService {
         existing.token_hashes,
         wanted,
         this.now().toISOString(),
+        await this.requireSettings(options.accountId),
       );
     }
     return { created: false, credentials };
@@ -122,6 +123,7 @@ export class AdminService {
       entity.token_hashes,
       hashesOf(credentials),
       this.now().toISOString(),
+      await this.requireSettings(accountId),
     );
     return credentials;
   }
@@ -171,7 +173,21 @@ export class AdminService {
       const calendar = await this.repos.calendars.get(accountId, parsed.data.default_calendar_id);
       if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
     }
-    return this.repos.settings.update(accountId, parsed.data);
+    const entity = await this.requireEntity(accountId);
+    const read = await this.requireSettings(accountId);
+    const { version: _version, ...current } = read;
+    const next = {
+      ...current,
+      ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+    };
+    await this.repos.entities.replaceSettings(accountId, read, next, entity.token_hashes);
+    return next;
+  }
+
+  private async requireSettings(accountId: string) {
+    const settings = await this.repos.settings.get(accountId);
+    if (!settings) throw notFound(accountId);
+    return settings;
   }
 
   /** Creates a calendar with the next id of the entity's sequence. */

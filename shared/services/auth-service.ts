@@ -3,7 +3,9 @@ import { tokenInvalid, tokenRequired } from '../domain/errors';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
 
 export interface TokenLookup {
-  findToken(tokenHash: string): Promise<{ entity_id: string; kind: TokenKind; token_hash: string } | null>;
+  findToken(
+    tokenHash: string,
+  ): Promise<{ entity_id: string; kind: TokenKind; token_hash: string; settings?: EntitySettings } | null>;
 }
 export interface SettingsLookup {
   get(entityId: string): Promise<EntitySettings | null>;
@@ -20,7 +22,8 @@ export class AuthService {
 
   /**
    * 1. No token: AUTH_REQUIRED. 2. Not the shape of this API's token: AUTH_INVALID without a read.
-   * 3. Look the token up by its SHA-256 and compare the digests in constant time.
+   * 3. Look the token up by its SHA-256 (one read: the token item carries the settings) and compare the
+   * digests in constant time.
    * 4. A token of the other API, or of a rotated secret, is AUTH_INVALID.
    */
   async authenticate(token: string | undefined, kind: TokenKind): Promise<EntityContext> {
@@ -30,8 +33,10 @@ export class AuthService {
     const hash = sha256Hex(candidate);
     const record = await this.tokens.findToken(hash);
     if (!record || record.kind !== kind || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
-    const settings = await this.settings.get(record.entity_id);
+    // The token item carries a copy of the settings (kept by the transactions that change them).
+    const settings = record.settings ?? (await this.settings.get(record.entity_id));
     if (!settings) throw tokenInvalid();
-    return { entityId: record.entity_id, settings };
+    const { version: _version, ...plain } = settings as EntitySettings & { version?: number };
+    return { entityId: record.entity_id, settings: plain };
   }
 }

@@ -22,6 +22,7 @@ import { toE164 } from '../domain/phone';
 import { hasStarted } from '../domain/slot-times';
 import { randomToken, sha256Hex } from '../domain/tokens';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
+import type { BookingSnapshot } from '../repositories/booking-reader';
 import type { CalendarRecord } from '../repositories/calendar-repository';
 import type { SlotRecord } from '../repositories/slot-repository';
 import type { CalendarStore, IdSource } from './slot-service';
@@ -41,6 +42,10 @@ export interface AppointmentStore {
 export interface ClientStore {
   get(entityId: string, clientId: number): Promise<ClientRecord | null>;
   findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
+}
+/** Reads calendar, slot and the phone's client id in one round trip (optional: else read one by one). */
+export interface SnapshotReader {
+  snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
 }
 export interface SlotReader {
   get(entityId: string, slotId: number): Promise<SlotRecord | null>;
@@ -110,7 +115,20 @@ export class BookingService {
     private readonly clients: ClientStore,
     private readonly ids: IdSource,
     private readonly now: () => Date = () => new Date(),
+    private readonly reader?: SnapshotReader,
   ) {}
+
+  /** Calendar, slot and the phone's client: one batch read when the store offers it. */
+  private async snapshot(entity: EntityContext, request: BookingRequest): Promise<BookingSnapshot> {
+    if (this.reader)
+      return this.reader.snapshot(entity.entityId, request.calendarId, request.slotId, request.phone);
+    const [calendar, slot, client] = await Promise.all([
+      this.calendars.get(entity.entityId, request.calendarId),
+      this.slots.get(entity.entityId, request.slotId),
+      this.clients.findByPhone(entity.entityId, request.phone),
+    ]);
+    return { calendar, slot, clientId: client?.client_id ?? null };
+  }
 
   /**
    * 1. The calendar exists and is active. 2. The slot exists in that calendar. 3. It has not started (in the
@@ -119,19 +137,27 @@ export class BookingService {
    * appointment, the client and the counters; a stale client read is retried from step 5.
    */
   async book(entity: EntityContext, request: BookingRequest): Promise<Booked> {
-    const calendar = await this.calendars.get(entity.entityId, request.calendarId);
+    // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
+    // is simply skipped, since ids need only be unique.
+    const [first, reserved] = await Promise.all([
+      this.snapshot(entity, request),
+      this.ids.next(entity.entityId, 2),
+    ]);
+    const { calendar, slot } = first;
     if (!calendar?.is_active) throw calendarNotFound();
-    const slot = await this.slots.get(entity.entityId, request.slotId);
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
     if (hasStarted(slot.date, slot.start_time, calendar.timezone, this.now()))
       throw slotNotAvailable('in the past');
     if (slot.status !== 'open') throw slotNotAvailable('closed');
     if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
 
+    let clientId = first.clientId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
-      const existing = await this.clients.findByPhone(entity.entityId, request.phone);
-      const ids = await this.ids.next(entity.entityId, existing ? 1 : 2);
+      if (attempt > 0)
+        clientId = (await this.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
+      const existing = clientId === null ? null : await this.clients.get(entity.entityId, clientId);
+      const ids = attempt === 0 ? reserved : await this.ids.next(entity.entityId, 2);
       const appointmentId = ids[0] ?? 0;
       const now = this.now().toISOString();
       const client: ClientRecord = {

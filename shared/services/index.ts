@@ -2,6 +2,7 @@ import { config } from '../config';
 import { documentClient } from '../db/client';
 import type { TableHandle } from '../db/table-handle';
 import { AppointmentRepository } from '../repositories/appointment-repository';
+import { BookingReader } from '../repositories/booking-reader';
 import { CalendarRepository } from '../repositories/calendar-repository';
 import { ClientRepository } from '../repositories/client-repository';
 import { CounterRepository } from '../repositories/counter-repository';

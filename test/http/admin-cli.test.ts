@@ -29,7 +29,14 @@ describe('admin CLI', () => {
   it('--help lists the commands', () => {
     const run = admin('--help');
     expect(run.code).toBe(0);
-    for (const command of ['create-entity', 'rotate-secret', 'set-hours', 'add-closure', 'set-settings', 'create-calendar']) {
+    for (const command of [
+      'create-entity',
+      'rotate-secret',
+      'set-hours',
+      'add-closure',
+      'set-settings',
+      'create-calendar',
+    ]) {
       expect(run.stdout).toContain(command);
     }
   });
@@ -53,10 +60,20 @@ describe('admin CLI', () => {
     expect(rotated.code).toBe(0);
     expect((rotated.json as { v2_token: string }).v2_token).not.toBe(v2Token('acme', 'acme-secret-1'));
     const hours = admin('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
-    expect(hours.json).toMatchObject({ day_of_week: 'sat', start_time1: '09:00:00', end_time1: '12:30:00', is_open: 1 });
+    expect(hours.json).toMatchObject({
+      day_of_week: 'sat',
+      start_time1: '09:00:00',
+      end_time1: '12:30:00',
+      is_open: 1,
+    });
     expect(admin('add-closure', 'acme', '2031-08-14', '--name', 'Summer closure').code).toBe(0);
     const settings = admin('set-settings', 'acme', '--slot-duration', '45', '--max-appointments', '3');
-    expect(settings.json).toMatchObject({ slot_duration: 45, max_appointments: 3, timezone: 'Europe/Paris', country: 'FR' });
+    expect(settings.json).toMatchObject({
+      slot_duration: 45,
+      max_appointments: 3,
+      timezone: 'Europe/Paris',
+      country: 'FR',
+    });
     const calendar = admin('create-calendar', 'acme', 'Second room');
     expect(calendar.json).toMatchObject({ calendar_id: 2, calendar_name: 'Second room', is_active: true });
   });

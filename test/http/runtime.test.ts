@@ -58,7 +58,9 @@ const childrenOf = (pid: number): string[] =>
   (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
 /** A running process's command line; '' when it is gone (a zombie awaiting its reaper is gone too). */
 const commandOf = (pid: string): string => {
-  const line = pid ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim() : '';
+  const line = pid
+    ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim()
+    : '';
   return line.includes('<defunct>') ? '' : line;
 };
 
@@ -70,14 +72,20 @@ const stop = (started: Started, signal: NodeJS.Signals) =>
 
 /** Java processes whose command line names this data folder (or, for memory mode, this test's marker). */
 const javaFor = (marker: string): string[] =>
-  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${marker}`], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
+  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${marker}`], { encoding: 'utf8' }).stdout ?? '')
+    .split('\n')
+    .filter(Boolean);
 
 describe('npm start', () => {
   const folder = mkdtempSync(join(tmpdir(), 'booking-data-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('prints working demo tokens, keeps data in LOCAL_DB across a restart, and leaves no Java behind', async () => {
-    const first = await start({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-rt', DEMO_SECRET_KEY: 'runtime-secret' });
+    const first = await start({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-rt',
+      DEMO_SECRET_KEY: 'runtime-secret',
+    });
     expect(first.output()).toMatch(/curl -H 'Access-Token: [0-9a-f]{40}'/);
     expect(javaFor(folder)).toHaveLength(1);
     const health = await fetch(`${first.url}/api/health`);
@@ -91,30 +99,46 @@ describe('npm start', () => {
     expect(await stop(first, 'SIGINT')).toBe(0);
     expect(javaFor(folder)).toEqual([]);
 
-    const second = await start({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-rt', DEMO_SECRET_KEY: 'runtime-secret' });
+    const second = await start({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-rt',
+      DEMO_SECRET_KEY: 'runtime-secret',
+    });
     expect(second.output()).toContain("demo entity 'demo-rt' found");
     const slots = await fetch(`${second.url}/api/v2/calendar-slots?date=2031-01-07`, {
       headers: { 'Access-Token': second.v2 },
     });
-    expect((await slots.json()).data).toHaveLength(14);
+    expect(((await slots.json()) as { data: unknown[] }).data).toHaveLength(14);
     expect(await stop(second, 'SIGTERM')).toBe(0);
     expect(javaFor(folder)).toEqual([]);
   });
 
   it('a new DEMO_SECRET_KEY replaces the demo tokens: the old ones stop working', async () => {
-    const first = await start({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-rot', DEMO_SECRET_KEY: 'first-secret' });
+    const first = await start({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-rot',
+      DEMO_SECRET_KEY: 'first-secret',
+    });
     await stop(first, 'SIGTERM');
-    const second = await start({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-rot', DEMO_SECRET_KEY: 'second-secret' });
+    const second = await start({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-rot',
+      DEMO_SECRET_KEY: 'second-secret',
+    });
     const old = await fetch(`${second.url}/api/v2/opening-hours`, { headers: { 'Access-Token': first.v2 } });
     expect(old.status).toBe(401);
-    const current = await fetch(`${second.url}/api/v2/opening-hours`, { headers: { 'Access-Token': second.v2 } });
+    const current = await fetch(`${second.url}/api/v2/opening-hours`, {
+      headers: { 'Access-Token': second.v2 },
+    });
     expect(current.status).toBe(200);
     await stop(second, 'SIGTERM');
   });
 
   it('LOCAL_DB=memory starts fresh and stops clean when the server process is killed outright', async () => {
     const started = await start({ LOCAL_DB: 'memory' });
-    const java = childrenOf(started.child.pid ?? 0).filter((pid) => commandOf(pid).includes('DynamoDBLocal.jar'));
+    const java = childrenOf(started.child.pid ?? 0).filter((pid) =>
+      commandOf(pid).includes('DynamoDBLocal.jar'),
+    );
     expect(java).toHaveLength(1);
     // SIGKILL: no exit handler runs; the watchdog must end DynamoDB Local by itself.
     await stop(started, 'SIGKILL');

@@ -1,0 +1,296 @@
+/**
+ * `npm run bench`: measures on the local runtime (the HTTP server, the real handlers, DynamoDB Local in
+ * memory) in one run and prints a table. Timings live here, never in tests. See README "Benchmark".
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { javaProblem } from '../shared/local/java';
+import { parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
+
+const ROOT = join(__dirname, '..');
+const quick = process.argv.includes('--quick');
+const rows: Array<[string, string, string]> = [];
+const row = (what: string, value: string, goal = '') => {
+  rows.push([what, value, goal]);
+  console.log(`  ${what}: ${value}${goal ? `  (${goal})` : ''}`);
+};
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+async function sample(times: number, fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 15; i++) await fn(); // warm-up: DynamoDB Local's JVM and the handlers' first calls
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) out.push(await timed(fn));
+  return out;
+}
+
+async function main() {
+  const problem = javaProblem();
+  if (problem) throw new Error(problem);
+  // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
+  process.env.LOG_LEVEL = 'silent';
+  const runtime = await startLocalRuntime(parseLocalEnv({ ...process.env, LOCAL_DB: 'memory', PORT: '0' }));
+  const { services } = await import('../shared/services');
+  const { documentClient } = await import('../shared/db/client');
+  const { config } = await import('../shared/config');
+  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { addDays } = await import('../shared/domain/dates');
+  const base = runtime.url;
+  try {
+    const everyDay = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => ({
+      day_of_week: d as 'mon',
+      start_time1: '00:00:00',
+      end_time1: '12:00:00',
+      start_time2: '12:00:00',
+      end_time2: '23:30:00',
+      is_open: 1 as const,
+    }));
+    const creds = await services().admin.createEntity({
+      accountId: 'bench',
+      secret: 'bench-secret',
+      hours: everyDay,
+    });
+    const v1 = { 'Access-Token': creds.v1_token };
+    const v2 = { 'Access-Token': creds.v2_token };
+    const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      if (res.status >= 500) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+      return { status: res.status, json: JSON.parse(text) };
+    };
+    let phone = 0;
+    const nextPhone = () => `06${String(10_000_000 + phone++).padStart(8, '0')}`;
+    const { publicHoliday } = await import('../shared/domain/holidays');
+    /** The next date from `date` on that is not a public holiday (generation refuses those). */
+    const workday = (date: string): string => (publicHoliday(date, 'FR') ? workday(addDays(date, 1)) : date);
+    const generate = async (date: string, capacity = 5, duration = 30) =>
+      (
+        await call('POST', '/api/v2/calendar-slots/generate', v2, {
+          date: workday(date),
+          duration,
+          max_appointments: capacity,
+        })
+      ).json.data as Array<{ id: number }>;
+    const fill = async (date: string, perDay: number) => {
+      if (publicHoliday(date, 'FR')) return;
+      const slots = await generate(date);
+      const jobs: Array<Promise<unknown>> = [];
+      for (let i = 0; i < perDay; i++) {
+        const client = i % 3 === 0 ? `06${String(20_000_000 + (i % 40)).padStart(8, '0')}` : nextPhone();
+        jobs.push(
+          call('POST', '/api/v2/appointments', v2, {
+            client_name: `Bench Client${i}`,
+            client_phone: client,
+            slot_id: slots[i % slots.length]?.id,
+          }),
+        );
+        if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+      }
+      await Promise.all(jobs);
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const target = workday(addDays(today, 3));
+    const perDay = quick ? 10 : 30;
+    const littleDays = quick ? 2 : 5;
+
+    console.log('history: a little');
+    for (let d = 0; d < littleDays; d++) await fill(addDays(target, d - 2), perDay);
+    const reads: Array<[string, string]> = [
+      ['one day of slots (v2)', `/api/v2/calendar-slots?date=${target}`],
+      ['first page of appointments (v1)', '/api/appointments?per_page=50'],
+      ["a day's statistics (v1)", `/api/statistics/appointments?period=specific_day&date=${target}`],
+      ['calendar report (v1)', '/api/statistics/calendars'],
+      ['client report (v1)', '/api/statistics/clients'],
+    ];
+    const readTimes = async () => {
+      const out = new Map<string, number>();
+      for (const [name, path] of reads) {
+        const headers = path.startsWith('/api/v2') ? v2 : v1;
+        out.set(name, percentile(await sample(quick ? 15 : 40, () => call('GET', path, headers)), 50));
+      }
+      return out;
+    };
+    const little = await readTimes();
+
+    console.log('history: six times more, on other days');
+    for (let d = 0; d < littleDays * 5; d++) await fill(addDays(target, 10 + d), perDay);
+    const more = await readTimes();
+    for (const [name] of reads) {
+      const a = little.get(name) ?? 0;
+      const b = more.get(name) ?? 0;
+      row(
+        `${name}: p50 little → 6× history`,
+        `${ms(a)} → ${ms(b)} (×${(b / a).toFixed(2)})`,
+        'goal ratio ≤ 1.5',
+      );
+    }
+
+    console.log('booking latency');
+    const latencySlots = await generate(addDays(target, 60), 1000, 30);
+    let n = 0;
+    const bookings = await sample(quick ? 40 : 150, () =>
+      call('POST', '/api/v2/appointments', v2, {
+        client_name: 'Lat Ency',
+        client_phone: nextPhone(),
+        slot_id: latencySlots[n++ % latencySlots.length]?.id,
+      }),
+    );
+    const bookingP50 = percentile(bookings, 50);
+    row(
+      'booking (POST /api/v2/appointments) p50 / p95',
+      `${ms(bookingP50)} / ${ms(percentile(bookings, 95))}`,
+    );
+
+    /** A raw TransactWriteItems through the SDK: `items` simple writes, the first one a conditional ADD. */
+    const rawTransaction = (items: number) => async () => {
+      const id = 9_000_000 + n++;
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: Array.from({ length: items }, (_, i) =>
+            i === 0
+              ? {
+                  Update: {
+                    TableName: config.tableName,
+                    Key: { pk: 'RAW', sk: 'SLOT' },
+                    UpdateExpression: 'ADD #taken :one',
+                    ConditionExpression: 'attribute_not_exists(#taken) OR #taken < :max',
+                    ExpressionAttributeNames: { '#taken': 'taken' },
+                    ExpressionAttributeValues: { ':one': 1, ':max': 1_000_000 },
+                  },
+                }
+              : {
+                  Put: {
+                    TableName: config.tableName,
+                    Item: { pk: 'RAW', sk: `ITEM#${id}#${i}` },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+          ),
+        }),
+      );
+    };
+    const raw2 = percentile(await sample(quick ? 40 : 150, rawTransaction(2)), 50);
+    const raw10 = percentile(await sample(quick ? 40 : 150, rawTransaction(10)), 50);
+    row('raw TransactWriteItems, 2 items (SDK, same engine) p50', ms(raw2));
+    row('raw TransactWriteItems, 10 items as a new-client booking writes, p50', ms(raw10));
+    row('booking / raw 10-item transaction', `×${(bookingP50 / raw10).toFixed(2)}`, 'goal ≤ 2');
+    row('booking / raw 2-item transaction', `×${(bookingP50 / raw2).toFixed(2)}`);
+
+    console.log('throughput');
+    const { transactionStats } = await import('../shared/db/transactions');
+    const throughput = async (label: string, slotIds: number[], total: number, concurrency: number) => {
+      let i = 0;
+      const conflictsBefore = transactionStats.conflictRetries;
+      const started = performance.now();
+      const worker = async () => {
+        while (i < total) {
+          const slot = slotIds[i++ % slotIds.length];
+          await call('POST', '/api/v2/appointments', v2, {
+            client_name: 'Through Put',
+            client_phone: nextPhone(),
+            slot_id: slot,
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const conflicts = transactionStats.conflictRetries - conflictsBefore;
+      row(
+        label,
+        `${(total / ((performance.now() - started) / 1000)).toFixed(0)} bookings/s (${total} bookings, ${concurrency} concurrent, ${conflicts} conflict retries)`,
+      );
+    };
+    const [hot] = await generate(addDays(target, 70), 1000, 1440 - 60);
+    await throughput('one hot slot', [hot?.id ?? 0], quick ? 60 : 300, 16);
+    const many = await generate(addDays(target, 71), 1000, 5);
+    await throughput(
+      'across many slots',
+      many.map((s) => s.id),
+      quick ? 60 : 300,
+      16,
+    );
+  } finally {
+    await runtime.stop();
+  }
+
+  console.log('bundles and cold init');
+  const { ROUTES, NOT_FOUND_ENTRY } = await import('../shared/routes');
+  const out = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  try {
+    const bare = join(out, 'bare.js');
+    writeFileSync(bare, 'exports.handler = async () => ({ statusCode: 200, body: "{}" });\n');
+    const initTime = (file: string) => {
+      const runs: number[] = [];
+      for (let i = 0; i < (quick ? 3 : 7); i++) {
+        const started = performance.now();
+        spawnSync(process.execPath, ['-e', `require(${JSON.stringify(file)})`], {
+          stdio: 'ignore',
+          env: { ...process.env, TABLE_NAME: 'bench' },
+        });
+        runs.push(performance.now() - started);
+      }
+      return percentile(runs, 50);
+    };
+    const bareInit = initTime(bare);
+    row('bare Node handler: cold init p50', ms(bareInit));
+    const entries = [...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY])];
+    let largest = 0;
+    let slowest = 0;
+    const sizes: string[] = [];
+    for (const entry of entries) {
+      const file = join(out, `${entry.replace(/[/.]/g, '_')}.js`);
+      mkdirSync(out, { recursive: true });
+      await build({
+        entryPoints: [join(ROOT, entry)],
+        bundle: true,
+        minify: true,
+        platform: 'node',
+        target: 'node22',
+        format: 'cjs',
+        external: ['@aws-sdk/*'],
+        outfile: file,
+        logLevel: 'silent',
+      });
+      const size = statSync(file).size;
+      largest = Math.max(largest, size);
+      sizes.push(`${entry}: ${(size / 1024).toFixed(0)} KB`);
+      if (entries.indexOf(entry) % 4 === 0) slowest = Math.max(slowest, initTime(file));
+    }
+    console.log(sizes.map((s) => `    ${s}`).join('\n'));
+    row(
+      'largest function bundle (minified, AWS SDK external)',
+      `${(largest / 1024).toFixed(0)} KB`,
+      'goal ≤ 300 KB',
+    );
+    row(
+      'slowest sampled bundle: cold init p50 / bare',
+      `${ms(slowest)} (×${(slowest / bareInit).toFixed(2)})`,
+      'goal ≤ 2×',
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+
+  console.log('\n| Measure | Result | Goal |\n|---|---|---|');
+  for (const [what, value, goal] of rows) console.log(`| ${what} | ${value} | ${goal} |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench failed: ${(error as Error).message}`);
+  process.exit(1);
+});
