@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { endpointNotFound } from '../shared/domain/errors';
-import { defineHandler } from '../shared/http/stack';
+import { defineHandler as defineV1Handler } from '../shared/http/v1';
+import { defineHandler as defineV2Handler } from '../shared/http/v2';
 
 const fail = async (): Promise<never> => {
   throw endpointNotFound();
 };
-const v1NotFound = defineHandler({ api: 'v1', auth: 'none' }, fail);
-const v2NotFound = defineHandler({ api: 'v2', auth: 'none' }, fail);
+const v1NotFound = defineV1Handler({ api: 'v1', auth: 'none' }, fail);
+const v2NotFound = defineV2Handler({ api: 'v2', auth: 'none' }, fail);
 
 /** Every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const handler = (event: APIGatewayProxyEventV2, context: Context) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
 const EnvSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidTimezone } from './dates';
 
 /** Per-entity settings (DECISIONS.md: slot_duration, max_appointments, timezone, country, default_calendar_id). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidIsoDate } from '../domain/dates';
 import type { ErrorCode } from '../domain/errors';
 

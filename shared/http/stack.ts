@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
 import {
@@ -15,15 +15,34 @@ import {
 import { sha256Hex } from '../domain/tokens';
 import { logger } from '../logger';
 import type { StoredAnswer } from '../repositories/idempotency-repository';
-import { authService, services } from '../services';
-import { DEFAULT_TIMEZONE, v1Error, v1Success, v2Error, v2Success } from './answers';
-import { type Format, negotiateFormat } from './formats';
+import { authService, idempotencyRepository } from '../services';
+import { type Format, negotiateFormat } from './negotiation';
 import type { Reply } from './reply';
 import { currentScope, runInScope } from './scope';
 import { zodToAppError } from './validation';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';
+
+/** Time zone of answers given before the entity is known (unknown paths, bad tokens). */
+const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/** The facts of an answer that come from the request, not from the handler. */
+export interface Frame {
+  format: Format;
+  timezone: string;
+  debug?: Record<string, unknown> | undefined;
+}
+
+/**
+ * How one API answers: its envelope on success and on error. Each API's entry module (v1.ts, v2.ts)
+ * passes its own, so a v2 function's bundle carries no XML or CSV serializer.
+ */
+export interface ApiProfile {
+  api: Api;
+  success(reply: Reply, frame: Frame): Result;
+  error(error: AppError, frame: Frame): Result;
+}
 
 /** A request body larger than this is refused with 413 (DECISIONS.md "Requests, both APIs"). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -105,9 +124,9 @@ function finish(request: { event: Event; context: AppContext; response: Result |
 }
 
 // 2. Envelope building on success, and the one mapper from errors to each API's answer.
-const answer = (api: Api): Middleware => ({
+const answer = (profile: ApiProfile): Middleware => ({
   before: (request) => {
-    request.context.app.api = api;
+    request.context.app.api = profile.api;
   },
   after: (request) => {
     const { app } = request.context;
@@ -116,7 +135,7 @@ const answer = (api: Api): Middleware => ({
       return;
     }
     const reply = request.response as unknown as Reply;
-    request.response = api === 'v1' ? v1Success(reply, frame(app, request.event)) : v2Success(reply);
+    request.response = profile.success(reply, frame(app, request.event));
   },
   onError: (request) => {
     const { app } = request.context;
@@ -126,11 +145,11 @@ const answer = (api: Api): Middleware => ({
       error = internalError(app.requestId);
     }
     const appError = error as AppError;
-    request.response = api === 'v1' ? v1Error(appError, frame(app, request.event)) : v2Error(appError);
+    request.response = profile.error(appError, frame(app, request.event));
   },
 });
 
-const frame = (app: RequestState, event: Event) => ({
+const frame = (app: RequestState, event: Event): Frame => ({
   format: app.format,
   timezone: app.entity?.settings.timezone ?? DEFAULT_TIMEZONE,
   debug: app.debug ? debugObject(app, event) : undefined,
@@ -217,7 +236,7 @@ const claimIdempotency = (): Middleware => ({
       );
     }
     const route = event.routeKey;
-    const claim = await services().repos.idempotency.claim(
+    const claim = await idempotencyRepository().claim(
       context.app.entity.entityId,
       route,
       key,
@@ -245,7 +264,7 @@ const recordIdempotency = (): Middleware => {
     const { app } = request.context;
     const response = request.response;
     if (!app.idempotency || !app.entity || !response) return;
-    const repo = services().repos.idempotency;
+    const repo = idempotencyRepository();
     const { route, key } = app.idempotency;
     try {
       if ((response.statusCode ?? 500) >= 500) await repo.release(app.entity.entityId, route, key);
@@ -316,13 +335,16 @@ interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
  * Builds a Lambda handler from a route's schemas and its domain function, wrapped in the shared stack.
  * The domain function returns a Reply (data and envelope facts); it never builds status codes or headers.
  */
-export function defineHandler<P = undefined, Q = undefined, B = undefined>(
+export function buildHandler<P = undefined, Q = undefined, B = undefined>(
+  profile: ApiProfile,
   options: HandlerOptions<P, Q, B>,
   run: (input: RouteInput<P, Q, B>) => Promise<Reply>,
 ) {
+  if (options.api !== profile.api)
+    throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
   const middlewares: Middleware[] = [observe()];
   if (options.idempotent) middlewares.push(recordIdempotency());
-  middlewares.push(answer(options.api));
+  middlewares.push(answer(profile));
   if (options.api === 'v1') middlewares.push(negotiate());
   if ((options.auth ?? 'token') === 'token')
     middlewares.push(authenticate(options.api, options.debugMode ?? false));

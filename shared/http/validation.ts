@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError, type ErrorCode } from '../domain/errors';
 
 type Where = 'path' | 'query' | 'body';

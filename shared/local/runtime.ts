@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type LocalDynamo, startLocalDynamo, storageFrom } from './dynamodb-local';
 
 /** Variables of `npm start` (DECISIONS.md "Running it"), parsed once. */

@@ -6,7 +6,7 @@ import {
   takesPlace,
 } from '../domain/appointment';
 import { todayIn } from '../domain/dates';
-import { isValidEmail } from '../domain/email';
+import { isValidEmail } from '../domain/email-syntax';
 import type { EntityContext } from '../domain/entity';
 import {
   type AppError,

@@ -2,7 +2,7 @@ import { STATUSES } from '../../../shared/domain/appointment';
 import { body, id, oneOf, text } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { v1For } from '../../../shared/services/v1';
 
 const Body = body({

@@ -3,7 +3,7 @@ import { missingField } from '../../../shared/domain/errors';
 import { body, id, oneOf } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { idPath } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

@@ -1,6 +1,6 @@
 import { v1Calendar } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { pageOf, pagination, params } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

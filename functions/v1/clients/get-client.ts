@@ -1,7 +1,7 @@
 import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { idPath, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

@@ -3,7 +3,7 @@ import { toE164 } from '../../../shared/domain/phone';
 import { text } from '../../../shared/http/fields';
 import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

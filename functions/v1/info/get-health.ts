@@ -1,10 +1,10 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v1';
+import { healthService } from '../../../shared/services';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
 export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => {
-  const health = await services().health.health();
+  const health = await healthService().health();
   return health.database === 'connected'
     ? reply(health)
     : reply(health, {

@@ -1,8 +1,6 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v1';
+import { healthService } from '../../../shared/services';
 
 /** GET /api/ — service information; no token. */
-export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () =>
-  reply(services().health.info()),
-);
+export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => reply(healthService().info()));

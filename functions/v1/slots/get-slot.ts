@@ -1,6 +1,6 @@
 import { v1Slot } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { idPath } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

@@ -1,5 +1,5 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { id, params, periodQuery } from '../../../shared/http/v1-params';
 import { v1For } from '../../../shared/services/v1';
 

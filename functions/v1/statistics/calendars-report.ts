@@ -1,5 +1,5 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v1';
 import { v1For } from '../../../shared/services/v1';
 
 /** GET /api/statistics/calendars — the calendar report. */

@@ -1,8 +1,8 @@
 import { body, id, text } from '../../../shared/http/fields';
 import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { bookingService } from '../../../shared/services';
 
 const Body = body({
   client_name: text(100),
@@ -16,7 +16,7 @@ const Body = body({
 export const handler = defineHandler(
   { api: 'v2', hasBody: true, idempotent: true, body: Body },
   async ({ entity, body }) => {
-    const booked = await services().appointments.bookV2(entity, body);
+    const booked = await bookingService().bookV2(entity, body);
     return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
       message: 'appointment booked',
     });

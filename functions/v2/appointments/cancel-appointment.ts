@@ -1,14 +1,14 @@
 import { body, text } from '../../../shared/http/fields';
 import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { bookingService } from '../../../shared/services';
 
 /** POST /api/v2/appointments/cancel — cancels by token and frees the place; a second cancel is 409. */
 export const handler = defineHandler(
   { api: 'v2', hasBody: true, body: body({ cancel_token: text(200) }) },
   async ({ entity, body }) => {
-    const { appointment, slot } = await services().appointments.cancelByToken(entity, body.cancel_token);
+    const { appointment, slot } = await bookingService().cancelByToken(entity, body.cancel_token);
     return reply(v2Appointment(appointment, slot, body.cancel_token), { message: 'appointment cancelled' });
   },
 );

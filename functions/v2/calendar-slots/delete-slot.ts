@@ -1,13 +1,13 @@
 import { body, id } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { slotService } from '../../../shared/services';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */
 export const handler = defineHandler(
   { api: 'v2', hasBody: true, body: body({ slot_id: id() }) },
   async ({ entity, body }) => {
-    await services().slots.delete(entity, body.slot_id);
+    await slotService().delete(entity, body.slot_id);
     return reply([], { message: 'slot deleted' });
   },
 );

@@ -2,8 +2,8 @@ import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/entity'
 import { body, date, int } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { slotGenerator } from '../../../shared/services';
 
 const Body = body({
   date: date(),
@@ -13,7 +13,7 @@ const Body = body({
 
 /** POST /api/v2/calendar-slots/generate — creates the date's missing slots and returns all of them. */
 export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
-  const { created, slots } = await services().slots.generate(entity, body);
+  const { created, slots } = await slotGenerator().generate(entity, body);
   return reply(slots.map(v2Slot), {
     message: `${created} slots generated, ${slots.length} slots on ${body.date}`,
   });

@@ -1,14 +1,14 @@
 import { date, params } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { slotService } from '../../../shared/services';
 
 /** GET /api/v2/calendar-slots?date= — the date's slots with available_slots. */
 export const handler = defineHandler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) => {
-    const slots = await services().slots.listDate(entity, query.date);
+    const slots = await slotService().listDate(entity, query.date);
     return reply(slots.map(v2Slot), {
       message: slots.length ? `${slots.length} slots` : 'no slots for this date',
     });

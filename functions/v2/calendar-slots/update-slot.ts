@@ -2,8 +2,8 @@ import { CAPACITY_BOUNDS } from '../../../shared/domain/entity';
 import { body, date, id, int, oneOf } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { slotService } from '../../../shared/services';
 
 const Body = body({
   slot_id: id(),
@@ -15,8 +15,8 @@ const Body = body({
 
 /** POST /api/v2/calendar-slots/update — status and capacity; data is the slot, or the date's slots when `date` is sent. */
 export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
-  const slot = await services().slots.update(entity, body);
+  const slot = await slotService().update(entity, body);
   if (body.date === undefined) return reply(v2Slot(slot), { message: 'slot updated' });
-  const slots = await services().slots.listDate(entity, body.date);
+  const slots = await slotService().listDate(entity, body.date);
   return reply(slots.map(v2Slot), { message: 'slot updated' });
 });

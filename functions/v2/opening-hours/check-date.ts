@@ -1,13 +1,13 @@
 import { date, params } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { openingHoursService } from '../../../shared/services';
 
 /** GET /api/v2/opening-hours/check-date?date= — open or not, and the holiday that closes it. */
 export const handler = defineHandler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) => {
-    const { day: _day, ...status } = await services().openingHours.dayStatus(entity, query.date);
+    const { day: _day, ...status } = await openingHoursService().dayStatus(entity, query.date);
     return reply(status, { message: status.is_open ? 'the day is open' : 'the day is closed' });
   },
 );

@@ -1,13 +1,13 @@
 import { date, params } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { openingHoursService } from '../../../shared/services';
 
 /** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */
 export const handler = defineHandler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) =>
-    reply(await services().openingHours.hoursOn(entity, query.date), {
+    reply(await openingHoursService().hoursOn(entity, query.date), {
       message: 'opening hours of the date',
     }),
 );

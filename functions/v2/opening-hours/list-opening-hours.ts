@@ -1,8 +1,8 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
-import { services } from '../../../shared/services';
+import { defineHandler } from '../../../shared/http/v2';
+import { openingHoursService } from '../../../shared/services';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
 export const handler = defineHandler({ api: 'v2' }, async ({ entity }) =>
-  reply(await services().openingHours.week(entity), { message: 'opening hours' }),
+  reply(await openingHoursService().week(entity), { message: 'opening hours' }),
 );

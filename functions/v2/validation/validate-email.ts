@@ -1,7 +1,7 @@
 import { validateEmail } from '../../../shared/domain/email';
 import { body, oneOf, text } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v2';
 
 const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemail']).optional() });
 

@@ -1,7 +1,7 @@
 import { validateFrenchPhone } from '../../../shared/domain/phone';
 import { body, oneOf, text } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/stack';
+import { defineHandler } from '../../../shared/http/v2';
 
 const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobiles']).optional() });
 

@@ -1,5 +1,10 @@
 import type { EntityContext } from '../../domain/entity';
-import { services } from '../index';
+import { AppointmentRepository } from '../../repositories/appointment-repository';
+import { CalendarRepository } from '../../repositories/calendar-repository';
+import { ClientRepository } from '../../repositories/client-repository';
+import { CounterRepository } from '../../repositories/counter-repository';
+import { SlotRepository } from '../../repositories/slot-repository';
+import { bookingService, table } from '../index';
 import { V1QueryService } from './query-service';
 import { StatisticsService } from './statistics-service';
 
@@ -7,7 +12,7 @@ export interface V1Context {
   entity: EntityContext;
   queries: V1QueryService;
   statistics: StatisticsService;
-  booking: ReturnType<typeof services>['appointments'];
+  booking: ReturnType<typeof bookingService>;
 }
 
 let real: Omit<V1Context, 'entity'> | undefined;
@@ -23,11 +28,18 @@ export function v1For(input: { debug: boolean; entity: EntityContext }): V1Conte
     return debugContext();
   }
   if (!real) {
-    const s = services();
+    const t = table();
+    const store = {
+      calendars: new CalendarRepository(t),
+      slots: new SlotRepository(t),
+      appointments: new AppointmentRepository(t),
+      clients: new ClientRepository(t),
+      counters: new CounterRepository(t),
+    };
     real = {
-      queries: new V1QueryService(s.repos),
-      statistics: new StatisticsService(s.repos),
-      booking: s.appointments,
+      queries: new V1QueryService(store),
+      statistics: new StatisticsService(store),
+      booking: bookingService(),
     };
   }
   return { entity: input.entity, ...real };

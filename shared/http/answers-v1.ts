@@ -1,35 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isoInZone } from '../domain/dates';
 import type { AppError } from '../domain/errors';
-import { CONTENT_TYPES, type Format, toCsv, toXml } from './formats';
+import { toCsv, toXml } from './formats';
+import { CONTENT_TYPES, type Format } from './negotiation';
 import type { Reply } from './reply';
 
 export const API_VERSION = '1.0';
-export const DEFAULT_TIMEZONE = 'Europe/Paris';
-
-const JSON_TYPE = CONTENT_TYPES.json;
-
-/** v2 envelope: `{ success, data, message }` (api-v2-entity.md). */
-export function v2Answer(
-  status: number,
-  success: boolean,
-  data: unknown,
-  message?: string,
-): APIGatewayProxyStructuredResultV2 {
-  return {
-    statusCode: status,
-    headers: { 'content-type': JSON_TYPE },
-    body: JSON.stringify({ success, data, ...(message !== undefined ? { message } : {}) }),
-  };
-}
-
-/** v2 success from a handler's reply. */
-export const v2Success = (r: Reply): APIGatewayProxyStructuredResultV2 =>
-  v2Answer(200, r.success ?? true, r.data, r.message);
-
-/** v2 error: data is an empty array, message is the error's (already safe) text. */
-export const v2Error = (error: AppError): APIGatewayProxyStructuredResultV2 =>
-  v2Answer(error.status, false, [], error.message);
 
 /** The facts of a v1 answer that come from the request, not from the handler. */
 export interface V1Frame {
