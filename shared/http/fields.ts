@@ -41,7 +41,12 @@ export const int = (bounds: { min?: number; max?: number } = {}, missingCode?: E
     if (bounds.min !== undefined && number < bounds.min) return fail(ctx, `must be at least ${bounds.min}`);
     if (bounds.max !== undefined && number > bounds.max) return fail(ctx, `must be at most ${bounds.max}`);
     return number;
-  }, missingCode);
+  }, missingCode).meta({
+    type: 'integer',
+    ...(bounds.min !== undefined ? { minimum: bounds.min } : {}),
+    ...(bounds.max !== undefined ? { maximum: bounds.max } : {}),
+    description: 'a JSON number or a decimal string',
+  });
 
 /** A positive integer id (path or body). */
 export const id = (missingCode?: ErrorCode) => int({ min: 1, max: 9_999_999_999 }, missingCode);
@@ -54,7 +59,7 @@ export const text = (max: number) =>
     if (trimmed.length === 0) return fail(ctx, 'must not be empty');
     if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
     return trimmed;
-  });
+  }).meta({ type: 'string', minLength: 1, maxLength: max, description: 'trimmed' });
 
 /** A calendar date written YYYY-MM-DD. */
 export const date = () =>
@@ -63,7 +68,7 @@ export const date = () =>
       return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
     }
     return value.trim();
-  });
+  }).meta({ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** One of a fixed set of strings. */
 export const oneOf = <const T extends readonly string[]>(values: T) =>
@@ -72,7 +77,7 @@ export const oneOf = <const T extends readonly string[]>(values: T) =>
       return fail(ctx, `must be one of ${values.join(', ')}`);
     }
     return value.trim() as T[number];
-  });
+  }).meta({ type: 'string', enum: [...values] });
 
 /** A boolean from true/false (JSON) or "true"/"false"/"1"/"0" (query string). */
 export const bool = () =>
@@ -81,7 +86,7 @@ export const bool = () =>
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
     return fail(ctx, 'must be true or false');
-  });
+  }).meta({ type: 'boolean' });
 
 /** A JSON object body whose unknown fields are ignored. */
 export const body = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);

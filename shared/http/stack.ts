@@ -371,6 +371,10 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
       return reply as unknown as Result;
     });
   // Each invocation gets its own scope, so store time is measured per request (Server-Timing).
-  return (event: Event, context: Context): Promise<Result> =>
+  const handler = (event: Event, context: Context): Promise<Result> =>
     runInScope(() => core(event, context as AppContext));
+  // The route's schemas stay reachable for the OpenAPI document (shared/openapi.ts).
+  return Object.assign(handler, {
+    schemas: { path: options.path, query: options.query, body: options.body },
+  });
 }

@@ -1,0 +1,169 @@
+import { join } from 'node:path';
+import * as z from 'zod';
+import { ROUTES, type RouteDef, routeName } from './routes';
+
+/** What a built handler exposes of its validation (shared/http/stack.ts). */
+interface HandlerSchemas {
+  path?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+type JsonSchema = { properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+};
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = toSchema(schema);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const V2_ENVELOPE = {
+  type: 'object',
+  required: ['success', 'data'],
+  properties: { success: { type: 'boolean' }, data: {}, message: { type: 'string' } },
+};
+const V1_ENVELOPE = {
+  type: 'object',
+  required: ['success', 'data', 'meta', 'message', 'error_code', 'api_version', 'timestamp', 'format'],
+  properties: {
+    success: { type: 'boolean' },
+    data: {},
+    pagination: {
+      type: 'object',
+      properties: {
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        per_page: { type: 'integer' },
+        total_pages: { type: 'integer' },
+        has_more: { type: 'boolean' },
+      },
+    },
+    meta: { type: 'object' },
+    message: { type: 'string' },
+    error_code: { type: 'string' },
+    http_code: { type: 'integer' },
+    api_version: { type: 'string', const: '1.0' },
+    timestamp: { type: 'string', format: 'date-time' },
+    format: { type: 'string', enum: ['json', 'xml', 'csv'] },
+    debug: { type: 'object' },
+  },
+};
+
+function operation(route: RouteDef, schemas: HandlerSchemas) {
+  const v1 = route.path.startsWith('/api') && !route.path.startsWith('/api/v2');
+  const envelope = { $ref: v1 ? '#/components/schemas/V1Envelope' : '#/components/schemas/V2Envelope' };
+  const answer = (description: string) => ({
+    description,
+    content: v1
+      ? {
+          'application/json': { schema: envelope },
+          'application/xml': { schema: { type: 'string' } },
+          'text/csv': { schema: { type: 'string' } },
+        }
+      : { 'application/json': { schema: envelope } },
+  });
+  return {
+    operationId: routeName(route),
+    tags: [v1 ? 'v1 calendar API' : 'v2 entity API'],
+    ...(route.auth === 'none'
+      ? { security: [] }
+      : { security: [{ [route.auth === 'v1' ? 'v1Token' : 'v2Token']: [] }] }),
+    parameters: [
+      ...parameters(schemas.path, 'path'),
+      ...parameters(schemas.query, 'query'),
+      ...(v1 && route.auth !== 'none'
+        ? [
+            {
+              name: 'format',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', enum: ['json', 'xml', 'csv'] },
+            },
+            { name: 'debug', in: 'query', required: false, schema: { type: 'boolean' } },
+          ]
+        : []),
+      ...((route.path.endsWith('/appointments') && route.method === 'POST') ||
+      route.path === '/api/appointment'
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$' },
+            },
+          ]
+        : []),
+    ],
+    ...(schemas.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(schemas.body) } },
+          },
+        }
+      : {}),
+    responses: {
+      200: answer('success'),
+      400: answer('invalid input'),
+      ...(route.auth === 'none' ? {} : { 401: answer('access token required or invalid') }),
+      404: answer('not found'),
+      ...(route.access === 'write' ? { 409: answer('refused by the state of the slot or the day') } : {}),
+      ...(route.method === 'GET' ? {} : { 413: answer('body over 64 KB') }),
+      500: answer('server error (the message names the request id)'),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of both APIs, from the route table and each handler's own zod schemas. */
+export function openApiDocument(root = join(__dirname, '..')) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const module = require(join(root, route.entry)) as { handler: { schemas?: HandlerSchemas } };
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
+      route,
+      module.handler.schemas ?? {},
+    );
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Appointment booking API',
+      version: '1.0',
+      description:
+        'v1 calendar API under /api and v2 entity API under /api/v2. Generated by `npm run openapi`.',
+    },
+    servers: [{ url: 'http://127.0.0.1:3000', description: 'npm start' }],
+    components: {
+      securitySchemes: {
+        v1Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Access-Token',
+          description: 'hmac_sha256_hex(secret, account id)',
+        },
+        v2Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Access-Token',
+          description: 'sha1_hex(sha1_hex(account id) + secret)',
+        },
+      },
+      schemas: { V1Envelope: V1_ENVELOPE, V2Envelope: V2_ENVELOPE },
+    },
+    paths,
+  };
+}
