@@ -16,30 +16,18 @@ export interface RouteDef {
   access: 'read' | 'write';
 }
 
-const v1 = (
-  method: HttpMethod,
-  path: string,
-  entry: string,
-  access: 'read' | 'write' = 'read',
-): RouteDef => ({
-  method,
-  path: `/api${path}`,
-  entry: `functions/v1/${entry}.ts`,
-  auth: 'v1',
-  access,
-});
-const v2 = (
-  method: HttpMethod,
-  path: string,
-  entry: string,
-  access: 'read' | 'write' = 'read',
-): RouteDef => ({
-  method,
-  path: `/api/v2${path}`,
-  entry: `functions/v2/${entry}.ts`,
-  auth: 'v2',
-  access,
-});
+/** A route of one API: its path under that API's prefix, its handler under functions/<api>/. */
+const routeOf =
+  (api: 'v1' | 'v2', prefix: string) =>
+  (method: HttpMethod, path: string, entry: string, access: 'read' | 'write' = 'read'): RouteDef => ({
+    method,
+    path: `${prefix}${path}`,
+    entry: `functions/${api}/${entry}.ts`,
+    auth: api,
+    access,
+  });
+const v1 = routeOf('v1', '/api');
+const v2 = routeOf('v2', '/api/v2');
 
 export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api', entry: 'functions/v1/info/get-info.ts', auth: 'none', access: 'read' },

@@ -401,22 +401,7 @@ export class AppointmentRepository {
     }
     if (previous === 0) book.add(counters, 'clients_with_appointments', 1);
     if (previous === 1) book.add(counters, 'repeat_clients', 1);
-    const counterItems = book.items(t);
-    const calendarIndex =
-      items.length +
-      counterItems.findIndex((c) => c.key.sk === calendarKey.sk && c.key.pk === calendarKey.pk);
-    items.push(...counterItems.map((c) => c.item));
-
-    try {
-      await transact(this.table, items);
-      return { ok: true };
-    } catch (error) {
-      if (!(error instanceof TransactionRefused)) throw error;
-      const slot = error.failed(0);
-      if (slot) return { ok: false, reason: 'slot', slot: slot.item ? slotFromItem(slot.item) : null };
-      if (error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
-      return { ok: false, reason: 'stale' };
-    }
+    return this.commit(items, book, { slotIndex: 0, calendarKey });
   }
 
   /**
@@ -486,23 +471,37 @@ export class AppointmentRepository {
     count(book, entityId, after, 1);
     const newCalendarKey = keys.calendar(entityId, after.calendar_id);
     if (before.calendar_id !== after.calendar_id) book.requireActive(newCalendarKey);
-    const counterItems = book.items(t);
-    const calendarIndex =
-      items.length +
-      counterItems.findIndex((c) => c.key.sk === newCalendarKey.sk && c.key.pk === newCalendarKey.pk);
-    items.push(...counterItems.map((c) => c.item));
+    return this.commit(items, book, {
+      slotIndex: takeIndex,
+      calendarKey: before.calendar_id !== after.calendar_id ? newCalendarKey : undefined,
+    });
+  }
 
+  /**
+   * Sends the items and the merged counter updates as one TransactWriteItems, and says why it was
+   * refused: the watched slot's condition (with the slot as it was), the calendar's, or anything else
+   * (a concurrent change of the appointment or the client: read again and retry).
+   */
+  private async commit(
+    items: TransactItem[],
+    book: CounterBook,
+    watch: { slotIndex: number; calendarKey?: { pk: string; sk: string } | undefined },
+  ): Promise<WriteOutcome> {
+    const counterItems = book.items(this.table.name);
+    const calendarAt = watch.calendarKey
+      ? counterItems.findIndex(
+          (c) => c.key.sk === watch.calendarKey?.sk && c.key.pk === watch.calendarKey?.pk,
+        )
+      : -1;
+    const calendarIndex = calendarAt >= 0 ? items.length + calendarAt : -1;
     try {
-      await transact(this.table, items);
+      await transact(this.table, [...items, ...counterItems.map((c) => c.item)]);
       return { ok: true };
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
-      if (takeIndex >= 0) {
-        const slot = error.failed(takeIndex);
-        if (slot) return { ok: false, reason: 'slot', slot: slot.item ? slotFromItem(slot.item) : null };
-      }
-      if (before.calendar_id !== after.calendar_id && error.failed(calendarIndex))
-        return { ok: false, reason: 'calendar' };
+      const slot = watch.slotIndex >= 0 ? error.failed(watch.slotIndex) : undefined;
+      if (slot) return { ok: false, reason: 'slot', slot: slot.item ? slotFromItem(slot.item) : null };
+      if (calendarIndex >= 0 && error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
       return { ok: false, reason: 'stale' };
     }
   }
