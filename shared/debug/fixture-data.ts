@@ -1,0 +1,153 @@
+import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/appointment';
+import { addDays } from '../domain/dates';
+import type { CalendarRecord } from '../repositories/calendar-repository';
+import type { SlotRecord } from '../repositories/slot-repository';
+
+/** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
+export interface DebugData {
+  calendars: CalendarRecord[];
+  slots: SlotRecord[];
+  appointments: AppointmentRecord[];
+  clients: ClientRecord[];
+  nextId: number;
+}
+
+/** mulberry32: a small seeded PRNG, so the data set is the same on every call. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Jules', 'Manon', 'Lucas', 'Inès', 'Nathan'];
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+];
+const CALENDARS = ['Consultations', 'Physiotherapy', 'Dental care', 'Evening clinic', 'Archive'];
+const HOURS = ['09:00:00', '10:00:00', '11:00:00', '14:00:00', '15:00:00', '16:00:00'];
+const at = (date: string, time = '08:00:00') => new Date(`${date}T${time}Z`).toISOString();
+const plusHour = (time: string) => `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`;
+
+/**
+ * 5 calendars (the last inactive), 50 clients with history, slots over 30 days around today
+ * (today - 15 to today + 14), appointments of every status (completed only in the past); places taken
+ * always equal live appointments and never exceed capacity.
+ */
+export function buildDebugData(today: string, seed = 20261123): DebugData {
+  const random = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  let id = 1;
+  const created = at(addDays(today, -120));
+  const calendars: CalendarRecord[] = CALENDARS.map((name, i) => ({
+    calendar_id: id++,
+    calendar_name: name,
+    widget_id: `wdg_debug${i + 1}`,
+    is_active: i < 4,
+    timezone: 'Europe/Paris',
+    created_at: created,
+    updated_at: created,
+    slots_count: 0,
+    capacity_total: 0,
+    places_taken: 0,
+    pending_count: 0,
+    confirmed_count: 0,
+    cancelled_count: 0,
+    completed_count: 0,
+  }));
+  const clients: ClientRecord[] = Array.from({ length: 50 }, (_, i) => {
+    const first = FIRST[i % FIRST.length] as string;
+    const last = LAST[Math.floor(i / FIRST.length) % LAST.length] as string;
+    const since = at(addDays(today, -(5 + ((i * 7) % 90))), '09:30:00');
+    return {
+      client_id: id++,
+      client_firstname: first,
+      client_lastname: last,
+      client_email: `${first
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}.${last.toLowerCase()}${i}@example.fr`,
+      client_phone: `+3361234${String(5000 + i).padStart(4, '0')}`,
+      created_at: since,
+      updated_at: since,
+      appointments_count: 0,
+      last_appointment: null,
+    };
+  });
+  const slots: SlotRecord[] = [];
+  const appointments: AppointmentRecord[] = [];
+  for (let day = -15; day < 15; day++) {
+    const date = addDays(today, day);
+    for (const calendar of calendars.slice(0, 4)) {
+      for (const start of HOURS) {
+        const capacity = 1 + Math.floor(random() * 5);
+        const slot: SlotRecord = {
+          slot_id: id++,
+          calendar_id: calendar.calendar_id,
+          date,
+          start_time: start,
+          end_time: plusHour(start),
+          status: random() < 0.93 ? 'open' : 'closed',
+          capacity,
+          taken: 0,
+          created_at: at(addDays(date, -20)),
+          updated_at: at(addDays(date, -20)),
+        };
+        slots.push(slot);
+        const booked = Math.floor(random() * (capacity + 2));
+        for (let k = 0; k < booked; k++) {
+          const roll = random();
+          const status: AppointmentStatus =
+            day < 0
+              ? roll < 0.5
+                ? 'completed'
+                : roll < 0.7
+                  ? 'confirmed'
+                  : roll < 0.85
+                    ? 'cancelled'
+                    : 'pending'
+              : roll < 0.6
+                ? 'confirmed'
+                : roll < 0.85
+                  ? 'pending'
+                  : 'cancelled';
+          if (status !== 'cancelled' && slot.taken >= slot.capacity) continue;
+          const client = pick(clients);
+          const when = at(addDays(date, -3 - Math.floor(random() * 10)), '10:00:00');
+          appointments.push({
+            appointment_id: id++,
+            calendar_id: calendar.calendar_id,
+            slot_id: slot.slot_id,
+            client_id: client.client_id,
+            status,
+            date,
+            start_time: slot.start_time,
+            end_time: slot.end_time,
+            client_firstname: client.client_firstname,
+            client_lastname: client.client_lastname,
+            client_email: client.client_email,
+            client_phone: client.client_phone,
+            contract_number: null,
+            created_at: when,
+            updated_at: when,
+          });
+          if (status !== 'cancelled') slot.taken++;
+        }
+      }
+    }
+  }
+  return { calendars, slots, appointments, clients, nextId: id };
+}

@@ -1,0 +1,18 @@
+import { parseConfig } from '../../shared/config';
+
+describe('config', () => {
+  it.each([
+    [{ STAGE: 'local' }, true],
+    [{ STAGE: 'staging' }, true],
+    [{ STAGE: 'production' }, false],
+    [{ STAGE: 'production', DEBUG_MODE: 'on' }, true],
+    [{ STAGE: 'staging', DEBUG_MODE: 'off' }, false],
+  ])('%j: debug mode %s (on locally and in staging, off in production unless said)', (env, enabled) => {
+    expect(parseConfig(env).debugModeEnabled).toBe(enabled);
+  });
+
+  it('refuses an unknown stage or a malformed endpoint at cold start', () => {
+    expect(() => parseConfig({ STAGE: 'prod' })).toThrow();
+    expect(() => parseConfig({ DYNAMODB_ENDPOINT: 'not a url' })).toThrow();
+  });
+});
