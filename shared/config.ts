@@ -3,8 +3,8 @@ import * as z from 'zod';
 /** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
 const EnvSchema = z.object({
   TABLE_NAME: z.string().min(3).default('booking-local'),
-  /** Set locally (DynamoDB Local, SAM); unset on AWS, where the SDK finds the regional endpoint. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
+  DYNAMODB_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   AWS_REGION: z.string().min(1).default('eu-west-3'),
   STAGE: z.enum(['local', 'staging', 'production']).default('local'),
   /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */

@@ -7,6 +7,8 @@ const LocalEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOCAL_DB: z.string().optional(),
+  /** DynamoDB Local's port (default: any free one); fix it to point SAM or other tools at the store. */
+  DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TABLE_NAME: z.string().min(3).default('booking-local'),
   DEMO_ACCOUNT_ID: z.string().min(1).default('demo'),
   DEMO_SECRET_KEY: z.string().min(1).default('demo-secret'),
@@ -31,7 +33,7 @@ export async function startLocalRuntime(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalRuntime> {
   const storage = storageFrom(env.LOCAL_DB);
-  const dynamo = await startLocalDynamo(storage);
+  const dynamo = await startLocalDynamo(storage, env.DYNAMODB_LOCAL_PORT);
   try {
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.TABLE_NAME = env.TABLE_NAME;
@@ -43,7 +45,7 @@ export async function startLocalRuntime(
 
     const created = await ensureTable(documentClient(), env.TABLE_NAME);
     log(
-      `store: DynamoDB Local ${storage.kind === 'memory' ? 'in memory' : `in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
+      `store: DynamoDB Local at ${dynamo.endpoint}, ${storage.kind === 'memory' ? 'in memory' : `data in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
     );
     const demo = await services().admin.ensureEntity({
       accountId: env.DEMO_ACCOUNT_ID,

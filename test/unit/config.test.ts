@@ -11,6 +11,13 @@ describe('config', () => {
     expect(parseConfig(env).debugModeEnabled).toBe(enabled);
   });
 
+  it('takes an empty DYNAMODB_ENDPOINT as unset (the deployed functions declare it empty for SAM)', () => {
+    expect(parseConfig({ DYNAMODB_ENDPOINT: '' }).dynamoEndpoint).toBeUndefined();
+    expect(parseConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }).dynamoEndpoint).toBe(
+      'http://127.0.0.1:8000',
+    );
+  });
+
   it('refuses an unknown stage or a malformed endpoint at cold start', () => {
     expect(() => parseConfig({ STAGE: 'prod' })).toThrow();
     expect(() => parseConfig({ DYNAMODB_ENDPOINT: 'not a url' })).toThrow();
