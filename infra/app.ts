@@ -1,25 +1,50 @@
-import { App, Aspects, Tags } from 'aws-cdk-lib';
+import { App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
-import { STAGES } from './config';
+import { type StageName, stageConfig } from './config';
 import { StatefulStack } from './stateful-stack';
 
-/** Builds both stages: each a stateful stack (table) and an API stack, with distinct tables and keys. */
-export function buildApp(app = new App()): App {
-  const env =
+export interface BookingStacks {
+  data: StatefulStack;
+  api: ApiStack;
+}
+
+/**
+ * Both stages, each a stateful stack (the table) and an API stack: distinct tables, so distinct entities
+ * and keys. Stacks are environment-agnostic unless the CLI knows the account and region.
+ */
+export function buildApp(app = new App()): { app: App; stages: Record<StageName, BookingStacks> } {
+  const env: Environment | undefined =
     process.env.CDK_DEFAULT_ACCOUNT && process.env.CDK_DEFAULT_REGION
       ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
       : undefined;
-  for (const stage of Object.values(STAGES)) {
-    const prefix = `Booking-${stage.name.charAt(0).toUpperCase()}${stage.name.slice(1)}`;
-    const data = new StatefulStack(app, `${prefix}-Data`, stage, { env });
-    // The API stack references the table, so CDK deploys the data stack first.
-    const api = new ApiStack(app, `${prefix}-Api`, { stage, table: data.table, env });
-    Tags.of(data).add('stage', stage.name);
-    Tags.of(api).add('stage', stage.name);
-  }
+  const context = (key: string): unknown => app.node.tryGetContext(key);
+
+  const build = (name: StageName): BookingStacks => {
+    const stage = stageConfig(name, context);
+    const data = new StatefulStack(app, `${stage.stackPrefix}-Data`, {
+      env,
+      stage,
+      description: `Appointment booking: the table (${stage.name})`,
+    });
+    // The API stack imports the table's name and ARN, so CDK deploys the data stack first.
+    const api = new ApiStack(app, `${stage.stackPrefix}-Api`, {
+      env,
+      stage,
+      table: data.table,
+      description: `Appointment booking: HTTP API and functions (${stage.name})`,
+    });
+    for (const stack of [data, api]) {
+      Tags.of(stack).add('app', 'booking-api');
+      Tags.of(stack).add('stage', stage.name);
+    }
+    return { data, api };
+  };
+  const stages = { staging: build('staging'), production: build('production') };
+
+  // cdk-nag on every synth: an unsuppressed AwsSolutions error fails it.
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return app;
+  return { app, stages };
 }
 
-if (require.main === module) buildApp().synth();
+if (require.main === module) buildApp().app.synth();

@@ -1,42 +1,82 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
-/** Everything that differs between stages, in one typed place. */
+export type StageName = 'staging' | 'production';
+
+/** Everything that differs between stages, in one typed place (the stacks read nothing else). */
 export interface StageConfig {
-  name: 'staging' | 'production';
-  /** v1 debug mode (DECISIONS.md: on in staging, off in production). */
+  name: StageName;
+  /** Stack id prefix: `Booking-Staging-Data`, `Booking-Staging-Api`, ... */
+  stackPrefix: string;
+  /** v1 debug mode, the functions' DEBUG_MODE (DECISIONS.md: on in staging, off in production). */
   debugMode: boolean;
   logLevel: 'debug' | 'info';
+  /** Retention of the function logs and the API access logs. */
   logRetention: RetentionDays;
-  /** Production keeps its table when the stack is deleted, and refuses to delete it. */
-  tableRemovalPolicy: RemovalPolicy;
-  tableDeletionProtection: boolean;
-  memorySize: number;
-  timeoutSeconds: number;
-  alarms: { serverErrorsPer5Min: number; p99LatencyMs: number; throttlesPer5Min: number };
+  /** What happens to the log groups when the stack is deleted. */
+  logRemovalPolicy: RemovalPolicy;
+  table: {
+    /** Production keeps its table when the stack is deleted, and refuses to delete it. */
+    removalPolicy: RemovalPolicy;
+    deletionProtection: boolean;
+  };
+  functions: { memorySize: number; timeoutSeconds: number };
+  /** Stage-wide API Gateway throttling (requests per second, burst). */
+  throttle: { rateLimit: number; burstLimit: number };
+  alarms: {
+    /** API 5xx answers per 5 minutes. */
+    serverErrorsPer5Min: number;
+    /** API p99 latency (ms), over three 5-minute periods. */
+    p99LatencyMs: number;
+    /** Throttled invocations of one function per 5 minutes. */
+    throttlesPer5Min: number;
+  };
 }
 
-export const STAGES: Record<StageConfig['name'], StageConfig> = {
+export const STAGES: Readonly<Record<StageName, StageConfig>> = {
   staging: {
     name: 'staging',
+    stackPrefix: 'Booking-Staging',
     debugMode: true,
     logLevel: 'debug',
     logRetention: RetentionDays.TWO_WEEKS,
-    tableRemovalPolicy: RemovalPolicy.DESTROY,
-    tableDeletionProtection: false,
-    memorySize: 512,
-    timeoutSeconds: 10,
+    logRemovalPolicy: RemovalPolicy.DESTROY,
+    table: { removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false },
+    functions: { memorySize: 512, timeoutSeconds: 10 },
+    throttle: { rateLimit: 50, burstLimit: 100 },
     alarms: { serverErrorsPer5Min: 5, p99LatencyMs: 2000, throttlesPer5Min: 1 },
   },
   production: {
     name: 'production',
+    stackPrefix: 'Booking-Production',
     debugMode: false,
     logLevel: 'info',
     logRetention: RetentionDays.THREE_MONTHS,
-    tableRemovalPolicy: RemovalPolicy.RETAIN,
-    tableDeletionProtection: true,
-    memorySize: 1024,
-    timeoutSeconds: 10,
+    logRemovalPolicy: RemovalPolicy.RETAIN,
+    table: { removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true },
+    functions: { memorySize: 1024, timeoutSeconds: 10 },
+    throttle: { rateLimit: 500, burstLimit: 1000 },
     alarms: { serverErrorsPer5Min: 1, p99LatencyMs: 1000, throttlesPer5Min: 1 },
   },
 };
+
+/** Context keys the app reads (`npx cdk synth -c key=value`). */
+export const CONTEXT = {
+  /** Flips a stage's debug mode without editing this file: `-c production.debugMode=on`. */
+  debugMode: (stage: StageName) => `${stage}.debugMode`,
+} as const;
+
+type ContextReader = (key: string) => unknown;
+
+/** A stage's settings, with the overrides given as context applied and checked. */
+export function stageConfig(name: StageName, context: ContextReader = () => undefined): StageConfig {
+  const base = STAGES[name];
+  const debugMode = context(CONTEXT.debugMode(name));
+  if (debugMode === undefined) return base;
+  if (debugMode !== 'on' && debugMode !== 'off') {
+    throw new Error(
+      `context ${CONTEXT.debugMode(name)} must be "on" or "off", not ${JSON.stringify(debugMode)}`,
+    );
+  }
+  return { ...base, debugMode: debugMode === 'on' };
+}

@@ -1,15 +1,23 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import type { StageConfig } from './config';
 
-/** The stage's table: kept apart from the API so the API can be replaced without touching data. */
+/** The idempotency records' expiry (shared/repositories/idempotency-repository.ts, DESIGN.md). */
+export const TTL_ATTRIBUTE = 'expires_at';
+
+export interface StatefulStackProps extends StackProps {
+  stage: StageConfig;
+}
+
+/** The stage's table, kept apart from the API so the API can be replaced without touching data. */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
 
-  constructor(scope: Construct, id: string, stage: StageConfig, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    const { stage } = props;
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
@@ -22,9 +30,14 @@ export class StatefulStack extends Stack {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
-      timeToLiveAttribute: 'expires_at',
-      deletionProtection: stage.tableDeletionProtection,
-      removalPolicy: stage.tableRemovalPolicy,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: stage.table.deletionProtection,
+      removalPolicy: stage.table.removalPolicy,
+    });
+
+    new CfnOutput(this, 'TableName', {
+      value: this.table.tableName,
+      description: 'TABLE_NAME for `npm run admin -- --remote ...`',
     });
   }
 }

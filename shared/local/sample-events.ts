@@ -60,7 +60,7 @@ export function sampleEvent(route: RouteDef): APIGatewayProxyEventV2 {
   // Fixed ids and times, so the files only change when a route does.
   event.requestContext.requestId = `sample-${routeName(route)}`;
   event.requestContext.time = '07/Jan/2030:09:00:00 +0000';
-  event.requestContext.timeEpoch = 1_893_920_400_000;
+  event.requestContext.timeEpoch = Date.UTC(2030, 0, 7, 9);
   return event;
 }
 

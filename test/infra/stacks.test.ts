@@ -1,42 +1,109 @@
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { functionId, READ_ACTIONS, WRITE_ACTIONS } from '../../infra/api-stack';
+import type { IConstruct } from 'constructs';
+import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
 import { buildApp } from '../../infra/app';
+import { STAGES, stageConfig } from '../../infra/config';
+import { READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
-import { ROUTES, routeName } from '../../shared/routes';
+import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
 
-/** Both stages, synthesized without bundling (esbuild bundling is exercised by `npm run synth`). */
-const app = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
-const stack = (id: string) => app.node.findChild(id) as Stack;
-const stages = ['Staging', 'Production'] as const;
+/**
+ * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
+ * NodejsFunction use a placeholder asset. Real bundling: test/infra/bundle.test.ts and `npm run synth`.
+ */
+const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
 
-describe.each(stages)('%s', (stage) => {
-  const api = Template.fromStack(stack(`Booking-${stage}-Api`));
-  const data = Template.fromStack(stack(`Booking-${stage}-Data`));
+interface CfnResource {
+  Type: string;
+  /** Every resource of these stacks has properties. */
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+}
+
+const resourcesOf = (template: Template) => template.toJSON().Resources as Record<string, CfnResource>;
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const logicalId = (stack: Stack, construct: IConstruct) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const isWrite = (action: string) => WRITE_ACTIONS.includes(action) || /Write|Delete|Put|Update/.test(action);
+
+describe.each([
+  ['staging', stages.staging],
+  ['production', stages.production],
+] as const)('%s', (stageName, { api, data }) => {
+  const stage = STAGES[stageName];
+  const apiTemplate = Template.fromStack(api);
+  const dataTemplate = Template.fromStack(data);
+  const resources = resourcesOf(apiTemplate);
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+  /** The function (logical id) behind a route key: Route → Target → Integration → IntegrationUri. */
+  const functionBehind = (routeKey: string): string | undefined => {
+    const route = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === routeKey)?.[1];
+    const target = route?.Properties.Target as
+      | { 'Fn::Join': [string, [string, { Ref: string }]] }
+      | undefined;
+    const integrationId = target?.['Fn::Join'][1][1].Ref;
+    const integration = integrationId ? resources[integrationId] : undefined;
+    const uri = integration?.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] } | undefined;
+    return uri?.['Fn::GetAtt'][0];
+  };
+  /** The logical id of the function built for a route name. */
+  const functionOf = (name: string) => logicalId(api, api.node.findChild(functionId(name)));
+  /** Every statement of the policies attached to a function's role. */
+  const statementsOf = (name: string): Statement[] => {
+    const roleId = logicalId(api, api.node.findChild(`${functionId(name)}Role`));
+    return ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  };
+  const tableActionsOf = (name: string) =>
+    statementsOf(name)
+      .flatMap((s) => asList(s.Action))
+      .filter((a) => a.startsWith('dynamodb:'));
 
   it('has one function per route of the route table, plus the not-found function', () => {
-    api.resourceCountIs('AWS::Lambda::Function', ROUTES.length + 1);
-    api.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] });
-    for (const route of ROUTES) {
-      api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
-    }
-    api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    apiTemplate.resourceCountIs('AWS::Lambda::Function', ROUTES.length + 1);
+    apiTemplate.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+    });
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
   });
 
-  it('wires each route to its own function', () => {
-    const functions = api.findResources('AWS::Lambda::Function');
-    const ids = Object.keys(functions);
+  it('wires every route, and only those, to its own function; $default to the not-found function', () => {
+    const targets = new Set<string | undefined>();
     for (const route of ROUTES) {
-      expect(ids.some((id) => id.startsWith(functionId(routeName(route))))).toBe(true);
+      const key = `${route.method} ${route.path}`;
+      const fn = functionBehind(key);
+      expect({ key, fn }).toEqual({ key, fn: functionOf(routeName(route)) });
+      targets.add(fn);
+    }
+    expect(targets.size).toBe(ROUTES.length);
+    expect(functionBehind('$default')).toBe(functionOf(NOT_FOUND_NAME));
+    apiTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + 1);
+  });
+
+  it('gives functions readable, stable construct ids (the names `sam local invoke` takes)', () => {
+    expect(functionOf(NOT_FOUND_NAME)).toMatch(/^NotFound[0-9A-F]{8}$/);
+    for (const route of ROUTES) {
+      const id = functionId(routeName(route));
+      expect(id).toMatch(/^(Get|Post|Put)[A-Za-z0-9]+$/);
+      expect(functionOf(routeName(route))).toMatch(new RegExp(`^${id}[0-9A-F]{8}$`));
     }
   });
 
   it('passes the stage settings, and no secret, to the functions', () => {
-    const functions = Object.values(api.findResources('AWS::Lambda::Function')) as Array<{
-      Properties: { Environment: { Variables: Record<string, unknown> } };
-    }>;
-    for (const fn of functions) {
-      const vars = fn.Properties.Environment.Variables;
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(vars).sort()).toEqual([
         'DEBUG_MODE',
         'DYNAMODB_ENDPOINT',
@@ -45,43 +112,66 @@ describe.each(stages)('%s', (stage) => {
         'STAGE',
         'TABLE_NAME',
       ]);
-      expect(vars.DYNAMODB_ENDPOINT).toBe('');
-      expect(vars.DEBUG_MODE).toBe(stage === 'Production' ? 'off' : 'on');
-      expect(JSON.stringify(vars)).not.toMatch(/secret|token|password/i);
+      expect(vars).toMatchObject({
+        STAGE: stageName,
+        DEBUG_MODE: stageName === 'production' ? 'off' : 'on',
+        LOG_LEVEL: stage.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+        // Declared empty for `sam local --env-vars`; shared/config.ts takes it as unset.
+        DYNAMODB_ENDPOINT: '',
+      });
+      expect(JSON.stringify(vars)).not.toMatch(/secret|password|token/i);
     }
+    expect(JSON.stringify(apiTemplate.toJSON())).not.toMatch(/demo-secret|secretKey|secret_key/i);
   });
 
-  it('gives read routes no write action, and write routes only the table actions they use', () => {
-    const policies = api.findResources('AWS::IAM::Policy');
-    const roleOf = (route: (typeof ROUTES)[number]) => functionId(routeName(route));
+  it('grants each function only the table actions its handler uses; no write action on a read route', () => {
     for (const route of ROUTES) {
-      const policy = Object.entries(policies).find(([id]) => id.startsWith(roleOf(route)));
-      const actions = policy
-        ? (
-            policy[1] as {
-              Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[] }> } };
-            }
-          ).Properties.PolicyDocument.Statement.flatMap((s) =>
-            Array.isArray(s.Action) ? s.Action : [s.Action],
-          )
-        : [];
-      const writes = actions.filter((a) => WRITE_ACTIONS.includes(a) || /Write|Delete|Put|Update/.test(a));
+      const name = routeName(route);
+      const granted = [...new Set(tableActionsOf(name))].sort();
+      // Authenticated routes get exactly their access level; public ones may get less (table-access.ts).
+      const level = route.access === 'write' ? [...READ_ACTIONS, ...WRITE_ACTIONS] : [...READ_ACTIONS];
+      expect({ route: name, granted }).toEqual({ route: name, granted: [...tableActions(route)].sort() });
+      if (route.auth !== 'none')
+        expect({ route: name, granted }).toEqual({ route: name, granted: level.sort() });
       if (route.access === 'read') {
-        expect({ route: route.path, writes }).toEqual({ route: route.path, writes: [] });
-        // The policy was found: a route that reads the table holds its read grant.
-        if (route.auth !== 'none') expect(actions).toEqual(expect.arrayContaining(READ_ACTIONS));
-      } else expect(actions.sort()).toEqual([...READ_ACTIONS, ...WRITE_ACTIONS].sort());
+        expect({ route: name, writes: granted.filter(isWrite) }).toEqual({ route: name, writes: [] });
+      }
     }
+    expect(tableActionsOf(NOT_FOUND_NAME)).toEqual([]);
+    const health = ROUTES.find((r) => r.path === '/api/health') as RouteDef;
+    expect(tableActionsOf(routeName(health))).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('grants on the table and its named indexes only: no wildcard, no write on an index', () => {
+    const imported = `${stage.stackPrefix}-Data:`;
+    for (const name of [...ROUTES.map(routeName), NOT_FOUND_NAME]) {
+      for (const statement of statementsOf(name)) {
+        const text = JSON.stringify(statement.Resource);
+        expect(text).not.toMatch(/"\*"|\/\*"/);
+        const actions = asList(statement.Action);
+        if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
+        expect(text).toContain(imported);
+        if (text.includes('/index/')) {
+          expect(actions).toEqual(['dynamodb:Query']);
+          const indexes = [...text.matchAll(/\/index\/([\w-]+)/g)].map((m) => m[1]);
+          expect(indexes.sort()).toEqual(TABLE_SCHEMA.indexes.map((i) => i.name).sort());
+        }
+      }
+    }
+    // Roles carry no managed policy: logs go to the function's own log group only.
+    apiTemplate.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
   });
 
   it('has the table of the access-pattern table: on demand, PITR, encryption, TTL, the GSIs', () => {
-    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+    dataTemplate.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    dataTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
+        { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
-      SSESpecification: { SSEEnabled: true },
+      SSESpecification: Match.objectLike({ SSEEnabled: true }),
       TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
       GlobalSecondaryIndexes: TABLE_SCHEMA.indexes.map((index) =>
         Match.objectLike({
@@ -90,51 +180,89 @@ describe.each(stages)('%s', (stage) => {
             { AttributeName: index.pk, KeyType: 'HASH' },
             { AttributeName: index.sk, KeyType: 'RANGE' },
           ],
+          Projection: { ProjectionType: 'ALL' },
         }),
       ),
       Replicas: [
         Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
       ],
     });
+    dataTemplate.hasOutput('TableName', {});
+    apiTemplate.hasOutput('ApiUrl', {});
   });
 
-  it(stage === 'Production' ? 'retains its table and protects it from deletion' : 'can be torn down', () => {
-    const tables = data.findResources('AWS::DynamoDB::GlobalTable');
-    const [table] = Object.values(tables) as Array<{
-      DeletionPolicy?: string;
-      Properties: { Replicas: Array<{ DeletionProtectionEnabled?: boolean }> };
-    }>;
-    if (stage === 'Production') {
-      expect(table?.DeletionPolicy).toBe('Retain');
-      expect(table?.Properties.Replicas[0]?.DeletionProtectionEnabled).toBe(true);
-    } else {
-      expect(table?.DeletionPolicy).toBe('Delete');
-    }
-  });
+  it(
+    stageName === 'production' ? 'retains its table and protects it from deletion' : 'can be torn down',
+    () => {
+      const [table] = Object.values(resourcesOf(dataTemplate)).filter(
+        (r) => r.Type === 'AWS::DynamoDB::GlobalTable',
+      );
+      const replicas = table?.Properties.Replicas as Array<{ DeletionProtectionEnabled?: boolean }>;
+      if (stageName === 'production') {
+        expect(table?.DeletionPolicy).toBe('Retain');
+        expect(table?.UpdateReplacePolicy).toBe('Retain');
+        expect(replicas[0]?.DeletionProtectionEnabled).toBe(true);
+      } else {
+        expect(table?.DeletionPolicy).toBe('Delete');
+        expect(replicas[0]?.DeletionProtectionEnabled).toBeFalsy();
+      }
+    },
+  );
 
-  it('alarms on 5xx, p99 latency and throttles, and keeps logs for the stage', () => {
-    api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx' });
-    api.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99' });
-    api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttles' });
-    api.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: stage === 'Production' ? 90 : 14 });
+  it('alarms on 5xx, p99 latency and every function throttled; keeps logs for the stage', () => {
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Threshold: stage.alarms.serverErrorsPer5Min,
+    });
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Threshold: stage.alarms.p99LatencyMs,
+    });
+    apiTemplate.resourcePropertiesCountIs(
+      'AWS::CloudWatch::Alarm',
+      { Namespace: 'AWS/Lambda', MetricName: 'Throttles' },
+      ROUTES.length + 1,
+    );
+    apiTemplate.allResourcesProperties('AWS::Logs::LogGroup', {
+      RetentionInDays: stageName === 'production' ? 90 : 14,
+    });
+    apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: stage.throttle.rateLimit }),
+    });
   });
 
   it('is cdk-nag (AwsSolutions) clean: no error or warning left', () => {
-    for (const id of [`Booking-${stage}-Api`, `Booking-${stage}-Data`]) {
-      expect(
-        Annotations.fromStack(stack(id)).findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
-      ).toEqual([]);
-      expect(
-        Annotations.fromStack(stack(id)).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
-      ).toEqual([]);
+    for (const stack of [api, data]) {
+      const annotations = Annotations.fromStack(stack);
+      expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
     }
   });
 });
 
-it('staging and production have distinct tables and APIs', () => {
-  expect(stack('Booking-Staging-Data').stackName).not.toBe(stack('Booking-Production-Data').stackName);
-  const tableName = (s: string) =>
-    Object.keys(Template.fromStack(stack(`Booking-${s}-Data`)).findResources('AWS::DynamoDB::GlobalTable'));
-  expect(tableName('Staging')).toHaveLength(1);
-  expect(tableName('Production')).toHaveLength(1);
+it('staging and production have distinct stacks, tables and APIs', () => {
+  expect(stages.staging.data.stackName).toBe('Booking-Staging-Data');
+  expect(stages.production.api.stackName).toBe('Booking-Production-Api');
+  expect(
+    new Set([stages.staging.data, stages.staging.api, stages.production.data, stages.production.api]).size,
+  ).toBe(4);
+  // Each API imports its own stage's table, never the other one.
+  const staging = JSON.stringify(Template.fromStack(stages.staging.api).toJSON());
+  const production = JSON.stringify(Template.fromStack(stages.production.api).toJSON());
+  expect(staging).not.toContain('Booking-Production-Data');
+  expect(production).not.toContain('Booking-Staging-Data');
+});
+
+it('debug mode: on in staging, off in production by default; switchable per stage by context', () => {
+  expect(STAGES.staging.debugMode).toBe(true);
+  expect(STAGES.production.debugMode).toBe(false);
+  const context = (values: Record<string, unknown>) => (key: string) => values[key];
+  expect(stageConfig('production', context({ 'production.debugMode': 'on' })).debugMode).toBe(true);
+  expect(stageConfig('staging', context({ 'production.debugMode': 'on' })).debugMode).toBe(true);
+  expect(stageConfig('staging', context({ 'staging.debugMode': 'off' })).debugMode).toBe(false);
+  expect(() => stageConfig('staging', context({ 'staging.debugMode': 'yes' }))).toThrow(/on" or "off/);
 });
