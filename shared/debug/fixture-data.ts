@@ -1,6 +1,6 @@
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/appointment';
 import { addDays } from '../domain/dates';
-import type { CalendarRecord } from '../repositories/calendar-repository';
+import { type CalendarRecord, newCalendar } from '../repositories/calendar-repository';
 import type { SlotRecord } from '../repositories/slot-repository';
 
 /** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
@@ -53,20 +53,8 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
   let id = 1;
   const created = at(addDays(today, -120));
   const calendars: CalendarRecord[] = CALENDARS.map((name, i) => ({
-    calendar_id: id++,
-    calendar_name: name,
-    widget_id: `wdg_debug${i + 1}`,
+    ...newCalendar(id++, name, 'Europe/Paris', `wdg_debug${i + 1}`, created),
     is_active: i < 4,
-    timezone: 'Europe/Paris',
-    created_at: created,
-    updated_at: created,
-    slots_count: 0,
-    capacity_total: 0,
-    places_taken: 0,
-    pending_count: 0,
-    confirmed_count: 0,
-    cancelled_count: 0,
-    completed_count: 0,
   }));
   const clients: ClientRecord[] = Array.from({ length: 50 }, (_, i) => {
     const first = FIRST[i % FIRST.length] as string;
