@@ -73,7 +73,7 @@ async function main() {
       v1: { 'Access-Token': c.v1_token },
       v2: { 'Access-Token': c.v2_token },
     });
-    const { v1, v2 } = tokens(little);
+    const { v2 } = tokens(little);
     const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
       const res = await fetch(`${base}${path}`, {
         method,

@@ -2,7 +2,6 @@ import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain
 import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
 import type { CalendarRecord } from '../repositories/calendar-repository';
-import type { SlotRecord } from '../repositories/slot-repository';
 import { byName, matchesClient } from '../services/v1/query-service';
 import type { V1Store } from '../services/v1/store';
 import type { DebugData } from './fixture-data';
@@ -91,7 +90,7 @@ export class InMemoryStore {
     book: async (_e, plan) => {
       const a = plan.appointment;
       const slot = this.data.slots.find((s) => s.slot_id === a.slot_id);
-      if (!slot || slot.status !== 'open' || slot.taken >= slot.capacity) {
+      if (slot?.status !== 'open' || slot.taken >= slot.capacity) {
         return { ok: false, reason: 'slot', slot: slot ? { ...slot } : null };
       }
       if (!this.data.calendars.find((c) => c.calendar_id === a.calendar_id)?.is_active) {
@@ -115,7 +114,7 @@ export class InMemoryStore {
       const take = takesPlace(after.status) && (!takesPlace(before.status) || moved);
       const release = takesPlace(before.status) && (!takesPlace(after.status) || moved);
       const next = this.data.slots.find((s) => s.slot_id === after.slot_id);
-      if (take && (!next || next.status !== 'open' || next.taken >= next.capacity)) {
+      if (take && (next?.status !== 'open' || next.taken >= next.capacity)) {
         return { ok: false, reason: 'slot', slot: next ? { ...next } : null };
       }
       if (moved && !this.data.calendars.find((c) => c.calendar_id === after.calendar_id)?.is_active) {

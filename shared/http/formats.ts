@@ -2,8 +2,6 @@ import Papa from 'papaparse';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 
-import type { Format } from './negotiation';
-
 // XML 1.0 forbids most control characters even when escaped: drop them rather than fail to answer.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it matches
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;

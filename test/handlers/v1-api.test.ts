@@ -4,7 +4,8 @@ import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fi
 import { counterDrift, partition } from '../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: answers are arbitrary JSON
+// biome-ignore lint/suspicious/noExplicitAny: answers are arbitrary JSON
+type Json = Record<string, any>;
 
 const D1 = futureWorkingDate(20);
 const D2 = futureWorkingDate(40);

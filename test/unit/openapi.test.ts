@@ -1,6 +1,9 @@
 import { openApiDocument } from '../../shared/openapi';
 import { ROUTES } from '../../shared/routes';
 
+// biome-ignore lint/suspicious/noExplicitAny: the document is arbitrary JSON
+type Json = Record<string, any>;
+
 describe('OpenAPI document', () => {
   const document = openApiDocument();
 
@@ -17,12 +20,12 @@ describe('OpenAPI document', () => {
   });
 
   it('describes request fields from the validating schemas', () => {
-    const booking = document.paths['/api/v2/appointments']?.post as Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: JSON
+    const booking = document.paths['/api/v2/appointments']?.post as Json;
     const body = booking.requestBody.content['application/json'].schema;
     expect(body.required.sort()).toEqual(['client_name', 'client_phone', 'slot_id']);
     expect(body.properties.client_name).toMatchObject({ type: 'string', maxLength: 100 });
     expect(body.properties.slot_id).toMatchObject({ type: 'integer', minimum: 1 });
-    const slots = document.paths['/api/slots']?.get as Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: JSON
+    const slots = document.paths['/api/slots']?.get as Json;
     const perPage = slots.parameters.find((p: { name: string }) => p.name === 'per_page');
     expect(perPage).toMatchObject({
       in: 'query',
