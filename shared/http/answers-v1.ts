@@ -56,6 +56,6 @@ export function v1Error(error: AppError, frame: V1Frame): APIGatewayProxyStructu
     meta: {},
     ...(frame.debug ? { debug: frame.debug } : {}),
   };
-  const { data: _data, meta: _meta, ...row } = envelope;
-  return v1Serialize(error.status, envelope, frame, row);
+  // CSV: a header row and one row of every field of the error envelope (data and meta are empty).
+  return v1Serialize(error.status, envelope, frame, envelope);
 }

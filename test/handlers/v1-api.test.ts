@@ -640,9 +640,9 @@ describe('formats', () => {
     expect(xml.text).toContain('<error_code>RESOURCE_NOT_FOUND</error_code>');
     const csv = await get('/calendars/999999?format=csv');
     expect(csv.text.split('\r\n')[0]).toBe(
-      'success,message,error_code,http_code,api_version,timestamp,format',
+      'success,data,message,error_code,http_code,api_version,timestamp,format,meta',
     );
-    expect(csv.text.split('\r\n')[1]).toMatch(/^false,.*,RESOURCE_NOT_FOUND,404,1.0,/);
+    expect(csv.text.split('\r\n')[1]).toMatch(/^false,,.*,RESOURCE_NOT_FOUND,404,1.0,.*,csv,$/);
   });
 });
 
