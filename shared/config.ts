@@ -10,7 +10,6 @@ const EnvSchema = z.object({
   /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
-  SERVICE_VERSION: z.string().default('1.0'),
 });
 
 export type Config = Readonly<{

@@ -81,7 +81,6 @@ export const keys = {
   }),
   slotsOfCalendarPk: (entityId: string, calendarId: number): string =>
     `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
-  slotsOfDatePrefix: (date: string): string => `SLOT#${date}`,
   slotsFrom: (date: string): string => `SLOT#${date}`,
   /** Upper bound of a date range on the calendar-date index ('~' sorts after every key character used). */
   slotsTo: (date: string): string => `SLOT#${date}#~`,
@@ -172,8 +171,3 @@ export const keys = {
     sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
   }),
 } as const;
-
-/** Parses the id back out of a padded sort key such as `SLOT#0000000042`. */
-export function idFromSortKey(sk: string): number {
-  return Number(sk.slice(sk.lastIndexOf('#') + 1));
-}

@@ -25,14 +25,7 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
-export type ErrorKind =
-  | 'validation'
-  | 'auth'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'internal'
-  | 'unavailable';
+export type ErrorKind = 'validation' | 'auth' | 'not_found' | 'conflict' | 'too_large' | 'internal';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
@@ -41,7 +34,6 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   internal: 500,
-  unavailable: 503,
 };
 
 /** An error whose message may be shown to the caller as it is. */
@@ -97,10 +89,6 @@ export const slotNotAvailable = (why: Unavailability): AppError =>
   );
 export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'): AppError =>
   new AppError('conflict', code, message);
-
-/** The store did not answer (unreachable or throttling after retries): a clean 503, never a half-write. */
-export const storeUnavailable = (): AppError =>
-  new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'service temporarily unavailable, retry later');
 
 /** A failure we did not foresee: the answer names only the request id; the detail goes to the log. */
 export const internalError = (requestId: string): AppError =>
