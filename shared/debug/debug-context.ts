@@ -4,7 +4,7 @@ import { BookingService } from '../services/booking-service';
 import type { V1Context } from '../services/v1';
 import { V1QueryService } from '../services/v1/query-service';
 import { StatisticsService } from '../services/v1/statistics-service';
-import { buildDebugData } from './fixture-data';
+import { buildDebugData, type DebugData } from './fixture-data';
 import { InMemoryStore } from './in-memory-store';
 
 const TIMEZONE = 'Europe/Paris';
@@ -21,12 +21,19 @@ const DEBUG_ENTITY: EntityContext = {
   },
 };
 
+/** The data set of one day, built once per warm container; each request gets its own copy. */
+let built: { day: string; data: DebugData } | undefined;
+function dataFor(day: string): DebugData {
+  if (built?.day !== day) built = { day, data: buildDebugData(day) };
+  return structuredClone(built.data);
+}
+
 /**
- * v1 debug mode: the same services as for real data, over the fictitious data set, built anew for each
- * request (so a debug POST or PUT answers as if done, and nothing is kept or read back).
+ * v1 debug mode: the same services as for real data, over a fresh copy of the fictitious data set for
+ * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back).
  */
 export function debugContext(now: Date = new Date()): V1Context {
-  const store = new InMemoryStore(buildDebugData(todayIn(TIMEZONE, now)));
+  const store = new InMemoryStore(dataFor(todayIn(TIMEZONE, now)));
   const clock = () => now;
   return {
     entity: DEBUG_ENTITY,
