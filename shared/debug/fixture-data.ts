@@ -67,7 +67,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
       client_email: `${first
         .toLowerCase()
         .normalize('NFD')
-        .replace(/[^a-z]/g, '')}.${last.toLowerCase()}${i}@example.fr`,
+        .replace(/[^a-z]/g, '')}.${last.toLowerCase()}@example.fr`,
       client_phone: `+3361234${String(5000 + i).padStart(4, '0')}`,
       created_at: since,
       updated_at: since,
@@ -114,7 +114,9 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
                   : 'cancelled';
           if (status !== 'cancelled' && slot.taken >= slot.capacity) continue;
           const client = pick(clients);
-          const when = at(addDays(date, -3 - Math.floor(random() * 10)), '10:00:00');
+          // Booked 1 to 10 days before the slot, and never after today: no record is dated in the future.
+          const bookedOn = date < today ? date : today;
+          const when = at(addDays(bookedOn, -1 - Math.floor(random() * 10)), '10:00:00');
           appointments.push({
             appointment_id: id++,
             calendar_id: calendar.calendar_id,
@@ -135,6 +137,13 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
           if (status !== 'cancelled') slot.taken++;
         }
       }
+    }
+  }
+  // A client exists before any of its bookings, and its record was last updated by its latest one.
+  for (const client of clients) {
+    for (const a of appointments.filter((x) => x.client_id === client.client_id)) {
+      if (a.created_at < client.created_at) client.created_at = a.created_at;
+      if (a.created_at > client.updated_at) client.updated_at = a.created_at;
     }
   }
   return { calendars, slots, appointments, clients, nextId: id };

@@ -1,4 +1,5 @@
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
+import { todayIn } from '../domain/dates';
 import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
 import type { CalendarRecord } from '../repositories/calendar-repository';
@@ -21,7 +22,10 @@ const inFilter = (a: AppointmentRecord, f: AppointmentFilter) =>
  * computed live from the records ("statistics computed live"). It lives for one request.
  */
 export class InMemoryStore {
-  constructor(private readonly data: DebugData) {}
+  constructor(
+    private readonly data: DebugData,
+    private readonly timezone = 'Europe/Paris',
+  ) {}
 
   private calendarWithCounters(c: CalendarRecord): CalendarRecord {
     const slots = this.data.slots.filter((s) => s.calendar_id === c.calendar_id);
@@ -187,9 +191,12 @@ export class InMemoryStore {
         repeat_clients: counts.filter((n) => n >= 2).length,
       };
     },
+    // New clients per day are counted on the entity's calendar day, as the booking transaction does.
     newClients: async (_e, from, to) =>
-      this.data.clients.filter((c) => c.created_at.slice(0, 10) >= from && c.created_at.slice(0, 10) <= to)
-        .length,
+      this.data.clients.filter((c) => {
+        const day = todayIn(this.timezone, new Date(c.created_at));
+        return day >= from && day <= to;
+      }).length,
   };
 
   /** Ids continue the data set's sequence. */
