@@ -99,6 +99,17 @@ const backoff = (attempt: number) =>
     ? Promise.resolve()
     : new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
+/**
+ * Refuses, before writing, a slot that has started (in its calendar's zone) and, when the appointment
+ * needs a place, one that is closed or full. The transaction enforces the place again; this answers fast.
+ */
+function refuseUnbookable(slot: SlotRecord, calendar: CalendarRecord, now: Date, needsPlace: boolean): void {
+  if (hasStarted(slot.date, slot.start_time, calendar.timezone, now)) throw slotNotAvailable('in the past');
+  if (!needsPlace) return;
+  if (slot.status !== 'open') throw slotNotAvailable('closed');
+  if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
+}
+
 /** Why a slot refused a place, from the slot as the failed condition saw it. */
 function refusal(slot: SlotRecord | null): AppError {
   if (!slot) return slotNotFound();
@@ -146,10 +157,8 @@ export class BookingService {
     const { calendar, slot } = first;
     if (!calendar?.is_active) throw calendarNotFound();
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
-    if (hasStarted(slot.date, slot.start_time, calendar.timezone, this.now()))
-      throw slotNotAvailable('in the past');
-    if (slot.status !== 'open') throw slotNotAvailable('closed');
-    if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
+    // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
+    refuseUnbookable(slot, calendar, this.now(), true);
 
     let clientId = first.clientId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -230,7 +239,8 @@ export class BookingService {
   }
 
   /**
-   * PUT /appointment/{id}: a new status, a new slot, or both, in one conditional transaction.
+   * A new status, a new slot, or both, in one conditional transaction (v1 PUT /appointment/{id}, v2 cancel).
+   * Going to `cancelled` frees the place; leaving it takes one again (409 when full or closed).
    * 1. The appointment exists. 2. A new slot exists (SLOT_NOT_FOUND), its calendar is active
    * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
    * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
@@ -239,6 +249,7 @@ export class BookingService {
     entity: EntityContext,
     appointmentId: number,
     change: { slotId?: number | undefined; status?: AppointmentStatus | undefined },
+    options: { refuseSame?: string } = {},
   ): Promise<AppointmentRecord> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
@@ -252,10 +263,7 @@ export class BookingService {
         if (!slot) throw slotNotFound();
         const calendar = await this.calendars.get(entity.entityId, slot.calendar_id);
         if (!calendar?.is_active) throw calendarNotFound();
-        if (hasStarted(slot.date, slot.start_time, calendar.timezone, this.now()))
-          throw slotNotAvailable('in the past');
-        if (takesPlace(status) && slot.status !== 'open') throw slotNotAvailable('closed');
-        if (takesPlace(status) && slot.taken >= slot.capacity) throw slotNotAvailable('full');
+        refuseUnbookable(slot, calendar, this.now(), takesPlace(status));
         after = {
           ...after,
           slot_id: slot.slot_id,
@@ -266,6 +274,8 @@ export class BookingService {
         };
         client = await this.clientAfterMove(entity, before, after);
       } else if (status === before.status) {
+        // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
+        if (options.refuseSame) throw conflict(options.refuseSame);
         return before;
       }
       const outcome = await this.appointments.transition(entity.entityId, {
@@ -321,34 +331,12 @@ export class BookingService {
   async cancelByToken(entity: EntityContext, cancelToken: string) {
     const id = await this.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     if (id === null) throw appointmentNotFound();
-    return this.changeStatus(entity, id, 'cancelled', { refuseSame: 'appointment already cancelled' });
-  }
-
-  /**
-   * Sets an appointment's status. Leaving `cancelled` takes a place again (409 when the slot is full or
-   * closed); going to `cancelled` frees it. `refuseSame` turns a no-op into a 409 (second cancel).
-   */
-  async changeStatus(
-    entity: EntityContext,
-    appointmentId: number,
-    status: AppointmentStatus,
-    options: { refuseSame?: string } = {},
-  ): Promise<{ appointment: AppointmentRecord; slot: SlotRecord | null }> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      await backoff(attempt);
-      const before = await this.appointments.get(entity.entityId, appointmentId);
-      if (!before) throw appointmentNotFound();
-      if (before.status === status) {
-        if (options.refuseSame) throw conflict(options.refuseSame);
-        return { appointment: before, slot: await this.slots.get(entity.entityId, before.slot_id) };
-      }
-      const after: AppointmentRecord = { ...before, status, updated_at: this.now().toISOString() };
-      const outcome = await this.appointments.transition(entity.entityId, { before, after });
-      if (outcome.ok)
-        return { appointment: after, slot: await this.slots.get(entity.entityId, after.slot_id) };
-      if (outcome.reason === 'slot') throw takesPlace(status) ? refusal(outcome.slot) : slotNotFound();
-      if (outcome.reason === 'calendar') throw calendarNotFound();
-    }
-    throw conflict('the appointment is changing concurrently, retry');
+    const appointment = await this.update(
+      entity,
+      id,
+      { status: 'cancelled' },
+      { refuseSame: 'appointment already cancelled' },
+    );
+    return { appointment, slot: await this.slots.get(entity.entityId, appointment.slot_id) };
   }
 }
