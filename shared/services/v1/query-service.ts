@@ -94,22 +94,19 @@ export class V1QueryService {
     return { slot, calendar, isAvailable: this.available(slot, calendar) };
   }
 
-  private async withCalendarNames(
-    entity: EntityContext,
-    items: AppointmentRecord[],
-  ): Promise<AppointmentView[]> {
-    const calendars = new Map(
-      (await this.store.calendars.list(entity.entityId)).map((c) => [c.calendar_id, c]),
-    );
+  /** Each appointment with its calendar's name, from the entity's calendars (read once per request). */
+  private withCalendarNames(calendars: CalendarRecord[], items: AppointmentRecord[]): AppointmentView[] {
+    const byId = new Map(calendars.map((c) => [c.calendar_id, c]));
     return items.map((appointment) => ({
       appointment,
-      calendarName: calendars.get(appointment.calendar_id)?.calendar_name ?? '',
+      calendarName: byId.get(appointment.calendar_id)?.calendar_name ?? '',
     }));
   }
 
   /**
-   * Appointments by date, start time and id. The total comes from the calendars' status counters when
-   * only a calendar and/or a status filter apply (no cost as history grows), else from a COUNT query.
+   * Appointments by date, start time and id. The calendars are read once: they prove a filtered calendar
+   * exists, give the names, and give the total from their status counters when only a calendar and/or a
+   * status filter applies (no cost as history grows); other filters count with a COUNT query.
    */
   async appointments(
     entity: EntityContext,
@@ -118,19 +115,25 @@ export class V1QueryService {
   ): Promise<Page<AppointmentView>> {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
-    if (filter.calendarId !== undefined) await this.calendar(entity, filter.calendarId);
+    const calendars = await this.store.calendars.list(entity.entityId);
+    if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
+      throw resourceNotFound('calendar');
+    }
     const [items, total] = await Promise.all([
       this.store.appointments.list(entity.entityId, filter, offsetOf(page), page.perPage),
-      this.appointmentTotal(entity, filter),
+      this.appointmentTotal(entity, filter, calendars),
     ]);
-    return { items: await this.withCalendarNames(entity, items), total };
+    return { items: this.withCalendarNames(calendars, items), total };
   }
 
-  private async appointmentTotal(entity: EntityContext, filter: AppointmentFilter): Promise<number> {
+  private async appointmentTotal(
+    entity: EntityContext,
+    filter: AppointmentFilter,
+    calendars: CalendarRecord[],
+  ): Promise<number> {
     if (filter.clientId !== undefined || filter.dateFrom !== undefined || filter.dateTo !== undefined) {
       return this.store.appointments.count(entity.entityId, filter);
     }
-    const calendars = await this.store.calendars.list(entity.entityId);
     const counted = calendars.filter(
       (c) => filter.calendarId === undefined || c.calendar_id === filter.calendarId,
     );
@@ -141,7 +144,8 @@ export class V1QueryService {
   async appointment(entity: EntityContext, appointmentId: number): Promise<AppointmentView> {
     const appointment = await this.store.appointments.get(entity.entityId, appointmentId);
     if (!appointment) throw resourceNotFound('appointment');
-    return (await this.withCalendarNames(entity, [appointment]))[0] as AppointmentView;
+    const calendar = await this.store.calendars.get(entity.entityId, appointment.calendar_id);
+    return { appointment, calendarName: calendar?.calendar_name ?? '' };
   }
 
   /** `/appointments/{n}` and `/clients/{n}`: ids are unique across kinds, so n names one thing at most. */
