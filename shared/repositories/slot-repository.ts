@@ -3,22 +3,8 @@ import { onlyIf, updateWhere } from '../db/expressions';
 import { INDEX, keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
-
-/** A slot: a v2 slot record and a v1 slot at once (DECISIONS.md "One data model"). */
-export interface SlotRecord {
-  slot_id: number;
-  calendar_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: 'open' | 'closed';
-  /** Places in the slot (v2 max_appointments, v1 capacity). */
-  capacity: number;
-  /** Places taken by live (pending, confirmed, completed) appointments (v1 booked_appointments). */
-  taken: number;
-  created_at: string;
-  updated_at: string;
-}
+import type { SlotRecord } from '../domain/slot';
+import type { SlotWrite } from '../services/ports';
 
 const strip = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),
@@ -32,9 +18,6 @@ const strip = (item: Record<string, unknown>): SlotRecord => ({
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
 });
-
-/** The result of a conditional slot change that may lose to a concurrent one. */
-export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
 
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
 const SLOTS_PER_TRANSACTION = 40;

@@ -1,0 +1,47 @@
+/** A calendar and the counters the write transactions keep on it (statistics without scans). */
+export interface CalendarRecord {
+  calendar_id: number;
+  calendar_name: string;
+  widget_id: string;
+  is_active: boolean;
+  timezone: string;
+  created_at: string;
+  updated_at: string;
+  /** Slots that exist now, and their summed capacity. */
+  slots_count: number;
+  capacity_total: number;
+  /** Places taken in this calendar's existing slots (live appointments). */
+  places_taken: number;
+  /** Appointments of this calendar in each status now (their sum is the calendar's total). */
+  pending_count: number;
+  confirmed_count: number;
+  cancelled_count: number;
+  completed_count: number;
+}
+
+export const newCalendar = (
+  id: number,
+  name: string,
+  timezone: string,
+  widgetId: string,
+  now: string,
+): CalendarRecord => ({
+  calendar_id: id,
+  calendar_name: name,
+  widget_id: widgetId,
+  is_active: true,
+  timezone,
+  created_at: now,
+  updated_at: now,
+  slots_count: 0,
+  capacity_total: 0,
+  places_taken: 0,
+  pending_count: 0,
+  confirmed_count: 0,
+  cancelled_count: 0,
+  completed_count: 0,
+});
+
+/** Appointments of a calendar in every status. */
+export const totalAppointments = (c: CalendarRecord): number =>
+  c.pending_count + c.confirmed_count + c.cancelled_count + c.completed_count;

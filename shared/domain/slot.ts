@@ -1,0 +1,19 @@
+/** A slot: a v2 slot record and a v1 slot at once (DECISIONS.md "One data model"). */
+export interface SlotRecord {
+  slot_id: number;
+  calendar_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: 'open' | 'closed';
+  /** Places in the slot (v2 max_appointments, v1 capacity). */
+  capacity: number;
+  /** Places taken by live (pending, confirmed, completed) appointments (v1 booked_appointments). */
+  taken: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Slots in order of start time, then id. */
+export const byStart = (a: SlotRecord, b: SlotRecord) =>
+  a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id;

@@ -1,0 +1,243 @@
+/**
+ * The ports of the services: what each service needs of a store, in the services' own types. The
+ * DynamoDB repositories (shared/repositories) and the debug data set (shared/debug) implement them; the
+ * services never see either.
+ */
+import type { AppointmentRecord, ClientRecord } from '../domain/appointment';
+import type { CalendarRecord } from '../domain/calendar';
+import type { EntitySettings } from '../domain/entity';
+import type { Holiday } from '../domain/holidays';
+import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
+import type { DayHours, WeeklyHours } from '../domain/opening-hours';
+import type { SlotRecord } from '../domain/slot';
+import type { TokenKind } from '../domain/tokens';
+
+// ---- Entities, tokens and settings ----
+
+/** Settings as stored, with the version that guards their copies on the token items. */
+export type VersionedSettings = EntitySettings & { version: number };
+
+/** What the store keeps of an entity: never its secret, only the hashes that recognise its tokens. */
+export interface EntityRecord {
+  entity_account_id: string;
+  name: string;
+  token_hashes: Record<TokenKind, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokenRecord {
+  entity_id: string;
+  kind: TokenKind;
+  token_hash: string;
+  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
+  settings?: EntitySettings;
+}
+
+/** Everything a new entity starts with, written at once. */
+export interface NewEntity {
+  entity: EntityRecord;
+  settings: EntitySettings;
+  hours: WeeklyHours;
+  calendar: CalendarRecord;
+}
+
+export interface TokenLookup {
+  findToken(tokenHash: string): Promise<TokenRecord | null>;
+}
+export interface SettingsLookup {
+  get(entityId: string): Promise<VersionedSettings | null>;
+}
+export interface EntityStore extends TokenLookup {
+  create(input: NewEntity): Promise<void>;
+  get(entityId: string): Promise<EntityRecord | null>;
+  list(): Promise<string[]>;
+  replaceTokens(
+    entityId: string,
+    oldHashes: Record<TokenKind, string>,
+    newHashes: Record<TokenKind, string>,
+    settings: VersionedSettings,
+    now: string,
+  ): Promise<boolean>;
+  replaceSettings(
+    entityId: string,
+    read: VersionedSettings,
+    next: EntitySettings,
+    tokenHashes: Record<TokenKind, string>,
+  ): Promise<boolean>;
+}
+
+// ---- Opening hours and closure days ----
+
+export interface HoursStore {
+  get(entityId: string): Promise<WeeklyHours | null>;
+}
+export interface HoursAdmin extends HoursStore {
+  setDay(entityId: string, index: number, day: DayHours): Promise<void>;
+}
+export interface ClosureStore {
+  get(entityId: string, date: string): Promise<Holiday | null>;
+}
+export interface ClosureAdmin extends ClosureStore {
+  put(entityId: string, holiday: Holiday): Promise<void>;
+  remove(entityId: string, date: string): Promise<boolean>;
+  list(entityId: string): Promise<Holiday[]>;
+}
+
+// ---- Calendars, slots and ids ----
+
+export interface CalendarReader {
+  get(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
+}
+export interface CalendarLister extends CalendarReader {
+  list(entityId: string): Promise<CalendarRecord[]>;
+}
+export interface CalendarAdmin extends CalendarReader {
+  create(entityId: string, calendar: CalendarRecord): Promise<void>;
+  update(
+    entityId: string,
+    calendarId: number,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    now: string,
+  ): Promise<CalendarRecord | null>;
+}
+
+export interface IdSource {
+  /** Reserves `count` new ids of the entity (unique, increasing). */
+  next(entityId: string, count?: number): Promise<number[]>;
+}
+
+/** The result of a conditional slot change that may lose to a concurrent one. */
+export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
+
+export interface SlotReader {
+  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
+  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+}
+export interface SlotStore extends SlotReader {
+  /** Creates the slots with their start-time guards; false when a start time was taken first. */
+  createMany(entityId: string, slots: SlotRecord[]): Promise<boolean>;
+  update(
+    entityId: string,
+    read: SlotRecord,
+    change: { status: 'open' | 'closed'; capacity: number },
+    now: string,
+  ): Promise<SlotWrite>;
+  delete(entityId: string, read: SlotRecord): Promise<SlotWrite>;
+}
+
+// ---- Appointments and clients ----
+
+/** Why a booking or a transition did not commit. `slot` carries the slot as it was, or null if gone. */
+export type WriteOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'slot'; slot: SlotRecord | null }
+  | { ok: false; reason: 'calendar' }
+  /** Someone else changed the appointment or the client first: read again and retry. */
+  | { ok: false; reason: 'stale' };
+
+export interface BookingPlan {
+  appointment: AppointmentRecord;
+  cancelTokenHash: string;
+  /** The client as it will be after the booking, and its appointment count as read (null: new client). */
+  client: ClientRecord;
+  previousCount: number | null;
+  /** Today in the entity's zone, for the new-clients-per-day counter. */
+  today: string;
+}
+
+export interface TransitionPlan {
+  before: AppointmentRecord & { cancel_token_hash?: string };
+  after: AppointmentRecord;
+  /** The client's new last_appointment when a move changes it, conditioned on the count read. */
+  client?: { record: ClientRecord; previousCount: number };
+}
+
+/** What a booking must know before it writes, read together. */
+export interface BookingSnapshot {
+  calendar: CalendarRecord | null;
+  slot: SlotRecord | null;
+  /** The client that owns the phone, if any (only its id: the record is read when needed). */
+  clientId: number | null;
+}
+
+/** Reads calendar, slot and the phone's client id in one round trip. */
+export interface SnapshotReader {
+  snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
+}
+
+export interface AppointmentReader {
+  get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
+  list(
+    entityId: string,
+    filter: AppointmentFilter,
+    offset: number,
+    limit: number,
+  ): Promise<AppointmentRecord[]>;
+}
+export interface AppointmentStore extends AppointmentReader {
+  findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
+  book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
+  transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
+}
+
+export interface ClientReader {
+  get(entityId: string, clientId: number): Promise<ClientRecord | null>;
+  findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
+}
+
+// ---- What the v1 API reads ----
+
+/**
+ * Everything the v1 API reads. The DynamoDB repositories implement it for real data; debug mode
+ * implements it over a fictitious data set in memory, so the same services answer both.
+ */
+export interface V1Store {
+  calendars: CalendarLister;
+  slots: SlotReader;
+  appointments: AppointmentReader & { count(entityId: string, filter: AppointmentFilter): Promise<number> };
+  clients: ClientReader & {
+    list(entityId: string, filter: ClientFilter, offset: number, limit: number): Promise<ClientRecord[]>;
+    count(entityId: string, filter: ClientFilter): Promise<number>;
+    ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
+    top(entityId: string, limit: number): Promise<ClientRecord[]>;
+  };
+  counters: {
+    dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]>;
+    entityCounters(entityId: string): Promise<EntityCounters>;
+    newClients(entityId: string, from: string, to: string): Promise<number>;
+  };
+}
+
+// ---- Idempotency and health ----
+
+/** The answer kept for an Idempotency-Key, replayed as it was. */
+export interface StoredAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'mismatch' }
+  | { kind: 'in_progress' };
+
+export interface IdempotencyStore {
+  claim(
+    entityId: string,
+    route: string,
+    key: string,
+    bodyHash: string,
+    nowSeconds: number,
+    ttlSeconds: number,
+  ): Promise<Claim>;
+  complete(entityId: string, route: string, key: string, answer: StoredAnswer): Promise<void>;
+  release(entityId: string, route: string, key: string): Promise<void>;
+}
+
+/** Something that answers whether the store is reachable. */
+export interface StorePing {
+  ping(timeoutMs: number): Promise<boolean>;
+}
