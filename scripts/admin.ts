@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type LocalDynamo, startLocalDynamo, storageFrom } from '../shared/local/dynamodb-local';
 import { javaProblem } from '../shared/local/java';
 
-type Services = import('../shared/services').Services;
+type Services = import('../shared/wiring').Services;
 
 const integer = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
@@ -34,10 +34,10 @@ async function connect(remote: boolean): Promise<{ services: Services; close: ()
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--remote needs TABLE_NAME (the stack output TableName) and AWS credentials');
   }
-  const { services } = await import('../shared/services');
+  const { services } = await import('../shared/wiring');
   if (dynamo) {
     const { ensureTable } = await import('../shared/db/table');
-    const { documentClient } = await import('../shared/db/client');
+    const { documentClient } = await import('../shared/wiring');
     await ensureTable(documentClient(), process.env.TABLE_NAME ?? 'booking-local');
   }
   return { services: services(), close: async () => dynamo?.stop() };

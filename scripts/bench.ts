@@ -42,8 +42,8 @@ async function main() {
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
   const runtime = await startLocalRuntime(parseLocalEnv({ ...process.env, LOCAL_DB: 'memory', PORT: '0' }));
-  const { services } = await import('../shared/services');
-  const { documentClient } = await import('../shared/db/client');
+  const { services } = await import('../shared/wiring');
+  const { documentClient } = await import('../shared/wiring');
   const { config } = await import('../shared/config');
   const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const { addDays } = await import('../shared/domain/dates');
@@ -123,13 +123,14 @@ async function main() {
     // booked through the same booking service with its clock set to the day before each slot.
     const { BookingService } = await import('../shared/services/booking-service');
     const { BookingReader } = await import('../shared/repositories/booking-reader');
-    const { table } = await import('../shared/services');
+    const { table } = await import('../shared/wiring');
     const repos = services().repos;
     const fillPast = async (accountId: string, headers: Record<string, string>, day: string) => {
       const slots = await generate(headers, day);
       const clock = () => new Date(`${addDays(day, -1)}T12:00:00Z`);
       const past = new BookingService(
         repos.appointments,
+        repos.bookings,
         repos.slots,
         repos.calendars,
         repos.clients,

@@ -11,6 +11,11 @@ export const CONDITION = {
   slotHasRoom: 'attribute_exists(pk) AND #status = :open AND #taken < #capacity',
   /** A slot holds a place to give back. */
   slotHoldsPlace: 'attribute_exists(pk) AND #taken > :zero',
+  /** A slot is as read (`:readCapacity`, `:readTaken`) and its places taken fit the new `:capacity`. */
+  slotResizable:
+    'attribute_exists(pk) AND #capacity = :readCapacity AND #taken = :readTaken AND #taken <= :capacity',
+  /** A slot holds no place and has the capacity read (`:zero`, `:readCapacity`): it may be deleted. */
+  slotEmpty: 'attribute_exists(pk) AND #taken = :zero AND #capacity = :readCapacity',
   /** A calendar accepts new appointments (`:active` = true). */
   calendarActive: '#is_active = :active',
   /** An appointment is still as it was read (`:status`, `:slot`). */

@@ -6,7 +6,9 @@ type Item = Record<string, unknown>;
 
 /** One item by its key, strongly consistent unless told otherwise (reads that decide a write must see the last one). */
 export async function getItem(table: TableHandle, key: Key, consistent = true): Promise<Item | undefined> {
-  const result = await table.doc.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }));
+  const result = await table.doc.send(
+    new GetCommand({ TableName: table.name, Key: key, ConsistentRead: consistent }),
+  );
   return result.Item;
 }
 

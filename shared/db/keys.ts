@@ -162,8 +162,12 @@ export const keys = {
     pk: entityPk(entityId),
     sk: `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`,
   }),
+  dayCounterPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'STAT#' }),
   dayCountersFrom: (date: string): string => `STAT#${date}`,
   dayCountersTo: (date: string): string => `STAT#${date}#~`,
+
+  /** A key that is never written: reading it proves the table answers (health probe). */
+  healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' }),
 
   /** Idempotency record of a booking request (Idempotency-Key header). */
   idempotency: (entityId: string, route: string, idempotencyKey: string): Key => ({

@@ -1,7 +1,7 @@
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/appointment';
+import { type CalendarRecord, newCalendar } from '../domain/calendar';
 import { addDays } from '../domain/dates';
-import { type CalendarRecord, newCalendar } from '../repositories/calendar-repository';
-import type { SlotRecord } from '../repositories/slot-repository';
+import type { SlotRecord } from '../domain/slot';
 
 /** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
 export interface DebugData {
@@ -147,4 +147,11 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
     }
   }
   return { calendars, slots, appointments, clients, nextId: id };
+}
+
+/** The data set of one day, built once per warm container; each request gets its own copy. */
+let built: { day: string; data: DebugData } | undefined;
+export function debugDataFor(day: string): DebugData {
+  if (built?.day !== day) built = { day, data: buildDebugData(day) };
+  return structuredClone(built.data);
 }

@@ -1,10 +1,15 @@
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
+import type { CalendarRecord } from '../domain/calendar';
 import { todayIn } from '../domain/dates';
-import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
-import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
-import type { CalendarRecord } from '../repositories/calendar-repository';
-import { byName, matchesClient } from '../services/v1/query-service';
-import type { V1Store } from '../services/v1/store';
+import {
+  type AppointmentFilter,
+  byName,
+  type ClientFilter,
+  type DayCounter,
+  type EntityCounters,
+  matchesClient,
+} from '../domain/listing';
+import type { BookingPlan, TransitionPlan, V1Store, WriteOutcome } from '../services/ports';
 import type { DebugData } from './fixture-data';
 
 const when = (a: AppointmentRecord) =>

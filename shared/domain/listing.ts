@@ -1,4 +1,4 @@
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from './appointment';
+import type { AppointmentStatus, ClientRecord } from './appointment';
 
 /** A page of a list and how many items match in all. */
 export interface Page<T> {
@@ -49,4 +49,28 @@ export interface EntityCounters {
   repeat_clients: number;
 }
 
-export type { AppointmentRecord, ClientRecord };
+/** The same client filter as the store applies, for lists built in memory. */
+export function matchesClient(c: ClientRecord, filter: ClientFilter): boolean {
+  const search = filter.search?.toLowerCase();
+  if (
+    search &&
+    ![c.client_lastname, c.client_firstname, c.client_email ?? ''].some((v) =>
+      v.toLowerCase().includes(search),
+    )
+  ) {
+    return false;
+  }
+  if (filter.email && (c.client_email ?? '').toLowerCase() !== filter.email.toLowerCase()) return false;
+  if (filter.phone && c.client_phone !== filter.phone) return false;
+  if (filter.createdFrom && c.created_at < filter.createdFrom) return false;
+  if (filter.createdTo && c.created_at > filter.createdTo) return false;
+  return true;
+}
+
+const compareText = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** Clients' default order: last name, first name, id, lower-cased, in the same code-point order as the index. */
+export const byName = (a: ClientRecord, b: ClientRecord): number =>
+  compareText(a.client_lastname.toLowerCase(), b.client_lastname.toLowerCase()) ||
+  compareText(a.client_firstname.toLowerCase(), b.client_firstname.toLowerCase()) ||
+  a.client_id - b.client_id;

@@ -1,11 +1,10 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { API_VERSION } from '../domain/api';
 import { isoInZone } from '../domain/dates';
 import type { AppError } from '../domain/errors';
 import { toCsv, toXml } from './formats';
 import { CONTENT_TYPES, type Format } from './negotiation';
 import type { Reply } from './reply';
-
-export const API_VERSION = '1.0';
 
 /** The facts of a v1 answer that come from the request, not from the handler. */
 export interface V1Frame {

@@ -1,7 +1,7 @@
 import type { ClientRecord } from '../domain/appointment';
+import { type CalendarRecord, totalAppointments } from '../domain/calendar';
 import { isoInZone } from '../domain/dates';
-import type { CalendarRecord } from '../repositories/calendar-repository';
-import { type AppointmentView, type SlotView, totalAppointments } from '../services/v1/query-service';
+import type { AppointmentView, SlotView } from '../services/v1/query-service';
 
 const at = (iso: string, timezone: string): string => isoInZone(new Date(iso), timezone);
 

@@ -1,5 +1,5 @@
 import { type AppointmentRecord, joinClientName } from '../domain/appointment';
-import type { SlotRecord } from '../repositories/slot-repository';
+import type { SlotRecord } from '../domain/slot';
 
 /** v2 slot record (api-v2-entity.md): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord) => ({

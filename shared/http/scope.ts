@@ -14,3 +14,11 @@ export const runInScope = <T>(fn: () => Promise<T>): Promise<T> =>
 
 /** The scope of the request being served, if any. */
 export const currentScope = (): RequestScope | undefined => storage.getStore();
+
+/** Adds one store call of `ms` milliseconds to the request being served (outside a request: nothing). */
+export function addStoreCall(ms: number): void {
+  const scope = storage.getStore();
+  if (!scope) return;
+  scope.storeMs += ms;
+  scope.storeCalls += 1;
+}

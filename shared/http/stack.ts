@@ -14,8 +14,8 @@ import {
 } from '../domain/errors';
 import { sha256Hex } from '../domain/tokens';
 import { logger } from '../logger';
-import type { StoredAnswer } from '../repositories/idempotency-repository';
-import { authService, idempotencyRepository } from '../services';
+import type { StoredAnswer } from '../services/ports';
+import { authService, idempotencyStore as idempotencyRepository } from '../wiring';
 import { type Format, negotiateFormat } from './negotiation';
 import type { Reply } from './reply';
 import { currentScope, runInScope } from './scope';

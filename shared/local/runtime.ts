@@ -39,8 +39,7 @@ export async function startLocalRuntime(
     process.env.TABLE_NAME = env.TABLE_NAME;
     process.env.STAGE ??= 'local';
     const { ensureTable } = await import('../db/table');
-    const { documentClient } = await import('../db/client');
-    const { services } = await import('../services');
+    const { documentClient, services } = await import('../wiring');
     const { createLocalServer } = await import('./server');
 
     const created = await ensureTable(documentClient(), env.TABLE_NAME);

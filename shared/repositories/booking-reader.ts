@@ -1,19 +1,12 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItems } from '../db/items';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-import { type CalendarRecord, calendarFromItem } from './calendar-repository';
-import { type SlotRecord, slotFromItem } from './slot-repository';
-
-/** What a booking must know before it writes, read together. */
-export interface BookingSnapshot {
-  calendar: CalendarRecord | null;
-  slot: SlotRecord | null;
-  /** The client that owns the phone, if any (only its id: the record is read when needed). */
-  clientId: number | null;
-}
+import type { BookingSnapshot, SnapshotReader } from '../services/ports';
+import { calendarFromItem } from './calendar-repository';
+import { slotFromItem } from './slot-repository';
 
 /** Pattern: booking context. One strongly consistent BatchGetItem: calendar, slot and phone item. */
-export class BookingReader {
+export class BookingReader implements SnapshotReader {
   constructor(private readonly table: TableHandle) {}
 
   async snapshot(
@@ -22,26 +15,15 @@ export class BookingReader {
     slotId: number,
     phone: string,
   ): Promise<BookingSnapshot> {
-    const wanted = [
-      keys.calendar(entityId, calendarId),
-      keys.slot(entityId, slotId),
-      keys.clientPhone(entityId, phone),
-    ];
-    const found = new Map<string, Record<string, unknown>>();
-    let request:
-      | Record<string, { Keys: Array<Record<string, unknown>>; ConsistentRead: boolean }>
-      | undefined = {
-      [this.table.name]: { Keys: wanted.map((k) => ({ ...k })), ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const result = await this.table.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[this.table.name] ?? []) found.set(String(item.sk), item);
-      request = result.UnprocessedKeys as typeof request;
-    }
-    const [calendarKey, slotKey, phoneKey] = wanted.map((k) => k.sk);
-    const calendar = found.get(calendarKey ?? '');
-    const slot = found.get(slotKey ?? '');
-    const phoneItem = found.get(phoneKey ?? '');
+    const calendarKey = keys.calendar(entityId, calendarId);
+    const slotKey = keys.slot(entityId, slotId);
+    const phoneKey = keys.clientPhone(entityId, phone);
+    const found = new Map(
+      (await getItems(this.table, [calendarKey, slotKey, phoneKey])).map((item) => [String(item.sk), item]),
+    );
+    const calendar = found.get(calendarKey.sk);
+    const slot = found.get(slotKey.sk);
+    const phoneItem = found.get(phoneKey.sk);
     return {
       calendar: calendar ? calendarFromItem(calendar) : null,
       slot: slot ? slotFromItem(slot) : null,

@@ -1,5 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../db/conditions';
+import { getItem, withoutKeys } from '../db/items';
 import { keys } from '../db/keys';
+import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { CalendarRecord } from '../domain/calendar';
 
@@ -10,10 +13,8 @@ export const calendarItem = (entityId: string, c: CalendarRecord): Record<string
   ...c,
 });
 
-const strip = (item: Record<string, unknown>): CalendarRecord => {
-  const { pk: _pk, sk: _sk, type: _type, ...rest } = item;
-  return rest as unknown as CalendarRecord;
-};
+const strip = (item: Record<string, unknown>): CalendarRecord =>
+  withoutKeys(item) as unknown as CalendarRecord;
 
 export class CalendarRepository {
   constructor(private readonly table: TableHandle) {}
@@ -24,41 +25,25 @@ export class CalendarRepository {
       new PutCommand({
         TableName: this.table.name,
         Item: calendarItem(entityId, calendar),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: CONDITION.isNew,
       }),
     );
   }
 
   /** Pattern: get a calendar by id (strongly consistent). */
   async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({
-        TableName: this.table.name,
-        Key: keys.calendar(entityId, calendarId),
-        ConsistentRead: true,
-      }),
-    );
-    return result.Item ? strip(result.Item) : null;
+    const item = await getItem(this.table, keys.calendar(entityId, calendarId));
+    return item ? strip(item) : null;
   }
 
   /** Pattern: list an entity's calendars by id (one partition, `CAL#` prefix). */
   async list(entityId: string): Promise<CalendarRecord[]> {
     const prefix = keys.calendarPrefix(entityId);
-    const out: CalendarRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.table.doc.send(
-        new QueryCommand({
-          TableName: this.table.name,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(strip(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll(this.table, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
+    });
+    return items.map(strip);
   }
 
   /** Pattern: rename, (de)activate or change the time zone of a calendar. */
@@ -83,7 +68,7 @@ export class CalendarRepository {
           TableName: this.table.name,
           Key: keys.calendar(entityId, calendarId),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: CONDITION.exists,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',

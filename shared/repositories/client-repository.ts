@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getItem, getItems } from '../db/items';
 import { INDEX, keys } from '../db/keys';
 import { queryAll, queryCount, queryPage } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
@@ -17,32 +17,45 @@ const strip = (item: Record<string, unknown>): ClientRecord => ({
   last_appointment: (item.last_appointment as string | null | undefined) ?? null,
 });
 
+/** The item of a client, with its name, e-mail and rank index keys. */
+export function clientItem(entityId: string, c: ClientRecord): Record<string, unknown> {
+  return {
+    ...strip(c as unknown as Record<string, unknown>),
+    type: 'client',
+    // Lower-cased names and e-mail, for the case-insensitive `search` filter.
+    search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
+    ...keys.client(entityId, c.client_id),
+    ...keys.clientIndexes(entityId, {
+      clientId: c.client_id,
+      lastName: c.client_lastname,
+      firstName: c.client_firstname,
+      email: c.client_email,
+      appointmentsCount: c.appointments_count,
+    }),
+  };
+}
+
+/** The item that finds a client by phone and keeps phones unique. */
+export const clientPhoneItem = (entityId: string, e164: string, clientId: number) => ({
+  ...keys.clientPhone(entityId, e164),
+  type: 'client-phone',
+  client_id: clientId,
+});
+
 export class ClientRepository {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: get a client by id (strongly consistent). */
   async get(entityId: string, clientId: number): Promise<ClientRecord | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({
-        TableName: this.table.name,
-        Key: keys.client(entityId, clientId),
-        ConsistentRead: true,
-      }),
-    );
-    return result.Item ? strip(result.Item) : null;
+    const item = await getItem(this.table, keys.client(entityId, clientId));
+    return item ? strip(item) : null;
   }
 
   /** Pattern: find a client by phone (E.164): the phone item names the client. */
   async findByPhone(entityId: string, e164: string): Promise<ClientRecord | null> {
-    const phone = await this.table.doc.send(
-      new GetCommand({
-        TableName: this.table.name,
-        Key: keys.clientPhone(entityId, e164),
-        ConsistentRead: true,
-      }),
-    );
-    if (!phone.Item) return null;
-    return this.get(entityId, Number(phone.Item.client_id));
+    const phone = await getItem(this.table, keys.clientPhone(entityId, e164));
+    if (!phone) return null;
+    return this.get(entityId, Number(phone.client_id));
   }
 
   /**
@@ -124,22 +137,14 @@ export class ClientRepository {
     return items.map(strip);
   }
 
-  /** Pattern: get several clients by id (BatchGetItem, 100 at a time). */
+  /** Pattern: get several clients by id (BatchGetItem). */
   async getMany(entityId: string, clientIds: number[]): Promise<Map<number, ClientRecord>> {
-    const out = new Map<number, ClientRecord>();
     const unique = [...new Set(clientIds)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
-        [this.table.name]: { Keys: unique.slice(i, i + 100).map((id) => ({ ...keys.client(entityId, id) })) },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const result = await this.table.doc.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[this.table.name] ?? [])
-          out.set(Number(item.client_id), strip(item));
-        request = result.UnprocessedKeys as typeof request;
-      }
-    }
-    return out;
+    const items = await getItems(
+      this.table,
+      unique.map((id) => keys.client(entityId, id)),
+    );
+    return new Map(items.map((item) => [Number(item.client_id), strip(item)]));
   }
 }
 

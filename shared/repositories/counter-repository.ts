@@ -1,8 +1,57 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { CounterUpdates } from '../db/counters';
+import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
+import { type AppointmentRecord, takesPlace } from '../domain/appointment';
 import type { DayCounter, EntityCounters } from '../domain/listing';
+
+/**
+ * Adds (sign +1) or removes (sign -1) an appointment's share of every counter it feeds: its calendar's
+ * status counts and places taken, the day counter of (slot date, calendar, client), and the client's
+ * count in the calendar.
+ */
+export function countAppointment(
+  updates: CounterUpdates,
+  entityId: string,
+  a: AppointmentRecord,
+  sign: 1 | -1,
+): void {
+  const calendar = keys.calendar(entityId, a.calendar_id);
+  updates.add(calendar, `${a.status}_count`, sign);
+  if (takesPlace(a.status)) updates.add(calendar, 'places_taken', sign);
+  updates.add(keys.dayCounter(entityId, a.date, a.calendar_id, a.client_id), a.status, sign, {
+    type: 'day-counter',
+    date: a.date,
+    calendar_id: a.calendar_id,
+    client_id: a.client_id,
+  });
+  updates.add(keys.calendarClient(entityId, a.calendar_id, a.client_id), 'appointments_count', sign, {
+    type: 'calendar-client',
+    calendar_id: a.calendar_id,
+    client_id: a.client_id,
+  });
+}
+
+/**
+ * The entity's client counters after a booking by a client who had `previousCount` appointments (null:
+ * a new client, created on `today`).
+ */
+export function countClientBooking(
+  updates: CounterUpdates,
+  entityId: string,
+  previousCount: number | null,
+  today: string,
+): void {
+  const counters = keys.entityCounters(entityId);
+  if (previousCount === null) {
+    updates.add(counters, 'total_clients', 1);
+    updates.add(keys.newClientsDay(entityId, today), 'count', 1, { type: 'new-clients-day', date: today });
+  }
+  const previous = previousCount ?? 0;
+  if (previous === 0) updates.add(counters, 'clients_with_appointments', 1);
+  if (previous === 1) updates.add(counters, 'repeat_clients', 1);
+}
 
 /** Reads of the statistics counters that the write transactions keep (see DESIGN.md). */
 export class CounterRepository {
@@ -13,7 +62,7 @@ export class CounterRepository {
     const items = await queryAll(this.table, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.entity(entityId).pk,
+        ':pk': keys.dayCounterPrefix(entityId).pk,
         ':from': keys.dayCountersFrom(from),
         ':to': keys.dayCountersTo(to),
       },
@@ -31,14 +80,7 @@ export class CounterRepository {
 
   /** Pattern: the entity's client counters. */
   async entityCounters(entityId: string): Promise<EntityCounters> {
-    const result = await this.table.doc.send(
-      new GetCommand({
-        TableName: this.table.name,
-        Key: keys.entityCounters(entityId),
-        ConsistentRead: true,
-      }),
-    );
-    const item = result.Item ?? {};
+    const item = (await getItem(this.table, keys.entityCounters(entityId))) ?? {};
     return {
       total_clients: Number(item.total_clients ?? 0),
       clients_with_appointments: Number(item.clients_with_appointments ?? 0),
@@ -53,8 +95,8 @@ export class CounterRepository {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': prefix.pk,
-        ':from': `${prefix.sk}${from}`,
-        ':to': `${prefix.sk}${to}`,
+        ':from': keys.newClientsDay(entityId, from).sk,
+        ':to': keys.newClientsDay(entityId, to).sk,
       },
     });
     return items.reduce((sum, i) => sum + Number(i.count ?? 0), 0);

@@ -1,36 +1,35 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../db/conditions';
+import { getItem, withoutKeys } from '../db/items';
 import { keys } from '../db/keys';
+import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { EntitySettings } from '../domain/entity';
 import type { Holiday } from '../domain/holidays';
 import type { DayHours, WeeklyHours } from '../domain/opening-hours';
-import type { VersionedSettings } from './entity-repository';
+import type { ClosureAdmin, HoursAdmin, SettingsLookup, VersionedSettings } from '../services/ports';
 
 /** Settings of an entity: one item. */
-export class SettingsRepository {
+export class SettingsRepository implements SettingsLookup {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: get an entity's settings, with their version. */
   async get(entityId: string): Promise<VersionedSettings | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.settings(entityId), ConsistentRead: true }),
-    );
-    if (!result.Item) return null;
-    const { pk: _pk, sk: _sk, type: _type, version, ...settings } = result.Item;
-    return { ...(settings as EntitySettings), version: Number(version ?? 1) };
+    const item = await getItem(this.table, keys.settings(entityId));
+    if (!item) return null;
+    const { version, ...settings } = withoutKeys(item);
+    return { ...(settings as unknown as EntitySettings), version: Number(version ?? 1) };
   }
 }
 
 /** The weekly opening hours of an entity: one item holding the seven days. */
-export class OpeningHoursRepository {
+export class OpeningHoursRepository implements HoursAdmin {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: get the week's opening hours. */
   async get(entityId: string): Promise<WeeklyHours | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.openingHours(entityId) }),
-    );
-    return (result.Item?.days as WeeklyHours | undefined) ?? null;
+    const item = await getItem(this.table, keys.openingHours(entityId), false);
+    return (item?.days as WeeklyHours | undefined) ?? null;
   }
 
   /** Pattern: replace one weekday's hours (the list index of that day is fixed: mon..sun). */
@@ -40,7 +39,7 @@ export class OpeningHoursRepository {
         TableName: this.table.name,
         Key: keys.openingHours(entityId),
         UpdateExpression: `SET days[${index}] = :day`,
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: CONDITION.exists,
         ExpressionAttributeValues: { ':day': day },
       }),
     );
@@ -48,7 +47,7 @@ export class OpeningHoursRepository {
 }
 
 /** Closure days an entity adds to its country's public holidays. */
-export class ClosureDayRepository {
+export class ClosureDayRepository implements ClosureAdmin {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: add (or rename) a closure day. */
@@ -75,22 +74,17 @@ export class ClosureDayRepository {
 
   /** Pattern: get the closure day of a date, if any. */
   async get(entityId: string, date: string): Promise<Holiday | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.closureDay(entityId, date) }),
-    );
-    return result.Item ? { name: String(result.Item.name), date: String(result.Item.date) } : null;
+    const item = await getItem(this.table, keys.closureDay(entityId, date), false);
+    return item ? { name: String(item.name), date: String(item.date) } : null;
   }
 
   /** Pattern: list an entity's closure days by date. */
   async list(entityId: string): Promise<Holiday[]> {
     const prefix = keys.closureDayPrefix(entityId);
-    const result = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
-      }),
-    );
-    return (result.Items ?? []).map((item) => ({ name: String(item.name), date: String(item.date) }));
+    const items = await queryAll(this.table, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
+    });
+    return items.map((item) => ({ name: String(item.name), date: String(item.date) }));
   }
 }

@@ -1,48 +1,16 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../db/conditions';
+import { getItem } from '../db/items';
 import { keys } from '../db/keys';
+import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
+import type { TransactItem } from '../db/transactions';
 import type { EntitySettings } from '../domain/entity';
-
-/** Settings as stored, with the version that guards their copies on the token items. */
-export type VersionedSettings = EntitySettings & { version: number };
-
-import type { WeeklyHours } from '../domain/opening-hours';
 import type { TokenKind } from '../domain/tokens';
-import { type CalendarRecord, calendarItem } from './calendar-repository';
+import type { EntityRecord, EntityStore, NewEntity, TokenRecord, VersionedSettings } from '../services/ports';
+import { calendarItem } from './calendar-repository';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** What the table keeps of an entity: never its secret, only the hashes that recognise its tokens. */
-export interface EntityRecord {
-  entity_account_id: string;
-  name: string;
-  token_hashes: Record<TokenKind, string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TokenRecord {
-  entity_id: string;
-  kind: TokenKind;
-  token_hash: string;
-  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
-  settings?: EntitySettings;
-}
-
-/** Everything a new entity starts with, written in one transaction. */
-export interface NewEntity {
-  entity: EntityRecord;
-  settings: EntitySettings;
-  hours: WeeklyHours;
-  calendar: CalendarRecord;
-}
-
-export class EntityRepository {
+export class EntityRepository implements EntityStore {
   constructor(private readonly table: TableHandle) {}
 
   private tokenPuts(
@@ -54,7 +22,7 @@ export class EntityRepository {
       Put: {
         TableName: this.table.name,
         Item: { ...keys.token(hash), type: 'token', entity_id: entityId, kind, token_hash: hash, settings },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: CONDITION.isNew,
       },
     }));
   }
@@ -63,7 +31,7 @@ export class EntityRepository {
   async create(input: NewEntity): Promise<void> {
     const id = input.entity.entity_account_id;
     const put = (Item: Record<string, unknown>): TransactItem => ({
-      Put: { TableName: this.table.name, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { TableName: this.table.name, Item, ConditionExpression: CONDITION.isNew },
     });
     await this.table.doc.send(
       new TransactWriteCommand({
@@ -82,37 +50,24 @@ export class EntityRepository {
 
   /** Pattern: get an entity by its account id. */
   async get(entityId: string): Promise<EntityRecord | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.entity(entityId), ConsistentRead: true }),
-    );
-    return (result.Item as EntityRecord | undefined) ?? null;
+    return ((await getItem(this.table, keys.entity(entityId))) as EntityRecord | undefined) ?? null;
   }
 
   /** Pattern: list entities (directory partition, no scan). */
   async list(): Promise<string[]> {
-    const ids: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.table.doc.send(
-        new QueryCommand({
-          TableName: this.table.name,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.entityDirectoryPk() },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) ids.push(String(item.entity_account_id));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return ids;
+    const items = await queryAll(this.table, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.entityDirectoryPk() },
+    });
+    return items.map((item) => String(item.entity_account_id));
   }
 
-  /** Pattern: find the entity a token belongs to, by the token's SHA-256. */
+  /**
+   * Pattern: find the entity a token belongs to, by the token's SHA-256. Strongly consistent, so a token
+   * whose secret was rotated is refused from the moment the rotation commits.
+   */
   async findToken(tokenHash: string): Promise<TokenRecord | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.token(tokenHash) }),
-    );
-    return (result.Item as TokenRecord | undefined) ?? null;
+    return ((await getItem(this.table, keys.token(tokenHash))) as TokenRecord | undefined) ?? null;
   }
 
   /**
@@ -126,7 +81,7 @@ export class EntityRepository {
     next: Record<TokenKind, string>,
     now: string,
     settings: VersionedSettings,
-  ) {
+  ): Promise<void> {
     const { version, ...current } = settings;
     await this.table.doc.send(
       new TransactWriteCommand({
@@ -166,7 +121,7 @@ export class EntityRepository {
     read: VersionedSettings,
     next: EntitySettings,
     tokenHashes: Record<TokenKind, string>,
-  ) {
+  ): Promise<void> {
     await this.table.doc.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -191,7 +146,7 @@ export class EntityRepository {
               TableName: this.table.name,
               Key: keys.token(hash),
               UpdateExpression: 'SET settings = :settings',
-              ConditionExpression: 'attribute_exists(pk)',
+              ConditionExpression: CONDITION.exists,
               ExpressionAttributeValues: { ':settings': next },
             },
           })),

@@ -2,26 +2,14 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { onlyIf } from '../db/expressions';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-
-/** The answer kept for a key, replayed as it was. */
-export interface StoredAnswer {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+import type { Claim, IdempotencyStore, StoredAnswer } from '../services/ports';
 
 /**
  * Idempotency records (Idempotency-Key header on bookings). A key is claimed by a conditional put that
  * succeeds only when no live record exists (none, or expired), so two concurrent retries cannot both book.
  * Records expire after 24 hours (`expires_at`, the table's TTL attribute).
  */
-export class IdempotencyRepository {
+export class IdempotencyRepository implements IdempotencyStore {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: claim a key, or learn that it was answered (replay), is in progress, or was used for another body. */

@@ -1,10 +1,12 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../db/conditions';
 import { onlyIf, updateWhere } from '../db/expressions';
+import { getItem } from '../db/items';
 import { INDEX, keys } from '../db/keys';
+import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import type { SlotRecord } from '../domain/slot';
-import type { SlotWrite } from '../services/ports';
+import type { SlotStore, SlotWrite } from '../services/ports';
 
 const strip = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),
@@ -22,7 +24,47 @@ const strip = (item: Record<string, unknown>): SlotRecord => ({
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
 const SLOTS_PER_TRANSACTION = 40;
 
-export class SlotRepository {
+/** Takes one place in a slot: it must exist, be open and not be full. */
+export const takePlaceItem = (
+  tableName: string,
+  entityId: string,
+  slotId: number,
+  now: string,
+): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: keys.slot(entityId, slotId),
+    ...updateWhere('ADD #taken :one SET updated_at = :now', CONDITION.slotHasRoom),
+    ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':now': now },
+  },
+});
+
+/** Checks, without taking it, that a slot has a free place (a booking created `cancelled`). */
+export const roomCheckItem = (tableName: string, entityId: string, slotId: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: keys.slot(entityId, slotId),
+    ...onlyIf(CONDITION.slotHasRoom),
+    ExpressionAttributeValues: { ':open': 'open' },
+  },
+});
+
+/** Gives back one place of a slot. */
+export const releasePlaceItem = (
+  tableName: string,
+  entityId: string,
+  slotId: number,
+  now: string,
+): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: keys.slot(entityId, slotId),
+    ...updateWhere('ADD #taken :minusOne SET updated_at = :now', CONDITION.slotHoldsPlace),
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now },
+  },
+});
+
+export class SlotRepository implements SlotStore {
   constructor(private readonly table: TableHandle) {}
 
   /** Item of a slot, with its calendar-date index keys. */
@@ -37,35 +79,23 @@ export class SlotRepository {
 
   /** Pattern: get a slot by id (strongly consistent). */
   async get(entityId: string, slotId: number): Promise<SlotRecord | null> {
-    const result = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key: keys.slot(entityId, slotId), ConsistentRead: true }),
-    );
-    return result.Item ? strip(result.Item) : null;
+    const item = await getItem(this.table, keys.slot(entityId, slotId));
+    return item ? strip(item) : null;
   }
 
   /** Pattern: slots of a calendar from one date to another, by date and start time (calendar-date index). */
   async listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]> {
-    const out: SlotRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.table.doc.send(
-        new QueryCommand({
-          TableName: this.table.name,
-          IndexName: INDEX.calendarDate.name,
-          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#pk': INDEX.calendarDate.pk, '#sk': INDEX.calendarDate.sk },
-          ExpressionAttributeValues: {
-            ':pk': keys.slotsOfCalendarPk(entityId, calendarId),
-            ':from': keys.slotsFrom(from),
-            ':to': keys.slotsTo(to),
-          },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(strip(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll(this.table, {
+      IndexName: INDEX.calendarDate.name,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': INDEX.calendarDate.pk, '#sk': INDEX.calendarDate.sk },
+      ExpressionAttributeValues: {
+        ':pk': keys.slotsOfCalendarPk(entityId, calendarId),
+        ':from': keys.slotsFrom(from),
+        ':to': keys.slotsTo(to),
+      },
+    });
+    return items.map(strip);
   }
 
   /**
@@ -83,7 +113,7 @@ export class SlotRepository {
           Put: {
             TableName: this.table.name,
             Item: this.item(entityId, slot),
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ConditionExpression: CONDITION.isNew,
           },
         },
         {
@@ -94,7 +124,7 @@ export class SlotRepository {
               type: 'slot-start',
               slot_id: slot.slot_id,
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ConditionExpression: CONDITION.isNew,
           },
         },
       ]);
@@ -103,7 +133,7 @@ export class SlotRepository {
           TableName: this.table.name,
           Key: keys.calendar(entityId, first.calendar_id),
           UpdateExpression: 'ADD slots_count :n, capacity_total :capacity',
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: CONDITION.exists,
           ExpressionAttributeValues: {
             ':n': batch.length,
             ':capacity': batch.reduce((sum, s) => sum + s.capacity, 0),
@@ -138,7 +168,7 @@ export class SlotRepository {
             Key: keys.slot(entityId, read.slot_id),
             ...updateWhere(
               'SET #status = :status, #capacity = :capacity, updated_at = :now',
-              'attribute_exists(pk) AND #capacity = :readCapacity AND #taken = :readTaken AND #taken <= :capacity',
+              CONDITION.slotResizable,
             ),
             ExpressionAttributeValues: {
               ':status': change.status,
@@ -174,7 +204,7 @@ export class SlotRepository {
           Delete: {
             TableName: this.table.name,
             Key: keys.slot(entityId, read.slot_id),
-            ...onlyIf('attribute_exists(pk) AND #taken = :zero AND #capacity = :readCapacity'),
+            ...onlyIf(CONDITION.slotEmpty),
             ExpressionAttributeValues: { ':zero': 0, ':readCapacity': read.capacity },
           },
         },

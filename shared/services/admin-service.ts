@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { newCalendar } from '../domain/calendar';
 import { isValidIsoDate } from '../domain/dates';
 import {
   AccountIdSchema,
@@ -9,8 +10,17 @@ import {
 import { AppError, invalidField } from '../domain/errors';
 import { buildDayHours, DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
 import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../domain/tokens';
-import { newCalendar } from '../repositories/calendar-repository';
-import type { Repositories } from './index';
+import type { CalendarAdmin, ClosureAdmin, EntityStore, HoursAdmin, IdSource, SettingsLookup } from './ports';
+
+/** The stores entity administration writes to. */
+export interface AdminStores {
+  entities: EntityStore;
+  settings: SettingsLookup;
+  hours: HoursAdmin;
+  closures: ClosureAdmin;
+  calendars: CalendarAdmin;
+  sequence: IdSource;
+}
 
 /** The tokens of an entity's secret, shown once when the secret is set. */
 export interface Credentials {
@@ -46,7 +56,7 @@ const notFound = (accountId: string) =>
 /** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
 export class AdminService {
   constructor(
-    private readonly repos: Repositories,
+    private readonly repos: AdminStores,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

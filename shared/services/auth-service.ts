@@ -1,15 +1,7 @@
 import type { EntityContext, EntitySettings } from '../domain/entity';
 import { tokenInvalid, tokenRequired } from '../domain/errors';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
-
-export interface TokenLookup {
-  findToken(
-    tokenHash: string,
-  ): Promise<{ entity_id: string; kind: TokenKind; token_hash: string; settings?: EntitySettings } | null>;
-}
-export interface SettingsLookup {
-  get(entityId: string): Promise<EntitySettings | null>;
-}
+import type { SettingsLookup, TokenLookup } from './ports';
 
 const TOKEN_SHAPE: Record<TokenKind, RegExp> = { v1: /^[0-9a-f]{64}$/, v2: /^[0-9a-f]{40}$/ };
 

@@ -9,121 +9,43 @@ import { todayIn } from '../domain/dates';
 import { isValidEmail } from '../domain/email-syntax';
 import type { EntityContext } from '../domain/entity';
 import {
-  type AppError,
   appointmentNotFound,
   calendarNotFound,
   conflict,
   invalidField,
-  slotNotAvailable,
   slotNotFound,
 } from '../domain/errors';
-import type { AppointmentFilter } from '../domain/listing';
 import { toE164 } from '../domain/phone';
-import { hasStarted } from '../domain/slot-times';
 import { randomToken, sha256Hex } from '../domain/tokens';
-import type { BookingPlan, TransitionPlan, WriteOutcome } from '../repositories/appointment-repository';
-import type { BookingSnapshot } from '../repositories/booking-reader';
-import type { CalendarRecord } from '../repositories/calendar-repository';
-import type { SlotRecord } from '../repositories/slot-repository';
-import type { CalendarStore, IdSource } from './slot-service';
-
-export interface AppointmentStore {
-  get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
-  list(
-    entityId: string,
-    filter: AppointmentFilter,
-    offset: number,
-    limit: number,
-  ): Promise<AppointmentRecord[]>;
-  findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
-  book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
-  transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
-}
-export interface ClientStore {
-  get(entityId: string, clientId: number): Promise<ClientRecord | null>;
-  findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
-}
-/** Reads calendar, slot and the phone's client id in one round trip (optional: else read one by one). */
-export interface SnapshotReader {
-  snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
-}
-export interface SlotReader {
-  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
-}
-
-/** A booking request once its fields are valid (phone in E.164, names split). */
-export interface BookingRequest {
-  calendarId: number;
-  slotId: number;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string;
-  contractNumber: string | null;
-  status: AppointmentStatus;
-}
-
-/** The v2 booking body once its fields have their types. */
-export interface V2Booking {
-  client_name: string;
-  client_phone: string;
-  slot_id: number;
-  client_email?: string | undefined;
-  contract_number?: string | undefined;
-}
-
-/** The v1 booking body once its fields have their types. */
-export interface V1Booking {
-  calendar_id: number;
-  slot_id: number;
-  client_firstname: string;
-  client_lastname: string;
-  client_email: string;
-  client_phone: string;
-  status?: AppointmentStatus | undefined;
-}
-
-export interface Booked {
-  appointment: AppointmentRecord;
-  slot: SlotRecord;
-  calendar: CalendarRecord;
-  /** Shown once, to the booker; only its hash is stored. */
-  cancelToken: string;
-}
-
-/** Optimistic retries when a concurrent write changed the client or the appointment first. */
-const MAX_ATTEMPTS = 10;
-/** Jittered exponential backoff between optimistic retries, so racing writers spread out. */
-const backoff = (attempt: number) =>
-  attempt === 0
-    ? Promise.resolve()
-    : new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
-
-/**
- * Refuses, before writing, a slot that has started (in its calendar's zone) and, when the appointment
- * needs a place, one that is closed or full. The transaction enforces the place again; this answers fast.
- */
-function refuseUnbookable(slot: SlotRecord, calendar: CalendarRecord, now: Date, needsPlace: boolean): void {
-  if (hasStarted(slot.date, slot.start_time, calendar.timezone, now)) throw slotNotAvailable('in the past');
-  if (!needsPlace) return;
-  if (slot.status !== 'open') throw slotNotAvailable('closed');
-  if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
-}
-
-/** Why a slot refused a place, from the slot as the failed condition saw it. */
-function refusal(slot: SlotRecord | null): AppError {
-  if (!slot) return slotNotFound();
-  if (slot.status !== 'open') return slotNotAvailable('closed');
-  return slotNotAvailable('full');
-}
+import {
+  type Booked,
+  type BookingRequest,
+  backoff,
+  MAX_ATTEMPTS,
+  refusal,
+  refuseUnbookable,
+  type V1Booking,
+  type V2Booking,
+} from './booking-rules';
+import type {
+  AppointmentStore,
+  BookingSnapshot,
+  BookingWriter,
+  CalendarReader,
+  ClientReader,
+  IdSource,
+  SlotReader,
+  SnapshotReader,
+} from './ports';
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
   constructor(
     private readonly appointments: AppointmentStore,
+    private readonly writer: BookingWriter,
     private readonly slots: SlotReader,
-    private readonly calendars: CalendarStore,
-    private readonly clients: ClientStore,
+    private readonly calendars: CalendarReader,
+    private readonly clients: ClientReader,
     private readonly ids: IdSource,
     private readonly now: () => Date = () => new Date(),
     private readonly reader?: SnapshotReader,
@@ -201,7 +123,7 @@ export class BookingService {
         updated_at: now,
       };
       const cancelToken = randomToken(32);
-      const outcome = await this.appointments.book(entity.entityId, {
+      const outcome = await this.writer.book(entity.entityId, {
         appointment,
         cancelTokenHash: sha256Hex(cancelToken),
         client,
@@ -278,7 +200,7 @@ export class BookingService {
         if (options.refuseSame) throw conflict(options.refuseSame);
         return before;
       }
-      const outcome = await this.appointments.transition(entity.entityId, {
+      const outcome = await this.writer.transition(entity.entityId, {
         before,
         after,
         ...(client ? { client } : {}),

@@ -1,7 +1,5 @@
-/** Something that answers whether the store is reachable. */
-export interface StorePing {
-  ping(timeoutMs: number): Promise<boolean>;
-}
+import { API_VERSION } from '../domain/api';
+import type { StorePing } from './ports';
 
 export interface ServiceInfo {
   name: string;
@@ -19,8 +17,6 @@ export interface Health {
   debug_mode: boolean;
   database: 'connected' | 'unreachable';
 }
-
-export const API_VERSION = '1.0';
 
 /** Service information and health (GET /api/ and GET /api/health). */
 export class HealthService {

@@ -3,12 +3,7 @@ import { AppError } from '../domain/errors';
 import { type Holiday, publicHoliday } from '../domain/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../domain/opening-hours';
 
-export interface HoursStore {
-  get(entityId: string): Promise<WeeklyHours | null>;
-}
-export interface ClosureStore {
-  get(entityId: string, date: string): Promise<Holiday | null>;
-}
+import type { ClosureStore, HoursStore } from './ports';
 
 export type PeriodTimes = Pick<DayHours, 'start_time1' | 'end_time1' | 'start_time2' | 'end_time2'>;
 

@@ -56,15 +56,15 @@ export interface EntityStore extends TokenLookup {
     entityId: string,
     oldHashes: Record<TokenKind, string>,
     newHashes: Record<TokenKind, string>,
-    settings: VersionedSettings,
     now: string,
-  ): Promise<boolean>;
+    settings: VersionedSettings,
+  ): Promise<void>;
   replaceSettings(
     entityId: string,
     read: VersionedSettings,
     next: EntitySettings,
     tokenHashes: Record<TokenKind, string>,
-  ): Promise<boolean>;
+  ): Promise<void>;
 }
 
 // ---- Opening hours and closure days ----
@@ -177,6 +177,9 @@ export interface AppointmentReader {
 }
 export interface AppointmentStore extends AppointmentReader {
   findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
+}
+/** The writes that change appointments, each all-or-nothing with every counter it moves. */
+export interface BookingWriter {
   book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
   transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
 }

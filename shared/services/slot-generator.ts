@@ -1,9 +1,10 @@
 import type { EntityContext } from '../domain/entity';
 import { conflict } from '../domain/errors';
+import { byStart, type SlotRecord } from '../domain/slot';
 import { slotTimes } from '../domain/slot-times';
-import type { SlotRecord } from '../repositories/slot-repository';
 import type { OpeningHoursService } from './opening-hours-service';
-import { byStart, type IdSource, type SlotService, type SlotStore } from './slot-service';
+import type { IdSource, SlotStore } from './ports';
+import type { SlotService } from './slot-service';
 
 export interface GenerateRequest {
   date: string;

@@ -1,26 +1,8 @@
+import type { CalendarRecord } from '../domain/calendar';
 import type { EntityContext } from '../domain/entity';
 import { AppError, calendarNotFound, conflict, invalidField, slotNotFound } from '../domain/errors';
-import type { CalendarRecord } from '../repositories/calendar-repository';
-import type { SlotRecord, SlotWrite } from '../repositories/slot-repository';
-
-export interface SlotStore {
-  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
-  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
-  createMany(entityId: string, slots: SlotRecord[]): Promise<boolean>;
-  update(
-    entityId: string,
-    read: SlotRecord,
-    change: { status: 'open' | 'closed'; capacity: number },
-    now: string,
-  ): Promise<SlotWrite>;
-  delete(entityId: string, read: SlotRecord): Promise<SlotWrite>;
-}
-export interface CalendarStore {
-  get(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
-}
-export interface IdSource {
-  next(entityId: string, count?: number): Promise<number[]>;
-}
+import { byStart, type SlotRecord } from '../domain/slot';
+import type { CalendarReader, SlotStore } from './ports';
 
 export interface SlotChange {
   slot_id: number;
@@ -32,14 +14,11 @@ export interface SlotChange {
 const MAX_ATTEMPTS = 5;
 export const MAX_CAPACITY = 1000;
 
-export const byStart = (a: SlotRecord, b: SlotRecord) =>
-  a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id;
-
 /** Slots of the entity's default calendar (the v2 API): listing, capacity and deletion. */
 export class SlotService {
   constructor(
     private readonly slots: SlotStore,
-    private readonly calendars: CalendarStore,
+    private readonly calendars: CalendarReader,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -1,4 +1,4 @@
-import { services } from '../../shared/services';
+import { services } from '../../shared/wiring';
 import { viaHandler as call } from '../support/api';
 import { newEntity } from '../support/fixtures';
 

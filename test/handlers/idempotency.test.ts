@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
-import { documentClient } from '../../shared/db/client';
+import { documentClient } from '../../shared/wiring';
 import { viaHandler as call } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';

@@ -1,4 +1,4 @@
-import { services } from '../../shared/services';
+import { services } from '../../shared/wiring';
 import { type Answer, viaHandler as call } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';

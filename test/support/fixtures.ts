@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WeeklyHours } from '../../shared/domain/opening-hours';
-import { services } from '../../shared/services';
 import type { Credentials } from '../../shared/services/admin-service';
+import { services } from '../../shared/wiring';
 
 /** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */
 export async function newEntity(

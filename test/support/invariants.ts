@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
-import { documentClient } from '../../shared/db/client';
+import { documentClient } from '../../shared/wiring';
 
 /** Every item of an entity's partition, straight from the table (for recounts). */
 export async function partition(entityId: string): Promise<Array<Record<string, unknown>>> {

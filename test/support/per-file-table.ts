@@ -1,5 +1,5 @@
-import { documentClient } from '../../shared/db/client';
 import { ensureTable } from '../../shared/db/table';
+import { documentClient } from '../../shared/wiring';
 
 beforeAll(async () => {
   await ensureTable(documentClient(), process.env.TABLE_NAME ?? '');

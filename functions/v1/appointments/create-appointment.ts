@@ -3,7 +3,7 @@ import { body, id, oneOf, text } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 const Body = body({
   calendar_id: id(),
@@ -19,7 +19,7 @@ const Body = body({
 export const handler = defineHandler(
   { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
   async (input) => {
-    const { entity, booking } = v1For(input);
+    const { entity, booking } = v1Services(input);
     const booked = await booking.bookV1(entity, input.body);
     const view = { appointment: booked.appointment, calendarName: booked.calendar.calendar_name };
     return reply(

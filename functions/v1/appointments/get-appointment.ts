@@ -3,7 +3,7 @@ import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
 import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 /**
  * GET /api/appointments/{id} — ids are unique across kinds (DECISIONS.md): an appointment id gives the
@@ -12,7 +12,7 @@ import { v1For } from '../../../shared/services/v1';
 export const handler = defineHandler(
   { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
   async (input) => {
-    const { entity, queries } = v1For(input);
+    const { entity, queries } = v1Services(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
     if ((await queries.resolve(entity, id, 'appointment')) === 'item') {

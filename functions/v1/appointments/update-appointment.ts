@@ -5,7 +5,7 @@ import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
 import { idPath } from '../../../shared/http/v1-params';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
 
@@ -13,7 +13,7 @@ const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional()
 export const handler = defineHandler(
   { api: 'v1', debugMode: true, hasBody: true, path: idPath, body: Body },
   async (input) => {
-    const { entity, booking, queries } = v1For(input);
+    const { entity, booking, queries } = v1Services(input);
     if (input.body.slot_id === undefined && input.body.status === undefined)
       throw missingField('slot_id or status');
     await booking.update(entity, input.path.id, { slotId: input.body.slot_id, status: input.body.status });

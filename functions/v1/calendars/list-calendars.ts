@@ -2,13 +2,13 @@ import { v1Calendar } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { defineHandler } from '../../../shared/http/v1';
 import { pageOf, pagination, params } from '../../../shared/http/v1-params';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 /** GET /api/calendars — the entity's calendars by id, paginated. */
 export const handler = defineHandler(
   { api: 'v1', debugMode: true, query: params(pagination) },
   async (input) => {
-    const { entity, queries } = v1For(input);
+    const { entity, queries } = v1Services(input);
     const page = pageOf(input.query);
     const result = await queries.calendars(entity, page);
     return present(result, page, (c) => v1Calendar(c, entity.settings.timezone));

@@ -5,7 +5,7 @@ import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { defineHandler } from '../../../shared/http/v1';
 import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 const Query = params({
   ...pagination,
@@ -18,7 +18,7 @@ const Query = params({
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
 export const handler = defineHandler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
-  const { entity, queries } = v1For(input);
+  const { entity, queries } = v1Services(input);
   const q = input.query;
   const phone = q.phone === undefined ? undefined : toE164(q.phone);
   if (phone === null) throw invalidField('phone', 'not a valid phone number');

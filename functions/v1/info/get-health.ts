@@ -1,6 +1,6 @@
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
-import { healthService } from '../../../shared/services';
+import { healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
 export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => {

@@ -1,9 +1,9 @@
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
-import { v1For } from '../../../shared/services/v1';
+import { v1Services } from '../../../shared/wiring';
 
 /** GET /api/statistics/calendars — the calendar report. */
 export const handler = defineHandler({ api: 'v1', debugMode: true }, async (input) => {
-  const { entity, statistics } = v1For(input);
+  const { entity, statistics } = v1Services(input);
   return reply(await statistics.calendars(entity));
 });

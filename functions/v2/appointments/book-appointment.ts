@@ -2,7 +2,7 @@ import { body, id, text } from '../../../shared/http/fields';
 import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { bookingService } from '../../../shared/services';
+import { bookingService } from '../../../shared/wiring';
 
 const Body = body({
   client_name: text(100),

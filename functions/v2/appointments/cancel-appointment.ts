@@ -2,7 +2,7 @@ import { body, text } from '../../../shared/http/fields';
 import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { bookingService } from '../../../shared/services';
+import { bookingService } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/cancel — cancels by token and frees the place; a second cancel is 409. */
 export const handler = defineHandler(

@@ -1,7 +1,7 @@
 import { body, id } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { slotService } from '../../../shared/services';
+import { slotService } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */
 export const handler = defineHandler(

@@ -3,7 +3,7 @@ import { body, date, int } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { slotGenerator } from '../../../shared/services';
+import { slotGenerator } from '../../../shared/wiring';
 
 const Body = body({
   date: date(),

@@ -3,7 +3,7 @@ import { body, date, id, int, oneOf } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { slotService } from '../../../shared/services';
+import { slotService } from '../../../shared/wiring';
 
 const Body = body({
   slot_id: id(),

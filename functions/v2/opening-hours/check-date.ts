@@ -1,7 +1,7 @@
 import { date, params } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { openingHoursService } from '../../../shared/services';
+import { openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/check-date?date= — open or not, and the holiday that closes it. */
 export const handler = defineHandler(

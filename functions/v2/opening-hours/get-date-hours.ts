@@ -1,7 +1,7 @@
 import { date, params } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { openingHoursService } from '../../../shared/services';
+import { openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */
 export const handler = defineHandler(

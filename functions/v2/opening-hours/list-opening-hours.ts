@@ -1,6 +1,6 @@
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
-import { openingHoursService } from '../../../shared/services';
+import { openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
 export const handler = defineHandler({ api: 'v2' }, async ({ entity }) =>

@@ -1,19 +1,21 @@
 import { DateTime } from 'luxon';
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/appointment';
+import { type CalendarRecord, totalAppointments } from '../../domain/calendar';
 import { daysBetween } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError, dateRangeTooLarge, resourceNotFound } from '../../domain/errors';
 import {
   type AppointmentFilter,
+  byName,
   type ClientFilter,
+  matchesClient,
   offsetOf,
   type Page,
   type PageRequest,
 } from '../../domain/listing';
+import type { SlotRecord } from '../../domain/slot';
 import { hasStarted } from '../../domain/slot-times';
-import type { CalendarRecord } from '../../repositories/calendar-repository';
-import type { SlotRecord } from '../../repositories/slot-repository';
-import type { V1Store } from './store';
+import type { V1Store } from '../ports';
 
 /** Longest date range a list or statistic accepts (api-v1-calendar.md, Limits). */
 export const MAX_RANGE_DAYS = 365;
@@ -24,9 +26,6 @@ export function checkRange(from: string, to: string): void {
     throw new AppError('validation', 'INVALID_PARAMETER', 'date_to: must not be before date_from');
   if (daysBetween(from, to) > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
 }
-
-export const totalAppointments = (c: CalendarRecord): number =>
-  c.pending_count + c.confirmed_count + c.cancelled_count + c.completed_count;
 
 /** A slot as v1 shows it: bookable when open, not full, not started, and its calendar active. */
 export interface SlotView {
@@ -217,29 +216,3 @@ export class V1QueryService {
     return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
   }
 }
-
-/** The same client filter as the store applies, for lists built in memory. */
-export function matchesClient(c: ClientRecord, filter: ClientFilter): boolean {
-  const search = filter.search?.toLowerCase();
-  if (
-    search &&
-    ![c.client_lastname, c.client_firstname, c.client_email ?? ''].some((v) =>
-      v.toLowerCase().includes(search),
-    )
-  ) {
-    return false;
-  }
-  if (filter.email && (c.client_email ?? '').toLowerCase() !== filter.email.toLowerCase()) return false;
-  if (filter.phone && c.client_phone !== filter.phone) return false;
-  if (filter.createdFrom && c.created_at < filter.createdFrom) return false;
-  if (filter.createdTo && c.created_at > filter.createdTo) return false;
-  return true;
-}
-
-const compareText = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
-
-/** Clients' default order: last name, first name, id, lower-cased, in the same code-point order as the index. */
-export const byName = (a: ClientRecord, b: ClientRecord): number =>
-  compareText(a.client_lastname.toLowerCase(), b.client_lastname.toLowerCase()) ||
-  compareText(a.client_firstname.toLowerCase(), b.client_firstname.toLowerCase()) ||
-  a.client_id - b.client_id;

@@ -1,9 +1,10 @@
+import { totalAppointments } from '../../domain/calendar';
 import { addDays, datesInRange, todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError } from '../../domain/errors';
 import type { DayCounter } from '../../domain/listing';
-import { checkRange, totalAppointments } from './query-service';
-import type { V1Store } from './store';
+import type { V1Store } from '../ports';
+import { checkRange } from './query-service';
 
 export const PERIODS = ['today', 'last7days', 'last15days', 'last30days', 'specific_day', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];

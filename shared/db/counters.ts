@@ -1,0 +1,106 @@
+import { attributeNames } from './expressions';
+import type { Key } from './keys';
+import type { TransactItem } from './transactions';
+
+interface CounterEntry {
+  key: Key;
+  add: Map<string, number>;
+  set: Record<string, unknown>;
+  condition?: { expression: string; values: Record<string, unknown> };
+}
+
+/**
+ * Counter updates gathered per item, so that a transaction touches each item once even when an
+ * appointment leaves and enters the same calendar or day (DynamoDB refuses two operations on one item).
+ * Every counter moves by ADD, so concurrent writers never conflict on a counter's value.
+ */
+export class CounterUpdates {
+  private readonly entries = new Map<string, CounterEntry>();
+
+  private entry(key: Key): CounterEntry {
+    const id = `${key.pk}|${key.sk}`;
+    let entry = this.entries.get(id);
+    if (!entry) {
+      entry = { key, add: new Map(), set: {} };
+      this.entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Adds `delta` to a counter of an item; `set` gives the item's descriptive attributes (kept on create). */
+  add(key: Key, attribute: string, delta: number, set: Record<string, unknown> = {}): this {
+    const entry = this.entry(key);
+    entry.add.set(attribute, (entry.add.get(attribute) ?? 0) + delta);
+    Object.assign(entry.set, set);
+    return this;
+  }
+
+  /** Makes the write of this item conditional (a ConditionCheck when no counter of it moves). */
+  require(key: Key, expression: string, values: Record<string, unknown>): this {
+    this.entry(key).condition = { expression, values };
+    return this;
+  }
+
+  /** The transaction items, each with the key it writes (to find which one a failed condition names). */
+  items(tableName: string): Array<{ item: TransactItem; key: Key }> {
+    const out: Array<{ item: TransactItem; key: Key }> = [];
+    for (const { key, add, set, condition } of this.entries.values()) {
+      const adds = [...add.entries()].filter(([, delta]) => delta !== 0);
+      const sets = Object.entries(set);
+      if (adds.length === 0 && sets.length === 0 && !condition) continue;
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = { ...condition?.values };
+      const clauses: string[] = [];
+      if (adds.length) {
+        const parts = adds.map(([attribute, delta], i) => {
+          names[`#a${i}`] = attribute;
+          values[`:a${i}`] = delta;
+          return `#a${i} :a${i}`;
+        });
+        clauses.push(`ADD ${parts.join(', ')}`);
+      }
+      if (sets.length) {
+        const parts = sets.map(([attribute, value], i) => {
+          names[`#s${i}`] = attribute;
+          values[`:s${i}`] = value;
+          return `#s${i} = :s${i}`;
+        });
+        clauses.push(`SET ${parts.join(', ')}`);
+      }
+      if (condition && clauses.length === 0) {
+        out.push({
+          key,
+          item: {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: key,
+              ConditionExpression: condition.expression,
+              ExpressionAttributeNames: attributeNames(condition.expression),
+              ExpressionAttributeValues: values,
+            },
+          },
+        });
+        continue;
+      }
+      const conditionPart = condition
+        ? {
+            ConditionExpression: condition.expression,
+            ExpressionAttributeNames: { ...names, ...attributeNames(condition.expression) },
+          }
+        : { ExpressionAttributeNames: names };
+      out.push({
+        key,
+        item: {
+          Update: {
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: clauses.join(' '),
+            ...conditionPart,
+            ExpressionAttributeValues: values,
+          },
+        },
+      });
+    }
+    return out;
+  }
+}
