@@ -1,0 +1,80 @@
+/**
+ * The dependency rule (DESIGN.md, "Layers"): imports run one way,
+ *   functions/ -> wiring -> http/ -> services/ -> services/ports <- repositories/ -> db/
+ * and domain/ imports nothing of the project but domain/. `npm run lint` (and so CI) and
+ * test/unit/dependencies.test.ts fail on a wrong-way import or a circle.
+ */
+const forbid = (name, comment, from, to) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A circle of imports makes both ends one room: break it with a port or a move.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    forbid(
+      'domain-is-pure',
+      'domain/ holds the rules and records: it imports only domain/ (and libraries).',
+      '^shared/domain/',
+      '^(shared/(?!domain/)|functions/|infra/|scripts/)',
+    ),
+    forbid(
+      'db-is-a-driver',
+      'db/ knows DynamoDB and the keys, nothing of the services, the HTTP layer or the wiring.',
+      '^shared/db/',
+      '^(shared/(services|repositories|http|debug|local|wiring)|functions/|scripts/)',
+    ),
+    forbid(
+      'services-own-their-ports',
+      'services/ speak domain types and their own ports; they never see adapters, HTTP or the wiring.',
+      '^shared/services/',
+      '^(shared/(repositories|db|http|debug|local|wiring|config)|functions/|scripts/)',
+    ),
+    forbid(
+      'adapters-implement-ports',
+      "repositories/ and debug/ implement the services' ports: of services/ they import ports.ts only.",
+      '^shared/(repositories|debug)/',
+      '^(shared/services/(?!ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
+    ),
+    forbid(
+      'debug-is-not-dynamodb',
+      'The debug data set lives in memory: it does not import the DynamoDB layer.',
+      '^shared/debug/',
+      '^shared/(db|repositories)/',
+    ),
+    forbid(
+      'http-does-not-store',
+      'http/ turns requests into service calls and answers; stores reach it through the wiring only.',
+      '^shared/http/',
+      '^(shared/(repositories|db|debug|local|wiring)|functions/|scripts/)',
+    ),
+    forbid(
+      'wiring-is-the-top',
+      'Only handlers, the local runtime, scripts and tests import the wiring module.',
+      '^(shared/(?!local/|wiring\\.ts$)|infra/)',
+      '^shared/wiring\\.ts$',
+    ),
+    forbid(
+      'handlers-go-through-the-wiring',
+      'A handler composes: http/ for the stack, the wiring for services; never a repository or db/.',
+      '^functions/',
+      '^shared/(repositories|db|debug)/',
+    ),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|cdk\\.out|coverage)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
