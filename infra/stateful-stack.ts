@@ -25,7 +25,7 @@ export class StatefulStack extends Stack {
       globalSecondaryIndexes: TABLE_SCHEMA.indexes.map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.pk, type: AttributeType.STRING },
-        sortKey: { name: index.sk, type: AttributeType.STRING },
+        sortKey: { name: index.sk, type: index.skType === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
       })),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -9,17 +9,20 @@
 
 export const INDEX = {
   /** Slots and appointments of one calendar, by date and time. */
-  calendarDate: { name: 'calendar-date', pk: 'gsi1pk', sk: 'gsi1sk' },
+  calendarDate: { name: 'calendar-date', pk: 'gsi1pk', sk: 'gsi1sk', skType: 'S' },
   /** Appointments of one entity across calendars, by date and time. */
-  entityDate: { name: 'entity-date', pk: 'gsi2pk', sk: 'gsi2sk' },
+  entityDate: { name: 'entity-date', pk: 'gsi2pk', sk: 'gsi2sk', skType: 'S' },
   /** Appointments of one client, by date and time. */
-  clientAppointments: { name: 'client-appointments', pk: 'gsi3pk', sk: 'gsi3sk' },
+  clientAppointments: { name: 'client-appointments', pk: 'gsi3pk', sk: 'gsi3sk', skType: 'S' },
   /** Clients of one entity, by last name, first name, id. */
-  clientName: { name: 'client-name', pk: 'gsi4pk', sk: 'gsi4sk' },
+  clientName: { name: 'client-name', pk: 'gsi4pk', sk: 'gsi4sk', skType: 'S' },
   /** Clients of one entity by exact (lower-cased) e-mail. */
-  clientEmail: { name: 'client-email', pk: 'gsi5pk', sk: 'gsi5sk' },
-  /** Clients of one entity by number of appointments (top clients). */
-  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'gsi6sk' },
+  clientEmail: { name: 'client-email', pk: 'gsi5pk', sk: 'gsi5sk', skType: 'S' },
+  /**
+   * Clients of one entity by number of appointments (top clients). The sort key is the count itself (a
+   * number), so a booking moves a client up the rank with the same atomic ADD that counts it.
+   */
+  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'appointments_count', skType: 'N' },
 } as const;
 
 export type IndexName = (typeof INDEX)[keyof typeof INDEX]['name'];
@@ -31,7 +34,6 @@ export interface Key {
 
 /** Zero-padded id, so ids sort numerically inside sort keys. */
 export const padId = (id: number): string => id.toString().padStart(10, '0');
-const padCount = (n: number): string => Math.max(0, n).toString().padStart(10, '0');
 
 const entityPk = (entityId: string): string => `E#${entityId}`;
 
@@ -129,7 +131,6 @@ export const keys = {
       lastName: string;
       firstName: string;
       email: string | null;
-      appointmentsCount: number;
     },
   ) => ({
     [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
@@ -141,7 +142,6 @@ export const keys = {
         }
       : {}),
     [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
-    [INDEX.clientRank.sk]: `${padCount(c.appointmentsCount)}#${padId(c.clientId)}`,
   }),
   clientsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
   clientsByEmailPk: (entityId: string, email: string): string =>

@@ -39,9 +39,10 @@ export async function ensureTable(
       Projection: { ProjectionType: 'ALL' },
     };
   });
+  const numeric = new Set<string>(TABLE_SCHEMA.indexes.filter((i) => i.skType === 'N').map((i) => i.sk));
   const attributes: AttributeDefinition[] = [...attributeNames].map((name) => ({
     AttributeName: name,
-    AttributeType: 'S',
+    AttributeType: numeric.has(name) ? 'N' : 'S',
   }));
   await client.send(
     new CreateTableCommand({

@@ -9,7 +9,7 @@ import {
   type EntityCounters,
   matchesClient,
 } from '../domain/listing';
-import type { BookingPlan, TransitionPlan, V1Store, WriteOutcome } from '../services/ports';
+import type { AppointmentStore, BookingWriter, V1Store } from '../services/ports';
 import type { DebugData } from './fixture-data';
 
 const when = (a: AppointmentRecord) =>
@@ -83,17 +83,15 @@ export class InMemoryStore {
       .sort((a, b) => when(a).localeCompare(when(b)));
   }
 
-  readonly appointments: V1Store['appointments'] & {
-    findByCancelToken(entityId: string, hash: string): Promise<number | null>;
-    book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
-    transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
-  } = {
+  readonly appointments: V1Store['appointments'] & AppointmentStore & BookingWriter = {
     get: async (_e, id) => {
       const a = this.data.appointments.find((x) => x.appointment_id === id);
       return a ? { ...a } : null;
     },
     list: async (_e, f, offset, limit) => this.filteredAppointments(f).slice(offset, offset + limit),
     count: async (_e, f) => this.filteredAppointments(f).length,
+    latestOfClient: async (_e, clientId, limit) =>
+      this.filteredAppointments({ clientId }).reverse().slice(0, limit),
     // Debug bookings issue tokens, but nothing is kept between requests, so no token is ever known.
     findByCancelToken: async () => null,
     book: async (_e, plan) => {

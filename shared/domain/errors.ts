@@ -25,7 +25,14 @@ export type ErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
-export type ErrorKind = 'validation' | 'auth' | 'not_found' | 'conflict' | 'too_large' | 'internal';
+export type ErrorKind =
+  | 'validation'
+  | 'auth'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unavailable'
+  | 'internal';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
@@ -33,6 +40,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -90,6 +98,19 @@ export const slotNotAvailable = (why: Unavailability): AppError =>
 export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'): AppError =>
   new AppError('conflict', code, message);
 
+/**
+ * The store kept refusing a write for contention past every retry: a transient server-side state, never
+ * a verdict on the request (the bounded retries make it all but unreachable).
+ */
+export const busy = (): AppError =>
+  new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'the service is busy, retry the same request');
+
 /** A failure we did not foresee: the answer names only the request id; the detail goes to the log. */
 export const internalError = (requestId: string): AppError =>
   new AppError('internal', 'INTERNAL_ERROR', `server error: ${requestId}`);
+
+/** The value, or the not-found error when the store has none. */
+export function found<T>(value: T | null | undefined, notFound: () => AppError): T {
+  if (value === null || value === undefined) throw notFound();
+  return value;
+}

@@ -1,6 +1,6 @@
 import { getItem } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryCount, queryPage } from '../db/paging';
+import { queryCount, queryPage, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter } from '../domain/listing';
@@ -128,6 +128,13 @@ export class AppointmentRepository {
   /** Pattern: how many appointments a filter matches (a COUNT query over the same range). */
   async count(entityId: string, filter: AppointmentFilter): Promise<number> {
     return queryCount(this.table, this.listQuery(entityId, filter));
+  }
+
+  /** Pattern: a client's latest appointments by date, newest first (client-appointments index, descending). */
+  async latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]> {
+    const query = this.listQuery(entityId, { clientId });
+    const items = await queryWhile(this.table, { ...query, ScanIndexForward: false }, limit, () => false);
+    return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 
   /** Pattern: find the appointment a cancel token belongs to, by the token's SHA-256. */

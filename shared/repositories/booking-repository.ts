@@ -7,7 +7,12 @@ import { type TransactItem, TransactionRefused, transact } from '../db/transacti
 import { takesPlace } from '../domain/appointment';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../services/ports';
 import { appointmentItem, cancelTokenItem } from './appointment-repository';
-import { clientItem, clientPhoneItem } from './client-repository';
+import {
+  clientBookingUpdate,
+  clientItem,
+  clientLastAppointmentUpdate,
+  clientPhoneItem,
+} from './client-repository';
 import { countAppointment, countClientBooking } from './counter-repository';
 import { releasePlaceItem, roomCheckItem, slotFromItem, takePlaceItem } from './slot-repository';
 
@@ -26,7 +31,7 @@ export class BookingRepository {
   async book(entityId: string, plan: BookingPlan): Promise<WriteOutcome> {
     const a = plan.appointment;
     const t = this.table.name;
-    const isNew = plan.previousCount === null;
+    const isNew = plan.existing === null;
     const items: TransactItem[] = [
       takesPlace(a.status)
         ? takePlaceItem(t, entityId, a.slot_id, a.created_at)
@@ -45,7 +50,15 @@ export class BookingRepository {
           ConditionExpression: CONDITION.isNew,
         },
       },
-      this.clientPut(entityId, plan.client, plan.previousCount),
+      plan.existing === null
+        ? {
+            Put: {
+              TableName: t,
+              Item: clientItem(entityId, plan.client),
+              ConditionExpression: CONDITION.isNew,
+            },
+          }
+        : clientBookingUpdate(t, entityId, plan.client, plan.existing),
     ];
     if (isNew) {
       items.push({
@@ -60,7 +73,7 @@ export class BookingRepository {
     const calendarKey = keys.calendar(entityId, a.calendar_id);
     counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });
     countAppointment(counters, entityId, a, 1);
-    countClientBooking(counters, entityId, plan.previousCount, plan.today);
+    countClientBooking(counters, entityId, plan.existing?.appointments_count ?? null, plan.today);
     return this.commit(items, counters, { slotIndex: 0, calendarKey });
   }
 
@@ -87,7 +100,7 @@ export class BookingRepository {
     const takeIndex = take ? items.length : -1;
     if (take) items.push(takePlaceItem(t, entityId, after.slot_id, after.updated_at));
     if (release) items.push(releasePlaceItem(t, entityId, before.slot_id, after.updated_at));
-    if (plan.client) items.push(this.clientPut(entityId, plan.client.record, plan.client.previousCount));
+    if (plan.client) items.push(clientLastAppointmentUpdate(t, entityId, plan.client, after.updated_at));
     const counters = new CounterUpdates();
     countAppointment(counters, entityId, before, -1);
     countAppointment(counters, entityId, after, 1);
@@ -98,25 +111,6 @@ export class BookingRepository {
       slotIndex: takeIndex,
       calendarKey: changesCalendar ? newCalendarKey : undefined,
     });
-  }
-
-  /** The client's item: new, or replacing the one read, conditioned on its appointment count as read. */
-  private clientPut(
-    entityId: string,
-    client: BookingPlan['client'],
-    previousCount: number | null,
-  ): TransactItem {
-    const Item = clientItem(entityId, client);
-    if (previousCount === null)
-      return { Put: { TableName: this.table.name, Item, ConditionExpression: CONDITION.isNew } };
-    return {
-      Put: {
-        TableName: this.table.name,
-        Item,
-        ConditionExpression: 'appointments_count = :previous',
-        ExpressionAttributeValues: { ':previous': previousCount },
-      },
-    };
   }
 
   /**

@@ -1,7 +1,10 @@
+import { CONDITION } from '../db/conditions';
+import { updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryAll, queryCount, queryPage } from '../db/paging';
+import { queryAll, queryCount, queryPage, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
+import type { TransactItem } from '../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
 import type { ClientFilter } from '../domain/listing';
 
@@ -30,7 +33,6 @@ export function clientItem(entityId: string, c: ClientRecord): Record<string, un
       lastName: c.client_lastname,
       firstName: c.client_firstname,
       email: c.client_email,
-      appointmentsCount: c.appointments_count,
     }),
   };
 }
@@ -41,6 +43,71 @@ export const clientPhoneItem = (entityId: string, e164: string, clientId: number
   type: 'client-phone',
   client_id: clientId,
 });
+
+/**
+ * A booking by a known client: its count moves by ADD, so concurrent bookings by one client never
+ * conflict on it; names and e-mail become those booked with. The condition is monotone: only the
+ * client's first and second bookings (which move the entity's client counters) are tied to the count
+ * read, and last_appointment only ever moves later.
+ */
+export function clientBookingUpdate(
+  tableName: string,
+  entityId: string,
+  c: ClientRecord,
+  read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>,
+): TransactItem {
+  const item = clientItem(entityId, c);
+  const sets = ['client_firstname', 'client_lastname', 'client_email', 'updated_at', 'search_text'];
+  for (const key of Object.keys(item)) if (/^gsi[45]/.test(key)) sets.push(key);
+  const raisesLast = c.last_appointment !== null && (read.last_appointment ?? '') < c.last_appointment;
+  if (raisesLast) sets.push('last_appointment');
+  const countCondition =
+    read.appointments_count >= 2 ? '#appointments_count >= :two' : '#appointments_count = :read';
+  const condition = [
+    CONDITION.exists,
+    countCondition,
+    ...(raisesLast
+      ? ['(attribute_not_exists(#last_appointment) OR #last_appointment <= :last_appointment)']
+      : []),
+  ].join(' AND ');
+  const update = `ADD #appointments_count :one SET ${sets.map((k) => `#${k} = :${k}`).join(', ')}`;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.client(entityId, c.client_id),
+      ...updateWhere(update, condition),
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ...(read.appointments_count >= 2 ? { ':two': 2 } : { ':read': read.appointments_count }),
+        ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
+      },
+    },
+  };
+}
+
+/** A move that changes a client's latest appointment date, conditioned on the date read. */
+export function clientLastAppointmentUpdate(
+  tableName: string,
+  entityId: string,
+  change: { clientId: number; lastAppointment: string; read: string | null },
+  now: string,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.client(entityId, change.clientId),
+      ...updateWhere(
+        'SET #last_appointment = :last, #updated_at = :now',
+        change.read === null ? 'attribute_not_exists(#last_appointment)' : '#last_appointment = :read',
+      ),
+      ExpressionAttributeValues: {
+        ':last': change.lastAppointment,
+        ':now': now,
+        ...(change.read === null ? {} : { ':read': change.read }),
+      },
+    },
+  };
+}
 
 export class ClientRepository {
   constructor(private readonly table: TableHandle) {}
@@ -120,9 +187,14 @@ export class ClientRepository {
     return [...clients.values()];
   }
 
-  /** Pattern: the clients with the most appointments (client-rank index, descending). */
+  /**
+   * Pattern: the clients with the most appointments (client-rank index, descending). Clients with the
+   * same count are ordered by id, newest first: the index is read until the count after the last kept
+   * place drops, so ties at the edge are all seen.
+   */
   async top(entityId: string, limit: number): Promise<ClientRecord[]> {
-    const items = await queryPage(
+    const count = (item: Record<string, unknown> | undefined) => Number(item?.appointments_count ?? -1);
+    const items = await queryWhile(
       this.table,
       {
         IndexName: INDEX.clientRank.name,
@@ -131,10 +203,13 @@ export class ClientRepository {
         ExpressionAttributeValues: { ':pk': keys.clientRankPk(entityId) },
         ScanIndexForward: false,
       },
-      0,
-      limit,
+      limit + 1,
+      (sofar) => sofar.length <= limit || count(sofar.at(-1)) === count(sofar[limit - 1]),
     );
-    return items.map(strip);
+    return items
+      .map(strip)
+      .sort((a, b) => b.appointments_count - a.appointments_count || b.client_id - a.client_id)
+      .slice(0, limit);
   }
 
   /** Pattern: get several clients by id (BatchGetItem). */

@@ -10,6 +10,7 @@ import { isValidEmail } from '../domain/email-syntax';
 import type { EntityContext } from '../domain/entity';
 import {
   appointmentNotFound,
+  busy,
   calendarNotFound,
   conflict,
   invalidField,
@@ -36,6 +37,7 @@ import type {
   IdSource,
   SlotReader,
   SnapshotReader,
+  TransitionPlan,
 } from './ports';
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
@@ -127,7 +129,7 @@ export class BookingService {
         appointment,
         cancelTokenHash: sha256Hex(cancelToken),
         client,
-        previousCount: existing ? existing.appointments_count : null,
+        existing,
         today: todayIn(entity.settings.timezone, this.now()),
       });
       if (outcome.ok) {
@@ -137,7 +139,9 @@ export class BookingService {
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
-    throw conflict('the client is being booked concurrently, retry');
+    // Unreachable in practice: a retry happens only when the client's first or second booking, or a later
+    // last appointment, committed meanwhile, and each can happen once per retry.
+    throw busy();
   }
 
   /** A v2 booking: a confirmed appointment of the default calendar (DECISIONS.md "One data model"). */
@@ -179,7 +183,7 @@ export class BookingService {
       if (!before) throw appointmentNotFound();
       const status = change.status ?? before.status;
       let after: AppointmentRecord = { ...before, status, updated_at: this.now().toISOString() };
-      let client: { record: ClientRecord; previousCount: number } | undefined;
+      let client: TransitionPlan['client'];
       if (change.slotId !== undefined && change.slotId !== before.slot_id) {
         const slot = await this.slots.get(entity.entityId, change.slotId);
         if (!slot) throw slotNotFound();
@@ -209,24 +213,21 @@ export class BookingService {
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
-    throw conflict('the appointment is changing concurrently, retry');
+    throw busy();
   }
 
-  /** The client's last_appointment after a move: the latest date among its appointments, this one moved. */
+  /**
+   * The client's last_appointment after a move, when it changes: the later of the moved appointment's new
+   * date and the latest date among the client's other appointments (two reads of the index, newest first).
+   */
   private async clientAfterMove(entity: EntityContext, before: AppointmentRecord, after: AppointmentRecord) {
     const client = await this.clients.get(entity.entityId, before.client_id);
     if (!client) return undefined;
-    const others = await this.appointments.list(entity.entityId, { clientId: client.client_id }, 0, 10_000);
-    const dates = [
-      ...others.filter((a) => a.appointment_id !== before.appointment_id).map((a) => a.date),
-      after.date,
-    ];
-    const last = dates.reduce((max, d) => (d > max ? d : max), '');
+    const latest = await this.appointments.latestOfClient(entity.entityId, client.client_id, 2);
+    const other = latest.find((a) => a.appointment_id !== before.appointment_id)?.date ?? '';
+    const last = other > after.date ? other : after.date;
     if (last === client.last_appointment) return undefined;
-    return {
-      record: { ...client, last_appointment: last, updated_at: after.updated_at },
-      previousCount: client.appointments_count,
-    };
+    return { clientId: client.client_id, lastAppointment: last, read: client.last_appointment };
   }
 
   /**

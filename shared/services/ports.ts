@@ -139,9 +139,10 @@ export type WriteOutcome =
 export interface BookingPlan {
   appointment: AppointmentRecord;
   cancelTokenHash: string;
-  /** The client as it will be after the booking, and its appointment count as read (null: new client). */
+  /** The client as it will be after the booking (names and e-mail as booked). */
   client: ClientRecord;
-  previousCount: number | null;
+  /** The client as read before the booking; null: a new client, created by this booking. */
+  existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment'> | null;
   /** Today in the entity's zone, for the new-clients-per-day counter. */
   today: string;
 }
@@ -149,8 +150,8 @@ export interface BookingPlan {
 export interface TransitionPlan {
   before: AppointmentRecord & { cancel_token_hash?: string };
   after: AppointmentRecord;
-  /** The client's new last_appointment when a move changes it, conditioned on the count read. */
-  client?: { record: ClientRecord; previousCount: number };
+  /** The client's new last_appointment when a move changes it, conditioned on the value read. */
+  client?: { clientId: number; lastAppointment: string; read: string | null };
 }
 
 /** What a booking must know before it writes, read together. */
@@ -177,6 +178,8 @@ export interface AppointmentReader {
 }
 export interface AppointmentStore extends AppointmentReader {
   findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
+  /** A client's latest appointments by date, newest first. */
+  latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]>;
 }
 /** The writes that change appointments, each all-or-nothing with every counter it moves. */
 export interface BookingWriter {

@@ -3,7 +3,7 @@ import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../d
 import { type CalendarRecord, totalAppointments } from '../../domain/calendar';
 import { daysBetween } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
-import { AppError, dateRangeTooLarge, resourceNotFound } from '../../domain/errors';
+import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/errors';
 import {
   type AppointmentFilter,
   byName,
@@ -61,9 +61,9 @@ export class V1QueryService {
   }
 
   async calendar(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
-    const calendar = await this.store.calendars.get(entity.entityId, calendarId);
-    if (!calendar) throw resourceNotFound('calendar');
-    return calendar;
+    return found(await this.store.calendars.get(entity.entityId, calendarId), () =>
+      resourceNotFound('calendar'),
+    );
   }
 
   /** Slots of a calendar in a date range: the bookable ones, or every one with `all`. */
@@ -197,9 +197,7 @@ export class V1QueryService {
   }
 
   async client(entity: EntityContext, clientId: number): Promise<ClientRecord> {
-    const client = await this.store.clients.get(entity.entityId, clientId);
-    if (!client) throw resourceNotFound('client');
-    return client;
+    return found(await this.store.clients.get(entity.entityId, clientId), () => resourceNotFound('client'));
   }
 
   /** Clients having appointments in a calendar, searched and ordered like the client list. */
