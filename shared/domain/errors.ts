@@ -105,6 +105,10 @@ export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'):
 export const busy = (): AppError =>
   new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'the service is busy, retry the same request');
 
+/** Another request with the same Idempotency-Key is running (or died less than a function timeout ago). */
+export const idempotencyInProgress = (): AppError =>
+  conflict('a request with this Idempotency-Key is in progress, retry later', 'IDEMPOTENCY_KEY_REUSED');
+
 /** A failure we did not foresee: the answer names only the request id; the detail goes to the log. */
 export const internalError = (requestId: string): AppError =>
   new AppError('internal', 'INTERNAL_ERROR', `server error: ${requestId}`);

@@ -14,7 +14,7 @@ import {
 } from '../domain/errors';
 import { sha256Hex } from '../domain/tokens';
 import { logger } from '../logger';
-import type { StoredAnswer } from '../services/ports';
+import type { IdempotencyMark, StoredAnswer } from '../services/ports';
 import { authService, idempotencyStore as idempotencyRepository } from '../wiring';
 import { type Format, negotiateFormat } from './negotiation';
 import type { Reply } from './reply';
@@ -58,7 +58,7 @@ interface RequestState {
   body?: unknown;
   input?: { path: unknown; query: unknown; body: unknown };
   /** An Idempotency-Key this request claimed, to record its answer under. */
-  idempotency?: { route: string; key: string };
+  idempotency?: IdempotencyMark;
   /** The recorded answer of an earlier request with the same Idempotency-Key and body. */
   replay?: StoredAnswer;
 }
@@ -210,6 +210,8 @@ const parseBody = (): Middleware => ({
 
 /** Retries within 24 hours with the same Idempotency-Key get the first answer (issue: idempotent booking). */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** How long a claim holds its key when the runtime does not say how long the function may run. */
+const DEFAULT_HOLD_MS = 30_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** JSON with sorted keys, so the same body in another key order or spacing is the same request. */
@@ -235,15 +237,15 @@ const claimIdempotency = (): Middleware => ({
         'must be 1 to 128 letters, digits, dots, colons, dashes or underscores',
       );
     }
-    const route = event.routeKey;
-    const claim = await idempotencyRepository().claim(
-      context.app.entity.entityId,
-      route,
+    const claim = await idempotencyRepository().claim(context.app.entity.entityId, {
+      route: event.routeKey,
       key,
-      sha256Hex(canonical(context.app.body ?? {})),
-      Math.floor(Date.now() / 1000),
-      IDEMPOTENCY_TTL_SECONDS,
-    );
+      // Over the validated body (the fields the schema reads), never the raw tree: bounded work.
+      fingerprint: sha256Hex(canonical(context.app.input?.body ?? {})),
+      nowMs: Date.now(),
+      holdMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_HOLD_MS,
+      keepSeconds: IDEMPOTENCY_TTL_SECONDS,
+    });
     if (claim.kind === 'mismatch') {
       throw conflict('Idempotency-Key was already used with a different request', 'IDEMPOTENCY_KEY_REUSED');
     }
@@ -254,7 +256,7 @@ const claimIdempotency = (): Middleware => ({
       );
     }
     if (claim.kind === 'replay') context.app.replay = claim.answer;
-    else context.app.idempotency = { route, key };
+    else context.app.idempotency = claim.mark;
   },
 });
 
@@ -265,11 +267,11 @@ const recordIdempotency = (): Middleware => {
     const response = request.response;
     if (!app.idempotency || !app.entity || !response) return;
     const repo = idempotencyRepository();
-    const { route, key } = app.idempotency;
+    const mark = app.idempotency;
     try {
-      if ((response.statusCode ?? 500) >= 500) await repo.release(app.entity.entityId, route, key);
+      if ((response.statusCode ?? 500) >= 500) await repo.release(app.entity.entityId, mark);
       else {
-        await repo.complete(app.entity.entityId, route, key, {
+        await repo.complete(app.entity.entityId, mark, {
           statusCode: response.statusCode ?? 200,
           headers: { 'content-type': String(response.headers?.['content-type'] ?? 'application/json') },
           body: response.body ?? '',
@@ -317,6 +319,8 @@ export interface RouteInput<P, Q, B> {
   debug: boolean;
   requestId: string;
   headers: (name: string) => string | undefined;
+  /** The Idempotency-Key this request holds, for the booking to commit its record with it. */
+  idempotency?: IdempotencyMark | undefined;
 }
 
 interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
@@ -367,6 +371,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
         debug: app.debug,
         requestId: app.requestId,
         headers: (name) => header(event, name),
+        idempotency: app.idempotency,
       });
       return reply as unknown as Result;
     });

@@ -14,6 +14,7 @@ import {
   clientPhoneItem,
 } from './client-repository';
 import { countAppointment, countClientBooking } from './counter-repository';
+import { idempotencyCommitItem } from './idempotency-repository';
 import { releasePlaceItem, roomCheckItem, slotFromItem, takePlaceItem } from './slot-repository';
 
 /**
@@ -69,12 +70,15 @@ export class BookingRepository {
         },
       });
     }
+    const idempotencyIndex = plan.idempotency ? items.length : -1;
+    if (plan.idempotency)
+      items.push(idempotencyCommitItem(t, entityId, plan.idempotency.mark, plan.idempotency.result));
     const counters = new CounterUpdates();
     const calendarKey = keys.calendar(entityId, a.calendar_id);
     counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });
     countAppointment(counters, entityId, a, 1);
     countClientBooking(counters, entityId, plan.existing?.appointments_count ?? null, plan.today);
-    return this.commit(items, counters, { slotIndex: 0, calendarKey });
+    return this.commit(items, counters, { slotIndex: 0, calendarKey, idempotencyIndex });
   }
 
   /**
@@ -121,7 +125,7 @@ export class BookingRepository {
   private async commit(
     items: TransactItem[],
     counters: CounterUpdates,
-    watch: { slotIndex: number; calendarKey?: Key | undefined },
+    watch: { slotIndex: number; calendarKey?: Key | undefined; idempotencyIndex?: number },
   ): Promise<WriteOutcome> {
     const counterItems = counters.items(this.table.name);
     const calendarAt = watch.calendarKey
@@ -138,6 +142,9 @@ export class BookingRepository {
       const slot = watch.slotIndex >= 0 ? error.failed(watch.slotIndex) : undefined;
       if (slot) return { ok: false, reason: 'slot', slot: slot.item ? slotFromItem(slot.item) : null };
       if (calendarIndex >= 0 && error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
+      const idempotencyIndex = watch.idempotencyIndex ?? -1;
+      if (idempotencyIndex >= 0 && error.failed(idempotencyIndex))
+        return { ok: false, reason: 'idempotency' };
       return { ok: false, reason: 'stale' };
     }
   }

@@ -1,27 +1,41 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { onlyIf } from '../db/expressions';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { onlyIf, updateWhere } from '../db/expressions';
+import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-import type { Claim, IdempotencyStore, StoredAnswer } from '../services/ports';
+import type { TransactItem } from '../db/transactions';
+import type { Claim, ClaimRequest, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';
 
 /**
- * Idempotency records (Idempotency-Key header on bookings). A key is claimed by a conditional put that
- * succeeds only when no live record exists (none, or expired), so two concurrent retries cannot both book.
- * Records expire after 24 hours (`expires_at`, the table's TTL attribute).
+ * A key may be claimed when no record holds it: none, one past its retention (`expires_at`, the table's
+ * TTL attribute, which DynamoDB deletes lazily), or a claim whose request is surely dead (its hold, the
+ * function's timeout, has passed) and that committed nothing.
+ */
+const CLAIMABLE =
+  'attribute_not_exists(pk) OR #expires_at < :nowSeconds OR (#state = :inProgress AND #held_until < :nowMs)';
+/** The record is still held by this request's claim. */
+const MINE = '#claim_id = :claimId';
+
+/**
+ * Idempotency records (Idempotency-Key header on bookings), after Powertools Idempotency: a conditional
+ * put claims the key for the function's timeout; the booking's own transaction turns the claim into a
+ * committed record with its result (so a crash after the commit replays the booking, never makes it
+ * twice); the answer is kept once built, for 24 hours.
  */
 export class IdempotencyRepository implements IdempotencyStore {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: claim a key, or learn that it was answered (replay), is in progress, or was used for another body. */
-  async claim(
-    entityId: string,
-    route: string,
-    key: string,
-    bodyHash: string,
-    nowSeconds: number,
-    ttlSeconds: number,
-  ): Promise<Claim> {
-    const Key = keys.idempotency(entityId, route, key);
+  /** Pattern: claim a key, or learn that it was answered, committed, is in progress, or was used for another request. */
+  async claim(entityId: string, request: ClaimRequest): Promise<Claim> {
+    const Key = keys.idempotency(entityId, request.route, request.key);
+    const nowSeconds = Math.floor(request.nowMs / 1000);
+    const mark: IdempotencyMark = {
+      route: request.route,
+      key: request.key,
+      claimId: randomUUID(),
+      keepUntil: nowSeconds + request.keepSeconds,
+    };
     try {
       await this.table.doc.send(
         new PutCommand({
@@ -29,45 +43,93 @@ export class IdempotencyRepository implements IdempotencyStore {
           Item: {
             ...Key,
             type: 'idempotency',
-            body_hash: bodyHash,
+            fingerprint: request.fingerprint,
             state: 'in_progress',
-            expires_at: nowSeconds + ttlSeconds,
+            claim_id: mark.claimId,
+            held_until: request.nowMs + request.holdMs,
+            expires_at: mark.keepUntil,
           },
-          ...onlyIf('attribute_not_exists(pk) OR #expires_at < :now'),
-          ExpressionAttributeValues: { ':now': nowSeconds },
+          ...onlyIf(CLAIMABLE),
+          ExpressionAttributeValues: {
+            ':nowSeconds': nowSeconds,
+            ':nowMs': request.nowMs,
+            ':inProgress': 'in_progress',
+          },
         }),
       );
-      return { kind: 'claimed' };
+      return { kind: 'claimed', mark };
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
-    const existing = await this.table.doc.send(
-      new GetCommand({ TableName: this.table.name, Key, ConsistentRead: true }),
-    );
-    const item = existing.Item;
-    if (!item) return this.claim(entityId, route, key, bodyHash, nowSeconds, ttlSeconds);
-    if (item.body_hash !== bodyHash) return { kind: 'mismatch' };
-    if (item.state !== 'done') return { kind: 'in_progress' };
-    return { kind: 'replay', answer: item.answer as StoredAnswer };
+    const item = await getItem(this.table, Key);
+    // Deleted (released) between the two calls: claim again.
+    if (!item) return this.claim(entityId, request);
+    if (item.fingerprint !== request.fingerprint) return { kind: 'mismatch' };
+    if (item.answer) return { kind: 'replay', answer: item.answer as StoredAnswer };
+    if (item.state === 'committed') {
+      return {
+        kind: 'committed',
+        mark: {
+          ...mark,
+          claimId: String(item.claim_id),
+          keepUntil: Number(item.expires_at),
+          committed: item.result,
+        },
+      };
+    }
+    return { kind: 'in_progress' };
   }
 
-  /** Pattern: keep the answer of a claimed key for replays. */
-  async complete(entityId: string, route: string, key: string, answer: StoredAnswer): Promise<void> {
-    await this.table.doc.send(
-      new UpdateCommand({
-        TableName: this.table.name,
-        Key: keys.idempotency(entityId, route, key),
-        UpdateExpression: 'SET #state = :done, answer = :answer',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':done': 'done', ':answer': answer },
-      }),
-    );
+  /** Pattern: keep the answer of a key for replays, while the claim is still this request's. */
+  async complete(entityId: string, mark: IdempotencyMark, answer: StoredAnswer): Promise<void> {
+    try {
+      await this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.idempotency(entityId, mark.route, mark.key),
+          ...updateWhere('SET answer = :answer', MINE),
+          ExpressionAttributeValues: { ':answer': answer, ':claimId': mark.claimId },
+        }),
+      );
+    } catch (error) {
+      // The claim was lost to a later request (this one outlived its hold): that one answers the key.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
 
-  /** Pattern: release a claim whose request failed on our side, so a retry may run again. */
-  async release(entityId: string, route: string, key: string): Promise<void> {
-    await this.table.doc.send(
-      new DeleteCommand({ TableName: this.table.name, Key: keys.idempotency(entityId, route, key) }),
-    );
+  /** Pattern: release a claim whose request failed on our side, unless a booking was committed under it. */
+  async release(entityId: string, mark: IdempotencyMark): Promise<void> {
+    try {
+      await this.table.doc.send(
+        new DeleteCommand({
+          TableName: this.table.name,
+          Key: keys.idempotency(entityId, mark.route, mark.key),
+          ...onlyIf(`${MINE} AND #state = :inProgress`),
+          ExpressionAttributeValues: { ':claimId': mark.claimId, ':inProgress': 'in_progress' },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
+}
+
+/**
+ * The transaction item that commits a claim with the booking it answers: state committed and the
+ * booking's result, only while the claim is still this request's (else the whole booking is refused).
+ */
+export function idempotencyCommitItem(
+  tableName: string,
+  entityId: string,
+  mark: IdempotencyMark,
+  result: unknown,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.idempotency(entityId, mark.route, mark.key),
+      ...updateWhere('SET #state = :committed, #result = :result', MINE),
+      ExpressionAttributeValues: { ':committed': 'committed', ':result': result, ':claimId': mark.claimId },
+    },
+  };
 }

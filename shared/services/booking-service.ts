@@ -13,6 +13,7 @@ import {
   busy,
   calendarNotFound,
   conflict,
+  idempotencyInProgress,
   invalidField,
   slotNotFound,
 } from '../domain/errors';
@@ -34,11 +35,15 @@ import type {
   BookingWriter,
   CalendarReader,
   ClientReader,
+  IdempotencyMark,
   IdSource,
   SlotReader,
   SnapshotReader,
   TransitionPlan,
 } from './ports';
+
+/** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
+type Committed = Omit<Booked, 'slot'>;
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
@@ -71,7 +76,9 @@ export class BookingService {
    * 5. Find the client by phone or allocate a new id. 6. One transaction takes the place, writes the
    * appointment, the client and the counters; a stale client read is retried from step 5.
    */
-  async book(entity: EntityContext, request: BookingRequest): Promise<Booked> {
+  async book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> {
+    // An earlier request with this Idempotency-Key committed this booking and died before answering.
+    if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
     // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
     // is simply skipped, since ids need only be unique.
     const [first, reserved] = await Promise.all([
@@ -131,6 +138,14 @@ export class BookingService {
         client,
         existing,
         today: todayIn(entity.settings.timezone, this.now()),
+        ...(idempotency
+          ? {
+              idempotency: {
+                mark: idempotency,
+                result: { appointment, calendar, cancelToken } satisfies Committed,
+              },
+            }
+          : {}),
       });
       if (outcome.ok) {
         const after = (await this.slots.get(entity.entityId, slot.slot_id)) ?? slot;
@@ -138,6 +153,7 @@ export class BookingService {
       }
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
       if (outcome.reason === 'calendar') throw calendarNotFound();
+      if (outcome.reason === 'idempotency') throw idempotencyInProgress();
     }
     // Unreachable in practice: a retry happens only when the client's first or second booking, or a later
     // last appointment, committed meanwhile, and each can happen once per retry.
@@ -145,23 +161,34 @@ export class BookingService {
   }
 
   /** A v2 booking: a confirmed appointment of the default calendar (DECISIONS.md "One data model"). */
-  async bookV2(entity: EntityContext, input: V2Booking): Promise<Booked> {
+  /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
+  private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
+    const slot = await this.slots.get(entity.entityId, committed.appointment.slot_id);
+    if (!slot) throw slotNotFound();
+    return { ...committed, slot };
+  }
+
+  async bookV2(entity: EntityContext, input: V2Booking, idempotency?: IdempotencyMark): Promise<Booked> {
     const phone = toE164(input.client_phone);
     if (!phone) throw invalidField('client_phone', 'not a valid phone number');
     if (input.client_email !== undefined && !isValidEmail(input.client_email)) {
       throw invalidField('client_email', 'not a valid e-mail address');
     }
     const { firstname, lastname } = splitClientName(input.client_name);
-    return this.book(entity, {
-      calendarId: entity.settings.default_calendar_id,
-      slotId: input.slot_id,
-      firstname,
-      lastname,
-      email: input.client_email ?? null,
-      phone,
-      contractNumber: input.contract_number ?? null,
-      status: 'confirmed',
-    });
+    return this.book(
+      entity,
+      {
+        calendarId: entity.settings.default_calendar_id,
+        slotId: input.slot_id,
+        firstname,
+        lastname,
+        email: input.client_email ?? null,
+        phone,
+        contractNumber: input.contract_number ?? null,
+        status: 'confirmed',
+      },
+      idempotency,
+    );
   }
 
   /**
@@ -234,20 +261,24 @@ export class BookingService {
    * A v1 booking (POST /appointment). Checks run in DECISIONS.md's order: body fields (phone, e-mail: 400
    * INVALID_PARAMETER), calendar, slot in that calendar, slot in the past, slot closed or full.
    */
-  async bookV1(entity: EntityContext, input: V1Booking): Promise<Booked> {
+  async bookV1(entity: EntityContext, input: V1Booking, idempotency?: IdempotencyMark): Promise<Booked> {
     const phone = toE164(input.client_phone);
     if (!phone) throw invalidField('client_phone', 'not a valid phone number');
     if (!isValidEmail(input.client_email)) throw invalidField('client_email', 'not a valid e-mail address');
-    return this.book(entity, {
-      calendarId: input.calendar_id,
-      slotId: input.slot_id,
-      firstname: input.client_firstname,
-      lastname: input.client_lastname,
-      email: input.client_email,
-      phone,
-      contractNumber: null,
-      status: input.status ?? 'confirmed',
-    });
+    return this.book(
+      entity,
+      {
+        calendarId: input.calendar_id,
+        slotId: input.slot_id,
+        firstname: input.client_firstname,
+        lastname: input.client_lastname,
+        email: input.client_email,
+        phone,
+        contractNumber: null,
+        status: input.status ?? 'confirmed',
+      },
+      idempotency,
+    );
   }
 
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */

@@ -134,7 +134,9 @@ export type WriteOutcome =
   | { ok: false; reason: 'slot'; slot: SlotRecord | null }
   | { ok: false; reason: 'calendar' }
   /** Someone else changed the appointment or the client first: read again and retry. */
-  | { ok: false; reason: 'stale' };
+  | { ok: false; reason: 'stale' }
+  /** The request's Idempotency-Key claim expired and another request holds the key now. */
+  | { ok: false; reason: 'idempotency' };
 
 export interface BookingPlan {
   appointment: AppointmentRecord;
@@ -145,6 +147,8 @@ export interface BookingPlan {
   existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment'> | null;
   /** Today in the entity's zone, for the new-clients-per-day counter. */
   today: string;
+  /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */
+  idempotency?: { mark: IdempotencyMark; result: unknown };
 }
 
 export interface TransitionPlan {
@@ -224,23 +228,45 @@ export interface StoredAnswer {
   body: string;
 }
 
+/**
+ * An Idempotency-Key a request holds: the claim it won, and what it answers. `committed` is set when an
+ * earlier request with the same key committed its booking but died before answering: the booking is
+ * answered again from it instead of being made twice.
+ */
+export interface IdempotencyMark {
+  route: string;
+  key: string;
+  claimId: string;
+  /** Seconds since the epoch after which the record may be deleted (DynamoDB TTL). */
+  keepUntil: number;
+  committed?: unknown;
+}
+
 export type Claim =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; mark: IdempotencyMark }
+  | { kind: 'committed'; mark: IdempotencyMark }
   | { kind: 'replay'; answer: StoredAnswer }
   | { kind: 'mismatch' }
   | { kind: 'in_progress' };
 
+export interface ClaimRequest {
+  route: string;
+  key: string;
+  /** SHA-256 of the validated request: the same key with another request is refused. */
+  fingerprint: string;
+  nowMs: number;
+  /** How long a claim holds the key: the function's timeout, after which its request is surely dead. */
+  holdMs: number;
+  /** How long the answer is kept for replays. */
+  keepSeconds: number;
+}
+
 export interface IdempotencyStore {
-  claim(
-    entityId: string,
-    route: string,
-    key: string,
-    bodyHash: string,
-    nowSeconds: number,
-    ttlSeconds: number,
-  ): Promise<Claim>;
-  complete(entityId: string, route: string, key: string, answer: StoredAnswer): Promise<void>;
-  release(entityId: string, route: string, key: string): Promise<void>;
+  claim(entityId: string, request: ClaimRequest): Promise<Claim>;
+  /** Keeps the answer for replays, if the claim is still this request's. */
+  complete(entityId: string, mark: IdempotencyMark, answer: StoredAnswer): Promise<void>;
+  /** Frees the key after a failure on our side, unless a booking was committed under it. */
+  release(entityId: string, mark: IdempotencyMark): Promise<void>;
 }
 
 /** Something that answers whether the store is reachable. */

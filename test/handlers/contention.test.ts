@@ -53,6 +53,10 @@ test('32 concurrent v1 and v2 bookings by one client at one slot with room all s
 
   const report = await call('GET', '/api/statistics/clients', { headers: entity.v1 });
   expect(report.status).toBe(200);
-  expect(report.json.data).toMatchObject({ total_clients: 1, clients_with_appointments: 1, repeat_clients: 1 });
+  expect(report.json.data).toMatchObject({
+    total_clients: 1,
+    clients_with_appointments: 1,
+    repeat_clients: 1,
+  });
   expect(report.json.data.top_clients[0]).toMatchObject({ appointments_count: 2 * PER_API });
 }, 180_000);

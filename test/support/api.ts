@@ -19,6 +19,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string is sent as it is (malformed JSON tests). */
   body?: unknown;
+  /** Handler calls only: the time the Lambda context says the function has left (default 30 s). */
+  remainingMs?: number;
 }
 
 export type Caller = (method: string, url: string, options?: RequestOptions) => Promise<Answer>;
@@ -34,8 +36,13 @@ const bodyText = (body: unknown): string =>
   body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 
 /** A fresh Lambda context per invocation, as Lambda gives one (the stack keeps request state on it). */
-const newContext = (): Context =>
-  ({ awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 }) as unknown as Context;
+const newContext = (remainingMs = 30_000): Context => {
+  const deadline = Date.now() + remainingMs;
+  return {
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+  } as unknown as Context;
+};
 
 /** Calls the route's Lambda handler with the API Gateway event the local server would build. */
 export const viaHandler: Caller = async (method, url, options = {}) => {
@@ -47,7 +54,7 @@ export const viaHandler: Caller = async (method, url, options = {}) => {
   const module = require(join(__dirname, '..', '..', match.route?.entry ?? NOT_FOUND_ENTRY)) as {
     handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
   };
-  const result = await module.handler(event, newContext());
+  const result = await module.handler(event, newContext(options.remainingMs));
   const text = result.body ?? '';
   return {
     status: result.statusCode ?? 200,

@@ -20,7 +20,7 @@ export const handler = defineHandler(
   { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
   async (input) => {
     const { entity, booking } = v1Services(input);
-    const booked = await booking.bookV1(entity, input.body);
+    const booked = await booking.bookV1(entity, input.body, input.idempotency);
     const view = { appointment: booked.appointment, calendarName: booked.calendar.calendar_name };
     return reply(
       { appointment: v1Appointment(view, entity.settings.timezone) },
