@@ -214,19 +214,36 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 const DEFAULT_HOLD_MS = 30_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
+/** Deeper than this, a fingerprinted value is refused (the fields a schema reads are flat). */
+const MAX_FINGERPRINT_DEPTH = 16;
+
 /** JSON with sorted keys, so the same body in another key order or spacing is the same request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+function canonical(value: unknown, depth = 0): string {
+  if (depth > MAX_FINGERPRINT_DEPTH) throw invalidField('body', 'nested too deeply');
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * The fingerprint of a request: its validated body restricted to the fields the schema reads, so an
+ * ignored extra field (however deep) neither costs work nor changes the request's identity.
+ */
+function fingerprint(schema: z.ZodType | undefined, body: unknown): string {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const read =
+    shape && body !== null && typeof body === 'object'
+      ? Object.fromEntries(Object.keys(shape).map((k) => [k, (body as Record<string, unknown>)[k]]))
+      : body;
+  return sha256Hex(canonical(read ?? {}));
+}
+
 // 7. Idempotency claim, after validation: a valid request with a key either claims it, or gets the
 // recorded answer, or is refused (same key, other body; or the first request still running).
-const claimIdempotency = (): Middleware => ({
+const claimIdempotency = (bodySchema: z.ZodType | undefined): Middleware => ({
   before: async (request) => {
     const { event, context } = request;
     const key = header(event, 'idempotency-key');
@@ -241,7 +258,7 @@ const claimIdempotency = (): Middleware => ({
       route: event.routeKey,
       key,
       // Over the validated body (the fields the schema reads), never the raw tree: bounded work.
-      fingerprint: sha256Hex(canonical(context.app.input?.body ?? {})),
+      fingerprint: fingerprint(bodySchema, context.app.input?.body),
       nowMs: Date.now(),
       holdMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_HOLD_MS,
       keepSeconds: IDEMPOTENCY_TTL_SECONDS,
@@ -354,7 +371,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     middlewares.push(authenticate(options.api, options.debugMode ?? false));
   if (options.hasBody) middlewares.push(parseBody());
   middlewares.push(validate(options));
-  if (options.idempotent) middlewares.push(claimIdempotency());
+  if (options.idempotent) middlewares.push(claimIdempotency(options.body));
 
   const core = middy<Event, Result, Error, AppContext>()
     .use(middlewares)

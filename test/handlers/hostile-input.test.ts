@@ -199,3 +199,53 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
     });
   },
 );
+
+describe('a deep extra field beside a valid body, with and without an Idempotency-Key, on every write route', () => {
+  /** `{"a":{"a":…1…}}` `depth` levels deep, as raw JSON text (built without recursion). */
+  const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  let booker: Entity;
+  let slots: number[] = [];
+  beforeAll(async () => {
+    const { ALWAYS_OPEN, futureWorkingDate } =
+      require('../support/fixtures') as typeof import('../support/fixtures');
+    booker = await newEntity({ hours: ALWAYS_OPEN });
+    const generated = await call('POST', '/api/v2/calendar-slots/generate', {
+      headers: booker.v2,
+      body: { date: futureWorkingDate(21), max_appointments: 50 },
+    });
+    slots = generated.json.data.map((s: { id: number }) => s.id);
+  });
+  const validBody = (route: RouteDef): Record<string, unknown> => {
+    if (route.path === '/api/v2/appointments')
+      return { client_name: 'Deep Diver', client_phone: '0612345678', slot_id: slots[0] };
+    if (route.path === '/api/appointment')
+      return {
+        calendar_id: 1,
+        slot_id: slots[1],
+        client_firstname: 'Deep',
+        client_lastname: 'Diver',
+        client_email: 'deep@acme.fr',
+        client_phone: '0612345678',
+      };
+    return {};
+  };
+  const writes = ROUTES.filter((r) => r.method !== 'GET' && r.auth !== 'none');
+
+  it.each(writes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
+    const headers = route.auth === 'v1' ? booker.v1 : booker.v2;
+    const fields = JSON.stringify(validBody(route)).slice(1, -1);
+    const raw = `{${fields}${fields ? ',' : ''}"extra":${deep(5_000)}}`;
+    const books = route.path === '/api/v2/appointments' || route.path === '/api/appointment';
+    for (const key of [undefined, `deep-${route.method}-${route.path.replace(/\W/g, '')}`]) {
+      const withKey = key ? { ...headers, 'Idempotency-Key': key } : headers;
+      const first = await call(route.method, pathFor(route, '1'), { headers: withKey, body: raw });
+      expectClean(route, first, key ? 'deep extra field, with key' : 'deep extra field');
+      if (books) expect(first.status).toBeLessThan(300);
+      if (books && key) {
+        const retry = await call(route.method, pathFor(route, '1'), { headers: withKey, body: raw });
+        expect(retry.status).toBe(first.status);
+        expect(retry.text).toBe(first.text);
+      }
+    }
+  });
+});
