@@ -36,6 +36,25 @@ export async function queryPage(
   return out;
 }
 
+/**
+ * A page of a query whose total is known: read from whichever end is nearer, so the last pages (and any
+ * page past the end, which reads nothing) cost what the first ones do, however long the list.
+ */
+export async function queryPageNearestEnd(
+  table: TableHandle,
+  input: QueryInput,
+  offset: number,
+  limit: number,
+  total: number,
+): Promise<Item[]> {
+  if (offset >= total || limit <= 0) return [];
+  if (offset <= total - offset - limit) return queryPage(table, input, offset, limit);
+  // From the end: skip what follows the page, take the page backwards, and turn it around.
+  const end = Math.min(total, offset + limit);
+  const reversed = await queryPage(table, { ...input, ScanIndexForward: false }, total - end, end - offset);
+  return reversed.reverse();
+}
+
 /** How many items a query (with its filter) matches: a COUNT query, paged. */
 export async function queryCount(table: TableHandle, input: QueryInput): Promise<number> {
   let total = 0;

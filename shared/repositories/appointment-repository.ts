@@ -1,6 +1,6 @@
 import { getItem } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryCount, queryPage, queryWhile } from '../db/paging';
+import { queryCount, queryPage, queryPageNearestEnd, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter } from '../domain/listing';
@@ -114,14 +114,22 @@ export class AppointmentRepository {
     };
   }
 
-  /** Pattern: a page of appointments by date, start time and id, filtered. */
+  /**
+   * Pattern: a page of appointments by date, start time and id, filtered. With the list's total, the
+   * page is read from the nearer end of the index (the last page costs what the first does).
+   */
   async list(
     entityId: string,
     filter: AppointmentFilter,
     offset: number,
     limit: number,
+    total?: number,
   ): Promise<AppointmentRecord[]> {
-    const items = await queryPage(this.table, this.listQuery(entityId, filter), offset, limit);
+    const query = this.listQuery(entityId, filter);
+    const items =
+      total === undefined
+        ? await queryPage(this.table, query, offset, limit)
+        : await queryPageNearestEnd(this.table, query, offset, limit, total);
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

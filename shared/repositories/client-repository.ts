@@ -2,7 +2,7 @@ import { CONDITION } from '../db/conditions';
 import { updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryAll, queryCount, queryPage, queryWhile } from '../db/paging';
+import { queryAll, queryCount, queryPage, queryPageNearestEnd, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
@@ -163,8 +163,19 @@ export class ClientRepository {
   }
 
   /** Pattern: a page of clients by last name, first name, id (or of one e-mail), filtered. */
-  async list(entityId: string, filter: ClientFilter, offset: number, limit: number): Promise<ClientRecord[]> {
-    return (await queryPage(this.table, this.listQuery(entityId, filter), offset, limit)).map(strip);
+  async list(
+    entityId: string,
+    filter: ClientFilter,
+    offset: number,
+    limit: number,
+    total?: number,
+  ): Promise<ClientRecord[]> {
+    const query = this.listQuery(entityId, filter);
+    const items =
+      total === undefined
+        ? await queryPage(this.table, query, offset, limit)
+        : await queryPageNearestEnd(this.table, query, offset, limit, total);
+    return items.map(strip);
   }
 
   /** Pattern: how many clients a filter matches. */

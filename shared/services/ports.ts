@@ -173,11 +173,13 @@ export interface SnapshotReader {
 
 export interface AppointmentReader {
   get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
+  /** A page; with the list's `total`, the store may read it from the nearer end. */
   list(
     entityId: string,
     filter: AppointmentFilter,
     offset: number,
     limit: number,
+    total?: number,
   ): Promise<AppointmentRecord[]>;
 }
 export interface AppointmentStore extends AppointmentReader {
@@ -207,7 +209,13 @@ export interface V1Store {
   slots: SlotReader;
   appointments: AppointmentReader & { count(entityId: string, filter: AppointmentFilter): Promise<number> };
   clients: ClientReader & {
-    list(entityId: string, filter: ClientFilter, offset: number, limit: number): Promise<ClientRecord[]>;
+    list(
+      entityId: string,
+      filter: ClientFilter,
+      offset: number,
+      limit: number,
+      total?: number,
+    ): Promise<ClientRecord[]>;
     count(entityId: string, filter: ClientFilter): Promise<number>;
     ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
     top(entityId: string, limit: number): Promise<ClientRecord[]>;

@@ -118,10 +118,15 @@ export class V1QueryService {
     if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
       throw resourceNotFound('calendar');
     }
-    const [items, total] = await Promise.all([
-      this.store.appointments.list(entity.entityId, filter, offsetOf(page), page.perPage),
-      this.appointmentTotal(entity, filter, calendars),
-    ]);
+    // The total first: it lets the store read a page from the nearer end, and a page past the end not at all.
+    const total = await this.appointmentTotal(entity, filter, calendars);
+    const items = await this.store.appointments.list(
+      entity.entityId,
+      filter,
+      offsetOf(page),
+      page.perPage,
+      total,
+    );
     return { items: this.withCalendarNames(calendars, items), total };
   }
 
@@ -187,12 +192,10 @@ export class V1QueryService {
       return { items: matches.slice(offsetOf(page), offsetOf(page) + page.perPage), total: matches.length };
     }
     const unfiltered = !filter.search && !filter.email && !filter.createdFrom && !filter.createdTo;
-    const [items, total] = await Promise.all([
-      this.store.clients.list(entity.entityId, filter, offsetOf(page), page.perPage),
-      unfiltered
-        ? this.store.counters.entityCounters(entity.entityId).then((c) => c.total_clients)
-        : this.store.clients.count(entity.entityId, filter),
-    ]);
+    const total = unfiltered
+      ? (await this.store.counters.entityCounters(entity.entityId)).total_clients
+      : await this.store.clients.count(entity.entityId, filter);
+    const items = await this.store.clients.list(entity.entityId, filter, offsetOf(page), page.perPage, total);
     return { items, total };
   }
 
