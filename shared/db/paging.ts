@@ -37,16 +37,17 @@ export async function queryPage(
 }
 
 /**
- * A page of a query whose total is known: read from whichever end is nearer, so the last pages (and any
- * page past the end, which reads nothing) cost what the first ones do, however long the list.
+ * A page of a query. When its total is known, read from whichever end is nearer, so the last pages (and
+ * any page past the end, which reads nothing) cost what the first ones do, however long the list.
  */
 export async function queryPageNearestEnd(
   table: TableHandle,
   input: QueryInput,
   offset: number,
   limit: number,
-  total: number,
+  total: number | undefined,
 ): Promise<Item[]> {
+  if (total === undefined) return queryPage(table, input, offset, limit);
   if (offset >= total || limit <= 0) return [];
   if (offset <= total - offset - limit) return queryPage(table, input, offset, limit);
   // From the end: skip what follows the page, take the page backwards, and turn it around.

@@ -1,6 +1,6 @@
 import { getItem } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryCount, queryPage, queryPageNearestEnd, queryWhile } from '../db/paging';
+import { queryCount, queryPageNearestEnd, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter } from '../domain/listing';
@@ -126,10 +126,7 @@ export class AppointmentRepository {
     total?: number,
   ): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, filter);
-    const items =
-      total === undefined
-        ? await queryPage(this.table, query, offset, limit)
-        : await queryPageNearestEnd(this.table, query, offset, limit, total);
+    const items = await queryPageNearestEnd(this.table, query, offset, limit, total);
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

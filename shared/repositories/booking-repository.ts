@@ -15,7 +15,7 @@ import {
 } from './client-repository';
 import { countAppointment, countClientBooking } from './counter-repository';
 import { idempotencyCommitItem } from './idempotency-repository';
-import { releasePlaceItem, roomCheckItem, slotFromItem, takePlaceItem } from './slot-repository';
+import { movePlaceItem, roomCheckItem, slotFromItem } from './slot-repository';
 
 /**
  * The two writes that change appointments: a booking and a transition (status change or move). Each is
@@ -35,7 +35,7 @@ export class BookingRepository {
     const isNew = plan.existing === null;
     const items: TransactItem[] = [
       takesPlace(a.status)
-        ? takePlaceItem(t, entityId, a.slot_id, a.created_at)
+        ? movePlaceItem(t, entityId, a.slot_id, 1, a.created_at)
         : roomCheckItem(t, entityId, a.slot_id),
       {
         Put: {
@@ -102,8 +102,8 @@ export class BookingRepository {
       },
     ];
     const takeIndex = take ? items.length : -1;
-    if (take) items.push(takePlaceItem(t, entityId, after.slot_id, after.updated_at));
-    if (release) items.push(releasePlaceItem(t, entityId, before.slot_id, after.updated_at));
+    if (take) items.push(movePlaceItem(t, entityId, after.slot_id, 1, after.updated_at));
+    if (release) items.push(movePlaceItem(t, entityId, before.slot_id, -1, after.updated_at));
     if (plan.client) items.push(clientLastAppointmentUpdate(t, entityId, plan.client, after.updated_at));
     const counters = new CounterUpdates();
     countAppointment(counters, entityId, before, -1);

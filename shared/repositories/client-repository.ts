@@ -2,7 +2,7 @@ import { CONDITION } from '../db/conditions';
 import { updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryAll, queryCount, queryPage, queryPageNearestEnd, queryWhile } from '../db/paging';
+import { queryAll, queryCount, queryPageNearestEnd, queryWhile } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
@@ -171,10 +171,7 @@ export class ClientRepository {
     total?: number,
   ): Promise<ClientRecord[]> {
     const query = this.listQuery(entityId, filter);
-    const items =
-      total === undefined
-        ? await queryPage(this.table, query, offset, limit)
-        : await queryPageNearestEnd(this.table, query, offset, limit, total);
+    const items = await queryPageNearestEnd(this.table, query, offset, limit, total);
     return items.map(strip);
   }
 

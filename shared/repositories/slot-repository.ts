@@ -24,18 +24,29 @@ const strip = (item: Record<string, unknown>): SlotRecord => ({
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
 const SLOTS_PER_TRANSACTION = 40;
 
-/** Takes one place in a slot: it must exist, be open and not be full. */
-export const takePlaceItem = (
+/**
+ * Takes one place in a slot (`delta` +1: it must exist, be open and not be full) or gives one back
+ * (`delta` -1: it must hold one).
+ */
+export const movePlaceItem = (
   tableName: string,
   entityId: string,
   slotId: number,
+  delta: 1 | -1,
   now: string,
 ): TransactItem => ({
   Update: {
     TableName: tableName,
     Key: keys.slot(entityId, slotId),
-    ...updateWhere('ADD #taken :one SET updated_at = :now', CONDITION.slotHasRoom),
-    ExpressionAttributeValues: { ':one': 1, ':open': 'open', ':now': now },
+    ...updateWhere(
+      'ADD #taken :delta SET updated_at = :now',
+      delta > 0 ? CONDITION.slotHasRoom : CONDITION.slotHoldsPlace,
+    ),
+    ExpressionAttributeValues: {
+      ':delta': delta,
+      ':now': now,
+      ...(delta > 0 ? { ':open': 'open' } : { ':zero': 0 }),
+    },
   },
 });
 
@@ -46,21 +57,6 @@ export const roomCheckItem = (tableName: string, entityId: string, slotId: numbe
     Key: keys.slot(entityId, slotId),
     ...onlyIf(CONDITION.slotHasRoom),
     ExpressionAttributeValues: { ':open': 'open' },
-  },
-});
-
-/** Gives back one place of a slot. */
-export const releasePlaceItem = (
-  tableName: string,
-  entityId: string,
-  slotId: number,
-  now: string,
-): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: keys.slot(entityId, slotId),
-    ...updateWhere('ADD #taken :minusOne SET updated_at = :now', CONDITION.slotHoldsPlace),
-    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now },
   },
 });
 

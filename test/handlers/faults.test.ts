@@ -1,57 +1,21 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type StoreProxy, startStoreProxy } from '../support/store-proxy';
 
 /**
  * Store faults: a proxy between the handlers and DynamoDB Local throttles transactions or drops every
  * connection. Answers must stay clean (envelope, request id, no internal detail), the request id must be
  * logged, and no booking may be half-written.
  */
-type Mode = 'pass' | 'throttle-transactions' | 'down';
-let mode: Mode = 'pass';
-let proxy: Server;
+let proxy: StoreProxy;
 const realEndpoint = process.env.DYNAMODB_ENDPOINT ?? '';
 
 beforeAll(async () => {
-  proxy = createServer((req, res) => {
-    const target = String(req.headers['x-amz-target'] ?? '');
-    if (mode === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    if (mode === 'throttle-transactions' && target.endsWith('TransactWriteItems')) {
-      req.resume();
-      res.writeHead(400, {
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amzn-errortype': 'ThrottlingException',
-      });
-      res.end(
-        JSON.stringify({
-          __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException',
-          message: 'Rate of requests exceeds the allowed throughput.',
-        }),
-      );
-      return;
-    }
-    const url = new URL(realEndpoint);
-    const upstream = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 500, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
+  proxy = await startStoreProxy(realEndpoint);
   // Before any handler module loads: the handlers read their config once, at load, as on Lambda.
-  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
   // The per-file set-up already loaded the config with the real endpoint: start from a fresh registry.
   jest.resetModules();
 });
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((done) => proxy.close(done));
-});
+afterAll(() => proxy.close());
 
 const load = () => ({
   ...(require('../support/api') as typeof import('../support/api')),
@@ -88,7 +52,7 @@ describe('store faults', () => {
       })
     ).json.data;
 
-    mode = 'throttle-transactions';
+    proxy.mode = 'throttle-transactions';
     let answer = {
       status: 0,
       json: undefined as unknown as Record<string, unknown>,
@@ -101,7 +65,7 @@ describe('store faults', () => {
         body: { client_name: 'A B', client_phone: mobile(1), slot_id: slot.id },
       });
     });
-    mode = 'pass';
+    proxy.mode = 'pass';
 
     expect(answer.status).toBe(500);
     const requestId = answer.headers['x-request-id'];
@@ -125,7 +89,7 @@ describe('store faults', () => {
   it('an unreachable store: health says degraded with 503, other routes a clean 500', async () => {
     const { viaHandler: call, newEntity } = load();
     const entity = await newEntity();
-    mode = 'down';
+    proxy.mode = 'down';
     try {
       const health = await call('GET', '/api/health');
       expect(health.status).toBe(503);
@@ -146,7 +110,7 @@ describe('store faults', () => {
         data: null,
       });
     } finally {
-      mode = 'pass';
+      proxy.mode = 'pass';
     }
     expect((await call('GET', '/api/health')).status).toBe(200);
   });

@@ -1,6 +1,5 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type StoreProxy, startStoreProxy } from '../support/store-proxy';
 
 /**
  * Idempotency that survives crashes (issue: valid work is never lost or done twice). A proxy between the
@@ -9,41 +8,15 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
  * must then either book exactly once or replay the one booking, and no key stays locked longer than the
  * function's timeout.
  */
-type Mode = 'pass' | 'down' | { until: string };
-let mode: Mode = 'pass';
-let proxy: Server;
+let proxy: StoreProxy;
 const realEndpoint = process.env.DYNAMODB_ENDPOINT ?? '';
 
 beforeAll(async () => {
-  proxy = createServer((req, res) => {
-    const target =
-      String(req.headers['x-amz-target'] ?? '')
-        .split('.')
-        .pop() ?? '';
-    if (mode === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    // `{ until: X }`: pass requests through up to the first X, then the store is gone.
-    if (typeof mode === 'object' && target === mode.until) mode = 'down';
-    const url = new URL(realEndpoint);
-    const upstream = httpRequest(
-      { host: url.hostname, port: url.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 500, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
-  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startStoreProxy(realEndpoint);
+  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
   jest.resetModules();
 });
-afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((done) => proxy.close(done));
-});
+afterAll(() => proxy.close());
 
 const load = () => ({
   ...(require('../support/api') as typeof import('../support/api')),
@@ -115,9 +88,9 @@ describe.each([
       remainingMs: HOLD_MS,
     };
     const claimedAt = Date.now();
-    mode = { until: lastCall };
+    proxy.mode = { until: lastCall };
     const died = await call('POST', '/api/v2/appointments', booking);
-    mode = 'pass';
+    proxy.mode = 'pass';
     expect(died.status).toBeGreaterThanOrEqual(500);
 
     const kept = await record(entity.entity_account_id, key);

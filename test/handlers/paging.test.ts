@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryPage, queryPageNearestEnd } from '../../shared/db/paging';
 import type { TableHandle } from '../../shared/db/table-handle';
 import { documentClient } from '../../shared/wiring';
