@@ -1,21 +1,11 @@
-import { type StoreProxy, startStoreProxy } from '../support/store-proxy';
+import { useStoreProxy } from '../support/store-proxy';
 
 /**
  * Store faults: a proxy between the handlers and DynamoDB Local throttles transactions or drops every
  * connection. Answers must stay clean (envelope, request id, no internal detail), the request id must be
  * logged, and no booking may be half-written.
  */
-let proxy: StoreProxy;
-const realEndpoint = process.env.DYNAMODB_ENDPOINT ?? '';
-
-beforeAll(async () => {
-  proxy = await startStoreProxy(realEndpoint);
-  // Before any handler module loads: the handlers read their config once, at load, as on Lambda.
-  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
-  // The per-file set-up already loaded the config with the real endpoint: start from a fresh registry.
-  jest.resetModules();
-});
-afterAll(() => proxy.close());
+const { proxy, realEndpoint } = useStoreProxy();
 
 const load = () => ({
   ...(require('../support/api') as typeof import('../support/api')),
@@ -52,7 +42,7 @@ describe('store faults', () => {
       })
     ).json.data;
 
-    proxy.mode = 'throttle-transactions';
+    proxy().mode = 'throttle-transactions';
     let answer = {
       status: 0,
       json: undefined as unknown as Record<string, unknown>,
@@ -65,7 +55,7 @@ describe('store faults', () => {
         body: { client_name: 'A B', client_phone: mobile(1), slot_id: slot.id },
       });
     });
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
 
     expect(answer.status).toBe(500);
     const requestId = answer.headers['x-request-id'];
@@ -89,7 +79,7 @@ describe('store faults', () => {
   it('an unreachable store: health says degraded with 503, other routes a clean 500', async () => {
     const { viaHandler: call, newEntity } = load();
     const entity = await newEntity();
-    proxy.mode = 'down';
+    proxy().mode = 'down';
     try {
       const health = await call('GET', '/api/health');
       expect(health.status).toBe(503);
@@ -110,7 +100,7 @@ describe('store faults', () => {
         data: null,
       });
     } finally {
-      proxy.mode = 'pass';
+      proxy().mode = 'pass';
     }
     expect((await call('GET', '/api/health')).status).toBe(200);
   });

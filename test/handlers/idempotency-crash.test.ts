@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type StoreProxy, startStoreProxy } from '../support/store-proxy';
+import { useStoreProxy } from '../support/store-proxy';
 
 /**
  * Idempotency that survives crashes (issue: valid work is never lost or done twice). A proxy between the
@@ -8,15 +8,7 @@ import { type StoreProxy, startStoreProxy } from '../support/store-proxy';
  * must then either book exactly once or replay the one booking, and no key stays locked longer than the
  * function's timeout.
  */
-let proxy: StoreProxy;
-const realEndpoint = process.env.DYNAMODB_ENDPOINT ?? '';
-
-beforeAll(async () => {
-  proxy = await startStoreProxy(realEndpoint);
-  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
-  jest.resetModules();
-});
-afterAll(() => proxy.close());
+const { proxy, realEndpoint } = useStoreProxy();
 
 const load = () => ({
   ...(require('../support/api') as typeof import('../support/api')),
@@ -88,9 +80,9 @@ describe.each([
       remainingMs: HOLD_MS,
     };
     const claimedAt = Date.now();
-    proxy.mode = { until: lastCall };
+    proxy().mode = { until: lastCall };
     const died = await call('POST', '/api/v2/appointments', booking);
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
     expect(died.status).toBeGreaterThanOrEqual(500);
 
     const kept = await record(entity.entity_account_id, key);

@@ -67,3 +67,26 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
   };
   return state;
 }
+
+/**
+ * For a test file whose handlers talk to the store through the proxy: starts it before the file's
+ * tests, points the handlers' config at it (they read it once, at load, as on Lambda: the module
+ * registry starts afresh) and stops it after. Returns the proxy and the real endpoint.
+ */
+export function useStoreProxy(): { proxy: () => StoreProxy; realEndpoint: string } {
+  const realEndpoint = process.env.DYNAMODB_ENDPOINT ?? '';
+  let proxy: StoreProxy | undefined;
+  beforeAll(async () => {
+    proxy = await startStoreProxy(realEndpoint);
+    process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+    jest.resetModules();
+  });
+  afterAll(() => proxy?.close());
+  return {
+    proxy: () => {
+      if (!proxy) throw new Error('the store proxy starts in beforeAll');
+      return proxy;
+    },
+    realEndpoint,
+  };
+}
