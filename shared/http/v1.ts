@@ -1,7 +1,8 @@
 import type { AppError } from '../domain/errors';
+import { authService, idempotencyRepository } from '../services';
 import { v1Error, v1Success } from './answers-v1';
 import type { Reply } from './reply';
-import { type ApiProfile, buildHandler, type Frame } from './stack';
+import { type ApiProfile, bindStack, type Frame, type StackDeps } from './stack';
 
 /** The v1 calendar API: its envelope, in JSON, XML or CSV. */
 export const V1: ApiProfile = {
@@ -10,8 +11,11 @@ export const V1: ApiProfile = {
   error: (error: AppError, frame: Frame) => v1Error(error, frame),
 };
 
+// The binding to the service wiring, until a wiring module owns it.
+const deps = (): StackDeps => ({
+  authenticate: (token, api) => authService().authenticate(token, api),
+  idempotency: idempotencyRepository(),
+});
+
 /** Builds a v1 Lambda handler: the shared stack with the v1 envelope and token. */
-export const defineHandler = <P = undefined, Q = undefined, B = undefined>(
-  options: Parameters<typeof buildHandler<P, Q, B>>[1],
-  run: Parameters<typeof buildHandler<P, Q, B>>[2],
-) => buildHandler<P, Q, B>(V1, options, run);
+export const defineHandler = bindStack(V1, deps);
