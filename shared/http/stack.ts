@@ -8,6 +8,7 @@ import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { tokenCheck } from './middleware/token-check';
 import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
@@ -58,11 +59,12 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   if (options.api !== profile.api)
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
   const store = () => deps().idempotency;
-  // `after` and `onError` run in reverse order: the envelope is built before the record, and the
-  // request's own headers and log line are added to it.
+  // `after` and `onError` run in reverse order: the envelope is built before the record, the
+  // security headers and the request's own headers and log line are added to it.
   const middlewares: Middleware[] = [
     requestContext(),
     httpHeaderNormalizer() as Middleware,
+    securityHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
     ...(options.api === 'v1' ? [formatNegotiation()] : []),
