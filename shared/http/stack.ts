@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
+import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
@@ -60,10 +61,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
-  // security headers and the request's own headers and log line are added to it.
+  // security and CORS headers and the request's own headers and log line are added to it.
   const middlewares: Middleware[] = [
     requestContext(),
     httpHeaderNormalizer() as Middleware,
+    cors({ origins: config.corsAllowedOrigins }),
     securityHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
