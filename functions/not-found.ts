@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { endpointNotFound } from '../shared/domain/errors';
-import { defineHandler as defineV1Handler } from '../shared/http/v1';
-import { defineHandler as defineV2Handler } from '../shared/http/v2';
+import { defineV1Handler, defineV2Handler } from '../shared/wiring';
 
 const fail = async (): Promise<never> => {
   throw endpointNotFound();

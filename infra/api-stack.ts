@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,6 +18,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
+import { CORS } from '../shared/http/cors';
 import { NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
 import type { StageConfig } from './config';
 import { tableActions } from './table-access';
@@ -83,6 +90,8 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       STAGE: stage.name,
       DEBUG_MODE: stage.debugMode ? 'on' : 'off',
       LOG_LEVEL: stage.logLevel,
+      // Empty: no browser origin (shared/config.ts reads an empty list, not the local default `*`).
+      CORS_ALLOWED_ORIGINS: stage.corsAllowedOrigins.join(','),
       NODE_OPTIONS: '--enable-source-maps',
       // Empty on AWS (shared/config.ts reads it as unset). Declared so that `sam local --env-vars` can
       // point it at DynamoDB Local: SAM only overrides variables the template declares.
@@ -128,6 +137,15 @@ function grantTableActions(role: Role, table: ITableV2, actions: readonly string
   }
 }
 
+/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/cors.ts). */
+const corsPreflightOf = (stage: StageConfig) => ({
+  allowOrigins: [...stage.corsAllowedOrigins],
+  allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+  allowHeaders: [...CORS.allowHeaders],
+  exposeHeaders: [...CORS.exposeHeaders],
+  maxAge: Duration.seconds(CORS.maxAgeSeconds),
+});
+
 /** The stage's HTTP API: one function per route of the route table, and one for every other path. */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
@@ -149,6 +167,9 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
       // The `$default` route: every path the route table does not serve.
       defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound),
+      // API Gateway answers preflights itself (no function runs); the functions add the
+      // Access-Control-Allow-Origin of actual answers (shared/http/middleware/cors.ts).
+      ...(stage.corsAllowedOrigins.length > 0 ? { corsPreflight: corsPreflightOf(stage) } : {}),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -11,6 +11,11 @@ export interface StageConfig {
   /** v1 debug mode, the functions' DEBUG_MODE (DECISIONS.md: on in staging, off in production). */
   debugMode: boolean;
   logLevel: 'debug' | 'info';
+  /**
+   * Origins browsers may call the API from (API Gateway's CORS preflight and the functions'
+   * CORS_ALLOWED_ORIGINS): `*` or exact origins; empty, no browser origin.
+   */
+  corsAllowedOrigins: readonly string[];
   /** Retention of the function logs and the API access logs. */
   logRetention: RetentionDays;
   /** What happens to the log groups when the stack is deleted. */
@@ -39,6 +44,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     stackPrefix: 'Booking-Staging',
     debugMode: true,
     logLevel: 'debug',
+    // Tokens travel in a header, never in a cookie: any origin may try the staging API.
+    corsAllowedOrigins: ['*'],
     logRetention: RetentionDays.TWO_WEEKS,
     logRemovalPolicy: RemovalPolicy.DESTROY,
     table: { removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false },
@@ -51,6 +58,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     stackPrefix: 'Booking-Production',
     debugMode: false,
     logLevel: 'info',
+    // None until the web client's origin is known: `-c production.corsAllowedOrigins=https://...`.
+    corsAllowedOrigins: [],
     logRetention: RetentionDays.THREE_MONTHS,
     logRemovalPolicy: RemovalPolicy.RETAIN,
     table: { removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true },
@@ -64,19 +73,48 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
 export const CONTEXT = {
   /** Flips a stage's debug mode without editing this file: `-c production.debugMode=on`. */
   debugMode: (stage: StageName) => `${stage}.debugMode`,
+  /** Sets a stage's CORS origins, comma-separated: `-c production.corsAllowedOrigins=https://app.example.com`. */
+  corsAllowedOrigins: (stage: StageName) => `${stage}.corsAllowedOrigins`,
 } as const;
+
+/** `*` or `scheme://host[:port]`: what API Gateway and shared/config.ts accept as an allowed origin. */
+const ORIGIN = /^(\*|https?:\/\/[a-z0-9.-]+(:\d{1,5})?)$/i;
 
 type ContextReader = (key: string) => unknown;
 
 /** A stage's settings, with the overrides given as context applied and checked. */
 export function stageConfig(name: StageName, context: ContextReader = () => undefined): StageConfig {
   const base = STAGES[name];
+  return {
+    ...base,
+    debugMode: debugModeOf(name, context) ?? base.debugMode,
+    corsAllowedOrigins: corsOriginsOf(name, context) ?? base.corsAllowedOrigins,
+  };
+}
+
+function debugModeOf(name: StageName, context: ContextReader): boolean | undefined {
   const debugMode = context(CONTEXT.debugMode(name));
-  if (debugMode === undefined) return base;
+  if (debugMode === undefined) return undefined;
   if (debugMode !== 'on' && debugMode !== 'off') {
     throw new Error(
       `context ${CONTEXT.debugMode(name)} must be "on" or "off", not ${JSON.stringify(debugMode)}`,
     );
   }
-  return { ...base, debugMode: debugMode === 'on' };
+  return debugMode === 'on';
+}
+
+function corsOriginsOf(name: StageName, context: ContextReader): string[] | undefined {
+  const value = context(CONTEXT.corsAllowedOrigins(name));
+  if (value === undefined) return undefined;
+  const origins = String(value)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const wrong = origins.find((origin) => !ORIGIN.test(origin));
+  if (wrong !== undefined) {
+    throw new Error(
+      `context ${CONTEXT.corsAllowedOrigins(name)}: ${JSON.stringify(wrong)} is not * or scheme://host[:port]`,
+    );
+  }
+  return origins;
 }

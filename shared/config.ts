@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+/** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
 /** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
 const EnvSchema = z.object({
   TABLE_NAME: z.string().min(3).default('booking-local'),
@@ -10,6 +13,17 @@ const EnvSchema = z.object({
   /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
+  /** Origins browsers may call from, comma-separated: `*` or exact origins; unset: `*` locally, none elsewhere. */
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.literal('*'), z.string().regex(ORIGIN, 'not an origin')])).optional()),
 });
 
 export type Config = Readonly<{
@@ -19,6 +33,7 @@ export type Config = Readonly<{
   stage: 'local' | 'staging' | 'production';
   debugModeEnabled: boolean;
   logLevel: 'debug' | 'info' | 'silent';
+  corsAllowedOrigins: readonly string[];
 }>;
 
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
@@ -31,6 +46,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     stage: parsed.STAGE,
     debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
     logLevel: parsed.LOG_LEVEL,
+    corsAllowedOrigins: Object.freeze(parsed.CORS_ALLOWED_ORIGINS ?? (parsed.STAGE === 'local' ? ['*'] : [])),
   });
 }
 

@@ -13,6 +13,9 @@ import type { TableHandle } from './db/table-handle';
 import { todayIn } from './domain/dates';
 import type { EntityContext } from './domain/entity';
 import { addStoreCall } from './http/scope';
+import { bindStack, type StackDeps } from './http/stack';
+import { V1 } from './http/v1';
+import { V2 } from './http/v2';
 import { AppointmentRepository } from './repositories/appointment-repository';
 import { BookingReader } from './repositories/booking-reader';
 import { BookingRepository } from './repositories/booking-repository';
@@ -114,6 +117,17 @@ export const bookingService = /* @__PURE__ */ once(
       new BookingReader(table()),
     ),
 );
+
+/** What the shared HTTP stack needs: the token check and the idempotency records. */
+const stackDeps = (): StackDeps => ({
+  authenticate: (token, api) => authService().authenticate(token, api),
+  idempotency: idempotencyStore(),
+});
+
+/** Builds a v1 Lambda handler: the shared stack with the v1 envelope and token, bound to the services. */
+export const defineV1Handler = /* @__PURE__ */ bindStack(V1, stackDeps);
+/** Builds a v2 Lambda handler: the shared stack with the v2 envelope and token, bound to the services. */
+export const defineV2Handler = /* @__PURE__ */ bindStack(V2, stackDeps);
 
 const v1Real = /* @__PURE__ */ once((): Omit<V1Context, 'entity'> => {
   const t = table();

@@ -44,6 +44,10 @@ export function matchRoute(routes: readonly RouteDef[], method: string, rawPath:
   return { route: best.route, pathParameters: Object.keys(best.params).length ? best.params : undefined };
 }
 
+/** True when a route serves the path with some method: API Gateway answers a CORS preflight there. */
+export const servesPath = (routes: readonly RouteDef[], rawPath: string): boolean =>
+  routes.some((route) => matchRoute([route], route.method, rawPath).route !== null);
+
 function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { config } from '../config';
+import { isPreflight, preflightHandler } from '../http/middleware/cors';
 import { NOT_FOUND_ENTRY, ROUTES } from '../routes';
-import { matchRoute, toApiGatewayEvent } from './api-gateway';
+import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
 
 type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -13,6 +15,9 @@ type LambdaHandler = (
 const ROOT = join(__dirname, '..', '..');
 /** Bodies are read up to one byte past the API's limit, so the handler itself answers 413 in its envelope. */
 const READ_LIMIT = 64 * 1024 + 1;
+
+/** What API Gateway's `corsPreflight` answers, before any function runs (infra/api-stack.ts). */
+const preflight = preflightHandler({ origins: config.corsAllowedOrigins });
 
 const loaded = new Map<string, LambdaHandler>();
 function loadHandler(entry: string): LambdaHandler {
@@ -71,7 +76,10 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   );
   let result: APIGatewayProxyStructuredResultV2;
   try {
-    result = await loadHandler(entry)(event, lambdaContext(entry));
+    result =
+      isPreflight(method, event.headers) && servesPath(ROUTES, event.rawPath)
+        ? await preflight(event, lambdaContext('preflight'))
+        : await loadHandler(entry)(event, lambdaContext(entry));
   } catch {
     // What API Gateway answers when a function fails outright; the stack is built so this never happens.
     result = { statusCode: 500, body: JSON.stringify({ message: 'Internal Server Error' }) };

@@ -5,7 +5,7 @@ import { useStoreProxy } from '../support/store-proxy';
  * connection. Answers must stay clean (envelope, request id, no internal detail), the request id must be
  * logged, and no booking may be half-written.
  */
-const { proxy, realEndpoint } = useStoreProxy();
+const { proxy } = useStoreProxy();
 
 const load = () => ({
   ...(require('../support/api') as typeof import('../support/api')),

@@ -105,6 +105,7 @@ describe.each([
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(vars).sort()).toEqual([
+        'CORS_ALLOWED_ORIGINS',
         'DEBUG_MODE',
         'DYNAMODB_ENDPOINT',
         'LOG_LEVEL',
@@ -119,10 +120,27 @@ describe.each([
         NODE_OPTIONS: '--enable-source-maps',
         // Declared empty for `sam local --env-vars`; shared/config.ts takes it as unset.
         DYNAMODB_ENDPOINT: '',
+        CORS_ALLOWED_ORIGINS: stage.corsAllowedOrigins.join(','),
       });
       expect(JSON.stringify(vars)).not.toMatch(/secret|password|token/i);
     }
     expect(JSON.stringify(apiTemplate.toJSON())).not.toMatch(/demo-secret|secretKey|secret_key/i);
+  });
+
+  it('answers CORS preflights for the stage’s origins, with the methods and headers the API takes', () => {
+    const cors = Object.values(resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Api')?.Properties
+      .CorsConfiguration;
+    if (stage.corsAllowedOrigins.length === 0) {
+      expect(cors).toBeUndefined();
+      return;
+    }
+    expect(cors).toEqual({
+      AllowOrigins: [...stage.corsAllowedOrigins],
+      AllowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      AllowHeaders: ['content-type', 'access-token', 'idempotency-key', 'x-debug'],
+      ExposeHeaders: ['x-request-id', 'server-timing', 'idempotent-replayed'],
+      MaxAge: 600,
+    });
   });
 
   it('grants each function only the table actions its handler uses; no write action on a read route', () => {
@@ -265,4 +283,20 @@ it('debug mode: on in staging, off in production by default; switchable per stag
   expect(stageConfig('staging', context({ 'production.debugMode': 'on' })).debugMode).toBe(true);
   expect(stageConfig('staging', context({ 'staging.debugMode': 'off' })).debugMode).toBe(false);
   expect(() => stageConfig('staging', context({ 'staging.debugMode': 'yes' }))).toThrow(/on" or "off/);
+});
+
+it('CORS origins: any in staging, none in production by default; set per stage by context', () => {
+  expect(STAGES.staging.corsAllowedOrigins).toEqual(['*']);
+  expect(STAGES.production.corsAllowedOrigins).toEqual([]);
+  const context = (values: Record<string, unknown>) => (key: string) => values[key];
+  const origins = 'https://app.example.com, http://localhost:5173';
+  expect(
+    stageConfig('production', context({ 'production.corsAllowedOrigins': origins })).corsAllowedOrigins,
+  ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  expect(
+    stageConfig('staging', context({ 'production.corsAllowedOrigins': origins })).corsAllowedOrigins,
+  ).toEqual(['*']);
+  expect(() =>
+    stageConfig('production', context({ 'production.corsAllowedOrigins': 'https://app.example.com/path' })),
+  ).toThrow(/not \* or scheme/);
 });

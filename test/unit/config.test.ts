@@ -18,6 +18,28 @@ describe('config', () => {
     );
   });
 
+  it.each([
+    [{ STAGE: 'local' }, ['*']],
+    [{ STAGE: 'staging' }, []],
+    [{ STAGE: 'production' }, []],
+    [{ STAGE: 'production', CORS_ALLOWED_ORIGINS: '' }, []],
+    [{ STAGE: 'local', CORS_ALLOWED_ORIGINS: '' }, []],
+    [
+      { STAGE: 'production', CORS_ALLOWED_ORIGINS: ' https://a.example.com ,http://localhost:5173' },
+      ['https://a.example.com', 'http://localhost:5173'],
+    ],
+    [{ STAGE: 'staging', CORS_ALLOWED_ORIGINS: '*' }, ['*']],
+  ])('%j: CORS origins %j (`*` locally unless said, none elsewhere)', (env, origins) => {
+    expect(parseConfig(env).corsAllowedOrigins).toEqual(origins);
+  });
+
+  it.each(['https://a.example.com/', 'a.example.com', 'ftp://a.example.com'])(
+    'refuses the CORS origin %s at cold start (scheme://host[:port] or *)',
+    (origin) => {
+      expect(() => parseConfig({ CORS_ALLOWED_ORIGINS: origin })).toThrow();
+    },
+  );
+
   it('refuses an unknown stage or a malformed endpoint at cold start', () => {
     expect(() => parseConfig({ STAGE: 'prod' })).toThrow();
     expect(() => parseConfig({ DYNAMODB_ENDPOINT: 'not a url' })).toThrow();

@@ -2,8 +2,7 @@ import { STATUSES } from '../../../shared/domain/appointment';
 import { body, id, oneOf, text } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 const Body = body({
   calendar_id: id(),
@@ -16,7 +15,7 @@ const Body = body({
 });
 
 /** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
-export const handler = defineHandler(
+export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
   async (input) => {
     const { entity, booking } = v1Services(input);

@@ -1,15 +1,14 @@
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
 import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 /**
  * GET /api/appointments/{id} — ids are unique across kinds (DECISIONS.md): an appointment id gives the
  * appointment, a calendar id the calendar's appointments (filters, pagination, meta.calendar_id), else 404.
  */
-export const handler = defineHandler(
+export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
   async (input) => {
     const { entity, queries } = v1Services(input);

@@ -3,14 +3,13 @@ import { missingField } from '../../../shared/domain/errors';
 import { body, id, oneOf } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
 import { idPath } from '../../../shared/http/v1-params';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
 
 /** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
-export const handler = defineHandler(
+export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, hasBody: true, path: idPath, body: Body },
   async (input) => {
     const { entity, booking, queries } = v1Services(input);

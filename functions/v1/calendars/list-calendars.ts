@@ -1,11 +1,10 @@
 import { v1Calendar } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
-import { defineHandler } from '../../../shared/http/v1';
 import { pageOf, pagination, params } from '../../../shared/http/v1-params';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 /** GET /api/calendars — the entity's calendars by id, paginated. */
-export const handler = defineHandler(
+export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, query: params(pagination) },
   async (input) => {
     const { entity, queries } = v1Services(input);

@@ -1,15 +1,14 @@
 import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
 import { idPath, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 /**
  * GET /api/clients/{id} — a client id gives the client (detail), a calendar id the clients having
  * appointments in that calendar (search, pagination, meta.calendar_id), else 404.
  */
-export const handler = defineHandler(
+export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: idPath, query: params({ ...pagination, search }) },
   async (input) => {
     const { entity, queries } = v1Services(input);

@@ -1,9 +1,8 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
-import { healthService } from '../../../shared/wiring';
+import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
-export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => {
+export const handler = defineV1Handler({ api: 'v1', auth: 'none' }, async () => {
   const health = await healthService().health();
   return health.database === 'connected'
     ? reply(health)

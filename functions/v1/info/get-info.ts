@@ -1,6 +1,7 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
-import { healthService } from '../../../shared/wiring';
+import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/ — service information; no token. */
-export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => reply(healthService().info()));
+export const handler = defineV1Handler({ api: 'v1', auth: 'none' }, async () =>
+  reply(healthService().info()),
+);

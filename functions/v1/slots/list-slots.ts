@@ -1,8 +1,7 @@
 import { v1Slot } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
-import { defineHandler } from '../../../shared/http/v1';
 import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1-params';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 const Query = params({
   ...pagination,
@@ -13,7 +12,7 @@ const Query = params({
 });
 
 /** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */
-export const handler = defineHandler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Services(input);
   const q = input.query;
   const page = pageOf(q);

@@ -1,9 +1,8 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v1';
-import { v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Services } from '../../../shared/wiring';
 
 /** GET /api/statistics/calendars — the calendar report. */
-export const handler = defineHandler({ api: 'v1', debugMode: true }, async (input) => {
+export const handler = defineV1Handler({ api: 'v1', debugMode: true }, async (input) => {
   const { entity, statistics } = v1Services(input);
   return reply(await statistics.calendars(entity));
 });

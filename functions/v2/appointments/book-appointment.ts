@@ -1,8 +1,7 @@
 import { body, id, text } from '../../../shared/http/fields';
 import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
-import { bookingService } from '../../../shared/wiring';
+import { bookingService, defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({
   client_name: text(100),
@@ -13,7 +12,7 @@ const Body = body({
 });
 
 /** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
-export const handler = defineHandler(
+export const handler = defineV2Handler(
   { api: 'v2', hasBody: true, idempotent: true, body: Body },
   async ({ entity, body, idempotency }) => {
     const booked = await bookingService().bookV2(entity, body, idempotency);

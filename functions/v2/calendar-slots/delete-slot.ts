@@ -1,10 +1,9 @@
 import { body, id } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
-import { slotService } from '../../../shared/wiring';
+import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */
-export const handler = defineHandler(
+export const handler = defineV2Handler(
   { api: 'v2', hasBody: true, body: body({ slot_id: id() }) },
   async ({ entity, body }) => {
     await slotService().delete(entity, body.slot_id);

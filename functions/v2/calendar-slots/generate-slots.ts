@@ -2,8 +2,7 @@ import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/entity'
 import { body, date, int } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
-import { slotGenerator } from '../../../shared/wiring';
+import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
 
 const Body = body({
   date: date(),
@@ -12,7 +11,7 @@ const Body = body({
 });
 
 /** POST /api/v2/calendar-slots/generate — creates the date's missing slots and returns all of them. */
-export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
   const { created, slots } = await slotGenerator().generate(entity, body);
   return reply(slots.map(v2Slot), {
     message: `${created} slots generated, ${slots.length} slots on ${body.date}`,

@@ -1,10 +1,9 @@
 import { date, params } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
-import { openingHoursService } from '../../../shared/wiring';
+import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/check-date?date= — open or not, and the holiday that closes it. */
-export const handler = defineHandler(
+export const handler = defineV2Handler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) => {
     const { day: _day, ...status } = await openingHoursService().dayStatus(entity, query.date);

@@ -1,8 +1,7 @@
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
-import { openingHoursService } from '../../../shared/wiring';
+import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
-export const handler = defineHandler({ api: 'v2' }, async ({ entity }) =>
+export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) =>
   reply(await openingHoursService().week(entity), { message: 'opening hours' }),
 );

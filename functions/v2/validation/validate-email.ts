@@ -1,12 +1,12 @@
 import { validateEmail } from '../../../shared/domain/email';
 import { body, oneOf, text } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
+import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemail']).optional() });
 
 /** POST /api/v2/validation/email — 200 with the verdict; 400 only for a malformed request. */
-export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
   const verdict = validateEmail(body.email, body.validation_type ?? 'all');
   return verdict.valid
     ? reply(verdict, { message: 'valid e-mail address' })

@@ -1,12 +1,12 @@
 import { validateFrenchPhone } from '../../../shared/domain/phone';
 import { body, oneOf, text } from '../../../shared/http/fields';
 import { reply } from '../../../shared/http/reply';
-import { defineHandler } from '../../../shared/http/v2';
+import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobiles']).optional() });
 
 /** POST /api/v2/validation/phone — 200 with the verdict; 400 only for a malformed request. */
-export const handler = defineHandler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
   const verdict = validateFrenchPhone(body.phone_number, body.validation_type ?? 'all');
   return verdict.valid
     ? reply(verdict, { message: 'valid phone number' })

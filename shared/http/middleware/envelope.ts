@@ -1,0 +1,74 @@
+import { AppError, internalError } from '../../domain/errors';
+import { logger as sharedLogger } from '../../logger';
+import type { Reply } from '../reply';
+import { currentScope } from '../scope';
+import type { ApiProfile, AppRequest, Frame, Middleware, RequestState } from './types';
+
+/** Time zone of answers given before the entity is known (unknown paths, bad tokens). */
+export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/** Where an error nobody expected is logged, with its stack (never in the answer). */
+export interface ErrorLog {
+  error(message: string, fields: Record<string, unknown>): void;
+}
+
+export interface EnvelopeOptions {
+  profile: ApiProfile;
+  logger?: ErrorLog;
+}
+
+const defaults = { logger: sharedLogger as ErrorLog };
+
+/**
+ * Turns the handler's Reply into the API's envelope, or a replayed answer into itself; and is the one
+ * place an error becomes an answer: an AppError in the API's vocabulary, anything else a 500 that names
+ * the request id.
+ */
+export const envelope = (opts: EnvelopeOptions): Middleware => {
+  const options = { ...defaults, ...opts };
+  const { profile } = options;
+
+  const envelopeAfter = (request: AppRequest): void => {
+    const { app } = request.context;
+    if (app.replay) {
+      request.response = {
+        ...app.replay,
+        headers: { ...app.replay.headers, 'idempotent-replayed': 'true' },
+      };
+      return;
+    }
+    const reply = request.response as unknown as Reply;
+    request.response = profile.success(reply, frameOf(request));
+  };
+
+  const envelopeOnError = (request: AppRequest): void => {
+    const { app } = request.context;
+    let error = request.error;
+    if (!(error instanceof AppError)) {
+      options.logger.error('unhandled error', { request_id: app.requestId, error });
+      error = internalError(app.requestId);
+    }
+    request.response = profile.error(error as AppError, frameOf(request));
+  };
+
+  return { after: envelopeAfter, onError: envelopeOnError };
+};
+
+const frameOf = (request: AppRequest): Frame => {
+  const { app } = request.context;
+  return {
+    format: app.format,
+    timezone: app.entity?.settings.timezone ?? DEFAULT_TIMEZONE,
+    debug: app.debug ? debugObject(request, app) : undefined,
+  };
+};
+
+/** The v1 envelope's `debug` object (api-v1-calendar.md): performance figures of this request. */
+const debugObject = ({ event }: AppRequest, app: RequestState) => ({
+  memory_usage: process.memoryUsage().heapUsed,
+  execution_time: Math.round(performance.now() - app.startedAt) / 1000,
+  query_count: currentScope()?.storeCalls ?? 0,
+  request_method: event.requestContext?.http?.method ?? '',
+  endpoint: event.rawPath ?? '',
+  debug_mode: true,
+});

@@ -1,0 +1,19 @@
+import { AppError } from '../../domain/errors';
+import { negotiateFormat } from '../negotiation';
+import type { AppRequest, Middleware } from './types';
+
+/**
+ * v1 format negotiation: the `format` parameter wins over Accept; an unknown `format` is 400
+ * INVALID_PARAMETER (answered in JSON, since no format was agreed). Reads lower-cased headers.
+ */
+export const formatNegotiation = (): Middleware => {
+  const formatNegotiationBefore = (request: AppRequest): void => {
+    const { event, context } = request;
+    const format = negotiateFormat(event.queryStringParameters?.format, event.headers?.accept);
+    if (format === null) {
+      throw new AppError('validation', 'INVALID_PARAMETER', 'format: must be one of json, xml, csv');
+    }
+    context.app.format = format;
+  };
+  return { before: formatNegotiationBefore };
+};

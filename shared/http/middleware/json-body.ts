@@ -1,0 +1,33 @@
+import { invalidJson, payloadTooLarge } from '../../domain/errors';
+import type { AppRequest, Middleware } from './types';
+
+/** A request body larger than this is refused with 413 (DECISIONS.md "Requests, both APIs"). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface JsonBodyOptions {
+  maxBytes?: number;
+}
+
+const defaults: Required<JsonBodyOptions> = { maxBytes: MAX_BODY_BYTES };
+
+/** JSON body whatever the Content-Type: too large is 413, malformed is 400 INVALID_JSON, empty is `{}`. */
+export const jsonBody = (opts: JsonBodyOptions = {}): Middleware => {
+  const options = { ...defaults, ...opts };
+
+  const jsonBodyBefore = (request: AppRequest): void => {
+    const { event, context } = request;
+    const raw = event.body ?? '';
+    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    if (Buffer.byteLength(text, 'utf8') > options.maxBytes) throw payloadTooLarge(options.maxBytes);
+    if (text.trim() === '') {
+      context.app.body = {};
+      return;
+    }
+    try {
+      context.app.body = JSON.parse(text);
+    } catch {
+      throw invalidJson();
+    }
+  };
+  return { before: jsonBodyBefore };
+};

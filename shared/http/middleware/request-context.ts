@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { logger as sharedLogger } from '../../logger';
+import { currentScope } from '../scope';
+import type { AppRequest, Middleware } from './types';
+
+/** Where the one log line of a request goes (the shared Powertools logger by default). */
+export interface RequestLog {
+  info(message: string, fields: Record<string, unknown>): void;
+}
+
+export interface RequestContextOptions {
+  logger?: RequestLog;
+}
+
+const defaults: Required<RequestContextOptions> = { logger: sharedLogger };
+
+/**
+ * Opens the request's state (its id and start time) and, success or failure, stamps the answer with
+ * X-Request-Id and Server-Timing (store time from the request scope) and writes one structured log line.
+ * Use it first, so that it sees the final answer.
+ */
+export const requestContext = (opts: RequestContextOptions = {}): Middleware => {
+  const options = { ...defaults, ...opts };
+
+  const requestContextBefore = (request: AppRequest): void => {
+    const { event, context } = request;
+    context.app = {
+      requestId: event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID(),
+      startedAt: performance.now(),
+      format: 'json',
+      debug: false,
+    };
+  };
+
+  const requestContextAfter = (request: AppRequest): void => {
+    const { app } = request.context;
+    const totalMs = performance.now() - app.startedAt;
+    const storeMs = currentScope()?.storeMs ?? 0;
+    const response = request.response;
+    if (response) {
+      response.headers = {
+        ...response.headers,
+        'x-request-id': app.requestId,
+        'server-timing': `store;dur=${storeMs.toFixed(1)}, total;dur=${totalMs.toFixed(1)}`,
+      };
+    }
+    options.logger.info('request', {
+      request_id: app.requestId,
+      route: request.event.routeKey,
+      method: request.event.requestContext?.http?.method,
+      path: request.event.rawPath,
+      status: response?.statusCode,
+      duration_ms: Math.round(totalMs * 10) / 10,
+      store_ms: Math.round(storeMs * 10) / 10,
+      entity: app.entity?.entityId,
+    });
+  };
+
+  return {
+    before: requestContextBefore,
+    after: requestContextAfter,
+    onError: requestContextAfter,
+  };
+};

@@ -1,0 +1,32 @@
+import type * as z from 'zod';
+import { zodToAppError } from '../validation';
+import type { AppRequest, Middleware } from './types';
+
+/** Schemas of a route's path parameters, query parameters and JSON body. */
+export interface Schemas<P, Q, B> {
+  path?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+}
+
+type Where = 'path' | 'query' | 'body';
+
+/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/validation.ts). */
+export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
+  const parse = (where: Where, schema: z.ZodType | undefined, value: unknown): unknown => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(value);
+    if (!result.success) throw zodToAppError(result.error, where);
+    return result.data;
+  };
+
+  const validationBefore = (request: AppRequest): void => {
+    const { event, context } = request;
+    context.app.input = {
+      path: parse('path', schemas.path, event.pathParameters ?? {}),
+      query: parse('query', schemas.query, event.queryStringParameters ?? {}),
+      body: parse('body', schemas.body, context.app.body ?? {}),
+    };
+  };
+  return { before: validationBefore };
+};

@@ -1,0 +1,16 @@
+import type { EntityContext } from '../domain/entity';
+import type { IdempotencyStore } from '../services/ports';
+
+export type { Claim, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';
+
+/** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
+export type Api = 'v1' | 'v2';
+
+/** Recognises an API's token and names its entity; refuses a missing or unknown one with a 401 AppError. */
+export type Authenticator = (token: string | undefined, api: Api) => Promise<EntityContext>;
+
+/** What the shared stack needs from outside the HTTP layer; the wiring module provides it. */
+export interface StackDeps {
+  authenticate: Authenticator;
+  idempotency: IdempotencyStore;
+}
