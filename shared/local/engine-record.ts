@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -180,6 +181,13 @@ export function liveUsers(folder: string): number {
     else unlinkQuietly(join(dir, name));
   }
   return count;
+}
+
+/** Removes the users folder once nobody is in it (an owner's last step). */
+export function removeUsersDir(folder: string): void {
+  try {
+    rmdirSync(join(folder, USERS_DIR));
+  } catch {}
 }
 
 /** True when pid runs DynamoDB Local (always true where /proc is missing: the pid check is all we have). */

@@ -14,6 +14,7 @@ import {
   readRecord,
   registerUser,
   removeRecord,
+  removeUsersDir,
   tryLock,
   unlock,
   writeRecord,
@@ -160,6 +161,7 @@ async function own(
         const until = Date.now() + USERS_GRACE_MS;
         while (liveUsers(folder) > 0 && Date.now() < until) await pause(100);
         await dynamo.stop();
+        removeUsersDir(folder);
         unlock(folder, lock);
         process.removeListener('exit', onExit);
       })();
