@@ -1,10 +1,12 @@
 /**
- * Admin CLI: `npm run admin -- <command>`. Works on the local store (started for the command, same
- * LOCAL_DB folder as `npm start`) or on a deployed table (TABLE_NAME and the usual AWS credentials).
+ * Admin CLI: `npm run admin -- <command>`. Works on the local store (same LOCAL_DB folder as `npm start`:
+ * the engine already serving that folder, else one started for the command) or on a deployed table
+ * (TABLE_NAME and the usual AWS credentials).
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { type LocalDynamo, startLocalDynamo, storageFrom } from '../shared/local/dynamodb-local';
-import { javaProblem } from '../shared/local/java';
+import { storageFrom } from '../shared/local/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from '../shared/local/local-store';
+import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
 
@@ -19,28 +21,22 @@ const period = (value: string, previous: Array<[string, string]> = []): Array<[s
   return [...previous, [match[1], match[2]]];
 };
 
-/** Connects to the deployed table (`--remote`) or starts DynamoDB Local on the local data folder. */
+/** Connects to the deployed table (`--remote`) or to the DynamoDB Local of the local data folder. */
 async function connect(remote: boolean): Promise<{ services: Services; close: () => Promise<void> }> {
-  let dynamo: LocalDynamo | undefined;
+  let dynamo: LocalStore | undefined;
   if (!remote) {
-    const problem = javaProblem();
-    if (problem) throw new Error(problem);
     const storage = storageFrom(process.env.LOCAL_DB);
     if (storage.kind === 'memory')
       throw new Error('LOCAL_DB=memory keeps nothing between commands: use a folder, or --remote');
-    dynamo = await startLocalDynamo(storage);
+    dynamo = await acquireLocalStore(storage, { kind: 'tool' });
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.TABLE_NAME ??= 'booking-local';
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--remote needs TABLE_NAME (the stack output TableName) and AWS credentials');
   }
   const { services } = await import('../shared/wiring');
-  if (dynamo) {
-    const { ensureTable } = await import('../shared/db/table');
-    const { documentClient } = await import('../shared/wiring');
-    await ensureTable(documentClient(), process.env.TABLE_NAME ?? 'booking-local');
-  }
-  return { services: services(), close: async () => dynamo?.stop() };
+  if (dynamo) await ensureLocalTable(process.env.TABLE_NAME ?? 'booking-local');
+  return { services: services(), close: async () => dynamo?.release() };
 }
 
 const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));

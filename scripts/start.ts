@@ -1,5 +1,6 @@
 /** `npm start`: the whole API on this machine with its embedded DynamoDB Local (see README). */
 import { javaProblem } from '../shared/local/java';
+import { watchParent } from '../shared/local/parent-watch';
 import { parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 
 async function main(): Promise<void> {
@@ -8,8 +9,11 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   }
+  // Watched from the start: a parent that dies while the store boots must not leave us running.
+  let shutdown = (code: number): void => process.exit(code);
+  watchParent(() => shutdown(0));
   const runtime = await startLocalRuntime(parseLocalEnv(process.env), (line) => console.log(line));
-  const shutdown = (code: number) => {
+  shutdown = (code: number) => {
     runtime.stop().finally(() => process.exit(code));
   };
   process.once('SIGINT', () => shutdown(0));

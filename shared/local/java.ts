@@ -3,8 +3,18 @@ import { spawnSync } from 'node:child_process';
 const INSTALL_HINT =
   'install Java 17+ (Debian/Ubuntu: apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17; others: https://adoptium.net)';
 
-/** Returns null when a Java 17+ runtime is on PATH, else the one-line reason and how to install it. */
+let checked: string | null | undefined;
+
+/**
+ * Returns null when a Java 17+ runtime is on PATH, else the one-line reason and how to install it.
+ * Asked once per process: starting a JVM to read its version costs a noticeable part of a start-up.
+ */
 export function javaProblem(): string | null {
+  checked ??= probeJava();
+  return checked;
+}
+
+function probeJava(): string | null {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     return `DynamoDB Local needs Java 17 or later, and no 'java' was found on PATH: ${INSTALL_HINT}.`;

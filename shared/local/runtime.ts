@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
-import { type LocalDynamo, startLocalDynamo, storageFrom } from './dynamodb-local';
+import { storageFrom } from './dynamodb-local';
+import { acquireLocalStore, type LocalStore } from './local-store';
 
 /** Variables of `npm start` (DECISIONS.md "Running it"), parsed once. */
 const LocalEnvSchema = z.object({
@@ -16,9 +17,16 @@ const LocalEnvSchema = z.object({
 export type LocalEnv = z.infer<typeof LocalEnvSchema>;
 export const parseLocalEnv = (env: NodeJS.ProcessEnv): LocalEnv => LocalEnvSchema.parse(env);
 
+/** Creates the table when missing (processes sharing one engine may race: the table is there either way). */
+export async function ensureLocalTable(tableName: string): Promise<'created' | 'existing'> {
+  const { ensureTable } = await import('../db/table');
+  const { documentClient } = await import('../wiring');
+  return ensureTable(documentClient(), tableName);
+}
+
 export interface LocalRuntime {
   server: Server;
-  dynamo: LocalDynamo;
+  store: LocalStore;
   url: string;
   stop(): Promise<void>;
 }
@@ -33,18 +41,18 @@ export async function startLocalRuntime(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalRuntime> {
   const storage = storageFrom(env.LOCAL_DB);
-  const dynamo = await startLocalDynamo(storage, env.DYNAMODB_LOCAL_PORT);
+  // A folder's engine is recorded in the folder, so the admin CLI and the tests reuse it.
+  const store = await acquireLocalStore(storage, { kind: 'server', port: env.DYNAMODB_LOCAL_PORT });
   try {
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.DYNAMODB_ENDPOINT = store.endpoint;
     process.env.TABLE_NAME = env.TABLE_NAME;
     process.env.STAGE ??= 'local';
-    const { ensureTable } = await import('../db/table');
-    const { documentClient, services } = await import('../wiring');
+    const { services } = await import('../wiring');
     const { createLocalServer } = await import('./server');
 
-    const created = await ensureTable(documentClient(), env.TABLE_NAME);
+    const created = await ensureLocalTable(env.TABLE_NAME);
     log(
-      `store: DynamoDB Local at ${dynamo.endpoint}, ${storage.kind === 'memory' ? 'in memory' : `data in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
+      `store: DynamoDB Local at ${store.endpoint}, ${storage.kind === 'memory' ? 'in memory' : `data in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
     );
     const demo = await services().admin.ensureEntity({
       accountId: env.DEMO_ACCOUNT_ID,
@@ -74,19 +82,19 @@ export async function startLocalRuntime(
     let stopping: Promise<void> | undefined;
     return {
       server,
-      dynamo,
+      store,
       url,
       stop: () => {
         stopping ??= (async () => {
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
-          await dynamo.stop();
+          await store.release();
         })();
         return stopping;
       },
     };
   } catch (error) {
-    await dynamo.stop();
+    await store.release();
     throw error;
   }
 }

@@ -1,33 +1,24 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v1Token, v2Token } from '../../shared/domain/tokens';
+import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine-record';
+import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
 
-/** The admin CLI as a user runs it, on a local data folder (each command starts its own DynamoDB Local). */
-const ROOT = join(__dirname, '..', '..');
+/**
+ * The admin CLI as a user runs it on a local data folder: alone (a command starts DynamoDB Local for
+ * itself) and while `npm start` serves the folder (commands reuse its engine, found through the folder's
+ * record). Process start-ups are slow on a loaded machine: the tests wait, they never time them.
+ */
+jest.setTimeout(180_000);
 const folder = mkdtempSync(join(tmpdir(), 'booking-admin-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function admin(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LOCAL_DB: folder, TABLE_NAME: 'booking-local', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(run.stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, json };
-}
+const admin = (...args: string[]) => runAdmin(folder, args);
 
 describe('admin CLI', () => {
-  it('--help lists the commands', () => {
-    const run = admin('--help');
+  it('--help lists the commands', async () => {
+    const run = await admin('--help');
     expect(run.code).toBe(0);
     for (const command of [
       'create-entity',
@@ -41,8 +32,37 @@ describe('admin CLI', () => {
     }
   });
 
-  it('creates an entity and prints its tokens; refuses a duplicate', () => {
-    const run = admin('create-entity', 'acme', '--secret', 'acme-secret-1');
+  it('alone on the folder: concurrent commands share one DynamoDB Local and leave none behind', async () => {
+    let most = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        most = Math.max(most, javaFor(folder).length);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const runs = await Promise.all(['one', 'two', 'three'].map((id) => admin('create-entity', `race-${id}`)));
+    watching = false;
+    await watch;
+    expect(runs.map((run) => (run.code === 0 ? 0 : run.stderr))).toEqual([0, 0, 0]);
+    expect(most).toBe(1);
+    expect(javaFor(folder)).toEqual([]);
+    expect(existsSync(join(folder, RECORD_FILE)) || existsSync(join(folder, LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('admin CLI while npm start serves the folder', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-admin' });
+  });
+  afterAll(async () => {
+    await stopServer(server, 'SIGTERM');
+    expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
+  });
+
+  it('creates an entity and prints its tokens; refuses a duplicate', async () => {
+    const run = await admin('create-entity', 'acme', '--secret', 'acme-secret-1');
     expect(run.code).toBe(0);
     expect(run.json).toEqual({
       entity_account_id: 'acme',
@@ -50,31 +70,31 @@ describe('admin CLI', () => {
       v1_token: v1Token('acme', 'acme-secret-1'),
       v2_token: v2Token('acme', 'acme-secret-1'),
     });
-    const again = admin('create-entity', 'acme');
+    const again = await admin('create-entity', 'acme');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('admin: entity acme already exists');
   });
 
-  it('rotates the secret, sets hours, closure days, settings and calendars', () => {
-    const rotated = admin('rotate-secret', 'acme');
+  it('rotates the secret, sets hours, closure days, settings and calendars', async () => {
+    const rotated = await admin('rotate-secret', 'acme');
     expect(rotated.code).toBe(0);
     expect((rotated.json as { v2_token: string }).v2_token).not.toBe(v2Token('acme', 'acme-secret-1'));
-    const hours = admin('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
+    const hours = await admin('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
     expect(hours.json).toMatchObject({
       day_of_week: 'sat',
       start_time1: '09:00:00',
       end_time1: '12:30:00',
       is_open: 1,
     });
-    expect(admin('add-closure', 'acme', '2031-08-14', '--name', 'Summer closure').code).toBe(0);
-    const settings = admin('set-settings', 'acme', '--slot-duration', '45', '--max-appointments', '3');
+    expect((await admin('add-closure', 'acme', '2031-08-14', '--name', 'Summer closure')).code).toBe(0);
+    const settings = await admin('set-settings', 'acme', '--slot-duration', '45', '--max-appointments', '3');
     expect(settings.json).toMatchObject({
       slot_duration: 45,
       max_appointments: 3,
       timezone: 'Europe/Paris',
       country: 'FR',
     });
-    const calendar = admin('create-calendar', 'acme', 'Second room');
+    const calendar = await admin('create-calendar', 'acme', 'Second room');
     expect(calendar.json).toMatchObject({ calendar_id: 2, calendar_name: 'Second room', is_active: true });
   });
 
@@ -88,10 +108,29 @@ describe('admin CLI', () => {
     [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
     [['create-entity', 'bad id!'], 1, /letters, digits/],
     [['no-such-command'], 2, /unknown command/],
-  ])('%j exits %i with a clear message', (args, code, message) => {
-    const run = admin(...args);
+  ])('%j exits %i with a clear message', async (args, code, message) => {
+    const run = await admin(...args);
     expect(run.code).toBe(code);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('uses the engine of the server: one Java for the folder, and the server sees the changes at once', async () => {
+    const record = JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'));
+    expect(record).toMatchObject({ pid: server.child.pid, kind: 'server' });
+    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
+    // What the concurrent commands wrote alone is all there.
+    expect((await admin('list-entities')).json).toEqual(
+      expect.arrayContaining(['race-one', 'race-two', 'race-three']),
+    );
+    const rotated = (await admin('rotate-secret', 'acme', '--secret', 'acme-secret-2')).json as {
+      v2_token: string;
+    };
+    const hours = await fetch(`${server.url}/api/v2/opening-hours`, {
+      headers: { 'Access-Token': rotated.v2_token },
+    });
+    expect(hours.status).toBe(200);
+    expect(JSON.stringify(await hours.json())).toContain('12:30');
+    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
   });
 });

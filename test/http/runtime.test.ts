@@ -1,84 +1,31 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RECORD_FILE } from '../../shared/local/engine-record';
+import {
+  childrenOf,
+  commandOf,
+  eventually,
+  javaFor,
+  listening,
+  type Started,
+  startServer as start,
+  stopServer as stop,
+} from '../support/processes';
 
 /**
  * `npm start` as a user runs it: a child process with its own DynamoDB Local. Checks that data in a
- * folder survives a restart, that the printed tokens work, and that no Java process outlives the server.
+ * folder survives a restart, that the printed tokens work, and that no Java process outlives the server,
+ * nor the npm process that launched it. Start-ups are slow on a loaded machine: the tests wait for
+ * events (ready line, exit) or poll with a generous bound, and never time anything.
  */
-const ROOT = join(__dirname, '..', '..');
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  v1: string;
-  v2: string;
-  output: () => string;
-}
-
-function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', TABLE_NAME: 'booking-local', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm start did not get ready:\n${output}`)), 45_000);
-    const poll = setInterval(() => {
-      const url = /API listening on (\S+)/.exec(output)?.[1];
-      if (url) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        done({
-          child,
-          url,
-          v1: /v1 token \(\/api\):\s+([0-9a-f]{64})/.exec(output)?.[1] ?? '',
-          v2: /v2 token \(\/api\/v2\):\s+([0-9a-f]{40})/.exec(output)?.[1] ?? '',
-          output: () => output,
-        });
-      }
-      if (child.exitCode !== null) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        fail(new Error(`npm start exited with ${child.exitCode}:\n${output}`));
-      }
-    }, 100);
-  });
-}
-
-const childrenOf = (pid: number): string[] =>
-  (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
-/** A running process's command line; '' when it is gone (a zombie awaiting its reaper is gone too). */
-const commandOf = (pid: string): string => {
-  const line = pid
-    ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim()
-    : '';
-  return line.includes('<defunct>') ? '' : line;
-};
-
-const stop = (started: Started, signal: NodeJS.Signals) =>
-  new Promise<number | null>((done) => {
-    started.child.once('exit', (code) => done(code));
-    started.child.kill(signal);
-  });
-
-/** Java processes whose command line names this data folder (or, for memory mode, this test's marker). */
-const javaFor = (marker: string): string[] =>
-  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${marker}`], { encoding: 'utf8' }).stdout ?? '')
-    .split('\n')
-    .filter(Boolean);
-
+jest.setTimeout(180_000);
 describe('npm start', () => {
   const folder = mkdtempSync(join(tmpdir(), 'booking-data-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const others: string[] = [];
+  afterAll(() => {
+    for (const path of [folder, ...others]) rmSync(path, { recursive: true, force: true });
+  });
 
   it('prints working demo tokens, keeps data in LOCAL_DB across a restart, and leaves no Java behind', async () => {
     const first = await start({
@@ -142,10 +89,30 @@ describe('npm start', () => {
     expect(java).toHaveLength(1);
     // SIGKILL: no exit handler runs; the watchdog must end DynamoDB Local by itself.
     await stop(started, 'SIGKILL');
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && commandOf(java[0] ?? '').includes('DynamoDBLocal.jar')) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await eventually(() => !commandOf(java[0] ?? '').includes('DynamoDBLocal.jar'));
     expect(commandOf(java[0] ?? '')).toBe('');
   });
+
+  // npm runs the script through a shell: npm → sh → node (server) → java. A signal to npm's pid alone.
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'ends with npm: %s to the npm process stops the server and DynamoDB Local, and removes the record',
+    async (signal) => {
+      const data = mkdtempSync(join(tmpdir(), `booking-npm-${signal}-`));
+      others.push(data);
+      const started: Started = await start({ LOCAL_DB: data }, 'npm');
+      const [java] = javaFor(data);
+      expect(java).toBeDefined();
+      expect(existsSync(join(data, RECORD_FILE))).toBe(true);
+      await stop(started, signal);
+      const ended = await eventually(
+        async () => javaFor(data).length === 0 && !(await listening(started.url)),
+      );
+      expect({ ended, java: javaFor(data), listening: await listening(started.url) }).toEqual({
+        ended: true,
+        java: [],
+        listening: false,
+      });
+      expect(await eventually(() => !existsSync(join(data, RECORD_FILE)))).toBe(true);
+    },
+  );
 });

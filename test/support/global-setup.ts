@@ -1,8 +1,14 @@
-import { startLocalDynamo } from '../../shared/local/dynamodb-local';
+import { storageFrom } from '../../shared/local/dynamodb-local';
+import { acquireLocalStore } from '../../shared/local/local-store';
 
-/** One DynamoDB Local (in memory) for the whole run; workers inherit its endpoint through the environment. */
+/**
+ * One DynamoDB Local for the whole run; workers inherit its endpoint through the environment. In memory
+ * (private to this run) unless TEST_LOCAL_DB names a folder: then the engine already serving that folder
+ * (e.g. `npm start`'s) is reused, or one is started for the run. Each test file makes its own table.
+ */
 export default async function globalSetup(): Promise<void> {
-  const dynamo = await startLocalDynamo({ kind: 'memory' });
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  (globalThis as { __dynamo__?: typeof dynamo }).__dynamo__ = dynamo;
+  const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
+  const store = await acquireLocalStore(storage, { kind: 'tool' });
+  process.env.DYNAMODB_ENDPOINT = store.endpoint;
+  (globalThis as { __store__?: typeof store }).__store__ = store;
 }

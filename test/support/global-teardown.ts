@@ -1,6 +1,6 @@
-import type { LocalDynamo } from '../../shared/local/dynamodb-local';
+import type { LocalStore } from '../../shared/local/local-store';
 
-/** Stops the run's DynamoDB Local: no Java process outlives the tests. */
+/** Lets go of the run's DynamoDB Local (stops it when the run started it): no Java outlives the tests. */
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __dynamo__?: LocalDynamo }).__dynamo__?.stop();
+  await (globalThis as { __store__?: LocalStore }).__store__?.release();
 }

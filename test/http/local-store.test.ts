@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine-record';
+import { acquireLocalStore, type LocalStore } from '../../shared/local/local-store';
+
+/** One DynamoDB Local per data folder, shared through the folder's record (README, "Reliability"). */
+const folders: string[] = [];
+const newFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'booking-store-'));
+  folders.push(folder);
+  return folder;
+};
+const held: LocalStore[] = [];
+afterAll(async () => {
+  await Promise.all(held.map((store) => store.release()));
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+const keep = (store: LocalStore) => {
+  held.push(store);
+  return store;
+};
+
+/** Java processes whose command line names this folder. */
+const javaFor = (folder: string): string[] =>
+  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${folder}`], { encoding: 'utf8' }).stdout ?? '')
+    .split('\n')
+    .filter(Boolean);
+
+/** Waits, without a speed assertion, until a process is gone (a bound only so a failure ends). */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return !isAlive(pid);
+}
+
+describe('a data folder has one DynamoDB Local, shared', () => {
+  it('concurrent users get one engine; its record names it; the owner stops it after its users', async () => {
+    const folder = newFolder();
+    const stores = await Promise.all(
+      [1, 2, 3].map(() => acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'tool' })),
+    );
+    stores.forEach(keep);
+    expect(new Set(stores.map((s) => s.endpoint)).size).toBe(1);
+    expect(stores.filter((s) => s.owned)).toHaveLength(1);
+    expect(javaFor(folder)).toHaveLength(1);
+    const owner = stores.find((s) => s.owned) as LocalStore;
+    const record = JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'));
+    expect(record).toMatchObject({
+      endpoint: owner.endpoint,
+      pid: process.pid,
+      java_pid: owner.javaPid,
+      kind: 'tool',
+    });
+    expect(Date.parse(record.started_at)).not.toBeNaN();
+
+    // The owner lets go first: the engine serves its users until they are done, then stops.
+    const ownerDone = owner.release();
+    await Promise.resolve();
+    expect(existsSync(join(folder, RECORD_FILE))).toBe(false);
+    const stillServing = await fetch(owner.endpoint).then(
+      () => true,
+      () => false,
+    );
+    expect(stillServing).toBe(true);
+    for (const user of stores.filter((s) => !s.owned)) await user.release();
+    await ownerDone;
+    expect(await gone(owner.javaPid ?? 0)).toBe(true);
+    expect(existsSync(join(folder, LOCK_FILE))).toBe(false);
+  });
+
+  it('removes the stale record and lock of a dead process and starts a fresh engine', async () => {
+    const folder = newFolder();
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    const deadPid = Number(dead.stdout);
+    const stale = { pid: deadPid, token: 'stale', kind: 'server', started_at: '2020-01-01T00:00:00.000Z' };
+    writeFileSync(join(folder, LOCK_FILE), JSON.stringify(stale));
+    writeFileSync(
+      join(folder, RECORD_FILE),
+      JSON.stringify({ ...stale, endpoint: 'http://127.0.0.1:9', java_pid: deadPid }),
+    );
+    const store = keep(await acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'server' }));
+    expect(store.owned).toBe(true);
+    expect(JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      endpoint: store.endpoint,
+    });
+
+    // A second server on the same folder is refused with the reason; a tool reuses the engine.
+    await expect(acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'server' })).rejects.toThrow(
+      /already served by another npm start/,
+    );
+    const tool = keep(await acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'tool' }));
+    expect(tool).toMatchObject({ owned: false, endpoint: store.endpoint });
+    expect(javaFor(folder)).toHaveLength(1);
+  });
+});

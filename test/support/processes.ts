@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/** `npm start` and the admin CLI as a user runs them, and the processes they leave (or must not leave). */
+export const ROOT = join(__dirname, '..', '..');
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  v1: string;
+  v2: string;
+  output: () => string;
+}
+
+/**
+ * Starts the local API as a child process: `node scripts/start.ts` directly, or through `npm start`
+ * (npm → sh → node, as a user runs it). Resolves when it prints its URL, fails when it exits first; no
+ * wall-clock budget of its own (the test's timeout bounds it), so a loaded machine only makes it slower.
+ */
+export function startServer(env: Record<string, string>, via: 'node' | 'npm' = 'node'): Promise<Started> {
+  const [command, args] =
+    via === 'npm'
+      ? ['npm', ['start', '--silent']]
+      : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+  const child = spawn(command as string, args as string[], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', TABLE_NAME: 'booking-local', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /API listening on (\S+)/.exec(output)?.[1];
+      if (url && /v2 token/.test(output)) {
+        child.off('exit', onExit);
+        done({
+          child,
+          url,
+          v1: /v1 token \(\/api\):\s+([0-9a-f]{64})/.exec(output)?.[1] ?? '',
+          v2: /v2 token \(\/api\/v2\):\s+([0-9a-f]{40})/.exec(output)?.[1] ?? '',
+          output: () => output,
+        });
+      }
+    };
+    const onExit = (code: number | null) => fail(new Error(`npm start exited with ${code}:\n${output}`));
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', onExit);
+  });
+}
+
+/** Signals the started process and resolves with its exit code once it has exited. */
+export const stopServer = (started: Started, signal: NodeJS.Signals) =>
+  new Promise<number | null>((done) => {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      done(started.child.exitCode);
+      return;
+    }
+    started.child.once('exit', (code) => done(code));
+    started.child.kill(signal);
+  });
+
+export const childrenOf = (pid: number): string[] =>
+  (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
+
+/** A running process's command line; '' when it is gone (a zombie awaiting its reaper is gone too). */
+export const commandOf = (pid: string): string => {
+  const line = pid
+    ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim()
+    : '';
+  return line.includes('<defunct>') ? '' : line;
+};
+
+/** Java processes whose command line names this data folder (or, for memory mode, this test's marker). */
+export const javaFor = (marker: string): string[] =>
+  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${marker}`], { encoding: 'utf8' }).stdout ?? '')
+    .split('\n')
+    .filter(Boolean);
+
+/**
+ * Polls until `condition` holds; false if it still does not after `boundMs`. The bound only ends a
+ * failing test: it is generous, and passing never depends on how fast the machine is.
+ */
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  boundMs = 60_000,
+): Promise<boolean> {
+  const until = Date.now() + boundMs;
+  while (!(await condition())) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/** True while something accepts connections at the URL. */
+export const listening = (url: string): Promise<boolean> =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  );
+
+export interface AdminRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  json: unknown;
+}
+
+/** Runs the admin CLI on a data folder (asynchronously, so a test can watch processes meanwhile). */
+export function runAdmin(folder: string, args: string[]): Promise<AdminRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOCAL_DB: folder, TABLE_NAME: 'booking-local', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((done) => {
+    child.once('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      done({ code, stdout, stderr, json });
+    });
+  });
+}
