@@ -3,6 +3,7 @@
  * the engine already serving that folder, else one started for the command) or on a deployed table
  * (TABLE_NAME and the usual AWS credentials).
  */
+import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { storageFrom } from '../shared/local/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../shared/local/local-store';

@@ -1,4 +1,5 @@
 /** `npm start`: the whole API on this machine with its embedded DynamoDB Local (see README). */
+import '../shared/local/quiet-sdk';
 import { javaProblem } from '../shared/local/java';
 import { watchParent } from '../shared/local/parent-watch';
 import { parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
