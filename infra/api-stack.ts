@@ -20,6 +20,7 @@ import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { CORS } from '../shared/http/cors';
 import { NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
+import { ALIASES, SDK_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
 import { tableActions } from './table-access';
 
@@ -97,13 +98,24 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       // point it at DynamoDB Local: SAM only overrides variables the template declares.
       DYNAMODB_ENDPOINT: '',
     },
+    // The same options as esbuildOptions() in bundling.ts, which the bundle test and the benchmark use.
     bundling: {
       minify: true,
       sourceMap: true,
       format: OutputFormat.CJS,
       target: 'node22',
       // The nodejs22.x runtime provides the AWS SDK v3.
-      externalModules: ['@aws-sdk/*'],
+      externalModules: SDK_EXTERNALS,
+      esbuildArgs: { '--alias': Object.entries(ALIASES).map(([from, to]) => `${from}=${to}`) },
+      // The metafile tells the hook which data files the bundle's modules read; the hook removes it.
+      metafile: true,
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (_inputDir: string, outputDir: string) => [
+          `node --import tsx infra/bundling.ts "${outputDir}"`,
+        ],
+      },
     },
     projectRoot: ROOT,
     depsLockFilePath: join(ROOT, 'package-lock.json'),

@@ -1,11 +1,22 @@
 /**
  * E-mail addresses: a strict syntax check for bookings and /validation/email, and for `nofreeemail` the
  * free-provider list of free-email-domains-list (DECISIONS.md: "a maintained list of free providers ...
- * from a kept library"), topped up with French providers it lacks.
+ * from a kept library"), topped up with French providers it lacks. The list (97,000 domains, 1.4 MB) is
+ * read from the generated data file (data-files.ts: one line per domain, brotli, 450 KB) on the first
+ * `nofreeemail` check, not parsed as a module when the function starts.
  */
-import { DOMAINS } from 'free-email-domains-list';
-
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import { FREE_EMAIL_DOMAINS_FILE } from './data-files';
 import { isValidEmail } from './email-syntax';
+
+let domains: ReadonlySet<string> | undefined;
+function freeDomains(): ReadonlySet<string> {
+  domains ??= new Set(
+    brotliDecompressSync(readFileSync(FREE_EMAIL_DOMAINS_FILE)).toString('utf8').split('\n'),
+  );
+  return domains;
+}
 
 export { isValidEmail };
 
@@ -38,7 +49,7 @@ export const NOT_FREE_DOMAINS: readonly string[] = Object.freeze(['example.com']
 export function isFreeEmailDomain(domain: string): boolean {
   const d = domain.trim().toLowerCase().replace(/\.$/, '');
   if (NOT_FREE_DOMAINS.includes(d)) return false;
-  return DOMAINS.has(d) || EXTRA_FREE_DOMAINS.includes(d);
+  return freeDomains().has(d) || EXTRA_FREE_DOMAINS.includes(d);
 }
 
 export type EmailVerdict = { valid: true } | { valid: false; message: string };

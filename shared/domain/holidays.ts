@@ -1,6 +1,9 @@
 /**
- * Public holidays of a country for any year, from the date-holidays library (DECISIONS.md: "the public
- * holidays of the entity's country (default France, metropolitan) computed for any year").
+ * Public holidays of a country for any year, computed by date-holidays-parser from date-holidays' rules
+ * (DECISIONS.md: "the public holidays of the entity's country (default France, metropolitan) computed for
+ * any year"). A function reads one country's rules, the first time it needs them, from the data files
+ * `npm run generate:data` writes (data-files.ts); the countries whose public holidays need a calendar the
+ * functions do not bundle (Chinese, Julian, equinox...) are refused like an unknown code (README).
  *
  * What date-holidays 3.37 gives, checked when this was written:
  * - `FR` alone is metropolitan France: 11 public holidays a year — New Year's Day, Easter Monday, Labour
@@ -21,7 +24,11 @@
  * - An unknown country or state does not throw in the library (it yields no holidays, or the country's
  *   holidays for an unknown state), so we check the code ourselves and refuse it.
  */
-import Holidays from 'date-holidays';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Holidays from 'date-holidays-parser';
+import COUNTRIES from './data/holiday-countries.json';
+import { HOLIDAYS_DIR } from './data-files';
 import { isValidIsoDate } from './dates';
 import { invalidDate, invalidField } from './errors';
 
@@ -40,7 +47,8 @@ const CODE = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/;
 // One library instance per country code, and the computed lists per year: rules are parsed once.
 const instances = new Map<string, Holidays>();
 const lists = new Map<string, readonly Holiday[]>();
-let catalogue: Holidays | undefined;
+const rules = new Map<string, object>();
+const STATES: Readonly<Record<string, readonly string[]>> = COUNTRIES;
 
 function parseCode(country: string): { country: string; state?: string } | null {
   const match = CODE.exec(country.trim().toUpperCase());
@@ -49,25 +57,38 @@ function parseCode(country: string): { country: string; state?: string } | null 
   return state === undefined ? { country: code } : { country: code, state };
 }
 
-/** True when date-holidays knows the country (and state, as in 'DE-BY'); settings should check with it. */
+/** True when the generated data holds the country (and state, as in 'DE-BY'); settings should check with it. */
 export function isSupportedCountry(country: string): boolean {
   const parsed = parseCode(country);
-  if (!parsed) return false;
-  catalogue ??= new Holidays();
-  if (!Object.hasOwn(catalogue.getCountries(), parsed.country)) return false;
-  if (parsed.state === undefined) return true;
-  return Object.hasOwn(catalogue.getStates(parsed.country) ?? {}, parsed.state);
+  if (!parsed || !Object.hasOwn(STATES, parsed.country)) return false;
+  return parsed.state === undefined || (STATES[parsed.country] ?? []).includes(parsed.state);
+}
+
+/** One country's rules, read once per container from its generated data file. */
+function rulesOf(country: string): object {
+  let data = rules.get(country);
+  if (!data) {
+    data = JSON.parse(readFileSync(join(HOLIDAYS_DIR, `${country}.json`), 'utf8')) as object;
+    rules.set(country, data);
+  }
+  return data;
 }
 
 function instanceFor(country: string): { key: string; holidays: Holidays } {
   const parsed = parseCode(country);
   if (!parsed || !isSupportedCountry(country)) {
-    throw invalidField('country', 'not a supported country code (ISO 3166, e.g. FR or DE-BY)');
+    throw invalidField(
+      'country',
+      'not a supported country code (ISO 3166, e.g. FR or DE-BY; the countries are listed in the README)',
+    );
   }
   const key = parsed.state === undefined ? parsed.country : `${parsed.country}-${parsed.state}`;
   let holidays = instances.get(key);
   if (!holidays) {
-    holidays = new Holidays(parsed, { types: ['public'], languages: [LANGUAGE] });
+    holidays = new Holidays(rulesOf(parsed.country), parsed, { types: ['public'], languages: [LANGUAGE] });
+    // No time zone: holidays are calendar dates, and the start/end instants (which need moment-timezone's
+    // zone data) are never read. The parser documents undefined as "all dates are local dates".
+    holidays.setTimezone(undefined as unknown as string);
     instances.set(key, holidays);
   }
   return { key, holidays };

@@ -2,15 +2,31 @@
  * Phone numbers (DECISIONS.md, "Phones"): parsed with libphonenumber-js, default region FR, stored in E.164.
  * The 'max' metadata is used because only it carries the per-type number ranges that tell a mobile from a
  * fixed line; it is also stricter about validity (a number in a range no operator holds is refused).
+ * The library's core functions are given that metadata from a generated data file (data-files.ts), read on
+ * the first number: 36 KB compressed beside the bundle instead of 150 KB of object literal inside it.
  */
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import {
   type CountryCode,
-  isSupportedCountry,
+  isSupportedCountry as isSupportedRegion,
+  type MetadataJson,
   type PhoneNumber,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
-} from 'libphonenumber-js/max';
+} from 'libphonenumber-js/core';
+import { PHONE_METADATA_FILE } from './data-files';
 import { invalidField } from './errors';
+
+let loaded: MetadataJson | undefined;
+function metadata(): MetadataJson {
+  loaded ??= JSON.parse(
+    brotliDecompressSync(readFileSync(PHONE_METADATA_FILE)).toString('utf8'),
+  ) as MetadataJson;
+  return loaded;
+}
+const isSupportedCountry = (region: string): region is CountryCode =>
+  isSupportedRegion(region as CountryCode, metadata());
 
 /** Longer than any real number with its punctuation: refused before parsing, whatever the library allows. */
 const MAX_INPUT_LENGTH = 64;
@@ -27,7 +43,7 @@ const FR_MOBILE_BLOCK_NOT_IN_RANGES = /^7[0-2]\d{7}$/;
 function parse(raw: string, region: CountryCode): PhoneNumber | undefined {
   if (raw.length > MAX_INPUT_LENGTH) return undefined;
   // extract: false, or "call me on 0612345678" would pass as a number.
-  return parsePhoneNumberFromString(raw, { defaultCountry: region, extract: false });
+  return parsePhoneNumberFromString(raw, { defaultCountry: region, extract: false }, metadata());
 }
 
 function isUnrangedFrenchMobile(phone: PhoneNumber): boolean {
@@ -65,7 +81,7 @@ export const NOT_MOBILE_MESSAGE = 'not a mobile number: French mobile numbers st
 
 function invalidMessage(raw: string): string {
   if (raw.length > MAX_INPUT_LENGTH) return `${INVALID}: too long`;
-  const reason = LENGTH_REASON[validatePhoneNumberLength(raw, 'FR') ?? ''];
+  const reason = LENGTH_REASON[validatePhoneNumberLength(raw, 'FR', metadata()) ?? ''];
   return reason ? `${INVALID}: ${reason}` : INVALID;
 }
 

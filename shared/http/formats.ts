@@ -1,13 +1,12 @@
 import Papa from 'papaparse';
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { create, type XMLElement } from 'xmlbuilder';
 
 // XML 1.0 forbids most control characters even when escaped: drop them rather than fail to answer.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it matches
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-function appendXml(parent: XMLBuilder, name: string, value: unknown): void {
+function appendXml(parent: XMLElement, name: string, value: unknown): void {
   const elementName = XML_NAME.test(name) && !/^xml/i.test(name) ? name : 'field';
   const element = parent.ele(elementName);
   if (elementName !== name) element.att('name', name.replace(XML_INVALID, ''));
@@ -23,9 +22,9 @@ function appendXml(parent: XMLBuilder, name: string, value: unknown): void {
 
 /** `<response>` holding the envelope's fields as elements; arrays as repeated `<item>`; text escaped. */
 export function toXml(envelope: Record<string, unknown>): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('response');
+  const root = create('response', { version: '1.0', encoding: 'UTF-8' });
   for (const [key, value] of Object.entries(envelope)) appendXml(root, key, value);
-  return root.end({ prettyPrint: false });
+  return root.end({ pretty: false });
 }
 
 /** Flattens nested objects (and arrays, by index) into one level, joining keys with `_`. */

@@ -32,7 +32,8 @@ export function startServer(env: Record<string, string>, via: 'node' | 'npm' = '
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /API listening on (\S+)/.exec(output)?.[1];
-      if (url && /v2 token/.test(output)) {
+      // The last line it prints is the v1 curl: everything before it is there then.
+      if (url && /curl -H 'Access-Token: [0-9a-f]{64}'/.test(output)) {
         child.off('exit', onExit);
         done({
           child,

@@ -1,0 +1,71 @@
+/**
+ * How every function is bundled: the options of the stack's NodejsFunction and, the same options for
+ * esbuild's JS API, what the bundle test and the benchmark build. One place, so they cannot drift apart.
+ */
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuildOptions, Metafile } from 'esbuild';
+import { DATA_OWNERS } from '../shared/domain/data-files';
+
+export const ROOT = join(__dirname, '..');
+/** What a bundle may weigh (minified, AWS SDK external); test/infra/bundle-size.test.ts holds it. */
+export const BUNDLE_LIMIT_BYTES = 300 * 1024;
+export const SDK_EXTERNALS = ['@aws-sdk/*'];
+
+/**
+ * Libraries date-holidays-parser imports for calendars no generated country uses (data-files.ts,
+ * UNBUNDLED_CALENDARS), and moment-timezone, which it only needs for holiday start/end instants the
+ * holidays module never asks for (it sets no time zone). Each is replaced by a stub that throws if ever
+ * called. Paths are relative to the project root, where the stack's esbuild runs.
+ */
+export const ALIASES: Readonly<Record<string, string>> = {
+  'moment-timezone': './infra/bundle-stubs/unbundled.js',
+  'date-chinese': './infra/bundle-stubs/unbundled.js',
+  'jalaali-js': './infra/bundle-stubs/unbundled.js',
+  'date-bengali-revised': './infra/bundle-stubs/unbundled.js',
+  astronomia: './infra/bundle-stubs/astronomia',
+};
+
+/** esbuild JS API options equal to the stack's bundling (for the test and the benchmark). */
+export const esbuildOptions = (): BuildOptions => ({
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  external: SDK_EXTERNALS,
+  alias: { ...ALIASES },
+  absWorkingDir: ROOT,
+  metafile: true,
+  logLevel: 'silent',
+});
+
+/** The data (relative to shared/domain/data) a bundle needs, from the modules its metafile lists. */
+export function dataOf(inputs: Iterable<string>): string[] {
+  const wanted = new Set<string>();
+  for (const input of inputs) for (const data of DATA_OWNERS[input] ?? []) wanted.add(data);
+  return [...wanted].sort();
+}
+
+/**
+ * After esbuild (a command hook of the stack): copies into the function's asset the data its bundle's
+ * modules read, found in esbuild's metafile, then removes the metafile (it is not deployed).
+ */
+export function copyBundleData(outputDir: string): string[] {
+  const metaFile = join(outputDir, 'index.meta.json');
+  if (!existsSync(metaFile)) throw new Error(`no esbuild metafile in ${outputDir}`);
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile;
+  const copied = dataOf(Object.keys(meta.inputs));
+  for (const data of copied) {
+    cpSync(join(ROOT, 'shared', 'domain', 'data', data), join(outputDir, 'data', data), { recursive: true });
+  }
+  rmSync(metaFile);
+  return copied;
+}
+
+if (require.main === module) {
+  const [outputDir] = process.argv.slice(2);
+  if (!outputDir) throw new Error('usage: node --import tsx infra/bundling.ts <bundle output dir>');
+  copyBundleData(outputDir);
+}

@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { BUNDLE_LIMIT_BYTES, dataOf, esbuildOptions, ROOT } from '../../infra/bundling';
+import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
+import * as source from '../../shared/domain/holidays';
+import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+
+/**
+ * Every route's function bundled at once, with the stack's options (infra/bundling.ts), in one esbuild
+ * call: none may pass the limit, so the weight cannot come back unnoticed. A failure names the bundle and
+ * its three largest inputs.
+ */
+const ENTRIES = [...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY])];
+
+/**
+ * Not at the limit yet, held at their weight so they cannot grow: every v1 function carries the booking
+ * service (and so the phone library) through the v1 services wiring, and the XML and CSV writers (errors
+ * answer in the requested format on every v1 route). README "Benchmark" says what is left to do.
+ */
+const V1_CEILING_BYTES = 372 * 1024;
+const limitOf = (entry: string) =>
+  entry.startsWith('functions/v1/') && !entry.startsWith('functions/v1/info/')
+    ? V1_CEILING_BYTES
+    : BUNDLE_LIMIT_BYTES;
+let meta: Metafile;
+let outdir = '';
+
+beforeAll(async () => {
+  // Under cdk.out (git-ignored): the bundles' data files are looked up beside them.
+  mkdirSync(join(ROOT, 'cdk.out'), { recursive: true });
+  outdir = mkdtempSync(join(ROOT, 'cdk.out', 'bundle-size-'));
+  const result = await build({
+    ...esbuildOptions(),
+    entryPoints: [...ENTRIES, 'shared/domain/holidays.ts'],
+    outbase: ROOT,
+    outdir,
+  });
+  meta = result.metafile as Metafile;
+}, 120_000);
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+const outputOf = (entry: string) => {
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entry);
+  if (!found) throw new Error(`no bundle for ${entry}`);
+  return found[1];
+};
+
+it('bundles every route function', () => {
+  expect(ENTRIES.length).toBeGreaterThanOrEqual(28);
+  for (const entry of ENTRIES) expect(outputOf(entry).bytes).toBeGreaterThan(0);
+});
+
+it.each(ENTRIES)('%s is within its limit (minified, AWS SDK external)', (entry) => {
+  const output = outputOf(entry);
+  const limit = limitOf(entry);
+  const largest = Object.entries(output.inputs)
+    .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
+    .slice(0, 3)
+    .map(([input, { bytesInOutput }]) => `${input} ${(bytesInOutput / 1024).toFixed(1)} KB`);
+  const verdict =
+    output.bytes <= limit
+      ? 'ok'
+      : `${entry}: ${output.bytes} bytes, over ${limit}; largest inputs: ${largest.join(', ')}`;
+  expect(verdict).toBe('ok');
+});
+
+it('carries the XML and CSV writers only in v1 functions, each data set only where its module is', () => {
+  for (const entry of ENTRIES) {
+    const inputs = Object.keys(outputOf(entry).inputs);
+    const has = (name: string) => inputs.some((i) => i.includes(`node_modules/${name}/`));
+    if (!entry.startsWith('functions/v1/') && entry !== NOT_FOUND_ENTRY) {
+      expect([entry, has('xmlbuilder2'), has('papaparse')]).toEqual([entry, false, false]);
+    }
+    for (const heavy of ['date-holidays', 'moment-timezone', 'astronomia', 'free-email-domains-list']) {
+      expect([entry, heavy, has(heavy)]).toEqual([entry, heavy, false]);
+    }
+  }
+  expect(dataOf(Object.keys(outputOf('functions/v2/validation/validate-email.ts').inputs))).toEqual([
+    'free-email-domains.txt.br',
+  ]);
+  expect(dataOf(Object.keys(outputOf('functions/v2/opening-hours/check-date.ts').inputs))).toEqual([
+    'holidays',
+  ]);
+  expect(dataOf(Object.keys(outputOf('functions/v2/calendar-slots/list-slots.ts').inputs))).toEqual([]);
+});
+
+it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
+  const bundled = join(outdir, 'shared', 'domain', 'holidays.js');
+  mkdirSync(join(outdir, 'shared', 'domain', 'data'), { recursive: true });
+  // The bundle reads its data beside itself, as a deployed function does.
+  require('node:fs').cpSync(
+    join(ROOT, 'shared', 'domain', 'data'),
+    join(outdir, 'shared', 'domain', 'data'),
+    {
+      recursive: true,
+    },
+  );
+  const lean = require(bundled) as typeof source;
+  expect(relative(ROOT, bundled)).toMatch(/^cdk\.out/);
+  for (const country of Object.keys(COUNTRIES)) {
+    expect([country, lean.publicHolidays(2026, country)]).toEqual([
+      country,
+      source.publicHolidays(2026, country),
+    ]);
+  }
+  expect(lean.isSupportedCountry('JP')).toBe(false);
+});

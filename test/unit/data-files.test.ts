@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import DateHolidays from 'date-holidays';
+import { DOMAINS } from 'free-email-domains-list';
+import MAX_METADATA from 'libphonenumber-js/metadata.max.json';
+import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
+import { FREE_EMAIL_DOMAINS_FILE, PHONE_METADATA_FILE } from '../../shared/domain/data-files';
+import { publicHolidays } from '../../shared/domain/holidays';
+
+/**
+ * The generated data files (npm run generate:data) are the installed libraries' data: this fails after a
+ * library upgrade until they are generated again.
+ */
+const unbrotli = (file: string) => brotliDecompressSync(readFileSync(file)).toString('utf8');
+
+it('the phone metadata is libphonenumber-js max metadata', () => {
+  expect(JSON.parse(unbrotli(PHONE_METADATA_FILE))).toEqual(MAX_METADATA);
+});
+
+it('the free e-mail domains are free-email-domains-list', () => {
+  const lines = unbrotli(FREE_EMAIL_DOMAINS_FILE).split('\n');
+  expect(lines).toHaveLength(DOMAINS.size);
+  expect(new Set(lines)).toEqual(DOMAINS);
+});
+
+describe('holidays from the picked rules are the full library holidays', () => {
+  const full = new DateHolidays();
+  const all = Object.keys(full.getCountries());
+  const picked = Object.keys(COUNTRIES);
+
+  it('covers most countries, France, its neighbours and the ones the tests use', () => {
+    expect(picked.length).toBeGreaterThan(all.length * 0.8);
+    for (const code of ['FR', 'DE', 'BE', 'CH', 'IT', 'ES', 'GB', 'US', 'CA', 'AE']) {
+      expect(picked).toContain(code);
+    }
+  });
+
+  /** What the API answered with date-holidays itself: public holidays, one per date, names joined. */
+  const expected = (code: string, year: number) => {
+    const byDate = new Map<string, string[]>();
+    const [country = '', state] = code.split('-');
+    const lib = state
+      ? new DateHolidays(country, state, { types: ['public'], languages: ['en'] })
+      : new DateHolidays(country, { types: ['public'], languages: ['en'] });
+    for (const h of lib.getHolidays(year, 'en')) {
+      if (h.type !== 'public') continue;
+      const names = byDate.get(h.date.slice(0, 10)) ?? [];
+      if (!names.includes(h.name)) names.push(h.name);
+      byDate.set(h.date.slice(0, 10), names);
+    }
+    return [...byDate.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([date, names]) => ({ name: names.join(' / '), date }));
+  };
+
+  it.each(picked)('%s and its states, 1999 and 2026', (code) => {
+    // Settings take a state code of one to three letters or digits (as the API did with date-holidays).
+    const states = ((COUNTRIES as Record<string, string[]>)[code] ?? []).filter((s) =>
+      /^[A-Z0-9]{1,3}$/.test(s),
+    );
+    for (const c of [code, ...states.map((s) => `${code}-${s}`)]) {
+      for (const year of [1999, 2026])
+        expect([c, year, publicHolidays(year, c)]).toEqual([c, year, expected(c, year)]);
+    }
+  });
+});
