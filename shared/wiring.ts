@@ -39,7 +39,7 @@ import { HealthService } from './services/health-service';
 import { OpeningHoursService } from './services/opening-hours-service';
 import { SlotGenerator } from './services/slot-generator';
 import { SlotService } from './services/slot-service';
-import type { V1Context } from './services/v1/context';
+import type { V1Reads, V1Writes } from './services/v1/context';
 import { V1QueryService } from './services/v1/query-service';
 import { StatisticsService } from './services/v1/statistics-service';
 
@@ -129,21 +129,19 @@ export const defineV1Handler = /* @__PURE__ */ bindStack(V1, stackDeps);
 /** Builds a v2 Lambda handler: the shared stack with the v2 envelope and token, bound to the services. */
 export const defineV2Handler = /* @__PURE__ */ bindStack(V2, stackDeps);
 
-const v1Real = /* @__PURE__ */ once((): Omit<V1Context, 'entity'> => {
+/** The v1 read services over the table (built once per warm container). */
+const v1Store = /* @__PURE__ */ once(() => {
   const t = table();
-  const store = {
+  return {
     calendars: new CalendarRepository(t),
     slots: new SlotRepository(t),
     appointments: new AppointmentRepository(t),
     clients: new ClientRepository(t),
     counters: new CounterRepository(t),
   };
-  return {
-    queries: new V1QueryService(store),
-    statistics: new StatisticsService(store),
-    booking: bookingService(),
-  };
 });
+const v1Queries = /* @__PURE__ */ once(() => new V1QueryService(v1Store()));
+const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService(v1Store()));
 
 /** The fictitious entity that v1 debug answers belong to. */
 const DEBUG_TIMEZONE = 'Europe/Paris';
@@ -161,17 +159,34 @@ const DEBUG_ENTITY: EntityContext = {
 /**
  * v1 debug mode: the same services as for real data, over a fresh copy of the fictitious data set for
  * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back). The data
- * set is loaded on first use only: functions that never serve debug mode never build it.
+ * set is loaded on first use only.
  */
-export function debugV1Context(now: Date = new Date()): V1Context {
+function debugStore(now: Date) {
   const { InMemoryStore } = require('./debug/in-memory-store') as typeof import('./debug/in-memory-store');
   const { debugDataFor } = require('./debug/fixture-data') as typeof import('./debug/fixture-data');
-  const store = new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+  return new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+}
+
+/** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */
+export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Reads {
+  if (!input.debug) return { entity: input.entity, queries: v1Queries(), statistics: v1Statistics() };
+  const store = debugStore(now);
   const clock = () => now;
   return {
     entity: DEBUG_ENTITY,
     queries: new V1QueryService(store, clock),
     statistics: new StatisticsService(store, clock),
+  };
+}
+
+/** The v1 services a write uses: booking and reading back, over the table or over the debug data set. */
+export function v1Writes(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Writes {
+  if (!input.debug) return { entity: input.entity, queries: v1Queries(), booking: bookingService() };
+  const store = debugStore(now);
+  const clock = () => now;
+  return {
+    entity: DEBUG_ENTITY,
+    queries: new V1QueryService(store, clock),
     booking: new BookingService(
       store.appointments,
       store.appointments,
@@ -182,12 +197,6 @@ export function debugV1Context(now: Date = new Date()): V1Context {
       clock,
     ),
   };
-}
-
-/** The v1 services a request uses: over the table for the token's entity, or over the debug data set. */
-export function v1Services(input: { debug: boolean; entity: EntityContext }): V1Context {
-  if (input.debug) return debugV1Context();
-  return { entity: input.entity, ...v1Real() };
 }
 
 /** Everything, wired once: for the admin CLI, the local runtime and the tests. */

@@ -2,7 +2,7 @@ import { STATUSES } from '../../../shared/domain/appointment';
 import { body, id, oneOf, text } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 const Body = body({
   calendar_id: id(),
@@ -18,7 +18,7 @@ const Body = body({
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
   async (input) => {
-    const { entity, booking } = v1Services(input);
+    const { entity, booking } = v1Writes(input);
     const booked = await booking.bookV1(entity, input.body, input.idempotency);
     const view = { appointment: booked.appointment, calendarName: booked.calendar.calendar_name };
     return reply(

@@ -2,7 +2,7 @@ import { v1Appointment } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
 import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**
  * GET /api/appointments/{id} — ids are unique across kinds (DECISIONS.md): an appointment id gives the
@@ -11,7 +11,7 @@ import { defineV1Handler, v1Services } from '../../../shared/wiring';
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
   async (input) => {
-    const { entity, queries } = v1Services(input);
+    const { entity, queries } = v1Reads(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
     if ((await queries.resolve(entity, id, 'appointment')) === 'item') {

@@ -1,13 +1,13 @@
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({ ...appointmentListQuery, calendar_id: id().optional(), client_id: id().optional() });
 
 /** GET /api/appointments — by date, start time and id; filters and pagination. */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
-  const { entity, queries } = v1Services(input);
+  const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);
   const result = await queries.appointments(

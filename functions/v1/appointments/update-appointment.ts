@@ -4,7 +4,7 @@ import { body, id, oneOf } from '../../../shared/http/fields';
 import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { idPath } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
 
@@ -12,7 +12,7 @@ const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional()
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, hasBody: true, path: idPath, body: Body },
   async (input) => {
-    const { entity, booking, queries } = v1Services(input);
+    const { entity, booking, queries } = v1Writes(input);
     if (input.body.slot_id === undefined && input.body.status === undefined)
       throw missingField('slot_id or status');
     await booking.update(entity, input.path.id, { slotId: input.body.slot_id, status: input.body.status });

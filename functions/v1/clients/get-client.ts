@@ -2,7 +2,7 @@ import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
 import { idPath, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**
  * GET /api/clients/{id} — a client id gives the client (detail), a calendar id the clients having
@@ -11,7 +11,7 @@ import { defineV1Handler, v1Services } from '../../../shared/wiring';
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: idPath, query: params({ ...pagination, search }) },
   async (input) => {
-    const { entity, queries } = v1Services(input);
+    const { entity, queries } = v1Reads(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
     if ((await queries.resolve(entity, id, 'client')) === 'item') {

@@ -4,7 +4,7 @@ import { text } from '../../../shared/http/fields';
 import { v1Client } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({
   ...pagination,
@@ -17,7 +17,7 @@ const Query = params({
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
-  const { entity, queries } = v1Services(input);
+  const { entity, queries } = v1Reads(input);
   const q = input.query;
   const phone = q.phone === undefined ? undefined : toE164(q.phone);
   if (phone === null) throw invalidField('phone', 'not a valid phone number');

@@ -1,7 +1,7 @@
 import { v1Slot } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({
   ...pagination,
@@ -13,7 +13,7 @@ const Query = params({
 
 /** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
-  const { entity, queries } = v1Services(input);
+  const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);
   const result = await queries.slots(

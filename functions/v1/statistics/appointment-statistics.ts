@@ -1,12 +1,12 @@
 import { reply } from '../../../shared/http/reply';
 import { id, params, periodQuery } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/appointments — summary and daily breakdown of a period, all calendars or one. */
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, query: params({ ...periodQuery, calendar_id: id().optional() }) },
   async (input) => {
-    const { entity, statistics } = v1Services(input);
+    const { entity, statistics } = v1Reads(input);
     return reply(await statistics.appointments(entity, input.query, input.query.calendar_id));
   },
 );

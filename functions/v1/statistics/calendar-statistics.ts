@@ -1,12 +1,12 @@
 import { reply } from '../../../shared/http/reply';
 import { id, params, periodQuery } from '../../../shared/http/v1-params';
-import { defineV1Handler, v1Services } from '../../../shared/wiring';
+import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/{calendarId} — summary and daily breakdown of a period for one calendar. */
 export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: params({ calendarId: id() }), query: params(periodQuery) },
   async (input) => {
-    const { entity, statistics } = v1Services(input);
+    const { entity, statistics } = v1Reads(input);
     return reply(await statistics.appointments(entity, input.query, input.path.calendarId));
   },
 );

@@ -3,10 +3,16 @@ import type { BookingService } from '../booking-service';
 import type { V1QueryService } from './query-service';
 import type { StatisticsService } from './statistics-service';
 
-/** The services a v1 request uses, over real data or over debug mode's fictitious data set. */
-export interface V1Context {
+/** The services a v1 read uses, over real data or over debug mode's fictitious data set. */
+export interface V1Reads {
   entity: EntityContext;
   queries: V1QueryService;
   statistics: StatisticsService;
+}
+
+/** The services a v1 write uses (booking and changing appointments, then reading them back). */
+export interface V1Writes {
+  entity: EntityContext;
+  queries: V1QueryService;
   booking: BookingService;
 }
