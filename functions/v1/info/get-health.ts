@@ -1,10 +1,11 @@
+import { v1Health } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
 import { healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
 export const handler = defineHandler({ api: 'v1', auth: 'none' }, async () => {
-  const health = await healthService().health();
+  const health = v1Health(await healthService().health());
   return health.database === 'connected'
     ? reply(health)
     : reply(health, {

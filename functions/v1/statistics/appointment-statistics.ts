@@ -1,3 +1,4 @@
+import { v1PeriodStatistics } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
 import { id, params, periodQuery } from '../../../shared/http/v1-params';
@@ -8,6 +9,8 @@ export const handler = defineHandler(
   { api: 'v1', debugMode: true, query: params({ ...periodQuery, calendar_id: id().optional() }) },
   async (input) => {
     const { entity, statistics } = v1Services(input);
-    return reply(await statistics.appointments(entity, input.query, input.query.calendar_id));
+    return reply(
+      v1PeriodStatistics(await statistics.appointments(entity, input.query, input.query.calendar_id)),
+    );
   },
 );

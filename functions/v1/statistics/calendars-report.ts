@@ -1,3 +1,4 @@
+import { v1CalendarReport } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v1';
 import { v1Services } from '../../../shared/wiring';
@@ -5,5 +6,5 @@ import { v1Services } from '../../../shared/wiring';
 /** GET /api/statistics/calendars — the calendar report. */
 export const handler = defineHandler({ api: 'v1', debugMode: true }, async (input) => {
   const { entity, statistics } = v1Services(input);
-  return reply(await statistics.calendars(entity));
+  return reply(v1CalendarReport(await statistics.calendars(entity)));
 });

@@ -1,8 +1,9 @@
+import { v2OpeningHours } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineHandler } from '../../../shared/http/v2';
 import { openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
 export const handler = defineHandler({ api: 'v2' }, async ({ entity }) =>
-  reply(await openingHoursService().week(entity), { message: 'opening hours' }),
+  reply((await openingHoursService().week(entity)).map(v2OpeningHours), { message: 'opening hours' }),
 );
