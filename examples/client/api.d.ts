@@ -4,5785 +4,5759 @@
  */
 
 export interface paths {
-  '/api': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service information
+         * @description Name, version, whether debug mode is on, the output formats and the main endpoints. No token.
+         */
+        get: operations["get-root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Service information
-     * @description Name, version, whether debug mode is on, the output formats and the main endpoints. No token.
-     */
-    get: operations['get-root'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health
+         * @description Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token.
+         */
+        get: operations["get-health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Health
-     * @description Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token.
-     */
-    get: operations['get-health'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/calendars': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calendars
+         * @description The entity's calendars by id, paginated.
+         */
+        get: operations["get-calendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List calendars
-     * @description The entity's calendars by id, paginated.
-     */
-    get: operations['get-calendars'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/calendars/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a calendar
+         * @description One calendar, with updated_at.
+         */
+        get: operations["get-calendars-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a calendar
-     * @description One calendar, with updated_at.
-     */
-    get: operations['get-calendars-id'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/slots': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List slots of a calendar
+         * @description The bookable slots (is_available true) of a calendar from date_from to date_to (default date_from, at most 365 days), by date and time; with all=true every slot of the range. calendar_id is required (400 MISSING_CALENDAR_ID).
+         */
+        get: operations["get-slots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List slots of a calendar
-     * @description The bookable slots (is_available true) of a calendar from date_from to date_to (default date_from, at most 365 days), by date and time; with all=true every slot of the range. calendar_id is required (400 MISSING_CALENDAR_ID).
-     */
-    get: operations['get-slots'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/slots/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/slots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a slot
+         * @description One slot, with updated_at and calendar_name.
+         */
+        get: operations["get-slots-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a slot
-     * @description One slot, with updated_at and calendar_name.
-     */
-    get: operations['get-slots-id'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appointments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List appointments
+         * @description Appointments by date, start time and id, filtered by calendar, client, status and date range (at most 365 days), paginated.
+         */
+        get: operations["get-appointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List appointments
-     * @description Appointments by date, start time and id, filtered by calendar, client, status and date range (at most 365 days), paginated.
-     */
-    get: operations['get-appointments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appointments/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an appointment, or a calendar's appointments
+         * @description Ids are unique across kinds within an entity: the id of an appointment gives that item, the id of a calendar gives the calendar's list (with pagination and meta.calendar_id), any other id is 404 RESOURCE_NOT_FOUND. The list takes status, date_from, date_to and pagination.
+         */
+        get: operations["get-appointments-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get an appointment, or a calendar's appointments
-     * @description Ids are unique across kinds within an entity: the id of an appointment gives that item, the id of a calendar gives the calendar's list (with pagination and meta.calendar_id), any other id is 404 RESOURCE_NOT_FOUND. The list takes status, date_from, date_to and pagination.
-     */
-    get: operations['get-appointments-id'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appointment': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book an appointment
+         * @description Books a place in a slot of an active calendar (status confirmed unless given). Checks run in order: body fields, calendar, slot in that calendar, slot in the past, slot closed or full. The client is found by phone (E.164), else by e-mail, else created. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
+         */
+        post: operations["post-appointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Book an appointment
-     * @description Books a place in a slot of an active calendar (status confirmed unless given). Checks run in order: body fields, calendar, slot in that calendar, slot in the past, slot closed or full. The client is found by phone (E.164), else by e-mail, else created. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
-     */
-    post: operations['post-appointment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appointment/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appointment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the status or the slot of an appointment
+         * @description Any status may follow any status: going to cancelled frees the place, leaving cancelled takes one again (409 SLOT_UNAVAILABLE when full). A slot_id moves the appointment, freeing the old place and taking the new one in one atomic write. Neither field: 400 MISSING_REQUIRED_FIELD.
+         */
+        put: operations["put-appointment-id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Change the status or the slot of an appointment
-     * @description Any status may follow any status: going to cancelled frees the place, leaving cancelled takes one again (409 SLOT_UNAVAILABLE when full). A slot_id moves the appointment, freeing the old place and taking the new one in one atomic write. Neither field: 400 MISSING_REQUIRED_FIELD.
-     */
-    put: operations['put-appointment-id'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List clients
+         * @description Clients by last name, first name and id. search is a case-insensitive substring of last name, first name or e-mail; email is exact (any case); phone is matched in E.164; created_from and created_to bound the creation date, inclusive.
+         */
+        get: operations["get-clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List clients
-     * @description Clients by last name, first name and id. search is a case-insensitive substring of last name, first name or e-mail; email is exact (any case); phone is matched in E.164; created_from and created_to bound the creation date, inclusive.
-     */
-    get: operations['get-clients'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/clients/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client, or a calendar's clients
+         * @description Ids are unique across kinds within an entity: the id of a client gives that item, the id of a calendar gives the calendar's list (with pagination and meta.calendar_id), any other id is 404 RESOURCE_NOT_FOUND. The list holds the clients having appointments in the calendar and takes search and pagination.
+         */
+        get: operations["get-clients-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Get a client, or a calendar's clients
-     * @description Ids are unique across kinds within an entity: the id of a client gives that item, the id of a calendar gives the calendar's list (with pagination and meta.calendar_id), any other id is 404 RESOURCE_NOT_FOUND. The list holds the clients having appointments in the calendar and takes search and pagination.
-     */
-    get: operations['get-clients-id'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/statistics/appointments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/statistics/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appointment statistics of a period
+         * @description Summary and daily breakdown of a period, for all calendars or the one named by calendar_id. period is today, last7days (today and the 6 days before), last15days, last30days, specific_day (with date) or custom (with start_date and end_date, at most 365 days), in the calendar time zone. daily_breakdown lists every day of the period.
+         */
+        get: operations["get-statistics-appointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Appointment statistics of a period
-     * @description Summary and daily breakdown of a period, for all calendars or the one named by calendar_id. period is today, last7days (today and the 6 days before), last15days, last30days, specific_day (with date) or custom (with start_date and end_date, at most 365 days), in the calendar time zone. daily_breakdown lists every day of the period.
-     */
-    get: operations['get-statistics-appointments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/statistics/calendars': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/statistics/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar report
+         * @description Counts of calendars and, for each, its appointments, slots and utilization rate.
+         */
+        get: operations["get-statistics-calendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Calendar report
-     * @description Counts of calendars and, for each, its appointments, slots and utilization rate.
-     */
-    get: operations['get-statistics-calendars'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/statistics/clients': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/statistics/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client report
+         * @description Counts of clients (active, new in the last 30 days, repeat) and the ten clients with most appointments.
+         */
+        get: operations["get-statistics-clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Client report
-     * @description Counts of clients (active, new in the last 30 days, repeat) and the ten clients with most appointments.
-     */
-    get: operations['get-statistics-clients'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/statistics/{calendarId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/statistics/{calendarId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics of one calendar
+         * @description Summary and daily breakdown of a period for one calendar. period is today, last7days (today and the 6 days before), last15days, last30days, specific_day (with date) or custom (with start_date and end_date, at most 365 days), in the calendar time zone. daily_breakdown lists every day of the period.
+         */
+        get: operations["get-statistics-calendarId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Statistics of one calendar
-     * @description Summary and daily breakdown of a period for one calendar. period is today, last7days (today and the 6 days before), last15days, last30days, specific_day (with date) or custom (with start_date and end_date, at most 365 days), in the calendar time zone. daily_breakdown lists every day of the period.
-     */
-    get: operations['get-statistics-calendarId'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/opening-hours': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/opening-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weekly opening hours
+         * @description The seven weekday records, mon to sun.
+         */
+        get: operations["get-v2-opening-hours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Weekly opening hours
-     * @description The seven weekday records, mon to sun.
-     */
-    get: operations['get-v2-opening-hours'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/opening-hours/check-date': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/opening-hours/check-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether a date is open
+         * @description Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day).
+         */
+        get: operations["get-v2-opening-hours-check-date"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Check whether a date is open
-     * @description Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day).
-     */
-    get: operations['get-v2-opening-hours-check-date'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/opening-hours/date': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/opening-hours/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opening hours of a date
+         * @description The periods of an open date; a closed weekday, public holiday or closure day is 404.
+         */
+        get: operations["get-v2-opening-hours-date"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Opening hours of a date
-     * @description The periods of an open date; a closed weekday, public holiday or closure day is 404.
-     */
-    get: operations['get-v2-opening-hours-date'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/calendar-slots': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/calendar-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Slots of a date
+         * @description The slots of the default calendar on a date, with their capacities; none is success with an empty array.
+         */
+        get: operations["get-v2-calendar-slots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Slots of a date
-     * @description The slots of the default calendar on a date, with their capacities; none is success with an empty array.
-     */
-    get: operations['get-v2-calendar-slots'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/calendar-slots/generate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/calendar-slots/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the slots of a date
+         * @description Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.
+         */
+        post: operations["post-v2-calendar-slots-generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Generate the slots of a date
-     * @description Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.
-     */
-    post: operations['post-v2-calendar-slots-generate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/calendar-slots/update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/calendar-slots/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the status or capacity of a slot
+         * @description status opens or closes the slot; max_appointments sets its capacity (1 to 1000); available_slots sets the capacity to places taken + available_slots. A capacity below the places taken is 409. data is the slot, or with date the slots of that date.
+         */
+        post: operations["post-v2-calendar-slots-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Change the status or capacity of a slot
-     * @description status opens or closes the slot; max_appointments sets its capacity (1 to 1000); available_slots sets the capacity to places taken + available_slots. A capacity below the places taken is 409. data is the slot, or with date the slots of that date.
-     */
-    post: operations['post-v2-calendar-slots-update'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/calendar-slots/delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/calendar-slots/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a slot
+         * @description Removes an empty slot and its capacities; a slot holding live appointments is 409.
+         */
+        post: operations["post-v2-calendar-slots-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Delete a slot
-     * @description Removes an empty slot and its capacities; a slot holding live appointments is 409.
-     */
-    post: operations['post-v2-calendar-slots-delete'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/appointments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book an appointment
+         * @description Books a place in an open slot of the default calendar that does not start in the past, and issues the cancel_token. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
+         */
+        post: operations["post-v2-appointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Book an appointment
-     * @description Books a place in an open slot of the default calendar that does not start in the past, and issues the cancel_token. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
-     */
-    post: operations['post-v2-appointments'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/appointments/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/appointments/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an appointment by its token
+         * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after.
+         */
+        post: operations["post-v2-appointments-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Cancel an appointment by its token
-     * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after.
-     */
-    post: operations['post-v2-appointments-cancel'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/validation/phone': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/validation/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a French phone number
+         * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.
+         */
+        post: operations["post-v2-validation-phone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Validate a French phone number
-     * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.
-     */
-    post: operations['post-v2-validation-phone'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v2/validation/email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/v2/validation/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an e-mail address
+         * @description Answers 200 with the verdict: success and data.valid true, or success false with the reason. validation_type nofreeemail refuses free providers. 400 only for a malformed request.
+         */
+        post: operations["post-v2-validation-email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Validate an e-mail address
-     * @description Answers 200 with the verdict: success and data.valid true, or success false with the reason. validation_type nofreeemail refuses free providers. 400 only for a malformed request.
-     */
-    post: operations['post-v2-validation-email'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    V1Calendar: {
-      calendar_id: number;
-      calendar_name: string;
-      widgetID: string;
-      is_active: boolean;
-      /** Format: date-time */
-      created_at: string;
-      total_appointments: number;
-      total_slots: number;
-    };
-    V1CalendarDetail: {
-      calendar_id: number;
-      calendar_name: string;
-      widgetID: string;
-      is_active: boolean;
-      /** Format: date-time */
-      created_at: string;
-      total_appointments: number;
-      total_slots: number;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    V1Slot: {
-      slot_id: number;
-      calendar_id: number;
-      /** Format: date */
-      date: string;
-      start_time: string;
-      end_time: string;
-      capacity: number;
-      is_available: boolean;
-      booked_appointments: number;
-      /** Format: date-time */
-      created_at: string;
-    };
-    V1SlotDetail: {
-      slot_id: number;
-      calendar_id: number;
-      /** Format: date */
-      date: string;
-      start_time: string;
-      end_time: string;
-      capacity: number;
-      is_available: boolean;
-      booked_appointments: number;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      calendar_name: string;
-    };
-    V1Appointment: {
-      appointment_id: number;
-      /** @enum {string} */
-      status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      slot_id: number;
-      /** Format: date */
-      date: string;
-      start_time: string;
-      end_time: string;
-      calendar_id: number;
-      calendar_name: string;
-      client_id: number;
-      client_firstname: string;
-      client_lastname: string;
-      client_email: string;
-      client_phone: string;
-    };
-    V1AppointmentWrapper: {
-      appointment: components['schemas']['V1Appointment'];
-    };
-    V1Client: {
-      client_id: number;
-      client_firstname: string;
-      client_lastname: string;
-      client_email: string;
-      client_phone: string;
-      /** Format: date-time */
-      created_at: string;
-      appointments_count: number;
-      last_appointment: string | null;
-    };
-    V1ClientDetail: {
-      client_id: number;
-      client_firstname: string;
-      client_lastname: string;
-      client_email: string;
-      client_phone: string;
-      /** Format: date-time */
-      created_at: string;
-      appointments_count: number;
-      last_appointment: string | null;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    V1Info: {
-      name: string;
-      version: string;
-      status: string;
-      debug_mode: boolean;
-      supported_formats: string[];
-      endpoints: {
-        calendars: string;
-        slots: string;
-        appointments: string;
-        statistics: string;
-        clients: string;
-      };
-    };
-    V1Health: {
-      /** @enum {string} */
-      status: 'ok' | 'degraded';
-      timestamp: number;
-      version: string;
-      debug_mode: boolean;
-      /** @enum {string} */
-      database: 'connected' | 'unreachable';
-    };
-    V1StatisticsSummary: {
-      total_appointments: number;
-      confirmed_appointments: number;
-      pending_appointments: number;
-      cancelled_appointments: number;
-      completed_appointments: number;
-      calendars_with_appointments: number;
-      unique_clients: number;
-      days_with_appointments: number;
-      success_rate: number;
-    };
-    V1DailyBreakdownItem: {
-      /** Format: date */
-      date: string;
-      appointments_count: number;
-      confirmed_count: number;
-      cancelled_count: number;
-    };
-    V1PeriodStatistics: {
-      /** @enum {string} */
-      period: 'today' | 'last7days' | 'last15days' | 'last30days' | 'specific_day' | 'custom';
-      calendar_id?: number;
-      /** Format: date */
-      start_date: string;
-      /** Format: date */
-      end_date: string;
-      summary: components['schemas']['V1StatisticsSummary'];
-      daily_breakdown: components['schemas']['V1DailyBreakdownItem'][];
-    };
-    V1CalendarReport: {
-      total_calendars: number;
-      active_calendars: number;
-      inactive_calendars: number;
-      calendars_with_appointments: number;
-      average_appointments_per_calendar: number;
-      calendars: {
-        calendar_id: number;
-        calendar_name: string;
-        appointments_count: number;
-        slots_count: number;
-        utilization_rate: number;
-      }[];
-    };
-    V1ClientReport: {
-      total_clients: number;
-      active_clients: number;
-      clients_with_appointments: number;
-      new_clients_last_30_days: number;
-      repeat_clients: number;
-      average_appointments_per_client: number;
-      top_clients: {
-        client_id: number;
-        client_name: string;
-        appointments_count: number;
-        last_appointment: string | null;
-      }[];
-    };
-    V1Pagination: {
-      total: number;
-      page: number;
-      per_page: number;
-      total_pages: number;
-      has_more: boolean;
-    };
-    V1Meta: {
-      calendar_id?: number;
-    };
-    V1Debug: {
-      memory_usage: number;
-      execution_time: number;
-      query_count: number;
-      request_method: string;
-      endpoint: string;
-      debug_mode: boolean;
-    };
-    V1Error: {
-      /** @constant */
-      success: false;
-      data: null;
-      /** @enum {string} */
-      error_code:
-        | 'INVALID_PARAMETER'
-        | 'INVALID_DATE_FORMAT'
-        | 'DATE_RANGE_TOO_LARGE'
-        | 'MISSING_REQUIRED_FIELD'
-        | 'MISSING_CALENDAR_ID'
-        | 'INVALID_JSON'
-        | 'AUTH_REQUIRED'
-        | 'AUTH_INVALID'
-        | 'ENDPOINT_NOT_FOUND'
-        | 'RESOURCE_NOT_FOUND'
-        | 'CALENDAR_NOT_FOUND'
-        | 'SLOT_NOT_FOUND'
-        | 'SLOT_UNAVAILABLE'
-        | 'SLOT_IN_PAST'
-        | 'PAYLOAD_TOO_LARGE'
-        | 'IDEMPOTENCY_KEY_REUSED'
-        | 'SERVICE_UNAVAILABLE'
-        | 'INTERNAL_ERROR';
-      http_code: number;
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      meta: Record<string, never>;
-    };
-    V1HealthDegraded: {
-      /** @constant */
-      success: false;
-      data: components['schemas']['V1Health'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SERVICE_UNAVAILABLE';
-      /** @constant */
-      http_code: 503;
-    };
-    V2Error: {
-      /** @constant */
-      success: false;
-      data: unknown[];
-      message: string;
-    };
-    V1InfoAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Info'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1HealthAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Health'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1CalendarListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Calendar'][];
-      pagination: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1CalendarAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1CalendarDetail'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1SlotListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Slot'][];
-      pagination: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1SlotAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1SlotDetail'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1AppointmentListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Appointment'][];
-      pagination: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1AppointmentOrListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Appointment'] | components['schemas']['V1Appointment'][];
-      pagination?: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1BookingAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1AppointmentWrapper'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1UpdateAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1AppointmentWrapper'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1ClientListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1Client'][];
-      pagination: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1ClientOrListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1ClientDetail'] | components['schemas']['V1Client'][];
-      pagination?: components['schemas']['V1Pagination'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1AppointmentStatisticsAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1PeriodStatistics'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1CalendarReportAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1CalendarReport'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1ClientReportAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1ClientReport'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V1CalendarStatisticsAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V1PeriodStatistics'];
-      meta: components['schemas']['V1Meta'];
-      message: string;
-      /** @constant */
-      api_version: '1.0';
-      /** Format: date-time */
-      timestamp: string;
-      /** @enum {string} */
-      format: 'json' | 'xml' | 'csv';
-      debug?: components['schemas']['V1Debug'];
-      /** @constant */
-      error_code: 'SUCCESS';
-      /** @constant */
-      http_code: 200;
-    };
-    V2OpeningHours: {
-      /** @enum {string} */
-      day_of_week: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
-      start_time1: string | null;
-      end_time1: string | null;
-      start_time2: string | null;
-      end_time2: string | null;
-      is_open: number;
-    };
-    V2Periods: {
-      start_time1: string | null;
-      end_time1: string | null;
-      start_time2: string | null;
-      end_time2: string | null;
-    };
-    V2Holiday: {
-      name: string;
-      /** Format: date */
-      date: string;
-    };
-    V2CheckDate: {
-      is_open: boolean;
-      is_holiday: boolean;
-      opening_hours: components['schemas']['V2Periods'] | null;
-      holiday: components['schemas']['V2Holiday'] | null;
-    };
-    V2Slot: {
-      id: number;
-      /** Format: date */
-      date: string;
-      start_time: string;
-      end_time: string;
-      /** @enum {string} */
-      status: 'open' | 'closed';
-      max_appointments: number;
-      available_slots: number;
-    };
-    V2Appointment: {
-      id: number;
-      client_id: number;
-      slot_id: number;
-      /** @enum {string} */
-      status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-      cancel_token: string;
-      client_name: string;
-      client_phone: string;
-      client_email?: string;
-      contract_number?: string;
-      /** Format: date */
-      date: string;
-      start_time: string;
-      end_time: string;
-      max_appointments: number;
-      available_slots: number;
-    };
-    V2PhoneVerdict:
-      | {
-          /** @constant */
-          valid: true;
-          formatted: string;
-          e164: string;
-          is_mobile: boolean;
-        }
-      | {
-          /** @constant */
-          valid: false;
-          message: string;
+    schemas: {
+        V1Calendar: {
+            calendar_id: number;
+            calendar_name: string;
+            widgetID: string;
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            total_appointments: number;
+            total_slots: number;
         };
-    V2EmailVerdict:
-      | {
-          /** @constant */
-          valid: true;
-        }
-      | {
-          /** @constant */
-          valid: false;
-          message: string;
+        V1CalendarDetail: {
+            calendar_id: number;
+            calendar_name: string;
+            widgetID: string;
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            total_appointments: number;
+            total_slots: number;
+            /** Format: date-time */
+            updated_at: string;
         };
-    V2OpeningHoursAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2OpeningHours'][];
-      message?: string;
+        V1Slot: {
+            slot_id: number;
+            calendar_id: number;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            capacity: number;
+            is_available: boolean;
+            booked_appointments: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        V1SlotDetail: {
+            slot_id: number;
+            calendar_id: number;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            capacity: number;
+            is_available: boolean;
+            booked_appointments: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            calendar_name: string;
+        };
+        V1Appointment: {
+            appointment_id: number;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled" | "completed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            slot_id: number;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            calendar_id: number;
+            calendar_name: string;
+            client_id: number;
+            client_firstname: string;
+            client_lastname: string;
+            client_email: string;
+            client_phone: string;
+        };
+        V1AppointmentWrapper: {
+            appointment: components["schemas"]["V1Appointment"];
+        };
+        V1Client: {
+            client_id: number;
+            client_firstname: string;
+            client_lastname: string;
+            client_email: string;
+            client_phone: string;
+            /** Format: date-time */
+            created_at: string;
+            appointments_count: number;
+            last_appointment: string | null;
+        };
+        V1ClientDetail: {
+            client_id: number;
+            client_firstname: string;
+            client_lastname: string;
+            client_email: string;
+            client_phone: string;
+            /** Format: date-time */
+            created_at: string;
+            appointments_count: number;
+            last_appointment: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        V1Info: {
+            name: string;
+            version: string;
+            status: string;
+            debug_mode: boolean;
+            supported_formats: string[];
+            endpoints: {
+                calendars: string;
+                slots: string;
+                appointments: string;
+                statistics: string;
+                clients: string;
+            };
+        };
+        V1Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            timestamp: number;
+            version: string;
+            debug_mode: boolean;
+            /** @enum {string} */
+            database: "connected" | "unreachable";
+        };
+        V1StatisticsSummary: {
+            total_appointments: number;
+            confirmed_appointments: number;
+            pending_appointments: number;
+            cancelled_appointments: number;
+            completed_appointments: number;
+            calendars_with_appointments: number;
+            unique_clients: number;
+            days_with_appointments: number;
+            success_rate: number;
+        };
+        V1DailyBreakdownItem: {
+            /** Format: date */
+            date: string;
+            appointments_count: number;
+            confirmed_count: number;
+            cancelled_count: number;
+        };
+        V1PeriodStatistics: {
+            /** @enum {string} */
+            period: "today" | "last7days" | "last15days" | "last30days" | "specific_day" | "custom";
+            calendar_id?: number;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            summary: components["schemas"]["V1StatisticsSummary"];
+            daily_breakdown: components["schemas"]["V1DailyBreakdownItem"][];
+        };
+        V1CalendarReport: {
+            total_calendars: number;
+            active_calendars: number;
+            inactive_calendars: number;
+            calendars_with_appointments: number;
+            average_appointments_per_calendar: number;
+            calendars: {
+                calendar_id: number;
+                calendar_name: string;
+                appointments_count: number;
+                slots_count: number;
+                utilization_rate: number;
+            }[];
+        };
+        V1ClientReport: {
+            total_clients: number;
+            active_clients: number;
+            clients_with_appointments: number;
+            new_clients_last_30_days: number;
+            repeat_clients: number;
+            average_appointments_per_client: number;
+            top_clients: {
+                client_id: number;
+                client_name: string;
+                appointments_count: number;
+                last_appointment: string | null;
+            }[];
+        };
+        V1Pagination: {
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+            has_more: boolean;
+        };
+        V1Meta: {
+            calendar_id?: number;
+        };
+        V1Debug: {
+            memory_usage: number;
+            execution_time: number;
+            query_count: number;
+            request_method: string;
+            endpoint: string;
+            debug_mode: boolean;
+        };
+        V1Error: {
+            /** @constant */
+            success: false;
+            data: null;
+            /** @enum {string} */
+            error_code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "MISSING_CALENDAR_ID" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+            http_code: number;
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            meta: Record<string, never>;
+        };
+        V1HealthDegraded: {
+            /** @constant */
+            success: false;
+            data: components["schemas"]["V1Health"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SERVICE_UNAVAILABLE";
+            /** @constant */
+            http_code: 503;
+        };
+        V2Error: {
+            /** @constant */
+            success: false;
+            data: unknown[];
+            message: string;
+        };
+        V1InfoAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Info"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1HealthAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Health"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1CalendarListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Calendar"][];
+            pagination: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1CalendarAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1CalendarDetail"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1SlotListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Slot"][];
+            pagination: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1SlotAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1SlotDetail"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1AppointmentListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Appointment"][];
+            pagination: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1AppointmentOrListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Appointment"] | components["schemas"]["V1Appointment"][];
+            pagination?: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1BookingAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1AppointmentWrapper"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1UpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1AppointmentWrapper"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1ClientListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1Client"][];
+            pagination: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1ClientOrListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1ClientDetail"] | components["schemas"]["V1Client"][];
+            pagination?: components["schemas"]["V1Pagination"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1AppointmentStatisticsAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1PeriodStatistics"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1CalendarReportAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1CalendarReport"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1ClientReportAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1ClientReport"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V1CalendarStatisticsAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V1PeriodStatistics"];
+            meta: components["schemas"]["V1Meta"];
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            /** @constant */
+            error_code: "SUCCESS";
+            /** @constant */
+            http_code: 200;
+        };
+        V2OpeningHours: {
+            /** @enum {string} */
+            day_of_week: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            start_time1: string | null;
+            end_time1: string | null;
+            start_time2: string | null;
+            end_time2: string | null;
+            is_open: number;
+        };
+        V2Periods: {
+            start_time1: string | null;
+            end_time1: string | null;
+            start_time2: string | null;
+            end_time2: string | null;
+        };
+        V2Holiday: {
+            name: string;
+            /** Format: date */
+            date: string;
+        };
+        V2CheckDate: {
+            is_open: boolean;
+            is_holiday: boolean;
+            opening_hours: components["schemas"]["V2Periods"] | null;
+            holiday: components["schemas"]["V2Holiday"] | null;
+        };
+        V2Slot: {
+            id: number;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            max_appointments: number;
+            available_slots: number;
+        };
+        V2Appointment: {
+            id: number;
+            client_id: number;
+            slot_id: number;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled" | "completed";
+            cancel_token: string;
+            client_name: string;
+            client_phone: string;
+            client_email?: string;
+            contract_number?: string;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            max_appointments: number;
+            available_slots: number;
+        };
+        V2PhoneVerdict: {
+            /** @constant */
+            valid: true;
+            formatted: string;
+            e164: string;
+            is_mobile: boolean;
+        } | {
+            /** @constant */
+            valid: false;
+            message: string;
+        };
+        V2EmailVerdict: {
+            /** @constant */
+            valid: true;
+        } | {
+            /** @constant */
+            valid: false;
+            message: string;
+        };
+        V2OpeningHoursAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2OpeningHours"][];
+            message?: string;
+        };
+        V2CheckDateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2CheckDate"];
+            message?: string;
+        };
+        V2DateHoursAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Periods"];
+            message?: string;
+        };
+        V2SlotListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Slot"][];
+            message?: string;
+        };
+        V2GenerateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Slot"][];
+            message?: string;
+        };
+        V2SlotUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Slot"] | components["schemas"]["V2Slot"][];
+            message?: string;
+        };
+        V2DeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2BookingAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
+            message?: string;
+        };
+        V2CancelAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
+            message?: string;
+        };
+        V2PhoneVerdictAnswer: {
+            success: boolean;
+            data: components["schemas"]["V2PhoneVerdict"];
+            message?: string;
+        };
+        V2EmailVerdictAnswer: {
+            success: boolean;
+            data: components["schemas"]["V2EmailVerdict"];
+            message?: string;
+        };
     };
-    V2CheckDateAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2CheckDate'];
-      message?: string;
+    responses: never;
+    parameters: {
+        /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
+        IdempotencyKey: string;
+        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+        Format: "json" | "xml" | "csv";
+        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+        Debug: "true" | "false";
+        /** @description true: debug mode, like the debug parameter. */
+        XDebug: "true" | "false";
     };
-    V2DateHoursAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Periods'];
-      message?: string;
+    requestBodies: never;
+    headers: {
+        /** @description The id of this request: the message of a 500 names it, and the log line carries it. */
+        XRequestId: string;
+        /** @description Time spent in the store and in total, in milliseconds: `store;dur=4.2, total;dur=9.8`. */
+        ServerTiming: string;
+        /** @description true when this is the recorded answer of an earlier request with the same Idempotency-Key. */
+        IdempotentReplayed: "true";
     };
-    V2SlotListAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Slot'][];
-      message?: string;
-    };
-    V2GenerateAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Slot'][];
-      message?: string;
-    };
-    V2SlotUpdateAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Slot'] | components['schemas']['V2Slot'][];
-      message?: string;
-    };
-    V2DeleteAnswer: {
-      /** @constant */
-      success: true;
-      data: unknown[];
-      message?: string;
-    };
-    V2BookingAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Appointment'];
-      message?: string;
-    };
-    V2CancelAnswer: {
-      /** @constant */
-      success: true;
-      data: components['schemas']['V2Appointment'];
-      message?: string;
-    };
-    V2PhoneVerdictAnswer: {
-      success: boolean;
-      data: components['schemas']['V2PhoneVerdict'];
-      message?: string;
-    };
-    V2EmailVerdictAnswer: {
-      success: boolean;
-      data: components['schemas']['V2EmailVerdict'];
-      message?: string;
-    };
-  };
-  responses: never;
-  parameters: {
-    /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
-    IdempotencyKey: string;
-    /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-    Format: 'json' | 'xml' | 'csv';
-    /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-    Debug: 'true' | 'false';
-    /** @description true: debug mode, like the debug parameter. */
-    XDebug: 'true' | 'false';
-  };
-  requestBodies: never;
-  headers: {
-    /** @description The id of this request: the message of a 500 names it, and the log line carries it. */
-    XRequestId: string;
-    /** @description Time spent in the store and in total, in milliseconds: `store;dur=4.2, total;dur=9.8`. */
-    ServerTiming: string;
-    /** @description true when this is the recorded answer of an earlier request with the same Idempotency-Key. */
-    IdempotentReplayed: 'true';
-  };
-  pathItems: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  'get-root': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "get-root": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service information. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "name": "Appointment Booking API",
+                     *         "version": "1.0",
+                     *         "status": "operational",
+                     *         "debug_mode": true,
+                     *         "supported_formats": [
+                     *           "json",
+                     *           "xml",
+                     *           "csv"
+                     *         ],
+                     *         "endpoints": {
+                     *           "calendars": "/api/calendars",
+                     *           "slots": "/api/slots",
+                     *           "appointments": "/api/appointments",
+                     *           "statistics": "/api/statistics",
+                     *           "clients": "/api/clients"
+                     *         }
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1InfoAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Service information. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-health": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "name": "Appointment Booking API",
-           *         "version": "1.0",
-           *         "status": "operational",
-           *         "debug_mode": true,
-           *         "supported_formats": [
-           *           "json",
-           *           "xml",
-           *           "csv"
-           *         ],
-           *         "endpoints": {
-           *           "calendars": "/api/calendars",
-           *           "slots": "/api/slots",
-           *           "appointments": "/api/appointments",
-           *           "statistics": "/api/statistics",
-           *           "clients": "/api/clients"
-           *         }
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1InfoAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The store answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "ok",
+                     *         "timestamp": 1795424100,
+                     *         "version": "1.0",
+                     *         "debug_mode": true,
+                     *         "database": "connected"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1HealthAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Health when the table does not answer: status degraded, database unreachable. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": {
+                     *         "status": "degraded",
+                     *         "timestamp": 1795424100,
+                     *         "version": "1.0",
+                     *         "debug_mode": true,
+                     *         "database": "unreachable"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "database unreachable",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SERVICE_UNAVAILABLE",
+                     *       "http_code": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1HealthDegraded"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-health': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "get-calendars": {
+        parameters: {
+            query?: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of calendars. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "calendar_id": 1,
+                     *           "calendar_name": "Main calendar",
+                     *           "widgetID": "w-3f9a2c",
+                     *           "is_active": true,
+                     *           "created_at": "2026-11-02T09:00:00+01:00",
+                     *           "total_appointments": 12,
+                     *           "total_slots": 40
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       },
+                     *       "meta": {},
+                     *       "message": "1 of 1",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1CalendarListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The store answers. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-calendars-id": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                id: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "status": "ok",
-           *         "timestamp": 1795424100,
-           *         "version": "1.0",
-           *         "debug_mode": true,
-           *         "database": "connected"
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1HealthAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "calendar_id": 1,
+                     *         "calendar_name": "Main calendar",
+                     *         "widgetID": "w-3f9a2c",
+                     *         "is_active": true,
+                     *         "created_at": "2026-11-02T09:00:00+01:00",
+                     *         "total_appointments": 12,
+                     *         "total_slots": 40,
+                     *         "updated_at": "2026-11-23T10:15:00+01:00"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1CalendarAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Health when the table does not answer: status degraded, database unreachable. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": {
-           *         "status": "degraded",
-           *         "timestamp": 1795424100,
-           *         "version": "1.0",
-           *         "debug_mode": true,
-           *         "database": "unreachable"
-           *       },
-           *       "meta": {},
-           *       "message": "database unreachable",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SERVICE_UNAVAILABLE",
-           *       "http_code": 503
-           *     }
-           */
-          'application/json': components['schemas']['V1HealthDegraded'];
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-calendars': {
-    parameters: {
-      query?: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
+    "get-slots": {
+        parameters: {
+            query: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                /** @description a JSON number or a decimal string */
+                calendar_id: number;
+                date_from: string;
+                date_to?: string;
+                all?: boolean;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of slots. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "slot_id": 14,
+                     *           "calendar_id": 1,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "capacity": 2,
+                     *           "is_available": true,
+                     *           "booked_appointments": 1,
+                     *           "created_at": "2026-11-20T16:40:00+01:00"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       },
+                     *       "meta": {
+                     *         "calendar_id": 1
+                     *       },
+                     *       "message": "1 of 1",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1SlotListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_CALENDAR_ID, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "MISSING_CALENDAR_ID" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description A page of calendars. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-slots-id": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                id: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "calendar_id": 1,
-           *           "calendar_name": "Main calendar",
-           *           "widgetID": "w-3f9a2c",
-           *           "is_active": true,
-           *           "created_at": "2026-11-02T09:00:00+01:00",
-           *           "total_appointments": 12,
-           *           "total_slots": 40
-           *         }
-           *       ],
-           *       "pagination": {
-           *         "total": 1,
-           *         "page": 1,
-           *         "per_page": 50,
-           *         "total_pages": 1,
-           *         "has_more": false
-           *       },
-           *       "meta": {},
-           *       "message": "1 of 1",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1CalendarListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The slot. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "slot_id": 14,
+                     *         "calendar_id": 1,
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "capacity": 2,
+                     *         "is_available": true,
+                     *         "booked_appointments": 1,
+                     *         "created_at": "2026-11-20T16:40:00+01:00",
+                     *         "updated_at": "2026-11-23T10:15:00+01:00",
+                     *         "calendar_name": "Main calendar"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1SlotAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-calendars-id': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        id: number;
-      };
-      cookie?: never;
+    "get-appointments": {
+        parameters: {
+            query?: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                status?: "pending" | "confirmed" | "cancelled" | "completed";
+                date_from?: string;
+                date_to?: string;
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
+                /** @description a JSON number or a decimal string */
+                client_id?: number;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of appointments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "appointment_id": 42,
+                     *           "status": "confirmed",
+                     *           "created_at": "2026-11-23T10:15:00+01:00",
+                     *           "updated_at": "2026-11-23T10:15:00+01:00",
+                     *           "slot_id": 14,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "calendar_id": 1,
+                     *           "calendar_name": "Main calendar",
+                     *           "client_id": 41,
+                     *           "client_firstname": "Jeanne",
+                     *           "client_lastname": "Durand",
+                     *           "client_email": "jeanne.durand@example.com",
+                     *           "client_phone": "+33612345678"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       },
+                     *       "meta": {},
+                     *       "message": "1 of 1",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1AppointmentListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The calendar. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-appointments-id": {
+        parameters: {
+            query?: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                status?: "pending" | "confirmed" | "cancelled" | "completed";
+                date_from?: string;
+                date_to?: string;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                id: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "calendar_id": 1,
-           *         "calendar_name": "Main calendar",
-           *         "widgetID": "w-3f9a2c",
-           *         "is_active": true,
-           *         "created_at": "2026-11-02T09:00:00+01:00",
-           *         "total_appointments": 12,
-           *         "total_slots": 40,
-           *         "updated_at": "2026-11-23T10:15:00+01:00"
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1CalendarAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The appointment, or a page of the calendar's appointments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "appointment_id": 42,
+                     *         "status": "confirmed",
+                     *         "created_at": "2026-11-23T10:15:00+01:00",
+                     *         "updated_at": "2026-11-23T10:15:00+01:00",
+                     *         "slot_id": 14,
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "calendar_id": 1,
+                     *         "calendar_name": "Main calendar",
+                     *         "client_id": 41,
+                     *         "client_firstname": "Jeanne",
+                     *         "client_lastname": "Durand",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "client_phone": "+33612345678"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1AppointmentOrListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-slots': {
-    parameters: {
-      query: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        /** @description a JSON number or a decimal string */
-        calendar_id: number;
-        date_from: string;
-        date_to?: string;
-        all?: boolean;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
+    "post-appointment": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+                /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    calendar_id: number;
+                    /** @description a JSON number or a decimal string */
+                    slot_id: number;
+                    /** @description trimmed */
+                    client_firstname: string;
+                    /** @description trimmed */
+                    client_lastname: string;
+                    /** @description trimmed */
+                    client_email: string;
+                    /** @description trimmed */
+                    client_phone: string;
+                    /** @enum {string} */
+                    status?: "pending" | "confirmed" | "cancelled" | "completed";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "appointment": {
+                     *           "appointment_id": 42,
+                     *           "status": "confirmed",
+                     *           "created_at": "2026-11-23T10:15:00+01:00",
+                     *           "updated_at": "2026-11-23T10:15:00+01:00",
+                     *           "slot_id": 14,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "calendar_id": 1,
+                     *           "calendar_name": "Main calendar",
+                     *           "client_id": 41,
+                     *           "client_firstname": "Jeanne",
+                     *           "client_lastname": "Durand",
+                     *           "client_email": "jeanne.durand@example.com",
+                     *           "client_phone": "+33612345678"
+                     *         }
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1BookingAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: CALENDAR_NOT_FOUND, SLOT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "CALENDAR_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "calendar not found or inactive",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key. error_code: IDEMPOTENCY_KEY_REUSED, SLOT_UNAVAILABLE, SLOT_IN_PAST. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "http_code": 409,
+                     *       "message": "Idempotency-Key was already used with a different request",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "IDEMPOTENCY_KEY_REUSED" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST";
+                        /** @constant */
+                        http_code?: 409;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "PAYLOAD_TOO_LARGE",
+                     *       "http_code": 413,
+                     *       "message": "request body is larger than 65536 bytes",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 413;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "SERVICE_UNAVAILABLE",
+                     *       "http_code": 503,
+                     *       "message": "the service is busy, retry the same request",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "SERVICE_UNAVAILABLE";
+                        /** @constant */
+                        http_code?: 503;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description A page of slots. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "put-appointment-id": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                id: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "slot_id": 14,
-           *           "calendar_id": 1,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "capacity": 2,
-           *           "is_available": true,
-           *           "booked_appointments": 1,
-           *           "created_at": "2026-11-20T16:40:00+01:00"
-           *         }
-           *       ],
-           *       "pagination": {
-           *         "total": 1,
-           *         "page": 1,
-           *         "per_page": 50,
-           *         "total_pages": 1,
-           *         "has_more": false
-           *       },
-           *       "meta": {
-           *         "calendar_id": 1
-           *       },
-           *       "message": "1 of 1",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1SlotListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    slot_id?: number;
+                    /** @enum {string} */
+                    status?: "pending" | "confirmed" | "cancelled" | "completed";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_CALENDAR_ID, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+        responses: {
+            /** @description The appointment after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "appointment": {
+                     *           "appointment_id": 42,
+                     *           "status": "cancelled",
+                     *           "created_at": "2026-11-23T10:15:00+01:00",
+                     *           "updated_at": "2026-11-23T10:15:00+01:00",
+                     *           "slot_id": 14,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "calendar_id": 1,
+                     *           "calendar_name": "Main calendar",
+                     *           "client_id": 41,
+                     *           "client_firstname": "Jeanne",
+                     *           "client_lastname": "Durand",
+                     *           "client_email": "jeanne.durand@example.com",
+                     *           "client_phone": "+33612345678"
+                     *         }
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1UpdateAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND, SLOT_NOT_FOUND, CALENDAR_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND" | "SLOT_NOT_FOUND" | "CALENDAR_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key. error_code: SLOT_UNAVAILABLE, SLOT_IN_PAST. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "SLOT_UNAVAILABLE",
+                     *       "http_code": 409,
+                     *       "message": "slot not available: full",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "SLOT_UNAVAILABLE" | "SLOT_IN_PAST";
+                        /** @constant */
+                        http_code?: 409;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "PAYLOAD_TOO_LARGE",
+                     *       "http_code": 413,
+                     *       "message": "request body is larger than 65536 bytes",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "PAYLOAD_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 413;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "SERVICE_UNAVAILABLE",
+                     *       "http_code": 503,
+                     *       "message": "the service is busy, retry the same request",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "SERVICE_UNAVAILABLE";
+                        /** @constant */
+                        http_code?: 503;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?:
-              | 'INVALID_PARAMETER'
-              | 'MISSING_CALENDAR_ID'
-              | 'INVALID_DATE_FORMAT'
-              | 'DATE_RANGE_TOO_LARGE';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-slots-id': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        id: number;
-      };
-      cookie?: never;
+    "get-clients": {
+        parameters: {
+            query?: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                /** @description trimmed */
+                search?: string;
+                /** @description trimmed */
+                email?: string;
+                /** @description trimmed */
+                phone?: string;
+                created_from?: string;
+                created_to?: string;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "client_id": 41,
+                     *           "client_firstname": "Jeanne",
+                     *           "client_lastname": "Durand",
+                     *           "client_email": "jeanne.durand@example.com",
+                     *           "client_phone": "+33612345678",
+                     *           "created_at": "2026-11-23T10:15:00+01:00",
+                     *           "appointments_count": 1,
+                     *           "last_appointment": "2026-12-01"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "per_page": 50,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       },
+                     *       "meta": {},
+                     *       "message": "1 of 1",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1ClientListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The slot. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-clients-id": {
+        parameters: {
+            query?: {
+                /** @description a JSON number or a decimal string */
+                page?: number;
+                /** @description a JSON number or a decimal string */
+                per_page?: number;
+                /** @description trimmed */
+                search?: string;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                id: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "slot_id": 14,
-           *         "calendar_id": 1,
-           *         "date": "2026-12-01",
-           *         "start_time": "09:00:00",
-           *         "end_time": "09:30:00",
-           *         "capacity": 2,
-           *         "is_available": true,
-           *         "booked_appointments": 1,
-           *         "created_at": "2026-11-20T16:40:00+01:00",
-           *         "updated_at": "2026-11-23T10:15:00+01:00",
-           *         "calendar_name": "Main calendar"
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1SlotAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The client, or a page of the calendar's clients. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "client_id": 41,
+                     *         "client_firstname": "Jeanne",
+                     *         "client_lastname": "Durand",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "client_phone": "+33612345678",
+                     *         "created_at": "2026-11-23T10:15:00+01:00",
+                     *         "appointments_count": 1,
+                     *         "last_appointment": "2026-12-01",
+                     *         "updated_at": "2026-11-23T10:15:00+01:00"
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1ClientOrListAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-appointments': {
-    parameters: {
-      query?: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        status?: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-        date_from?: string;
-        date_to?: string;
-        /** @description a JSON number or a decimal string */
-        calendar_id?: number;
-        /** @description a JSON number or a decimal string */
-        client_id?: number;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
+    "get-statistics-appointments": {
+        parameters: {
+            query: {
+                period: "today" | "last7days" | "last15days" | "last30days" | "specific_day" | "custom";
+                date?: string;
+                start_date?: string;
+                end_date?: string;
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics of the period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "period": "last7days",
+                     *         "start_date": "2026-11-17",
+                     *         "end_date": "2026-11-23",
+                     *         "summary": {
+                     *           "total_appointments": 3,
+                     *           "confirmed_appointments": 2,
+                     *           "pending_appointments": 0,
+                     *           "cancelled_appointments": 1,
+                     *           "completed_appointments": 0,
+                     *           "calendars_with_appointments": 1,
+                     *           "unique_clients": 3,
+                     *           "days_with_appointments": 1,
+                     *           "success_rate": 0.6667
+                     *         },
+                     *         "daily_breakdown": [
+                     *           {
+                     *             "date": "2026-11-23",
+                     *             "appointments_count": 3,
+                     *             "confirmed_count": 2,
+                     *             "cancelled_count": 1
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1AppointmentStatisticsAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description A page of appointments. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-statistics-calendars": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "appointment_id": 42,
-           *           "status": "confirmed",
-           *           "created_at": "2026-11-23T10:15:00+01:00",
-           *           "updated_at": "2026-11-23T10:15:00+01:00",
-           *           "slot_id": 14,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "calendar_id": 1,
-           *           "calendar_name": "Main calendar",
-           *           "client_id": 41,
-           *           "client_firstname": "Jeanne",
-           *           "client_lastname": "Durand",
-           *           "client_email": "jeanne.durand@example.com",
-           *           "client_phone": "+33612345678"
-           *         }
-           *       ],
-           *       "pagination": {
-           *         "total": 1,
-           *         "page": 1,
-           *         "per_page": 50,
-           *         "total_pages": 1,
-           *         "has_more": false
-           *       },
-           *       "meta": {},
-           *       "message": "1 of 1",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1AppointmentListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The calendar report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "total_calendars": 1,
+                     *         "active_calendars": 1,
+                     *         "inactive_calendars": 0,
+                     *         "calendars_with_appointments": 1,
+                     *         "average_appointments_per_calendar": 12,
+                     *         "calendars": [
+                     *           {
+                     *             "calendar_id": 1,
+                     *             "calendar_name": "Main calendar",
+                     *             "appointments_count": 12,
+                     *             "slots_count": 40,
+                     *             "utilization_rate": 0.3
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1CalendarReportAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'INVALID_DATE_FORMAT' | 'DATE_RANGE_TOO_LARGE';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-appointments-id': {
-    parameters: {
-      query?: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        status?: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-        date_from?: string;
-        date_to?: string;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        id: number;
-      };
-      cookie?: never;
+    "get-statistics-clients": {
+        parameters: {
+            query?: {
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "total_clients": 3,
+                     *         "active_clients": 2,
+                     *         "clients_with_appointments": 3,
+                     *         "new_clients_last_30_days": 3,
+                     *         "repeat_clients": 0,
+                     *         "average_appointments_per_client": 1,
+                     *         "top_clients": [
+                     *           {
+                     *             "client_id": 41,
+                     *             "client_name": "Jeanne Durand",
+                     *             "appointments_count": 1,
+                     *             "last_appointment": "2026-12-01"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1ClientReportAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The appointment, or a page of the calendar's appointments. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "get-statistics-calendarId": {
+        parameters: {
+            query: {
+                period: "today" | "last7days" | "last15days" | "last30days" | "specific_day" | "custom";
+                date?: string;
+                start_date?: string;
+                end_date?: string;
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                format?: components["parameters"]["Format"];
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                debug?: components["parameters"]["Debug"];
+            };
+            header?: {
+                /** @description true: debug mode, like the debug parameter. */
+                "X-Debug"?: components["parameters"]["XDebug"];
+            };
+            path: {
+                /** @description a JSON number or a decimal string */
+                calendarId: number;
+            };
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "appointment_id": 42,
-           *         "status": "confirmed",
-           *         "created_at": "2026-11-23T10:15:00+01:00",
-           *         "updated_at": "2026-11-23T10:15:00+01:00",
-           *         "slot_id": 14,
-           *         "date": "2026-12-01",
-           *         "start_time": "09:00:00",
-           *         "end_time": "09:30:00",
-           *         "calendar_id": 1,
-           *         "calendar_name": "Main calendar",
-           *         "client_id": 41,
-           *         "client_firstname": "Jeanne",
-           *         "client_lastname": "Durand",
-           *         "client_email": "jeanne.durand@example.com",
-           *         "client_phone": "+33612345678"
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1AppointmentOrListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description Statistics of the period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "period": "last7days",
+                     *         "start_date": "2026-11-17",
+                     *         "end_date": "2026-11-23",
+                     *         "summary": {
+                     *           "total_appointments": 3,
+                     *           "confirmed_appointments": 2,
+                     *           "pending_appointments": 0,
+                     *           "cancelled_appointments": 1,
+                     *           "completed_appointments": 0,
+                     *           "calendars_with_appointments": 1,
+                     *           "unique_clients": 3,
+                     *           "days_with_appointments": 1,
+                     *           "success_rate": 0.6667
+                     *         },
+                     *         "calendar_id": 1,
+                     *         "daily_breakdown": [
+                     *           {
+                     *             "date": "2026-11-23",
+                     *             "appointments_count": 3,
+                     *             "confirmed_count": 2,
+                     *             "cancelled_count": 1
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {},
+                     *       "message": "OK",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "error_code": "SUCCESS",
+                     *       "http_code": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1CalendarStatisticsAnswer"];
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INVALID_PARAMETER",
+                     *       "http_code": 400,
+                     *       "message": "per_page: must be at most 1000",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                        /** @constant */
+                        http_code?: 400;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "AUTH_REQUIRED",
+                     *       "http_code": 401,
+                     *       "message": "access token required",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                        /** @constant */
+                        http_code?: 401;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "RESOURCE_NOT_FOUND",
+                     *       "http_code": 404,
+                     *       "message": "resource not found",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "RESOURCE_NOT_FOUND";
+                        /** @constant */
+                        http_code?: 404;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": null,
+                     *       "error_code": "INTERNAL_ERROR",
+                     *       "http_code": 500,
+                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                     *       "api_version": "1.0",
+                     *       "timestamp": "2026-11-23T10:15:00+01:00",
+                     *       "format": "json",
+                     *       "meta": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V1Error"] & {
+                        /** @enum {unknown} */
+                        error_code?: "INTERNAL_ERROR";
+                        /** @constant */
+                        http_code?: 500;
+                    };
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'INVALID_DATE_FORMAT' | 'DATE_RANGE_TOO_LARGE';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'post-appointment': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-        /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
+    "get-v2-opening-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The week. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "day_of_week": "mon",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "tue",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "wed",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "thu",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "fri",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "sat",
+                     *           "start_time1": null,
+                     *           "end_time1": null,
+                     *           "start_time2": null,
+                     *           "end_time2": null,
+                     *           "is_open": 0
+                     *         },
+                     *         {
+                     *           "day_of_week": "sun",
+                     *           "start_time1": null,
+                     *           "end_time1": null,
+                     *           "start_time2": null,
+                     *           "end_time2": null,
+                     *           "is_open": 0
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2OpeningHoursAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description a JSON number or a decimal string */
-          calendar_id: number;
-          /** @description a JSON number or a decimal string */
-          slot_id: number;
-          /** @description trimmed */
-          client_firstname: string;
-          /** @description trimmed */
-          client_lastname: string;
-          /** @description trimmed */
-          client_email: string;
-          /** @description trimmed */
-          client_phone: string;
-          /** @enum {string} */
-          status?: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-        } & {
-          [key: string]: unknown;
+    "get-v2-opening-hours-check-date": {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
+        requestBody?: never;
+        responses: {
+            /** @description The state of the date. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "is_open": false,
+                     *         "is_holiday": true,
+                     *         "opening_hours": null,
+                     *         "holiday": {
+                     *           "name": "Christmas Day",
+                     *           "date": "2026-12-25"
+                     *         }
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2CheckDateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description The appointment booked. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
+    "get-v2-opening-hours-date": {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "appointment": {
-           *           "appointment_id": 42,
-           *           "status": "confirmed",
-           *           "created_at": "2026-11-23T10:15:00+01:00",
-           *           "updated_at": "2026-11-23T10:15:00+01:00",
-           *           "slot_id": 14,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "calendar_id": 1,
-           *           "calendar_name": "Main calendar",
-           *           "client_id": 41,
-           *           "client_firstname": "Jeanne",
-           *           "client_lastname": "Durand",
-           *           "client_email": "jeanne.durand@example.com",
-           *           "client_phone": "+33612345678"
-           *         }
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1BookingAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        requestBody?: never;
+        responses: {
+            /** @description The periods of the date. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "start_time1": "09:00:00",
+                     *         "end_time1": "12:00:00",
+                     *         "start_time2": "14:00:00",
+                     *         "end_time2": "18:00:00"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2DateHoursAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: the day is closed. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the day is closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'MISSING_REQUIRED_FIELD' | 'INVALID_JSON';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: CALENDAR_NOT_FOUND, SLOT_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "CALENDAR_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "calendar not found or inactive",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'CALENDAR_NOT_FOUND' | 'SLOT_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key. error_code: IDEMPOTENCY_KEY_REUSED, SLOT_UNAVAILABLE, SLOT_IN_PAST. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "IDEMPOTENCY_KEY_REUSED",
-           *       "http_code": 409,
-           *       "message": "Idempotency-Key was already used with a different request",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'IDEMPOTENCY_KEY_REUSED' | 'SLOT_UNAVAILABLE' | 'SLOT_IN_PAST';
-            /** @constant */
-            http_code?: 409;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "PAYLOAD_TOO_LARGE",
-           *       "http_code": 413,
-           *       "message": "request body is larger than 65536 bytes",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'PAYLOAD_TOO_LARGE';
-            /** @constant */
-            http_code?: 413;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "SERVICE_UNAVAILABLE",
-           *       "http_code": 503,
-           *       "message": "the service is busy, retry the same request",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'SERVICE_UNAVAILABLE';
-            /** @constant */
-            http_code?: 503;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'put-appointment-id': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        id: number;
-      };
-      cookie?: never;
+    "get-v2-calendar-slots": {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots of the date. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 14,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "status": "open",
+                     *           "max_appointments": 2,
+                     *           "available_slots": 2
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SlotListAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description a JSON number or a decimal string */
-          slot_id?: number;
-          /** @enum {string} */
-          status?: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-        } & {
-          [key: string]: unknown;
+    "post-v2-calendar-slots-generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** @description a JSON number or a decimal string */
+                    duration?: number;
+                    /** @description a JSON number or a decimal string */
+                    max_appointments?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Every slot of the date. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 14,
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "status": "open",
+                     *           "max_appointments": 2,
+                     *           "available_slots": 2
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2GenerateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD; duration or max_appointments out of range. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: error during generation: the day is closed; error during generation: <date> is a holiday (<name>). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "error during generation: the day is closed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    responses: {
-      /** @description The appointment after the change. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "post-v2-calendar-slots-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "appointment": {
-           *           "appointment_id": 42,
-           *           "status": "cancelled",
-           *           "created_at": "2026-11-23T10:15:00+01:00",
-           *           "updated_at": "2026-11-23T10:15:00+01:00",
-           *           "slot_id": 14,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "calendar_id": 1,
-           *           "calendar_name": "Main calendar",
-           *           "client_id": 41,
-           *           "client_firstname": "Jeanne",
-           *           "client_lastname": "Durand",
-           *           "client_email": "jeanne.durand@example.com",
-           *           "client_phone": "+33612345678"
-           *         }
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1UpdateAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    slot_id: number;
+                    /** @enum {string} */
+                    status?: "open" | "closed";
+                    /** @description a JSON number or a decimal string */
+                    max_appointments?: number;
+                    /** @description a JSON number or a decimal string */
+                    available_slots?: number;
+                    /** Format: date */
+                    date?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+        responses: {
+            /** @description The slot, or the slots of the date sent. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 14,
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "status": "closed",
+                     *         "max_appointments": 2,
+                     *         "available_slots": 2
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SlotUpdateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; a field out of range, or available_slots that disagrees with max_appointments. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: slot not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "slot not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: capacity below the places already taken. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "capacity below the places already taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
         };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'MISSING_REQUIRED_FIELD' | 'INVALID_JSON';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND, SLOT_NOT_FOUND, CALENDAR_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND' | 'SLOT_NOT_FOUND' | 'CALENDAR_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key. error_code: SLOT_UNAVAILABLE, SLOT_IN_PAST. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "SLOT_UNAVAILABLE",
-           *       "http_code": 409,
-           *       "message": "slot not available: full",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'SLOT_UNAVAILABLE' | 'SLOT_IN_PAST';
-            /** @constant */
-            http_code?: 409;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "PAYLOAD_TOO_LARGE",
-           *       "http_code": 413,
-           *       "message": "request body is larger than 65536 bytes",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'PAYLOAD_TOO_LARGE';
-            /** @constant */
-            http_code?: 413;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "SERVICE_UNAVAILABLE",
-           *       "http_code": 503,
-           *       "message": "the service is busy, retry the same request",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'SERVICE_UNAVAILABLE';
-            /** @constant */
-            http_code?: 503;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-clients': {
-    parameters: {
-      query?: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        /** @description trimmed */
-        search?: string;
-        /** @description trimmed */
-        email?: string;
-        /** @description trimmed */
-        phone?: string;
-        created_from?: string;
-        created_to?: string;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
+    "post-v2-calendar-slots-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    slot_id: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The slot is gone: data is an empty array. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2DeleteAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: slot not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "slot not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: the slot holds live appointments. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the slot holds live appointments"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description A page of clients. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "post-v2-appointments": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "client_id": 41,
-           *           "client_firstname": "Jeanne",
-           *           "client_lastname": "Durand",
-           *           "client_email": "jeanne.durand@example.com",
-           *           "client_phone": "+33612345678",
-           *           "created_at": "2026-11-23T10:15:00+01:00",
-           *           "appointments_count": 1,
-           *           "last_appointment": "2026-12-01"
-           *         }
-           *       ],
-           *       "pagination": {
-           *         "total": 1,
-           *         "page": 1,
-           *         "per_page": 50,
-           *         "total_pages": 1,
-           *         "has_more": false
-           *       },
-           *       "meta": {},
-           *       "message": "1 of 1",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1ClientListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    client_name: string;
+                    /** @description trimmed */
+                    client_phone: string;
+                    /** @description a JSON number or a decimal string */
+                    slot_id: number;
+                    /** @description trimmed */
+                    client_email?: string;
+                    /** @description trimmed */
+                    contract_number?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 42,
+                     *         "client_id": 41,
+                     *         "slot_id": 14,
+                     *         "status": "confirmed",
+                     *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
+                     *         "client_name": "Jeanne Durand",
+                     *         "client_phone": "+33612345678",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "max_appointments": 2,
+                     *         "available_slots": 1
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2BookingAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; client_phone: not a valid phone number. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: slot not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "slot not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: Idempotency-Key was already used with a different request; slot not available: full; slot not available: closed; slot not available: in the past. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Busy: retry the same request: the service is busy, retry the same request. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the service is busy, retry the same request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
         };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'INVALID_DATE_FORMAT';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-clients-id': {
-    parameters: {
-      query?: {
-        /** @description a JSON number or a decimal string */
-        page?: number;
-        /** @description a JSON number or a decimal string */
-        per_page?: number;
-        /** @description trimmed */
-        search?: string;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        id: number;
-      };
-      cookie?: never;
+    "post-v2-appointments-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    cancel_token: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 42,
+                     *         "client_id": 41,
+                     *         "slot_id": 14,
+                     *         "status": "cancelled",
+                     *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
+                     *         "client_name": "Jeanne Durand",
+                     *         "client_phone": "+33612345678",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "max_appointments": 2,
+                     *         "available_slots": 2
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2CancelAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: appointment not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "appointment not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: appointment already cancelled. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "appointment already cancelled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Busy: retry the same request: the service is busy, retry the same request. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the service is busy, retry the same request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description The client, or a page of the calendar's clients. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+    "post-v2-validation-phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "client_id": 41,
-           *         "client_firstname": "Jeanne",
-           *         "client_lastname": "Durand",
-           *         "client_email": "jeanne.durand@example.com",
-           *         "client_phone": "+33612345678",
-           *         "created_at": "2026-11-23T10:15:00+01:00",
-           *         "appointments_count": 1,
-           *         "last_appointment": "2026-12-01",
-           *         "updated_at": "2026-11-23T10:15:00+01:00"
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1ClientOrListAnswer'];
-          'application/xml': string;
-          'text/csv': string;
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    phone_number: string;
+                    /** @enum {string} */
+                    validation_type?: "all" | "mobiles";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
         };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "valid": true,
+                     *         "formatted": "06 12 34 56 78",
+                     *         "e164": "+33612345678",
+                     *         "is_mobile": true
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PhoneVerdictAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; phone_number: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
         };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
     };
-  };
-  'get-statistics-appointments': {
-    parameters: {
-      query: {
-        period: 'today' | 'last7days' | 'last15days' | 'last30days' | 'specific_day' | 'custom';
-        date?: string;
-        start_date?: string;
-        end_date?: string;
-        /** @description a JSON number or a decimal string */
-        calendar_id?: number;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
+    "post-v2-validation-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    email: string;
+                    /** @enum {string} */
+                    validation_type?: "all" | "nofreeemail";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "valid": true
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2EmailVerdictAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; email: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Statistics of the period. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "period": "last7days",
-           *         "start_date": "2026-11-17",
-           *         "end_date": "2026-11-23",
-           *         "summary": {
-           *           "total_appointments": 3,
-           *           "confirmed_appointments": 2,
-           *           "pending_appointments": 0,
-           *           "cancelled_appointments": 1,
-           *           "completed_appointments": 0,
-           *           "calendars_with_appointments": 1,
-           *           "unique_clients": 3,
-           *           "days_with_appointments": 1,
-           *           "success_rate": 0.6667
-           *         },
-           *         "daily_breakdown": [
-           *           {
-           *             "date": "2026-11-23",
-           *             "appointments_count": 3,
-           *             "confirmed_count": 2,
-           *             "cancelled_count": 1
-           *           }
-           *         ]
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1AppointmentStatisticsAnswer'];
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'INVALID_DATE_FORMAT' | 'DATE_RANGE_TOO_LARGE';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-    };
-  };
-  'get-statistics-calendars': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The calendar report. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "total_calendars": 1,
-           *         "active_calendars": 1,
-           *         "inactive_calendars": 0,
-           *         "calendars_with_appointments": 1,
-           *         "average_appointments_per_calendar": 12,
-           *         "calendars": [
-           *           {
-           *             "calendar_id": 1,
-           *             "calendar_name": "Main calendar",
-           *             "appointments_count": 12,
-           *             "slots_count": 40,
-           *             "utilization_rate": 0.3
-           *           }
-           *         ]
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1CalendarReportAnswer'];
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-    };
-  };
-  'get-statistics-clients': {
-    parameters: {
-      query?: {
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The client report. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "total_clients": 3,
-           *         "active_clients": 2,
-           *         "clients_with_appointments": 3,
-           *         "new_clients_last_30_days": 3,
-           *         "repeat_clients": 0,
-           *         "average_appointments_per_client": 1,
-           *         "top_clients": [
-           *           {
-           *             "client_id": 41,
-           *             "client_name": "Jeanne Durand",
-           *             "appointments_count": 1,
-           *             "last_appointment": "2026-12-01"
-           *           }
-           *         ]
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1ClientReportAnswer'];
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-    };
-  };
-  'get-statistics-calendarId': {
-    parameters: {
-      query: {
-        period: 'today' | 'last7days' | 'last15days' | 'last30days' | 'specific_day' | 'custom';
-        date?: string;
-        start_date?: string;
-        end_date?: string;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
-        format?: components['parameters']['Format'];
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
-        debug?: components['parameters']['Debug'];
-      };
-      header?: {
-        /** @description true: debug mode, like the debug parameter. */
-        'X-Debug'?: components['parameters']['XDebug'];
-      };
-      path: {
-        /** @description a JSON number or a decimal string */
-        calendarId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Statistics of the period. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "period": "last7days",
-           *         "start_date": "2026-11-17",
-           *         "end_date": "2026-11-23",
-           *         "summary": {
-           *           "total_appointments": 3,
-           *           "confirmed_appointments": 2,
-           *           "pending_appointments": 0,
-           *           "cancelled_appointments": 1,
-           *           "completed_appointments": 0,
-           *           "calendars_with_appointments": 1,
-           *           "unique_clients": 3,
-           *           "days_with_appointments": 1,
-           *           "success_rate": 0.6667
-           *         },
-           *         "calendar_id": 1,
-           *         "daily_breakdown": [
-           *           {
-           *             "date": "2026-11-23",
-           *             "appointments_count": 3,
-           *             "confirmed_count": 2,
-           *             "cancelled_count": 1
-           *           }
-           *         ]
-           *       },
-           *       "meta": {},
-           *       "message": "OK",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "error_code": "SUCCESS",
-           *       "http_code": 200
-           *     }
-           */
-          'application/json': components['schemas']['V1CalendarStatisticsAnswer'];
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INVALID_PARAMETER",
-           *       "http_code": 400,
-           *       "message": "per_page: must be at most 1000",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INVALID_PARAMETER' | 'INVALID_DATE_FORMAT' | 'DATE_RANGE_TOO_LARGE';
-            /** @constant */
-            http_code?: 400;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "AUTH_REQUIRED",
-           *       "http_code": 401,
-           *       "message": "access token required",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'AUTH_REQUIRED' | 'AUTH_INVALID';
-            /** @constant */
-            http_code?: 401;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "RESOURCE_NOT_FOUND",
-           *       "http_code": 404,
-           *       "message": "resource not found",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'RESOURCE_NOT_FOUND';
-            /** @constant */
-            http_code?: 404;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": null,
-           *       "error_code": "INTERNAL_ERROR",
-           *       "http_code": 500,
-           *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-           *       "api_version": "1.0",
-           *       "timestamp": "2026-11-23T10:15:00+01:00",
-           *       "format": "json",
-           *       "meta": {}
-           *     }
-           */
-          'application/json': components['schemas']['V1Error'] & {
-            /** @enum {unknown} */
-            error_code?: 'INTERNAL_ERROR';
-            /** @constant */
-            http_code?: 500;
-          };
-          'application/xml': string;
-          'text/csv': string;
-        };
-      };
-    };
-  };
-  'get-v2-opening-hours': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The week. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "day_of_week": "mon",
-           *           "start_time1": "09:00:00",
-           *           "end_time1": "12:00:00",
-           *           "start_time2": "14:00:00",
-           *           "end_time2": "18:00:00",
-           *           "is_open": 1
-           *         },
-           *         {
-           *           "day_of_week": "tue",
-           *           "start_time1": "09:00:00",
-           *           "end_time1": "12:00:00",
-           *           "start_time2": "14:00:00",
-           *           "end_time2": "18:00:00",
-           *           "is_open": 1
-           *         },
-           *         {
-           *           "day_of_week": "wed",
-           *           "start_time1": "09:00:00",
-           *           "end_time1": "12:00:00",
-           *           "start_time2": "14:00:00",
-           *           "end_time2": "18:00:00",
-           *           "is_open": 1
-           *         },
-           *         {
-           *           "day_of_week": "thu",
-           *           "start_time1": "09:00:00",
-           *           "end_time1": "12:00:00",
-           *           "start_time2": "14:00:00",
-           *           "end_time2": "18:00:00",
-           *           "is_open": 1
-           *         },
-           *         {
-           *           "day_of_week": "fri",
-           *           "start_time1": "09:00:00",
-           *           "end_time1": "12:00:00",
-           *           "start_time2": "14:00:00",
-           *           "end_time2": "18:00:00",
-           *           "is_open": 1
-           *         },
-           *         {
-           *           "day_of_week": "sat",
-           *           "start_time1": null,
-           *           "end_time1": null,
-           *           "start_time2": null,
-           *           "end_time2": null,
-           *           "is_open": 0
-           *         },
-           *         {
-           *           "day_of_week": "sun",
-           *           "start_time1": null,
-           *           "end_time1": null,
-           *           "start_time2": null,
-           *           "end_time2": null,
-           *           "is_open": 0
-           *         }
-           *       ],
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2OpeningHoursAnswer'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'get-v2-opening-hours-check-date': {
-    parameters: {
-      query: {
-        date: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The state of the date. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "is_open": false,
-           *         "is_holiday": true,
-           *         "opening_hours": null,
-           *         "holiday": {
-           *           "name": "Christmas Day",
-           *           "date": "2026-12-25"
-           *         }
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2CheckDateAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'get-v2-opening-hours-date': {
-    parameters: {
-      query: {
-        date: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The periods of the date. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "start_time1": "09:00:00",
-           *         "end_time1": "12:00:00",
-           *         "start_time2": "14:00:00",
-           *         "end_time2": "18:00:00"
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2DateHoursAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Not found: the day is closed. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "the day is closed"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'get-v2-calendar-slots': {
-    parameters: {
-      query: {
-        date: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The slots of the date. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "id": 14,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "status": "open",
-           *           "max_appointments": 2,
-           *           "available_slots": 2
-           *         }
-           *       ],
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2SlotListAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-calendar-slots-generate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: date */
-          date: string;
-          /** @description a JSON number or a decimal string */
-          duration?: number;
-          /** @description a JSON number or a decimal string */
-          max_appointments?: number;
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description Every slot of the date. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "id": 14,
-           *           "date": "2026-12-01",
-           *           "start_time": "09:00:00",
-           *           "end_time": "09:30:00",
-           *           "status": "open",
-           *           "max_appointments": 2,
-           *           "available_slots": 2
-           *         }
-           *       ],
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2GenerateAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD; duration or max_appointments out of range. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key: error during generation: the day is closed; error during generation: <date> is a holiday (<name>). */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "error during generation: the day is closed"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-calendar-slots-update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description a JSON number or a decimal string */
-          slot_id: number;
-          /** @enum {string} */
-          status?: 'open' | 'closed';
-          /** @description a JSON number or a decimal string */
-          max_appointments?: number;
-          /** @description a JSON number or a decimal string */
-          available_slots?: number;
-          /** Format: date */
-          date?: string;
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The slot, or the slots of the date sent. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "id": 14,
-           *         "date": "2026-12-01",
-           *         "start_time": "09:00:00",
-           *         "end_time": "09:30:00",
-           *         "status": "closed",
-           *         "max_appointments": 2,
-           *         "available_slots": 2
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2SlotUpdateAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; a field out of range, or available_slots that disagrees with max_appointments. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Not found: slot not found. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "slot not found"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key: capacity below the places already taken. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "capacity below the places already taken"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-calendar-slots-delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description a JSON number or a decimal string */
-          slot_id: number;
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The slot is gone: data is an empty array. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [],
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2DeleteAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Not found: slot not found. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "slot not found"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key: the slot holds live appointments. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "the slot holds live appointments"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-appointments': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description trimmed */
-          client_name: string;
-          /** @description trimmed */
-          client_phone: string;
-          /** @description a JSON number or a decimal string */
-          slot_id: number;
-          /** @description trimmed */
-          client_email?: string;
-          /** @description trimmed */
-          contract_number?: string;
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The appointment booked. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "id": 42,
-           *         "client_id": 41,
-           *         "slot_id": 14,
-           *         "status": "confirmed",
-           *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
-           *         "client_name": "Jeanne Durand",
-           *         "client_phone": "+33612345678",
-           *         "client_email": "jeanne.durand@example.com",
-           *         "date": "2026-12-01",
-           *         "start_time": "09:00:00",
-           *         "end_time": "09:30:00",
-           *         "max_appointments": 2,
-           *         "available_slots": 1
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2BookingAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; client_phone: not a valid phone number. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Not found: slot not found. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "slot not found"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key: Idempotency-Key was already used with a different request; slot not available: full; slot not available: closed; slot not available: in the past. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "Idempotency-Key was already used with a different request"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Busy: retry the same request: the service is busy, retry the same request. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "the service is busy, retry the same request"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-appointments-cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description trimmed */
-          cancel_token: string;
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The appointment cancelled. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "id": 42,
-           *         "client_id": 41,
-           *         "slot_id": 14,
-           *         "status": "cancelled",
-           *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
-           *         "client_name": "Jeanne Durand",
-           *         "client_phone": "+33612345678",
-           *         "client_email": "jeanne.durand@example.com",
-           *         "date": "2026-12-01",
-           *         "start_time": "09:00:00",
-           *         "end_time": "09:30:00",
-           *         "max_appointments": 2,
-           *         "available_slots": 2
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2CancelAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Not found: appointment not found. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "appointment not found"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Refused by the state of the slot, the day or the key: appointment already cancelled. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "appointment already cancelled"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Busy: retry the same request: the service is busy, retry the same request. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "the service is busy, retry the same request"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-validation-phone': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description trimmed */
-          phone_number: string;
-          /** @enum {string} */
-          validation_type?: 'all' | 'mobiles';
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The verdict. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "valid": true,
-           *         "formatted": "06 12 34 56 78",
-           *         "e164": "+33612345678",
-           *         "is_mobile": true
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2PhoneVerdictAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; phone_number: is required. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
-  'post-v2-validation-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description trimmed */
-          email: string;
-          /** @enum {string} */
-          validation_type?: 'all' | 'nofreeemail';
-        } & {
-          [key: string]: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description The verdict. */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "valid": true
-           *       },
-           *       "message": "OK"
-           *     }
-           */
-          'application/json': components['schemas']['V2EmailVerdictAnswer'];
-        };
-      };
-      /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; email: is required. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "a missing or malformed field: <field>: <rule>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Access token required or invalid: access token required; invalid access token. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "access token required"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "request body is larger than 65536 bytes"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-      /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          'Server-Timing': components['headers']['ServerTiming'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "data": [],
-           *       "message": "server error: <request id>"
-           *     }
-           */
-          'application/json': components['schemas']['V2Error'];
-        };
-      };
-    };
-  };
 }
