@@ -1,8 +1,18 @@
 import { type AppointmentRecord, joinClientName } from '../domain/appointment';
 import type { SlotRecord } from '../domain/slot';
+import { documented } from './documented';
+import type {
+  V2Appointment,
+  V2CheckDate,
+  V2EmailVerdict,
+  V2OpeningHours,
+  V2Periods,
+  V2PhoneVerdict,
+  V2Slot,
+} from './schemas/v2';
 
 /** v2 slot record (api-v2-entity.md): max_appointments = capacity, available_slots = capacity − taken. */
-export const v2Slot = (s: SlotRecord) => ({
+export const v2Slot = (s: SlotRecord): V2Slot => ({
   id: s.slot_id,
   date: s.date,
   start_time: s.start_time,
@@ -13,7 +23,11 @@ export const v2Slot = (s: SlotRecord) => ({
 });
 
 /** v2 appointment record, with the slot's capacities as they are after the write. */
-export const v2Appointment = (a: AppointmentRecord, slot: SlotRecord | null, cancelToken: string) => ({
+export const v2Appointment = (
+  a: AppointmentRecord,
+  slot: SlotRecord | null,
+  cancelToken: string,
+): V2Appointment => ({
   id: a.appointment_id,
   client_id: a.client_id,
   slot_id: a.slot_id,
@@ -29,3 +43,14 @@ export const v2Appointment = (a: AppointmentRecord, slot: SlotRecord | null, can
   max_appointments: slot?.capacity ?? 0,
   available_slots: slot ? Math.max(0, slot.capacity - slot.taken) : 0,
 });
+
+/** One weekday's opening hours. */
+export const v2OpeningHours = documented<V2OpeningHours>();
+/** The periods of an open date. */
+export const v2Periods = documented<V2Periods>();
+/** Whether a date is open, and the holiday that closes it. */
+export const v2CheckDate = documented<V2CheckDate>();
+/** The verdict of /validation/phone. */
+export const v2PhoneVerdict = documented<V2PhoneVerdict>();
+/** The verdict of /validation/email. */
+export const v2EmailVerdict = documented<V2EmailVerdict>();

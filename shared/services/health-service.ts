@@ -7,7 +7,7 @@ export interface ServiceInfo {
   status: string;
   debug_mode: boolean;
   supported_formats: string[];
-  endpoints: Record<string, string>;
+  endpoints: Record<'calendars' | 'slots' | 'appointments' | 'statistics' | 'clients', string>;
 }
 
 export interface Health {

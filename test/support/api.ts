@@ -5,8 +5,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { matchRoute, toApiGatewayEvent } from '../../shared/local/api-gateway';
 import { createLocalServer } from '../../shared/local/server';
 import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+import { assertContract } from './contract';
 
-/** An answer, whichever way the request went. */
+/** An answer, whichever way the request went; every one is held to docs/openapi.json (./contract.ts). */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
@@ -56,12 +57,14 @@ export const viaHandler: Caller = async (method, url, options = {}) => {
   };
   const result = await module.handler(event, newContext(options.remainingMs));
   const text = result.body ?? '';
-  return {
+  const answer = {
     status: result.statusCode ?? 200,
     headers: (result.headers ?? {}) as Record<string, string>,
     text,
     json: parse(text),
   };
+  assertContract(method, url, answer);
+  return answer;
 };
 
 /** Starts the local HTTP server (same store, same table) and returns a caller over real HTTP. */
@@ -77,12 +80,14 @@ export async function startHttp(): Promise<{ call: Caller; baseUrl: string; clos
       ...(body !== '' ? { body } : {}),
     });
     const text = await response.text();
-    return {
+    const answer = {
       status: response.status,
       headers: Object.fromEntries(response.headers),
       text,
       json: parse(text),
     };
+    assertContract(method, url, answer);
+    return answer;
   };
   return {
     call,

@@ -1,4 +1,4 @@
-import { v1Calendar } from '../../../shared/http/present-v1';
+import { v1CalendarDetail } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { idPath } from '../../../shared/http/v1-params';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -6,5 +6,5 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 /** GET /api/calendars/{id} — one calendar, with updated_at. */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true, path: idPath }, async (input) => {
   const { entity, queries } = v1Reads(input);
-  return reply(v1Calendar(await queries.calendar(entity, input.path.id), entity.settings.timezone, true));
+  return reply(v1CalendarDetail(await queries.calendar(entity, input.path.id), entity.settings.timezone));
 });

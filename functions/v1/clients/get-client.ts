@@ -1,4 +1,4 @@
-import { v1Client } from '../../../shared/http/present-v1';
+import { v1Client, v1ClientDetail } from '../../../shared/http/present-v1';
 import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
 import { idPath, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
@@ -15,7 +15,7 @@ export const handler = defineV1Handler(
     const id = input.path.id;
     const zone = entity.settings.timezone;
     if ((await queries.resolve(entity, id, 'client')) === 'item') {
-      return reply(v1Client(await queries.client(entity, id), zone, true));
+      return reply(v1ClientDetail(await queries.client(entity, id), zone));
     }
     const page = pageOf(input.query);
     const result = await queries.clientsOfCalendar(entity, id, input.query.search, page);

@@ -1,9 +1,10 @@
+import { v1Health } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
 export const handler = defineV1Handler({ api: 'v1', auth: 'none' }, async () => {
-  const health = await healthService().health();
+  const health = v1Health(await healthService().health());
   return health.database === 'connected'
     ? reply(health)
     : reply(health, {

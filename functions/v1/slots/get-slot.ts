@@ -1,4 +1,4 @@
-import { v1Slot } from '../../../shared/http/present-v1';
+import { v1SlotDetail } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { idPath } from '../../../shared/http/v1-params';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -6,5 +6,5 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 /** GET /api/slots/{id} — one slot, with updated_at and calendar_name. */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true, path: idPath }, async (input) => {
   const { entity, queries } = v1Reads(input);
-  return reply(v1Slot(await queries.slot(entity, input.path.id), entity.settings.timezone, true));
+  return reply(v1SlotDetail(await queries.slot(entity, input.path.id), entity.settings.timezone));
 });

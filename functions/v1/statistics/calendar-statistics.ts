@@ -1,3 +1,4 @@
+import { v1PeriodStatistics } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { id, params, periodQuery } from '../../../shared/http/v1-params';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -7,6 +8,8 @@ export const handler = defineV1Handler(
   { api: 'v1', debugMode: true, path: params({ calendarId: id() }), query: params(periodQuery) },
   async (input) => {
     const { entity, statistics } = v1Reads(input);
-    return reply(await statistics.appointments(entity, input.query, input.path.calendarId));
+    return reply(
+      v1PeriodStatistics(await statistics.appointments(entity, input.query, input.path.calendarId)),
+    );
   },
 );

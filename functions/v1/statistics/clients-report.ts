@@ -1,8 +1,9 @@
+import { v1ClientReport } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/clients — the client report. */
 export const handler = defineV1Handler({ api: 'v1', debugMode: true }, async (input) => {
   const { entity, statistics } = v1Reads(input);
-  return reply(await statistics.clients(entity));
+  return reply(v1ClientReport(await statistics.clients(entity)));
 });

@@ -1,4 +1,5 @@
 import { date, params } from '../../../shared/http/fields';
+import { v2CheckDate } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
@@ -6,7 +7,8 @@ import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 export const handler = defineV2Handler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) => {
-    const { day: _day, ...status } = await openingHoursService().dayStatus(entity, query.date);
+    const { day: _day, ...rest } = await openingHoursService().dayStatus(entity, query.date);
+    const status = v2CheckDate(rest);
     return reply(status, { message: status.is_open ? 'the day is open' : 'the day is closed' });
   },
 );

@@ -1,4 +1,5 @@
 import { date, params } from '../../../shared/http/fields';
+import { v2Periods } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
@@ -6,7 +7,7 @@ import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 export const handler = defineV2Handler(
   { api: 'v2', query: params({ date: date() }) },
   async ({ entity, query }) =>
-    reply(await openingHoursService().hoursOn(entity, query.date), {
+    reply(v2Periods(await openingHoursService().hoursOn(entity, query.date)), {
       message: 'opening hours of the date',
     }),
 );

@@ -1,7 +1,8 @@
+import { v2OpeningHours } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
 export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) =>
-  reply(await openingHoursService().week(entity), { message: 'opening hours' }),
+  reply((await openingHoursService().week(entity)).map(v2OpeningHours), { message: 'opening hours' }),
 );

@@ -1,5 +1,6 @@
 import { validateEmail } from '../../../shared/domain/email';
 import { body, oneOf, text } from '../../../shared/http/fields';
+import { v2EmailVerdict } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 
@@ -9,6 +10,6 @@ const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemai
 export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
   const verdict = validateEmail(body.email, body.validation_type ?? 'all');
   return verdict.valid
-    ? reply(verdict, { message: 'valid e-mail address' })
-    : reply(verdict, { success: false, message: verdict.message });
+    ? reply(v2EmailVerdict(verdict), { message: 'valid e-mail address' })
+    : reply(v2EmailVerdict(verdict), { success: false, message: verdict.message });
 });

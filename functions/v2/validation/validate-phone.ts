@@ -1,5 +1,6 @@
 import { validateFrenchPhone } from '../../../shared/domain/phone';
 import { body, oneOf, text } from '../../../shared/http/fields';
+import { v2PhoneVerdict } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 
@@ -9,6 +10,6 @@ const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobi
 export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ body }) => {
   const verdict = validateFrenchPhone(body.phone_number, body.validation_type ?? 'all');
   return verdict.valid
-    ? reply(verdict, { message: 'valid phone number' })
-    : reply(verdict, { success: false, message: verdict.message });
+    ? reply(v2PhoneVerdict(verdict), { message: 'valid phone number' })
+    : reply(v2PhoneVerdict(verdict), { success: false, message: verdict.message });
 });

@@ -1,0 +1,142 @@
+/** The v2 entity API's routes as the contract describes them (api-v2-entity.md, DECISIONS.md). */
+import * as z from 'zod';
+import { emptyArray } from '../http/schemas/common';
+import { v2Answer } from '../http/schemas/envelopes';
+import * as S from '../http/schemas/v2';
+import * as ex from './examples';
+import type { V2RouteDoc } from './route-doc';
+
+const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
+const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
+  day === 'sat' || day === 'sun'
+    ? { day_of_week: day, start_time1: null, end_time1: null, start_time2: null, end_time2: null, is_open: 0 }
+    : { day_of_week: day, ...ex.v2Periods, is_open: 1 },
+);
+
+export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
+  'GET /api/v2/opening-hours': {
+    summary: 'Weekly opening hours',
+    description: 'The seven weekday records, mon to sun.',
+    tag: 'v2 opening hours',
+    answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursAnswer', 'The week.'),
+    example: week,
+    errors: {},
+  },
+  'GET /api/v2/opening-hours/check-date': {
+    summary: 'Check whether a date is open',
+    description:
+      'Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day).',
+    tag: 'v2 opening hours',
+    answer: v2Answer(S.V2CheckDate, 'V2CheckDateAnswer', 'The state of the date.'),
+    example: {
+      is_open: false,
+      is_holiday: true,
+      opening_hours: null,
+      holiday: { name: 'Christmas Day', date: '2026-12-25' },
+    },
+    errors: { 400: [BAD_DATE] },
+  },
+  'GET /api/v2/opening-hours/date': {
+    summary: 'Opening hours of a date',
+    description: 'The periods of an open date; a closed weekday, public holiday or closure day is 404.',
+    tag: 'v2 opening hours',
+    answer: v2Answer(S.V2Periods, 'V2DateHoursAnswer', 'The periods of the date.'),
+    example: ex.v2Periods,
+    errors: { 400: [BAD_DATE], 404: ['the day is closed'] },
+  },
+  'GET /api/v2/calendar-slots': {
+    summary: 'Slots of a date',
+    description:
+      'The slots of the default calendar on a date, with their capacities; none is success with an empty array.',
+    tag: 'v2 calendar slots',
+    answer: v2Answer(z.array(S.V2Slot), 'V2SlotListAnswer', 'The slots of the date.'),
+    example: [ex.v2Slot],
+    errors: { 400: [BAD_DATE] },
+  },
+  'POST /api/v2/calendar-slots/generate': {
+    summary: 'Generate the slots of a date',
+    description:
+      'Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.',
+    tag: 'v2 calendar slots',
+    answer: v2Answer(z.array(S.V2Slot), 'V2GenerateAnswer', 'Every slot of the date.'),
+    example: [ex.v2Slot],
+    errors: {
+      400: [BAD_DATE, 'duration or max_appointments out of range'],
+      409: [
+        'error during generation: the day is closed',
+        'error during generation: <date> is a holiday (<name>)',
+      ],
+    },
+  },
+  'POST /api/v2/calendar-slots/update': {
+    summary: 'Change the status or capacity of a slot',
+    description:
+      'status opens or closes the slot; max_appointments sets its capacity (1 to 1000); available_slots sets the capacity to places taken + available_slots. A capacity below the places taken is 409. data is the slot, or with date the slots of that date.',
+    tag: 'v2 calendar slots',
+    answer: v2Answer(
+      z.union([S.V2Slot, z.array(S.V2Slot)]),
+      'V2SlotUpdateAnswer',
+      'The slot, or the slots of the date sent.',
+    ),
+    example: { ...ex.v2Slot, status: 'closed' },
+    errors: {
+      400: ['a field out of range, or available_slots that disagrees with max_appointments'],
+      404: ['slot not found'],
+      409: ['capacity below the places already taken'],
+    },
+  },
+  'POST /api/v2/calendar-slots/delete': {
+    summary: 'Delete a slot',
+    description: 'Removes an empty slot and its capacities; a slot holding live appointments is 409.',
+    tag: 'v2 calendar slots',
+    answer: v2Answer(emptyArray(), 'V2DeleteAnswer', 'The slot is gone: data is an empty array.'),
+    example: [],
+    errors: { 404: ['slot not found'], 409: ['the slot holds live appointments'] },
+  },
+  'POST /api/v2/appointments': {
+    summary: 'Book an appointment',
+    description:
+      'Books a place in an open slot of the default calendar that does not start in the past, and issues the cancel_token. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.',
+    tag: 'v2 booking',
+    answer: v2Answer(S.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
+    example: ex.v2Appointment,
+    errors: {
+      400: ['client_phone: not a valid phone number'],
+      404: ['slot not found'],
+      409: ['slot not available: full', 'slot not available: closed', 'slot not available: in the past'],
+      503: ['the service is busy, retry the same request'],
+    },
+    idempotent: true,
+  },
+  'POST /api/v2/appointments/cancel': {
+    summary: 'Cancel an appointment by its token',
+    description:
+      'Sets the appointment to cancelled, frees its place and returns it with the capacities after.',
+    tag: 'v2 booking',
+    answer: v2Answer(S.V2Appointment, 'V2CancelAnswer', 'The appointment cancelled.'),
+    example: { ...ex.v2Appointment, status: 'cancelled', available_slots: 2 },
+    errors: {
+      404: ['appointment not found'],
+      409: ['appointment already cancelled'],
+      503: ['the service is busy, retry the same request'],
+    },
+  },
+  'POST /api/v2/validation/phone': {
+    summary: 'Validate a French phone number',
+    description:
+      'Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.',
+    tag: 'v2 validation',
+    answer: v2Answer(S.V2PhoneVerdict, 'V2PhoneVerdictAnswer', 'The verdict.', true),
+    example: { valid: true, formatted: '06 12 34 56 78', e164: '+33612345678', is_mobile: true },
+    errors: { 400: ['phone_number: is required'] },
+  },
+  'POST /api/v2/validation/email': {
+    summary: 'Validate an e-mail address',
+    description:
+      'Answers 200 with the verdict: success and data.valid true, or success false with the reason. validation_type nofreeemail refuses free providers. 400 only for a malformed request.',
+    tag: 'v2 validation',
+    answer: v2Answer(S.V2EmailVerdict, 'V2EmailVerdictAnswer', 'The verdict.', true),
+    example: { valid: true },
+    errors: { 400: ['email: is required'] },
+  },
+};

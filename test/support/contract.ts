@@ -1,0 +1,114 @@
+/**
+ * Holds every answer the tests receive to docs/openapi.json: the operation is found by method and path
+ * (with the router the local server uses), then the status must be one the operation documents, the
+ * content type one of that status's, and a JSON body must validate against its schema (Ajv, JSON Schema
+ * 2020-12 as OpenAPI 3.1 uses; records forbid extra fields). Requests no route serves must get the 404
+ * error envelope of their API.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { matchRoute } from '../../shared/local/api-gateway';
+import { ROUTES } from '../../shared/routes';
+
+/** What the contract checks of an answer. */
+export interface CheckedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is arbitrary JSON
+type Json = Record<string, any>;
+
+const DOCUMENT = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
+) as Json;
+const DOC_ID = 'openapi.json';
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(DOCUMENT, DOC_ID);
+
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const compiled = new Map<string, ValidateFunction>();
+function validator(ref: string): ValidateFunction {
+  let validate = compiled.get(ref);
+  if (!validate) {
+    validate = ajv.getSchema(`${DOC_ID}#/${ref}`);
+    if (!validate) throw new Error(`docs/openapi.json has no schema at ${ref}`);
+    compiled.set(ref, validate);
+  }
+  return validate;
+}
+
+const lower = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
+/** The problems of one answer against the document; empty when the answer is what the document says. */
+export function contractProblems(method: string, url: string, answer: CheckedAnswer): string[] {
+  const path = new URL(url, 'http://localhost').pathname;
+  const where = `${method} ${path} → ${answer.status}`;
+  const headers = lower(answer.headers);
+  const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+  const match = matchRoute(ROUTES, method, path);
+  if (!match.route) {
+    // A CORS preflight is answered by API Gateway itself, outside the document.
+    if (method === 'OPTIONS') return [];
+    const envelope = /^\/api\/v2(\/|$)/.test(path) ? 'V2Error' : 'V1Error';
+    if (answer.status !== 404) return [`${where}: no route serves it, so the answer must be 404`];
+    if (mediaType !== 'application/json' && envelope === 'V2Error') return [`${where}: not JSON`];
+    if (mediaType !== 'application/json') return [];
+    return bodyProblems(where, pointer('components', 'schemas', envelope), answer.text);
+  }
+  const operationPath = ['paths', match.route.path, method.toLowerCase()];
+  const operation = DOCUMENT.paths?.[match.route.path]?.[method.toLowerCase()] as Json | undefined;
+  if (!operation) return [`${where}: the document has no operation ${method} ${match.route.path}`];
+  const response = operation.responses?.[String(answer.status)] as Json | undefined;
+  if (!response) {
+    const listed = Object.keys(operation.responses ?? {}).join(', ');
+    return [
+      `${where}: status ${answer.status} is not documented for ${method} ${match.route.path} (${listed})`,
+    ];
+  }
+  const problems: string[] = [];
+  for (const [name, header] of Object.entries(response.headers ?? {}) as [string, Json][]) {
+    const required = header.$ref
+      ? DOCUMENT.components.headers[header.$ref.split('/').pop()]?.required
+      : header.required;
+    if (required && headers[name.toLowerCase()] === undefined)
+      problems.push(`${where}: header ${name} is missing`);
+  }
+  if (!response.content?.[mediaType]) {
+    const listed = Object.keys(response.content ?? {}).join(', ');
+    return [...problems, `${where}: content type "${mediaType}" is not documented (${listed})`];
+  }
+  if (mediaType !== 'application/json') return problems;
+  const ref = pointer(...operationPath, 'responses', String(answer.status), 'content', mediaType, 'schema');
+  return [...problems, ...bodyProblems(where, ref, answer.text)];
+}
+
+function bodyProblems(where: string, ref: string, text: string): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [`${where}: the body is not JSON: ${text.slice(0, 200)}`];
+  }
+  const validate = validator(ref);
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+  );
+  return [
+    `${where}: the body does not match the document:\n  ${errors.join('\n  ')}\n  body: ${text.slice(0, 500)}`,
+  ];
+}
+
+/** Throws when an answer is not what docs/openapi.json says (so the test that received it fails). */
+export function assertContract(method: string, url: string, answer: CheckedAnswer): void {
+  const problems = contractProblems(method, url, answer);
+  if (problems.length > 0) throw new Error(`answer outside docs/openapi.json:\n${problems.join('\n')}`);
+}
