@@ -25,12 +25,14 @@ async function main() {
     const { client, createTenant, fillHistory } = await import('./bench/tenants');
     const { readRows } = await import('./bench/reads');
     const { bookingRows } = await import('./bench/bookings');
+    const { pageRows } = await import('./bench/pages');
     const http = client(runtime.url);
     const little = await createTenant('bench-little');
     const heavy = await createTenant('bench-history');
     await fillHistory(http, little, heavy);
     await readRows(http, little, heavy);
     await bookingRows(http, little);
+    await pageRows(http);
   } finally {
     await runtime.stop();
   }
