@@ -107,7 +107,8 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       // The nodejs22.x runtime provides the AWS SDK v3.
       externalModules: SDK_EXTERNALS,
       esbuildArgs: { '--alias': Object.entries(ALIASES).map(([from, to]) => `${from}=${to}`) },
-      // The metafile tells the hook which data files the bundle's modules read; the hook removes it.
+      // The metafile tells the hook which data files the bundle's modules read and which writers they
+      // load on first use (bundled apart beside index.js); the hook removes it.
       metafile: true,
       commandHooks: {
         beforeBundling: () => [],

@@ -4,8 +4,9 @@
  */
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BuildOptions, Metafile } from 'esbuild';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import { DATA_OWNERS } from '../shared/domain/data-files';
+import { WRITERS } from '../shared/http/formats';
 
 export const ROOT = join(__dirname, '..');
 /** What a bundle may weigh (minified, AWS SDK external); test/infra/bundle-size.test.ts holds it. */
@@ -48,11 +49,44 @@ export function dataOf(inputs: Iterable<string>): string[] {
   return [...wanted].sort();
 }
 
+/** Where the writers formats.ts loads on first use live in the repository (one module each). */
+export const WRITERS_SOURCE_DIR = 'shared/http/writers';
+
+/**
+ * Modules a bundle's module loads by path on first use, by that module (as in a metafile): each is
+ * bundled apart into writers/ beside the function's index.js, and so is not in the function's bundle.
+ */
+export const WRITER_OWNERS: Readonly<Record<string, readonly string[]>> = {
+  'shared/http/formats.ts': WRITERS.map((name) => `${WRITERS_SOURCE_DIR}/${name}.ts`),
+};
+
+/** The writer modules (relative to ROOT) a bundle loads on first use, from the modules it holds. */
+export function writersOf(inputs: Iterable<string>): string[] {
+  const wanted = new Set<string>();
+  for (const input of inputs) for (const writer of WRITER_OWNERS[input] ?? []) wanted.add(writer);
+  return [...wanted].sort();
+}
+
+/**
+ * Bundles writer modules with the functions' options, one file each, into <dir>/writers/ (what
+ * formats.ts requires beside index.js); returns the metafile, whose outputs say what each weighs.
+ */
+export function buildWriters(dir: string, entries: readonly string[]): Metafile {
+  const result = buildSync({
+    ...esbuildOptions(),
+    entryPoints: [...entries],
+    outbase: WRITERS_SOURCE_DIR,
+    outdir: join(dir, 'writers'),
+  });
+  return result.metafile as Metafile;
+}
+
 /**
  * After esbuild (a command hook of the stack): copies into the function's asset the data its bundle's
- * modules read, found in esbuild's metafile, then removes the metafile (it is not deployed).
+ * modules read and bundles beside it the writers they load on first use, both found in esbuild's
+ * metafile, then removes the metafile (it is not deployed).
  */
-export function copyBundleData(outputDir: string): string[] {
+export function copyBundleData(outputDir: string): { data: string[]; writers: string[] } {
   const metaFile = join(outputDir, 'index.meta.json');
   if (!existsSync(metaFile)) throw new Error(`no esbuild metafile in ${outputDir}`);
   const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile;
@@ -60,8 +94,10 @@ export function copyBundleData(outputDir: string): string[] {
   for (const data of copied) {
     cpSync(join(ROOT, 'shared', 'domain', 'data', data), join(outputDir, 'data', data), { recursive: true });
   }
+  const writers = writersOf(Object.keys(meta.inputs));
+  if (writers.length > 0) buildWriters(outputDir, writers);
   rmSync(metaFile);
-  return copied;
+  return { data: copied, writers };
 }
 
 if (require.main === module) {

@@ -1,12 +1,35 @@
-import Papa from 'papaparse';
-import { create, type XMLElement } from 'xmlbuilder';
+import { join } from 'node:path';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type * as CsvWriter from './writers/csv-writer';
+import type * as XmlWriter from './writers/xml-writer';
+
+/**
+ * The XML and CSV writers (xmlbuilder2, papaparse) are loaded on the first answer in their format, not
+ * with the function: in the repository shared/http/writers/*.ts (tsx and jest load TypeScript); in a
+ * bundle, writers/*.js beside index.js, each its own esbuild bundle (infra/bundling.ts). Both are
+ * __dirname/writers, as data-files.ts finds its data.
+ */
+export const WRITERS_DIR = join(__dirname, 'writers');
+/** The writers' modules (shared/http/writers/<name>.ts, writers/<name>.js in a bundle). */
+export const WRITERS = ['xml-writer', 'csv-writer'] as const;
+
+function onFirstUse<T>(name: (typeof WRITERS)[number]): () => T {
+  let loaded: T | undefined;
+  return () => {
+    // A path esbuild cannot follow: the writer stays out of the function's bundle.
+    loaded ??= require(join(WRITERS_DIR, name)) as T;
+    return loaded;
+  };
+}
+const xmlWriter = onFirstUse<typeof XmlWriter>('xml-writer');
+const csvWriter = onFirstUse<typeof CsvWriter>('csv-writer');
 
 // XML 1.0 forbids most control characters even when escaped: drop them rather than fail to answer.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it matches
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-function appendXml(parent: XMLElement, name: string, value: unknown): void {
+function appendXml(parent: XMLBuilder, name: string, value: unknown): void {
   const elementName = XML_NAME.test(name) && !/^xml/i.test(name) ? name : 'field';
   const element = parent.ele(elementName);
   if (elementName !== name) element.att('name', name.replace(XML_INVALID, ''));
@@ -22,9 +45,9 @@ function appendXml(parent: XMLElement, name: string, value: unknown): void {
 
 /** `<response>` holding the envelope's fields as elements; arrays as repeated `<item>`; text escaped. */
 export function toXml(envelope: Record<string, unknown>): string {
-  const root = create('response', { version: '1.0', encoding: 'UTF-8' });
+  const root = xmlWriter().create({ version: '1.0', encoding: 'UTF-8' }).ele('response');
   for (const [key, value] of Object.entries(envelope)) appendXml(root, key, value);
-  return root.end({ pretty: false });
+  return root.end({ prettyPrint: false });
 }
 
 /** Flattens nested objects (and arrays, by index) into one level, joining keys with `_`. */
@@ -70,5 +93,5 @@ export function toCsv(rows: unknown): string {
     }
   }
   const data = items.map((item) => fields.map((key) => csvCell(item[key])));
-  return Papa.unparse({ fields: fields.map(csvCell), data }, { newline: '\r\n' });
+  return csvWriter().unparse({ fields: fields.map(csvCell), data }, { newline: '\r\n' });
 }

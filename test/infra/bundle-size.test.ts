@@ -1,7 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { BUNDLE_LIMIT_BYTES, dataOf, esbuildOptions, ROOT } from '../../infra/bundling';
+import {
+  BUNDLE_LIMIT_BYTES,
+  buildWriters,
+  dataOf,
+  esbuildOptions,
+  ROOT,
+  writersOf,
+} from '../../infra/bundling';
 import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
 import * as source from '../../shared/domain/holidays';
 import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
@@ -13,16 +20,6 @@ import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
  */
 const ENTRIES = [...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY])];
 
-/**
- * Not at the limit yet, held at their weight so they cannot grow: every v1 function carries the booking
- * service (and so the phone library) through the v1 services wiring, and the XML and CSV writers (errors
- * answer in the requested format on every v1 route). README "Benchmark" says what is left to do.
- */
-const V1_CEILING_BYTES = 372 * 1024;
-const limitOf = (entry: string) =>
-  entry.startsWith('functions/v1/') && !entry.startsWith('functions/v1/info/')
-    ? V1_CEILING_BYTES
-    : BUNDLE_LIMIT_BYTES;
 let meta: Metafile;
 let outdir = '';
 
@@ -56,7 +53,7 @@ it('bundles every route function', () => {
 
 it.each(ENTRIES)('%s is within its limit (minified, AWS SDK external)', (entry) => {
   const output = outputOf(entry);
-  const limit = limitOf(entry);
+  const limit = BUNDLE_LIMIT_BYTES;
   const largest = Object.entries(output.inputs)
     .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
     .slice(0, 3)
@@ -86,6 +83,37 @@ it('carries the XML and CSV writers only in v1 functions, each data set only whe
     'holidays',
   ]);
   expect(dataOf(Object.keys(outputOf('functions/v2/calendar-slots/list-slots.ts').inputs))).toEqual([]);
+});
+
+it('no function bundle carries the XML or CSV writer: the v1 ones and not-found load them beside them', () => {
+  for (const entry of ENTRIES) {
+    const inputs = Object.keys(outputOf(entry).inputs);
+    const has = (name: string) => inputs.some((i) => i.includes(`node_modules/${name}/`));
+    expect([entry, has('xmlbuilder2'), has('papaparse')]).toEqual([entry, false, false]);
+    const answersV1 = entry.startsWith('functions/v1/') || entry === NOT_FOUND_ENTRY;
+    expect([entry, writersOf(inputs)]).toEqual([
+      entry,
+      answersV1 ? ['shared/http/writers/csv-writer.ts', 'shared/http/writers/xml-writer.ts'] : [],
+    ]);
+  }
+});
+
+it('the writers, bundled apart, load beside a bundle and write what the libraries write', () => {
+  const dir = join(outdir, 'writers-test');
+  const writers = buildWriters(dir, writersOf(['shared/http/formats.ts']));
+  const built = Object.keys(writers.outputs)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => relative(dir, join(ROOT, file)))
+    .sort();
+  expect(built).toEqual(['writers/csv-writer.js', 'writers/xml-writer.js']);
+  const xml = require(join(dir, 'writers', 'xml-writer.js')) as typeof import('xmlbuilder2');
+  const csv = require(join(dir, 'writers', 'csv-writer.js')) as typeof import('papaparse');
+  expect(xml.create({ version: '1.0' }).ele('a').txt('<&>').end({ prettyPrint: false })).toBe(
+    '<?xml version="1.0"?><a>&lt;&amp;&gt;</a>',
+  );
+  expect(csv.unparse({ fields: ['a', 'b'], data: [['1,2', '"']] }, { newline: '\r\n' })).toBe(
+    'a,b\r\n"1,2",""""',
+  );
 });
 
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {

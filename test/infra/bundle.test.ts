@@ -12,7 +12,8 @@ import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
  * The one test that really bundles (the stack tests skip bundling): one route's function, built by the
  * same code as the stacks (esbuild, CJS, minified, source maps, AWS SDK external), then run by plain Node
  * against DynamoDB Local with its sample event. Proves middy's ES modules end up in a CommonJS bundle
- * that loads and answers.
+ * that loads and answers, and that the XML and CSV writers, bundled apart beside it (writers/), are
+ * loaded from there on the first answer in their format only.
  */
 const ROOT = join(__dirname, '..', '..');
 const route = ROUTES.find((r) => r.path === '/api/health') as RouteDef;
@@ -53,13 +54,13 @@ it('bundles the handler with esbuild: minified CommonJS, a source map, the AWS S
   expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(2 * 1024 * 1024);
 });
 
-it('runs in plain Node: the bundled handler answers its sample event from DynamoDB Local', () => {
-  const script = `
+/** Runs `script` (with `handler` and the sample `event` defined) in plain Node inside the asset. */
+function runInAsset(script: string): string {
+  const prelude = `
     const { handler } = require(${JSON.stringify(join(assetDir, 'index.js'))});
     const event = require(${JSON.stringify(join(ROOT, 'events', `${routeName(route)}.json`))});
-    handler(event, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 })
-      .then((result) => process.stdout.write(JSON.stringify(result)));`;
-  const output = execFileSync(process.execPath, ['--enable-source-maps', '-e', script], {
+    const context = { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };`;
+  return execFileSync(process.execPath, ['--enable-source-maps', '-e', prelude + script], {
     cwd: assetDir,
     env: {
       PATH: process.env.PATH,
@@ -73,7 +74,57 @@ it('runs in plain Node: the bundled handler answers its sample event from Dynamo
     encoding: 'utf8',
     timeout: 30_000,
   });
+}
+
+it('runs in plain Node: the bundled handler answers its sample event from DynamoDB Local', () => {
+  const output = runInAsset(`
+    handler(event, context).then((result) => process.stdout.write(JSON.stringify(result)));`);
   const result = JSON.parse(output) as { statusCode: number; body: string };
   expect(result.statusCode).toBe(200);
   expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { database: 'connected' } });
+});
+
+it('answers ?format=xml and ?format=csv with the writers beside the bundle, each loaded on first use', () => {
+  expect(readdirSync(join(assetDir, 'writers')).sort()).toEqual([
+    'csv-writer.js',
+    'csv-writer.js.map',
+    'xml-writer.js',
+    'xml-writer.js.map',
+  ]);
+  const output = runInAsset(`
+    const writers = () => Object.keys(require.cache).filter((f) => f.includes('/writers/')).map((f) => require('node:path').relative(process.cwd(), f)).sort();
+    const inFormat = (format) => ({ ...event, rawQueryString: 'format=' + format, queryStringParameters: { format } });
+    (async () => {
+      const steps = [];
+      for (const format of ['json', 'xml', 'csv']) {
+        const { statusCode, headers, body } = await handler(inFormat(format), context);
+        steps.push({ format, statusCode, contentType: headers['content-type'], body, writers: writers() });
+      }
+      process.stdout.write(JSON.stringify(steps));
+    })();`);
+  const [json, xml, csv] = JSON.parse(output) as Array<{
+    format: string;
+    statusCode: number;
+    contentType: string;
+    body: string;
+    writers: string[];
+  }>;
+  expect(json).toMatchObject({ statusCode: 200, writers: [] });
+  expect(xml).toMatchObject({
+    statusCode: 200,
+    contentType: 'application/xml; charset=utf-8',
+    writers: ['writers/xml-writer.js'],
+  });
+  expect(xml?.body).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?><response><success>true<\/success><data><status>ok<\/status>/,
+  );
+  expect(xml?.body).toContain('<database>connected</database>');
+  expect(xml?.body).toMatch(/<format>xml<\/format><\/response>$/);
+  expect(csv).toMatchObject({
+    statusCode: 200,
+    contentType: 'text/csv; charset=utf-8',
+    writers: ['writers/csv-writer.js', 'writers/xml-writer.js'],
+  });
+  expect(csv?.body.split('\r\n')[0]).toMatch(/^status,.*\bdatabase$/);
+  expect(csv?.body.split('\r\n')[1]).toMatch(/^ok,.*,connected$/);
 });
