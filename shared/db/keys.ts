@@ -19,10 +19,11 @@ export const INDEX = {
   /** Clients of one entity by exact (lower-cased) e-mail. */
   clientEmail: { name: 'client-email', pk: 'gsi5pk', sk: 'gsi5sk', skType: 'S' },
   /**
-   * Clients of one entity by number of appointments (top clients). The sort key is the count itself (a
-   * number), so a booking moves a client up the rank with the same atomic ADD that counts it.
+   * Clients of one entity by number of appointments, then id, both descending (top clients). The sort key
+   * is a number, `appointments_count × RANK_STEP + client_id`, so a booking moves a client up the rank
+   * with an atomic ADD of RANK_STEP, and ties are ordered by the index itself.
    */
-  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'appointments_count', skType: 'N' },
+  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'client_rank', skType: 'N' },
 } as const;
 
 export type IndexName = (typeof INDEX)[keyof typeof INDEX]['name'];
@@ -34,6 +35,9 @@ export interface Key {
 
 /** Zero-padded id, so ids sort numerically inside sort keys. */
 export const padId = (id: number): string => id.toString().padStart(10, '0');
+
+/** One appointment in a client's rank (ids are below 10^10: padId's width). */
+export const RANK_STEP = 10_000_000_000;
 
 const entityPk = (entityId: string): string => `E#${entityId}`;
 
@@ -131,6 +135,7 @@ export const keys = {
       lastName: string;
       firstName: string;
       email: string | null;
+      appointmentsCount: number;
     },
   ) => ({
     [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
@@ -142,6 +147,7 @@ export const keys = {
         }
       : {}),
     [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
+    [INDEX.clientRank.sk]: c.appointmentsCount * RANK_STEP + c.clientId,
   }),
   clientsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
   clientsByEmailPk: (entityId: string, email: string): string =>

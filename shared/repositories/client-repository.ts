@@ -1,8 +1,8 @@
 import { CONDITION } from '../db/conditions';
 import { updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
-import { INDEX, keys } from '../db/keys';
-import { queryAll, queryCount, queryPageNearestEnd, queryWhile } from '../db/paging';
+import { INDEX, keys, RANK_STEP } from '../db/keys';
+import { queryAll, queryCount, queryPage, queryPageNearestEnd } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
@@ -33,6 +33,7 @@ export function clientItem(entityId: string, c: ClientRecord): Record<string, un
       lastName: c.client_lastname,
       firstName: c.client_firstname,
       email: c.client_email,
+      appointmentsCount: c.appointments_count,
     }),
   };
 }
@@ -70,7 +71,7 @@ export function clientBookingUpdate(
       ? ['(attribute_not_exists(#last_appointment) OR #last_appointment <= :last_appointment)']
       : []),
   ].join(' AND ');
-  const update = `ADD #appointments_count :one SET ${sets.map((k) => `#${k} = :${k}`).join(', ')}`;
+  const update = `ADD #appointments_count :one, #${INDEX.clientRank.sk} :rankStep SET ${sets.map((k) => `#${k} = :${k}`).join(', ')}`;
   return {
     Update: {
       TableName: tableName,
@@ -78,6 +79,7 @@ export function clientBookingUpdate(
       ...updateWhere(update, condition),
       ExpressionAttributeValues: {
         ':one': 1,
+        ':rankStep': RANK_STEP,
         ...(read.appointments_count >= 2 ? { ':two': 2 } : { ':read': read.appointments_count }),
         ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
       },
@@ -195,14 +197,9 @@ export class ClientRepository {
     return [...clients.values()];
   }
 
-  /**
-   * Pattern: the clients with the most appointments (client-rank index, descending). Clients with the
-   * same count are ordered by id, newest first: the index is read until the count after the last kept
-   * place drops, so ties at the edge are all seen.
-   */
+  /** Pattern: the clients with the most appointments, then the newest (client-rank index, descending). */
   async top(entityId: string, limit: number): Promise<ClientRecord[]> {
-    const count = (item: Record<string, unknown> | undefined) => Number(item?.appointments_count ?? -1);
-    const items = await queryWhile(
+    const items = await queryPage(
       this.table,
       {
         IndexName: INDEX.clientRank.name,
@@ -211,13 +208,10 @@ export class ClientRepository {
         ExpressionAttributeValues: { ':pk': keys.clientRankPk(entityId) },
         ScanIndexForward: false,
       },
-      limit + 1,
-      (sofar) => sofar.length <= limit || count(sofar.at(-1)) === count(sofar[limit - 1]),
+      0,
+      limit,
     );
-    return items
-      .map(strip)
-      .sort((a, b) => b.appointments_count - a.appointments_count || b.client_id - a.client_id)
-      .slice(0, limit);
+    return items.map(strip);
   }
 
   /** Pattern: get several clients by id (BatchGetItem). */
