@@ -13,9 +13,7 @@ import type { TableHandle } from './db/table-handle';
 import { todayIn } from './domain/dates';
 import type { EntityContext } from './domain/entity';
 import { addStoreCall } from './http/scope';
-import { bindStack, type StackDeps } from './http/stack';
-import { V1 } from './http/v1';
-import { V2 } from './http/v2';
+import type { bindStack, StackDeps } from './http/stack';
 import { AppointmentRepository } from './repositories/appointment-repository';
 import { BookingReader } from './repositories/booking-reader';
 import { BookingRepository } from './repositories/booking-repository';
@@ -124,10 +122,23 @@ const stackDeps = (): StackDeps => ({
   idempotency: idempotencyStore(),
 });
 
-/** Builds a v1 Lambda handler: the shared stack with the v1 envelope and token, bound to the services. */
-export const defineV1Handler = /* @__PURE__ */ bindStack(V1, stackDeps);
+type DefineHandler = ReturnType<typeof bindStack>;
+
+/**
+ * Builds a v1 Lambda handler: the shared stack with the v1 envelope and token, bound to the services.
+ * The HTTP stack is loaded when a handler is defined, so the admin CLI and scripts never load it.
+ */
+export const defineV1Handler: DefineHandler = (options, run) => {
+  const { bindStack: bind } = require('./http/stack') as typeof import('./http/stack');
+  const { V1 } = require('./http/v1') as typeof import('./http/v1');
+  return bind(V1, stackDeps)(options, run);
+};
 /** Builds a v2 Lambda handler: the shared stack with the v2 envelope and token, bound to the services. */
-export const defineV2Handler = /* @__PURE__ */ bindStack(V2, stackDeps);
+export const defineV2Handler: DefineHandler = (options, run) => {
+  const { bindStack: bind } = require('./http/stack') as typeof import('./http/stack');
+  const { V2 } = require('./http/v2') as typeof import('./http/v2');
+  return bind(V2, stackDeps)(options, run);
+};
 
 /** The v1 read services over the table (built once per warm container). */
 const v1Store = /* @__PURE__ */ once(() => {
