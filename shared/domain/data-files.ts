@@ -29,7 +29,8 @@ export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
  * Public-holiday rules whose calendars the functions do not bundle (date-holidays-parser's Chinese,
  * equinox, Bengali, Persian and Julian calendars: astronomia, date-chinese, jalaali-js and
  * date-bengali-revised weigh more than the rest of a function). The same test as date-holidays' own
- * `holidays2json --min`; a country whose public holidays need one is left out of the generated data.
+ * `holidays2json --min`; a country whose public holidays need one gets no rules file but a precomputed
+ * table (below).
  */
 export const UNBUNDLED_CALENDARS =
   /\b(julian|chinese|vietnamese|korean|bengali-revised|equinox|solstice|Farvardin|Ordibehesht|Khordad|Tir|Mordad|Shahrivar|Mehr|Aban|Azar|Dey|Bahman|Esfand)\b/;
