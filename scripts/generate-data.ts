@@ -5,6 +5,9 @@
  *   picked with the countries its rules refer to (`_days`) and the holiday names it uses;
  *   holiday-countries.json lists the countries (and their states) whose public holidays the bundled parser
  *   computes: those whose public holidays need no calendar the functions leave out (data-files.ts);
+ * - holidays/<CC>.dates.json.br (and <CC>-<state>.dates.json.br): for the other countries, their public
+ *   holidays computed here by the full date-holidays (which has those calendars) for HOLIDAY_TABLE_YEARS,
+ *   filtered as shared/domain/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
  * - phone-metadata.json.br: libphonenumber-js 'max' metadata (the one that tells mobiles apart), brotli;
  * - free-email-domains.txt.br: free-email-domains-list, one domain a line, sorted, brotli.
  * Run it again after upgrading one of those libraries; test/unit/data-files.test.ts fails until you do.
@@ -13,10 +16,16 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import DateHolidays from 'date-holidays';
 import {
   DATA_DIR,
   HOLIDAY_COUNTRIES_FILE,
+  HOLIDAY_TABLE_YEARS,
+  HOLIDAY_TABLES_FILE,
   HOLIDAYS_DIR,
+  type HolidayTable,
+  type HolidayTablesIndex,
+  holidayTableFile,
   UNBUNDLED_CALENDARS,
 } from '../shared/domain/data-files';
 
@@ -75,6 +84,32 @@ function namesUsed(node: unknown, into = new Set<string>(['substitutes'])): Set<
   return into;
 }
 
+/**
+ * A country's (or state's) public holidays from the full date-holidays, year by year, filtered as
+ * shared/domain/holidays.ts filters the parser's: type public, the first ten characters of `date`, one
+ * entry per date with the names joined by ' / ', English names with the library's own fallback.
+ */
+function tableOf(country: string, state: string | undefined): HolidayTable {
+  const options = { types: ['public' as const], languages: ['en'] };
+  const lib = state ? new DateHolidays(country, state, options) : new DateHolidays(country, options);
+  const table: HolidayTable = {};
+  for (let year = HOLIDAY_TABLE_YEARS.from; year <= HOLIDAY_TABLE_YEARS.to; year++) {
+    const byDate = new Map<string, string[]>();
+    for (const h of lib.getHolidays(year, 'en')) {
+      if (h.type !== 'public') continue;
+      const date = h.date.slice(0, 10);
+      if (!date.startsWith(`${year}-`)) throw new Error(`${country} ${year}: a holiday on ${date}`);
+      const names = byDate.get(date) ?? [];
+      if (!names.includes(h.name)) names.push(h.name);
+      byDate.set(date, names);
+    }
+    table[year] = [...byDate.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, names]) => [date.slice(5), names.join(' / ')]);
+  }
+  return table;
+}
+
 function main(): void {
   const all = new Holidays2json({}).getList().build().holidays;
   const closure = (code: string, seen = new Set<string>()): Set<string> => {
@@ -106,8 +141,29 @@ function main(): void {
     index[code] = Object.keys(country.states ?? country.regions ?? {}).sort();
   }
   writeFileSync(HOLIDAY_COUNTRIES_FILE, `${JSON.stringify(index, null, 1)}\n`);
+
+  const tables: HolidayTablesIndex = {
+    library: `date-holidays ${(require('date-holidays/package.json') as { version: string }).version}`,
+    ...HOLIDAY_TABLE_YEARS,
+    countries: {},
+  };
+  let bytes = 0;
+  for (const code of left) {
+    const country = all.holidays[code] as { states?: Rules; regions?: Rules };
+    const states = Object.keys(country.states ?? country.regions ?? {}).sort();
+    for (const state of [undefined, ...states]) {
+      const file = holidayTableFile(state === undefined ? code : `${code}-${state}`);
+      const data = brotli(JSON.stringify(tableOf(code, state)));
+      writeFileSync(file, data);
+      bytes += data.length;
+    }
+    tables.countries[code] = states;
+  }
+  writeFileSync(HOLIDAY_TABLES_FILE, `${JSON.stringify(tables, null, 1)}\n`);
   console.log(
-    `holidays: ${Object.keys(index).length} countries; left out (calendars not bundled): ${left.join(' ')}`,
+    `holidays: ${Object.keys(index).length} countries by rules; ${left.length} precomputed for ` +
+      `${HOLIDAY_TABLE_YEARS.from}-${HOLIDAY_TABLE_YEARS.to} (calendars not bundled, ` +
+      `${Math.round(bytes / 1024)} KB): ${left.join(' ')}`,
   );
 
   const phone = JSON.stringify(require('libphonenumber-js/metadata.max.json'));

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 export const DATA_DIR = join(__dirname, 'data');
 export const HOLIDAYS_DIR = join(DATA_DIR, 'holidays');
 export const HOLIDAY_COUNTRIES_FILE = join(DATA_DIR, 'holiday-countries.json');
+/** The countries (and states) whose public holidays are precomputed, the years, the library version. */
+export const HOLIDAY_TABLES_FILE = join(DATA_DIR, 'holiday-tables.json');
 export const PHONE_METADATA_FILE = join(DATA_DIR, 'phone-metadata.json.br');
 export const FREE_EMAIL_DOMAINS_FILE = join(DATA_DIR, 'free-email-domains.txt.br');
 
@@ -27,7 +29,30 @@ export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
  * Public-holiday rules whose calendars the functions do not bundle (date-holidays-parser's Chinese,
  * equinox, Bengali, Persian and Julian calendars: astronomia, date-chinese, jalaali-js and
  * date-bengali-revised weigh more than the rest of a function). The same test as date-holidays' own
- * `holidays2json --min`; a country whose public holidays need one is left out of the generated data.
+ * `holidays2json --min`; a country whose public holidays need one gets no rules file but a precomputed
+ * table (below).
  */
 export const UNBUNDLED_CALENDARS =
   /\b(julian|chinese|vietnamese|korean|bengali-revised|equinox|solstice|Farvardin|Ordibehesht|Khordad|Tir|Mordad|Shahrivar|Mehr|Aban|Azar|Dey|Bahman|Esfand)\b/;
+
+/**
+ * The countries that need one of those calendars get a table instead: their public holidays as the full
+ * `date-holidays` computes them, for these years (both included), one brotli file per country or state.
+ */
+export const HOLIDAY_TABLE_YEARS = { from: 1970, to: 2100 } as const;
+
+/** Where a precomputed table lives: 'JP' or 'MY-01' → holidays/JP.dates.json.br (copied with holidays/). */
+export const holidayTableFile = (code: string): string => join(HOLIDAYS_DIR, `${code}.dates.json.br`);
+
+/** A table file: for each year (as a string), its public holidays as [MM-DD, name], sorted, one per date. */
+export type HolidayTable = Record<string, Array<[string, string]>>;
+
+/** holiday-tables.json. */
+export interface HolidayTablesIndex {
+  /** 'date-holidays <version>' the tables were computed with (test/unit/data-files.test.ts checks it). */
+  library: string;
+  from: number;
+  to: number;
+  /** Country code → its state codes, as in holiday-countries.json. */
+  countries: Record<string, string[]>;
+}

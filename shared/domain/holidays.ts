@@ -2,8 +2,11 @@
  * Public holidays of a country for any year, computed by date-holidays-parser from date-holidays' rules
  * (DECISIONS.md: "the public holidays of the entity's country (default France, metropolitan) computed for
  * any year"). A function reads one country's rules, the first time it needs them, from the data files
- * `npm run generate:data` writes (data-files.ts); the countries whose public holidays need a calendar the
- * functions do not bundle (Chinese, Julian, equinox...) are refused like an unknown code (README).
+ * `npm run generate:data` writes (data-files.ts). The countries whose public holidays need a calendar the
+ * functions do not bundle (Chinese, Julian, equinox...: JP, CN, KR, RU...) are not computed here: the same
+ * command precomputes their public holidays with the full `date-holidays` for a fixed range of years
+ * (1970-2100), one small file per country or state, read the first time it is needed; a year outside that
+ * range is a validation error for them (README "Benchmark").
  *
  * What date-holidays 3.37 gives, checked when this was written:
  * - `FR` alone is metropolitan France: 11 public holidays a year — New Year's Day, Easter Monday, Labour
@@ -26,9 +29,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import Holidays from 'date-holidays-parser';
 import COUNTRIES from './data/holiday-countries.json';
-import { HOLIDAYS_DIR } from './data-files';
+import TABLES_INDEX from './data/holiday-tables.json';
+import { HOLIDAYS_DIR, type HolidayTable, type HolidayTablesIndex, holidayTableFile } from './data-files';
 import { isValidIsoDate } from './dates';
 import { invalidDate, invalidField } from './errors';
 
@@ -49,6 +54,9 @@ const instances = new Map<string, Holidays>();
 const lists = new Map<string, readonly Holiday[]>();
 const rules = new Map<string, object>();
 const STATES: Readonly<Record<string, readonly string[]>> = COUNTRIES;
+// Countries whose public holidays are precomputed (their calendars are not bundled), and their tables.
+const TABLES: Readonly<HolidayTablesIndex> = TABLES_INDEX;
+const tables = new Map<string, HolidayTable>();
 
 function parseCode(country: string): { country: string; state?: string } | null {
   const match = CODE.exec(country.trim().toUpperCase());
@@ -60,8 +68,29 @@ function parseCode(country: string): { country: string; state?: string } | null 
 /** True when the generated data holds the country (and state, as in 'DE-BY'); settings should check with it. */
 export function isSupportedCountry(country: string): boolean {
   const parsed = parseCode(country);
-  if (!parsed || !Object.hasOwn(STATES, parsed.country)) return false;
-  return parsed.state === undefined || (STATES[parsed.country] ?? []).includes(parsed.state);
+  if (!parsed) return false;
+  const states = Object.hasOwn(STATES, parsed.country)
+    ? STATES[parsed.country]
+    : Object.hasOwn(TABLES.countries, parsed.country)
+      ? TABLES.countries[parsed.country]
+      : undefined;
+  if (!states) return false;
+  return parsed.state === undefined || states.includes(parsed.state);
+}
+
+/** 'JP' or 'MY-01' from a supported code in any case; a validation error for any other code. */
+function supportedKey(country: string): { key: string; country: string; state?: string } {
+  const parsed = parseCode(country);
+  if (!parsed || !isSupportedCountry(country)) {
+    throw invalidField(
+      'country',
+      'not a supported country code (ISO 3166, e.g. FR or DE-BY; the countries are listed in the README)',
+    );
+  }
+  return {
+    ...parsed,
+    key: parsed.state === undefined ? parsed.country : `${parsed.country}-${parsed.state}`,
+  };
 }
 
 /** One country's rules, read once per container from its generated data file. */
@@ -74,15 +103,7 @@ function rulesOf(country: string): object {
   return data;
 }
 
-function instanceFor(country: string): { key: string; holidays: Holidays } {
-  const parsed = parseCode(country);
-  if (!parsed || !isSupportedCountry(country)) {
-    throw invalidField(
-      'country',
-      'not a supported country code (ISO 3166, e.g. FR or DE-BY; the countries are listed in the README)',
-    );
-  }
-  const key = parsed.state === undefined ? parsed.country : `${parsed.country}-${parsed.state}`;
+function instanceFor(key: string, parsed: { country: string; state?: string }): Holidays {
   let holidays = instances.get(key);
   if (!holidays) {
     holidays = new Holidays(rulesOf(parsed.country), parsed, { types: ['public'], languages: [LANGUAGE] });
@@ -91,30 +112,52 @@ function instanceFor(country: string): { key: string; holidays: Holidays } {
     holidays.setTimezone(undefined as unknown as string);
     instances.set(key, holidays);
   }
-  return { key, holidays };
+  return holidays;
 }
 
-function listFor(year: number, country: string): readonly Holiday[] {
-  if (!Number.isInteger(year) || year < YEAR_BOUNDS.min || year > YEAR_BOUNDS.max) {
-    throw invalidField('year', `must be a whole year from ${YEAR_BOUNDS.min} to ${YEAR_BOUNDS.max}`);
-  }
-  const { key, holidays } = instanceFor(country);
-  const cacheKey = `${key}:${year}`;
-  const cached = lists.get(cacheKey);
-  if (cached) return cached;
-
+/** One year of public holidays by the bundled parser and the country's rules. */
+function computed(year: number, key: string, parsed: { country: string; state?: string }): Holiday[] {
   const byDate = new Map<string, string[]>();
-  for (const h of holidays.getHolidays(year, LANGUAGE)) {
+  for (const h of instanceFor(key, parsed).getHolidays(year, LANGUAGE)) {
     if (h.type !== 'public') continue;
     const date = h.date.slice(0, 10);
     const names = byDate.get(date) ?? [];
     if (!names.includes(h.name)) names.push(h.name);
     byDate.set(date, names);
   }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, names]) => ({ name: names.join(NAME_SEPARATOR), date }));
+}
+
+/** One year of public holidays from a precomputed table (read once per container); the range is checked. */
+function precomputed(year: number, key: string, field: 'date' | 'year'): Holiday[] {
+  if (year < TABLES.from || year > TABLES.to) {
+    throw invalidField(field, `holidays of ${key} are known from ${TABLES.from} to ${TABLES.to}`);
+  }
+  let table = tables.get(key);
+  if (!table) {
+    table = JSON.parse(
+      brotliDecompressSync(readFileSync(holidayTableFile(key))).toString('utf8'),
+    ) as HolidayTable;
+    tables.set(key, table);
+  }
+  return (table[year] ?? []).map(([monthDay, name]) => ({ name, date: `${year}-${monthDay}` }));
+}
+
+function listFor(year: number, country: string, field: 'date' | 'year'): readonly Holiday[] {
+  if (!Number.isInteger(year) || year < YEAR_BOUNDS.min || year > YEAR_BOUNDS.max) {
+    throw invalidField('year', `must be a whole year from ${YEAR_BOUNDS.min} to ${YEAR_BOUNDS.max}`);
+  }
+  const { key, ...parsed } = supportedKey(country);
+  const cacheKey = `${key}:${year}`;
+  const cached = lists.get(cacheKey);
+  if (cached) return cached;
+
   const list = Object.freeze(
-    [...byDate.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([date, names]) => Object.freeze({ name: names.join(NAME_SEPARATOR), date })),
+    (Object.hasOwn(STATES, parsed.country) ? computed(year, key, parsed) : precomputed(year, key, field)).map(
+      (h) => Object.freeze(h),
+    ),
   );
   lists.set(cacheKey, list);
   return list;
@@ -123,11 +166,11 @@ function listFor(year: number, country: string): readonly Holiday[] {
 /** The public holiday on a YYYY-MM-DD date in a country, or null; a holiday closes the whole day. */
 export function publicHoliday(date: string, country: string = DEFAULT_COUNTRY): Holiday | null {
   if (!isValidIsoDate(date)) throw invalidDate('date');
-  const found = listFor(Number(date.slice(0, 4)), country).find((h) => h.date === date);
+  const found = listFor(Number(date.slice(0, 4)), country, 'date').find((h) => h.date === date);
   return found ? { ...found } : null;
 }
 
 /** A country's public holidays in a year, sorted by date, one entry per date. */
 export function publicHolidays(year: number, country: string = DEFAULT_COUNTRY): Holiday[] {
-  return listFor(year, country).map((h) => ({ ...h }));
+  return listFor(year, country, 'year').map((h) => ({ ...h }));
 }

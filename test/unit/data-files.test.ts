@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import DateHolidays from 'date-holidays';
+import { version as DATE_HOLIDAYS_VERSION } from 'date-holidays/package.json';
 import { DOMAINS } from 'free-email-domains-list';
 import MAX_METADATA from 'libphonenumber-js/metadata.max.json';
 import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
-import { FREE_EMAIL_DOMAINS_FILE, PHONE_METADATA_FILE } from '../../shared/domain/data-files';
-import { publicHolidays } from '../../shared/domain/holidays';
+import TABLES from '../../shared/domain/data/holiday-tables.json';
+import {
+  FREE_EMAIL_DOMAINS_FILE,
+  HOLIDAY_TABLE_YEARS,
+  HOLIDAYS_DIR,
+  PHONE_METADATA_FILE,
+} from '../../shared/domain/data-files';
+import { publicHoliday, publicHolidays } from '../../shared/domain/holidays';
 
 /**
  * The generated data files (npm run generate:data) are the installed libraries' data: this fails after a
@@ -62,5 +69,44 @@ describe('holidays from the picked rules are the full library holidays', () => {
       for (const year of [1999, 2026])
         expect([c, year, publicHolidays(year, c)]).toEqual([c, year, expected(c, year)]);
     }
+  });
+
+  describe('countries whose calendars are not bundled: precomputed tables', () => {
+    const tabled = Object.keys(TABLES.countries);
+    const codes = tabled.flatMap((code) => [
+      code,
+      ...((TABLES.countries as Record<string, string[]>)[code] ?? []).map((s) => `${code}-${s}`),
+    ]);
+
+    it('were computed with the installed date-holidays (run npm run generate:data after an upgrade)', () => {
+      expect(TABLES.library).toBe(`date-holidays ${DATE_HOLIDAYS_VERSION}`);
+      expect({ from: TABLES.from, to: TABLES.to }).toEqual(HOLIDAY_TABLE_YEARS);
+    });
+
+    it('with the rules, cover every country of the library, each one way', () => {
+      expect(tabled.filter((code) => picked.includes(code))).toEqual([]);
+      expect([...picked, ...tabled].sort()).toEqual([...all].sort());
+      expect(tabled).toEqual(expect.arrayContaining(['JP', 'CN', 'KR', 'RU', 'UA', 'CL', 'EG']));
+    });
+
+    it('hold one file per country and state, and no other', () => {
+      const files = readdirSync(HOLIDAYS_DIR).filter((f) => f.endsWith('.dates.json.br'));
+      expect(files.sort()).toEqual(codes.map((c) => `${c}.dates.json.br`).sort());
+    });
+
+    it.each(codes)('%s, first and last years, 1999 and 2026', (code) => {
+      for (const year of [TABLES.from, 1999, 2026, TABLES.to]) {
+        expect([code, year, publicHolidays(year, code)]).toEqual([code, year, expected(code, year)]);
+      }
+    });
+
+    it.each(tabled)('%s outside the years is a validation error, never a guess', (code) => {
+      expect(() => publicHolidays(TABLES.from - 1, code)).toThrow(
+        `year: holidays of ${code} are known from ${TABLES.from} to ${TABLES.to}`,
+      );
+      expect(() => publicHoliday(`${TABLES.to + 1}-01-01`, code)).toThrow(
+        `date: holidays of ${code} are known from ${TABLES.from} to ${TABLES.to}`,
+      );
+    });
   });
 });

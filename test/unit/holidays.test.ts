@@ -171,3 +171,66 @@ describe('bad input', () => {
     expect(() => publicHoliday(date, 'FR')).toThrow('date: invalid date, expected YYYY-MM-DD');
   });
 });
+
+describe('countries whose calendars are not bundled (precomputed 1970-2100)', () => {
+  it.each([
+    ['JP', '2026-03-20', 'Spring Equinox Day'],
+    ['JP', '2026-09-23', 'Autumnal Equinox Day'],
+    ['JP', '2026-02-11', 'Foundation Day'],
+    ['CN', '2026-02-17', 'Spring Festival'],
+    ['CN', '2026-10-01', 'National Day'],
+    ['RU', '2026-01-07', 'Christmas Day'], // Julian calendar
+    ['RU', '2026-06-12', 'Russia Day'],
+    ['KR', '2026-03-01', 'Independence Movement Day'],
+    ['kr', '2026-10-09', 'Hangul Day'],
+  ])('%s %s is %s', (country, date, name) => {
+    expect(publicHoliday(date, country)).toEqual({ name, date });
+  });
+
+  it.each([
+    ['JP', '2026-03-21'],
+    ['CN', '2026-12-25'],
+    ['RU', '2026-12-25'],
+    ['KR', '2026-07-14'],
+  ])('%s %s is not one', (country, date) => {
+    expect(publicHoliday(date, country)).toBeNull();
+  });
+
+  it('Spring Festival is several days around the Chinese New Year (2026-02-17, 2027-02-06)', () => {
+    for (const [year, newYear] of [
+      [2026, '2026-02-17'],
+      [2027, '2027-02-06'],
+    ] as const) {
+      const days = publicHolidays(year, 'CN')
+        .filter((h) => h.name === 'Spring Festival')
+        .map((h) => h.date);
+      expect(days.length).toBeGreaterThanOrEqual(3);
+      expect(days).toContain(newYear);
+    }
+  });
+
+  it('lists a year sorted by date, one entry per date, as the computed countries', () => {
+    const list = publicHolidays(2026, 'JP');
+    expect(list.map((h) => h.date)).toEqual([...list.map((h) => h.date)].sort());
+    expect(new Set(list.map((h) => h.date)).size).toBe(list.length);
+    expect(list[0]).toEqual({ name: "New Year's Day", date: '2026-01-01' });
+  });
+
+  it.each(['JP', 'CN', 'KR', 'RU', 'ua', 'RU-BA', 'MY-01'])('%s is supported', (code) => {
+    expect(isSupportedCountry(code)).toBe(true);
+  });
+
+  it.each(['JP-13', 'RU-XX'])('%s (an unknown state) is not', (code) => {
+    expect(isSupportedCountry(code)).toBe(false);
+    expect(() => publicHolidays(2026, code)).toThrow(/^country: /);
+  });
+
+  it('a year outside the table is a validation error naming the field and the years', () => {
+    expect(() => publicHoliday('2101-01-01', 'JP')).toThrow(
+      'date: holidays of JP are known from 1970 to 2100',
+    );
+    expect(() => publicHolidays(1969, 'JP')).toThrow('year: holidays of JP are known from 1970 to 2100');
+    expect(() => publicHolidays(1969, 'JP')).toThrow(AppError);
+    expect(publicHoliday('2101-07-14', 'FR')?.name).toBe('Bastille Day');
+  });
+});
