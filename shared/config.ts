@@ -10,6 +10,11 @@ const EnvSchema = z.object({
   /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
+  /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
+  DELIVERY_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
 });
 
 export type Config = Readonly<{
@@ -19,6 +24,9 @@ export type Config = Readonly<{
   stage: 'local' | 'staging' | 'production';
   debugModeEnabled: boolean;
   logLevel: 'debug' | 'info' | 'silent';
+  deliveryQueueUrl: string | undefined;
+  deadLetterQueueUrl: string | undefined;
+  webhookRetryScale: number;
 }>;
 
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
@@ -31,6 +39,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     stage: parsed.STAGE,
     debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
     logLevel: parsed.LOG_LEVEL,
+    deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
+    deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
+    webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
   });
 }
 

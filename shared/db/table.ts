@@ -54,6 +54,8 @@ export async function ensureTable(
       ],
       AttributeDefinitions: attributes,
       GlobalSecondaryIndexes: indexes,
+      // The booking events are read from the table's stream (docs/EVENTS.md), locally as on AWS.
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
     }),
   );
   return 'created';
