@@ -6,12 +6,16 @@
  * Each getter builds its value on first use, once per warm container, with only what it needs, so a
  * function's bundle carries only its own dependencies ("sideEffects": false lets esbuild drop the rest).
  */
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
 import { createDocumentClient } from './db/client';
 import type { TableHandle } from './db/table-handle';
 import { todayIn } from './domain/dates';
 import type { EntityContext } from './domain/entity';
+import { RETRY_SCHEDULE_SECONDS } from './domain/webhooks';
+import { type BatchResponse, eachMessage, inStreamOrder } from './http/batch-response';
+import { v1Appointment } from './http/present-v1';
 import { addStoreCall } from './http/scope';
 import { AppointmentRepository } from './repositories/appointment-repository';
 import { BookingReader } from './repositories/booking-reader';
@@ -25,20 +29,29 @@ import {
   SettingsRepository,
 } from './repositories/entity-config-repository';
 import { EntityRepository } from './repositories/entity-repository';
+import { EventRepository, PendingDeliveryRepository } from './repositories/event-repository';
 import { IdempotencyRepository } from './repositories/idempotency-repository';
 import { SequenceRepository } from './repositories/sequence-repository';
 import { SlotRepository } from './repositories/slot-repository';
+import { SqsDeliveryQueue } from './repositories/sqs-delivery-queue';
 import { StoreProbe } from './repositories/store-probe';
+import { appointmentChangeOf, type StreamRecordLike } from './repositories/stream-changes';
+import { WebhookRepository } from './repositories/webhook-repository';
+import { NodeWebhookTransport } from './repositories/webhook-transport';
 import { AdminService } from './services/admin-service';
 import { AuthService } from './services/auth-service';
 import { BookingService } from './services/booking-service';
+import { EventDispatcher } from './services/event-dispatcher';
 import { HealthService } from './services/health-service';
 import { OpeningHoursService } from './services/opening-hours-service';
+import type { DeadLetters, DeliveryQueue } from './services/ports';
 import { SlotGenerator } from './services/slot-generator';
 import { SlotService } from './services/slot-service';
 import type { V1Context } from './services/v1/context';
 import { V1QueryService } from './services/v1/query-service';
 import { StatisticsService } from './services/v1/statistics-service';
+import { WebhookDelivery } from './services/webhook-delivery';
+import { WebhookService } from './services/webhook-service';
 
 /** Builds a value on first call and returns it afterwards (one per warm Lambda container). */
 const once = <T>(make: () => T): (() => T) => {
@@ -75,6 +88,7 @@ export function repositories(t: TableHandle) {
     clients: new ClientRepository(t),
     counters: new CounterRepository(t),
     idempotency: new IdempotencyRepository(t),
+    webhooks: new WebhookRepository(t),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;
@@ -186,5 +200,86 @@ export const services = /* @__PURE__ */ once(() => ({
   generator: slotGenerator(),
   appointments: bookingService(),
   health: healthService(),
+  webhooks: webhookService(),
 }));
 export type Services = ReturnType<typeof services>;
+
+// ---- Booking events (docs/EVENTS.md) ----
+
+export const webhookService = /* @__PURE__ */ once(
+  () =>
+    new WebhookService(
+      new WebhookRepository(table()),
+      new EventRepository(table()),
+      new NodeWebhookTransport(),
+      config.stage === 'local',
+    ),
+);
+
+/**
+ * The event pipeline over a queue: the dispatcher (stream records in) and the delivery service (queued
+ * deliveries in). On AWS the queue is SQS; locally (runtime, tests) an in-process timer queue, so both run
+ * the same code. `retryScale` shortens the retry schedule (tests); the default is the configured one.
+ */
+export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { retryScale?: number } = {}) {
+  const t = table();
+  const webhooks = new WebhookRepository(t);
+  const pending = new PendingDeliveryRepository(t);
+  const settings = new SettingsRepository(t);
+  const calendars = new CalendarRepository(t);
+  const dispatcher = new EventDispatcher(
+    new EventRepository(t),
+    webhooks,
+    pending,
+    queue,
+    {
+      timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? 'Europe/Paris',
+      calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
+    },
+    (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
+  );
+  const scale = options.retryScale ?? config.webhookRetryScale;
+  const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
+    local: config.stage === 'local',
+    schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+  });
+  return {
+    dispatcher,
+    delivery,
+    /** A batch of table stream records, in order (stops at the first failure). */
+    dispatchRecords: (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
+      inStreamOrder(
+        records,
+        (record) => record.dynamodb?.SequenceNumber ?? '',
+        async (record) => {
+          const change = appointmentChangeOf(record);
+          if (change) await dispatcher.dispatch(change);
+        },
+      ),
+  };
+}
+
+/** The pipeline on AWS: deliveries go through the SQS delivery queue, dead ones to its dead-letter queue. */
+const awsPipeline = /* @__PURE__ */ once(() =>
+  eventPipeline(
+    new SqsDeliveryQueue(
+      new SQSClient({ region: config.region }),
+      config.deliveryQueueUrl ?? '',
+      config.deadLetterQueueUrl ?? '',
+    ),
+  ),
+);
+
+/** Stream Lambda: the table's changes of one batch become events. */
+export const dispatchStreamRecords = (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
+  awsPipeline().dispatchRecords(records);
+
+/** Queue Lambda: each message is one delivery attempt. */
+export const deliverQueuedMessages = (
+  messages: ReadonlyArray<{ messageId: string; body: string }>,
+): Promise<BatchResponse> =>
+  eachMessage(
+    messages,
+    (message) => message.messageId,
+    (message) => awsPipeline().delivery.handle(JSON.parse(message.body)),
+  );

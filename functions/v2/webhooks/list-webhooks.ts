@@ -1,0 +1,9 @@
+import { reply } from '../../../shared/http/reply';
+import { defineHandler } from '../../../shared/http/v2';
+import { webhookService } from '../../../shared/wiring';
+
+/** GET /api/v2/webhooks — the account's webhook subscriptions, without their secrets. */
+export const handler = defineHandler({ api: 'v2' }, async ({ entity }) => {
+  const webhooks = await webhookService().list(entity.entityId);
+  return reply(webhooks, { message: `${webhooks.length} webhooks` });
+});
