@@ -51,6 +51,7 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
+    const events = (await import('./local-events')).startLocalEvents({ log });
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -80,6 +81,7 @@ export async function startLocalRuntime(
         stopping ??= (async () => {
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
+          await events.stop();
           await dynamo.stop();
         })();
         return stopping;
