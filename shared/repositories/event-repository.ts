@@ -82,8 +82,8 @@ export class PendingDeliveryRepository implements PendingDeliveries {
     );
   }
 
-  /** Pattern: the first pending delivery of the same subscription and appointment, before this one. */
-  async hasEarlier(delivery: Delivery): Promise<boolean> {
+  /** Pattern: the first pending delivery of the same subscription and appointment, up to this one. */
+  async position(delivery: Delivery): Promise<'first' | 'behind' | 'gone'> {
     const own = pendingKey(delivery);
     const prefix = keys.pendingDeliveryPrefix(
       delivery.entityId,
@@ -91,7 +91,8 @@ export class PendingDeliveryRepository implements PendingDeliveries {
       delivery.appointmentId,
     );
     const first = await this.first(own.pk, prefix.sk, own.sk);
-    return first !== null && first.sk !== own.sk;
+    if (first === null) return 'gone';
+    return first.sk === own.sk ? 'first' : 'behind';
   }
 
   /** Pattern: the first pending delivery of the same subscription and appointment, after this one. */

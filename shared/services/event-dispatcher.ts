@@ -73,7 +73,7 @@ export class EventDispatcher {
         attempt: 1,
       };
       await this.pending.add(delivery);
-      if (!(await this.pending.hasEarlier(delivery))) await this.queue.enqueue(delivery, 0);
+      if ((await this.pending.position(delivery)) === 'first') await this.queue.enqueue(delivery, 0);
     }
     await this.events.markQueued(entityId, id);
     return event;

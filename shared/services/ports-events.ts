@@ -64,8 +64,11 @@ export interface WebhookStore {
  */
 export interface PendingDeliveries {
   add(delivery: Delivery): Promise<void>;
-  /** Whether an earlier delivery of the same subscription and appointment is still pending. */
-  hasEarlier(delivery: Delivery): Promise<boolean>;
+  /**
+   * Where a delivery stands: `first` of its subscription and appointment, `behind` an earlier pending
+   * one, or `gone` (already done: a duplicate message).
+   */
+  position(delivery: Delivery): Promise<'first' | 'behind' | 'gone'>;
   /** The next pending delivery of the same subscription and appointment after this one, if any. */
   next(delivery: Delivery): Promise<Delivery | null>;
   remove(delivery: Delivery): Promise<void>;

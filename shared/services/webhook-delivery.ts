@@ -59,8 +59,11 @@ export class WebhookDelivery {
       await this.done(delivery);
       return 'dropped';
     }
-    // 3. One appointment's events go out in order: an earlier pending one queues this one when done.
-    if (await this.pending.hasEarlier(delivery)) return 'waiting';
+    // 3. One appointment's events go out in order: an earlier pending one queues this one when done. A
+    //    delivery already done (a message seen twice) is not sent again.
+    const position = await this.pending.position(delivery);
+    if (position === 'behind') return 'waiting';
+    if (position === 'gone') return 'dropped';
 
     // 4. The attempt and its outcome.
     const failure = await this.attempt(subscription, delivery);

@@ -102,7 +102,7 @@ describe('WebhookDelivery', () => {
         },
         recordSuccess: async () => undefined,
       } as never,
-      { hasEarlier: async () => false, remove: async () => undefined, next: async () => null } as never,
+      { position: async () => 'first', remove: async () => undefined, next: async () => null } as never,
       queue,
       { park: async (_d, reason) => void parked.push(reason) },
       {
