@@ -60,8 +60,8 @@ module.exports = {
     forbid(
       'wiring-is-the-top',
       'Only handlers, the local runtime, scripts and tests import the wiring module.',
-      '^(shared/(?!local/|wiring\\.ts$)|infra/)',
-      '^shared/wiring\\.ts$',
+      '^(shared/(?!local/|wiring/)|infra/)',
+      '^shared/wiring/',
     ),
     forbid(
       'handlers-go-through-the-wiring',

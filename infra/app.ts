@@ -2,11 +2,13 @@ import { App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { type StageName, stageConfig } from './config';
+import { EventsStack } from './events-stack';
 import { StatefulStack } from './stateful-stack';
 
 export interface BookingStacks {
   data: StatefulStack;
   api: ApiStack;
+  events: EventsStack;
 }
 
 /**
@@ -34,11 +36,17 @@ export function buildApp(app = new App()): { app: App; stages: Record<StageName,
       table: data.table,
       description: `Appointment booking: HTTP API and functions (${stage.name})`,
     });
-    for (const stack of [data, api]) {
+    const events = new EventsStack(app, `${stage.stackPrefix}-Events`, {
+      env,
+      stage,
+      table: data.table,
+      description: `Appointment booking: booking events, webhook deliveries and their queues (${stage.name})`,
+    });
+    for (const stack of [data, api, events]) {
       Tags.of(stack).add('app', 'booking-api');
       Tags.of(stack).add('stage', stage.name);
     }
-    return { data, api };
+    return { data, api, events };
   };
   const stages = { staging: build('staging'), production: build('production') };
 

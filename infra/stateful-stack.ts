@@ -1,10 +1,10 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import type { StageConfig } from './config';
 
-/** The idempotency records' expiry (shared/repositories/idempotency-repository.ts, DESIGN.md). */
+/** The expiry of idempotency records, events and pending deliveries (DESIGN.md). */
 export const TTL_ATTRIBUTE = 'expires_at';
 
 export interface StatefulStackProps extends StackProps {
@@ -31,6 +31,8 @@ export class StatefulStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      // Booking events are made from the table's changes (docs/EVENTS.md).
+      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       deletionProtection: stage.table.deletionProtection,
       removalPolicy: stage.table.removalPolicy,
     });

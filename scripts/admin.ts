@@ -154,6 +154,14 @@ function program(): Command {
         return s.admin.setCalendarActive(accountId, integer(calendarId), active === 'true');
       }),
     );
+  cli
+    .command('list-webhooks <accountId>')
+    .description("list an entity's webhook subscriptions (without their secrets) and their last failure")
+    .action(run((s, accountId: string) => s.webhooks.list(accountId)));
+  cli
+    .command('remove-webhook <accountId> <webhookId>')
+    .description('remove a webhook subscription: nothing more is sent to it')
+    .action(run((s, accountId: string, webhookId: string) => s.webhooks.remove(accountId, webhookId)));
   return cli;
 }
 

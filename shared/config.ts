@@ -24,6 +24,11 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.union([z.literal('*'), z.string().regex(ORIGIN, 'not an origin')])).optional()),
+  /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
+  DELIVERY_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
 });
 
 export type Config = Readonly<{
@@ -34,6 +39,9 @@ export type Config = Readonly<{
   debugModeEnabled: boolean;
   logLevel: 'debug' | 'info' | 'silent';
   corsAllowedOrigins: readonly string[];
+  deliveryQueueUrl: string | undefined;
+  deadLetterQueueUrl: string | undefined;
+  webhookRetryScale: number;
 }>;
 
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
@@ -47,6 +55,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
     logLevel: parsed.LOG_LEVEL,
     corsAllowedOrigins: Object.freeze(parsed.CORS_ALLOWED_ORIGINS ?? (parsed.STAGE === 'local' ? ['*'] : [])),
+    deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
+    deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
+    webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
   });
 }
 

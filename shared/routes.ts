@@ -65,6 +65,10 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write'),
   v2('POST', '/validation/phone', 'validation/validate-phone'),
   v2('POST', '/validation/email', 'validation/validate-email'),
+  v2('POST', '/webhooks', 'webhooks/create-webhook', 'write'),
+  v2('GET', '/webhooks', 'webhooks/list-webhooks'),
+  v2('POST', '/webhooks/delete', 'webhooks/delete-webhook', 'write'),
+  v2('GET', '/events', 'events/list-events'),
 ];
 
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */

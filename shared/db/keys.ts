@@ -41,6 +41,9 @@ export const RANK_STEP = 10_000_000_000;
 
 const entityPk = (entityId: string): string => `E#${entityId}`;
 
+/** The entity an item belongs to, from its partition key (stream records carry only the item). */
+export const entityIdOfPk = (pk: string): string | null => (pk.startsWith('E#') ? pk.slice(2) : null);
+
 export const keys = {
   entity: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'ENTITY' }),
   /** A token is found by the SHA-256 of its text; the token itself is never stored. */
@@ -179,5 +182,28 @@ export const keys = {
   idempotency: (entityId: string, route: string, idempotencyKey: string): Key => ({
     pk: entityPk(entityId),
     sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
+  }),
+
+  /** A webhook subscription of an entity. */
+  webhook: (entityId: string, webhookId: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `WEBHOOK#${webhookId}`,
+  }),
+  webhookPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'WEBHOOK#' }),
+
+  /** An event of the feed; event ids have one length and sort in the order the changes happened. */
+  event: (entityId: string, eventId: string): Key => ({ pk: entityPk(entityId), sk: `EVENT#${eventId}` }),
+  /** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
+  eventsAfter: (eventId: string | undefined): string => (eventId ? `EVENT#${eventId} ` : 'EVENT#'),
+  eventsEnd: (): string => 'EVENT#~',
+
+  /** A delivery not yet done, ordered per (subscription, appointment) by event id. */
+  pendingDelivery: (entityId: string, webhookId: string, appointmentId: number, eventId: string): Key => ({
+    pk: entityPk(entityId),
+    sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#${eventId}`,
+  }),
+  pendingDeliveryPrefix: (entityId: string, webhookId: string, appointmentId: number): Key => ({
+    pk: entityPk(entityId),
+    sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
   }),
 } as const;

@@ -6,6 +6,8 @@ import {
   type GlobalSecondaryIndex,
   ResourceInUseException,
   ResourceNotFoundException,
+  type TableDescription,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { INDEX } from './keys';
 
@@ -16,13 +18,37 @@ export const TABLE_SCHEMA = {
   indexes: Object.values(INDEX),
 } as const;
 
+/**
+ * A table kept from an earlier version (a local data folder): its stream is turned on when it was off
+ * (booking events read it); an index whose keys changed since cannot be fixed in place, so that is said
+ * in one line rather than answered wrongly later.
+ */
+async function upToDate(client: DynamoDBClient, tableName: string, table: TableDescription | undefined) {
+  for (const index of TABLE_SCHEMA.indexes) {
+    const found = table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name);
+    const keys = found?.KeySchema?.map((k) => k.AttributeName).join(',');
+    if (keys !== `${index.pk},${index.sk}`) {
+      throw new Error(
+        `table ${tableName} was made by an earlier version (index ${index.name} changed): remove its data folder or use another LOCAL_DB`,
+      );
+    }
+  }
+  if (!table?.StreamSpecification?.StreamEnabled) {
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+  }
+}
+
+/** The booking events are read from the table's stream (docs/EVENTS.md), locally as on AWS. */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
 /** Creates the table with every index when it does not exist yet (local store, tests). */
 export async function ensureTable(
   client: DynamoDBClient,
   tableName: string,
 ): Promise<'created' | 'existing'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await upToDate(client, tableName, Table);
     return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -56,6 +82,7 @@ export async function ensureTable(
         ],
         AttributeDefinitions: attributes,
         GlobalSecondaryIndexes: indexes,
+        StreamSpecification: STREAM,
       }),
     );
   } catch (error) {

@@ -59,6 +59,7 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
+    const events = (await import('./local-events')).startLocalEvents({ log });
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -88,6 +89,7 @@ export async function startLocalRuntime(
         stopping ??= (async () => {
           server.closeAllConnections();
           await new Promise<void>((done) => server.close(() => done()));
+          await events.stop();
           await store.release();
         })();
         return stopping;

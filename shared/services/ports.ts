@@ -281,3 +281,5 @@ export interface IdempotencyStore {
 export interface StorePing {
   ping(timeoutMs: number): Promise<boolean>;
 }
+
+export type * from './ports-events';

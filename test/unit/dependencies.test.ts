@@ -51,7 +51,7 @@ describe('each rule fires on a tree that breaks it', () => {
     ],
     ['http-does-not-store', { 'shared/http/a.ts': "import '../db/b';", 'shared/db/b.ts': '' }],
     ['db-is-a-driver', { 'shared/db/a.ts': "import '../http/b';", 'shared/http/b.ts': '' }],
-    ['wiring-is-the-top', { 'shared/services/a.ts': "import '../wiring';", 'shared/wiring.ts': '' }],
+    ['wiring-is-the-top', { 'shared/services/a.ts': "import '../wiring';", 'shared/wiring/index.ts': '' }],
     [
       'handlers-go-through-the-wiring',
       { 'functions/a.ts': "import '../shared/repositories/b';", 'shared/repositories/b.ts': '' },

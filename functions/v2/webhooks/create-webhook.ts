@@ -1,0 +1,18 @@
+import * as z from 'zod';
+import { body, text } from '../../../shared/http/fields';
+import { reply } from '../../../shared/http/reply';
+import { defineV2Handler, webhookService } from '../../../shared/wiring';
+
+const Body = body({
+  url: text(2048),
+  events: z
+    .unknown()
+    .optional()
+    .meta({ type: 'array', items: { type: 'string' } }),
+});
+
+/** POST /api/v2/webhooks — subscribes a URL to booking events; the answer shows the signing secret once. */
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+  const { id, url, events, secret, created_at } = await webhookService().subscribe(entity, body);
+  return reply({ id, url, events, secret, created_at }, { message: 'webhook created' });
+});

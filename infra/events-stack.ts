@@ -1,0 +1,138 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { addRouteFunction } from './api-stack';
+import type { StageConfig } from './config';
+
+export interface EventsStackProps extends StackProps {
+  stage: StageConfig;
+  /** The stage's table, with its stream (NEW_AND_OLD_IMAGES). */
+  table: TableV2;
+}
+
+/** What each event function does on the table (docs/EVENTS.md, DESIGN.md access patterns). */
+export const DISPATCHER_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+];
+export const DELIVERY_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
+
+/** SQS holds a message back at most 15 minutes; the delivery service splits longer waits. */
+const DELIVERY_TIMEOUT = Duration.seconds(30);
+
+/**
+ * Booking events (docs/EVENTS.md): the dispatcher reads the table's stream and writes events and queued
+ * deliveries; the delivery function takes deliveries from the queue (which also holds the retries, with
+ * per-message delays) and parks the ones that failed every attempt in the dead-letter queue, which alarms.
+ */
+export class EventsStack extends Stack {
+  readonly deliveryQueue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, props);
+    const { stage, table } = props;
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.deliveryQueue = new Queue(this, 'DeliveryQueue', {
+      // Six times the function's timeout, as Lambda advises for a queue it consumes.
+      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // A message whose handling crashes (not a receiver's failure, which the service reschedules) five times.
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+
+    const environment = {
+      DELIVERY_QUEUE_URL: this.deliveryQueue.queueUrl,
+      DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl,
+    };
+
+    const dispatcher = addRouteFunction(this, {
+      name: 'dispatch-events',
+      entry: 'functions/events/dispatch-changes.ts',
+      actions: DISPATCHER_ACTIONS,
+      stage,
+      table,
+    });
+    for (const [key, value] of Object.entries(environment)) dispatcher.addEnvironment(key, value);
+    this.deliveryQueue.grantSendMessages(dispatcher);
+    dispatcher.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(this.deadLetterQueue),
+        // Only appointments make events; the events and deliveries the dispatcher writes never wake it.
+        filters: [
+          FilterCriteria.filter({
+            dynamodb: { NewImage: { type: { S: FilterRule.isEqual('appointment') } } },
+          }),
+        ],
+      }),
+    );
+
+    const delivery = addRouteFunction(this, {
+      name: 'deliver-webhooks',
+      entry: 'functions/events/deliver-webhooks.ts',
+      actions: DELIVERY_ACTIONS,
+      stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: DELIVERY_TIMEOUT.toSeconds() } },
+      table,
+    });
+    for (const [key, value] of Object.entries(environment)) delivery.addEnvironment(key, value);
+    this.deliveryQueue.grantSendMessages(delivery);
+    this.deadLetterQueue.grantSendMessages(delivery);
+    delivery.addEventSource(
+      new SqsEventSource(this.deliveryQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+
+    this.deadLetterAlarm = new Alarm(this, 'DeadLetters', {
+      alarmDescription: `Webhook deliveries or stream records parked as dead (${stage.name})`,
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          'This is the dead-letter queue of the delivery queue and of the stream: it has none of its own.',
+      },
+    ]);
+    NagSuppressions.addStackSuppressions(this, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime the project builds and tests for (esbuild target node22), as in the API stack.',
+      },
+    ]);
+  }
+}

@@ -1,0 +1,125 @@
+import { BlockList, isIP } from 'node:net';
+import type { AppointmentRecord, AppointmentStatus } from './appointment';
+
+/** The booking events (docs/EVENTS.md). */
+export const EVENT_TYPES = ['appointment.created', 'appointment.updated', 'appointment.cancelled'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What an appointment looked like before an update or a cancellation. */
+export interface PreviousState {
+  status: AppointmentStatus;
+  slot_id: number;
+}
+
+/** An event as delivered and listed: the same object in a webhook body and in the feed. */
+export interface BookingEvent {
+  id: string;
+  type: EventType;
+  /** When the change happened: ISO 8601 in the entity's time zone, with its offset. */
+  timestamp: string;
+  data: { appointment: Record<string, unknown>; previous?: PreviousState };
+}
+
+/** Events and pending deliveries are kept 30 days (DynamoDB TTL). */
+export const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Seconds to wait before each retry of a failed delivery: the 2nd attempt within 10 s, then about 30 s,
+ * 2 min, 15 min, 1 h, 6 h and 24 h; after the last one fails the delivery is parked as dead.
+ */
+export const RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 30, 120, 900, 3600, 21_600, 86_400];
+
+/** A delivery attempt waits this long for an answer. */
+export const DELIVERY_TIMEOUT_MS = 5000;
+
+/**
+ * The event a change of an appointment makes, or null when the change is none of the three (e.g. a
+ * field other than status or slot changed). `before` is null for a new appointment.
+ */
+export function eventTypeOf(
+  before: AppointmentRecord | null,
+  after: AppointmentRecord | null,
+): EventType | null {
+  if (!after) return null;
+  if (!before) return 'appointment.created';
+  if (before.status === after.status && before.slot_id === after.slot_id) return null;
+  if (after.status === 'cancelled' && before.status !== 'cancelled') return 'appointment.cancelled';
+  return 'appointment.updated';
+}
+
+const SEQUENCE_DIGITS = 40;
+const EVENT_ID = /^evt_\d{53}$/;
+
+/**
+ * The id of the event of one stream record: `evt_` + the record's creation time in ms (13 digits) + its
+ * stream sequence number (zero-padded). Reprocessing the record gives the same id, and within an entity
+ * the ids sort in the order the changes happened, so the feed pages with a key condition.
+ */
+export function eventIdOf(createdAtMs: number, sequenceNumber: string): string {
+  if (!/^\d{1,40}$/.test(sequenceNumber)) throw new Error(`unexpected sequence number ${sequenceNumber}`);
+  const ms = String(Math.trunc(createdAtMs)).padStart(13, '0');
+  return `evt_${ms}${sequenceNumber.padStart(SEQUENCE_DIGITS, '0')}`;
+}
+
+/** Whether a text has the shape of an event id (the feed's `after`). */
+export const isEventId = (text: string): boolean => EVENT_ID.test(text);
+
+/** Addresses a webhook must never reach outside a laptop: private, loopback, link-local and the like. */
+const FORBIDDEN = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Whether an address is loopback (allowed locally only). */
+export function isLoopback(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const ip = mapped ?? address;
+  return isIP(ip) === 4 ? ip.startsWith('127.') : ip === '::1';
+}
+
+/** Whether an address is private, loopback, link-local, unspecified or multicast (not a public host). */
+export function isNonPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const ip = mapped ?? address;
+  const family = isIP(ip);
+  if (family === 0) return true;
+  return FORBIDDEN.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Why a webhook URL is refused, or null when it may be used. Outside STAGE=local it must be https and
+ * every address its host resolves to must be public; locally http and loopback are allowed too.
+ */
+export function urlProblem(url: URL, addresses: readonly string[], local: boolean): string | null {
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
+    return local ? 'must be an http or https URL' : 'must be an https URL';
+  }
+  if (url.username || url.password) return 'must not carry credentials';
+  if (addresses.length === 0) return 'host does not resolve';
+  for (const address of addresses) {
+    if (local && isLoopback(address)) continue;
+    if (isNonPublicAddress(address)) return 'must not resolve to a private, loopback or link-local address';
+  }
+  return null;
+}

@@ -1,0 +1,40 @@
+import { logger } from '../logger';
+
+/** Lambda's partial batch response: the records or messages to try again (Powertools batch's shape). */
+export interface BatchResponse {
+  batchItemFailures: Array<{ itemIdentifier: string }>;
+}
+
+/**
+ * A stream batch, one record after the other: at the first failure it stops and reports that record, so
+ * Lambda retries from it and a later change of the same item is never handled before an earlier one.
+ */
+export async function inStreamOrder<T>(
+  records: readonly T[],
+  idOf: (record: T) => string,
+  handle: (record: T) => Promise<unknown>,
+): Promise<BatchResponse> {
+  for (const record of records) {
+    try {
+      await handle(record);
+    } catch (error) {
+      logger.error('stream record failed; it will be retried', { error, record: idOf(record) });
+      return { batchItemFailures: [{ itemIdentifier: idOf(record) }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+/** A queue batch, all messages at once: each failed message alone goes back to the queue. */
+export async function eachMessage<T>(
+  messages: readonly T[],
+  idOf: (message: T) => string,
+  handle: (message: T) => Promise<unknown>,
+): Promise<BatchResponse> {
+  const results = await Promise.allSettled(messages.map((message) => handle(message)));
+  const failed = messages.filter((_, i) => results[i]?.status === 'rejected');
+  for (const [i, result] of results.entries()) {
+    if (result.status === 'rejected') logger.error('queue message failed', { error: result.reason, i });
+  }
+  return { batchItemFailures: failed.map((message) => ({ itemIdentifier: idOf(message) })) };
+}

@@ -1,0 +1,121 @@
+import {
+  type _Record,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  ListStreamsCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  region: string;
+  tableName: string;
+  /** Handles one batch of records in order; returns the sequence number of the first failed one, if any. */
+  onRecords: (records: _Record[]) => Promise<{ batchItemFailures: Array<{ itemIdentifier: string }> }>;
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+/**
+ * Reads the table's stream from DynamoDB Local, as Lambda's event source mapping does on AWS: every shard
+ * from its oldest record, batches in order, and a batch that reports a failed record is read again from
+ * that record at the next poll (so one item's changes are never handled out of order).
+ */
+export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
+  const client = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const interval = options.intervalMs ?? 250;
+  const log = options.log ?? (() => undefined);
+  /** Per shard: where to read next (an iterator, or the sequence number to restart at); null when closed. */
+  const shards = new Map<string, { iterator?: string; after?: string; from?: string } | null>();
+  let streamArn: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const iteratorOf = async (
+    shardId: string,
+    at: { after?: string; from?: string },
+  ): Promise<string | undefined> => {
+    const answer = await client.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(at.from
+          ? { ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: at.from }
+          : at.after
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: at.after }
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    return answer.ShardIterator;
+  };
+
+  const pollShard = async (shardId: string): Promise<void> => {
+    const position = shards.get(shardId);
+    if (position === null || position === undefined) return;
+    const iterator = position.iterator ?? (await iteratorOf(shardId, position));
+    if (!iterator) return;
+    const answer = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    const records = answer.Records ?? [];
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (records.length > 0) {
+      const { batchItemFailures } = await options.onRecords(records);
+      const failed = batchItemFailures[0]?.itemIdentifier;
+      if (failed) {
+        shards.set(shardId, { from: failed });
+        return;
+      }
+    }
+    if (answer.NextShardIterator)
+      shards.set(shardId, { iterator: answer.NextShardIterator, ...(last ? { after: last } : {}) });
+    else shards.set(shardId, null);
+  };
+
+  const poll = async (): Promise<void> => {
+    streamArn ??= (await client.send(new ListStreamsCommand({ TableName: options.tableName }))).Streams?.[0]
+      ?.StreamArn;
+    if (!streamArn) return;
+    const description = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of description.StreamDescription?.Shards ?? []) {
+      if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, {});
+    }
+    for (const shardId of shards.keys()) {
+      try {
+        await pollShard(shardId);
+      } catch (error) {
+        // An expired or broken iterator: read again from the last record handled.
+        const position = shards.get(shardId);
+        if (position) shards.set(shardId, position.after ? { after: position.after } : {});
+        log(`stream poll of ${shardId} failed: ${(error as Error).message}`);
+      }
+    }
+  };
+
+  const loop = (): void => {
+    if (stopped) return;
+    current = poll()
+      .catch((error: unknown) => log(`stream poll failed: ${(error as Error).message}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, interval).unref();
+      });
+  };
+  loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { entityIdOfPk } from '../db/keys';
+import type { AppointmentRecord } from '../domain/appointment';
+import type { AppointmentChange } from '../services/ports';
+import { toAppointment } from './appointment-repository';
+
+/**
+ * A table stream record as both sources give it: Lambda's DynamoDB event (creation time in seconds) and
+ * the DynamoDB Streams API (a Date). Images are in DynamoDB's attribute-value form.
+ */
+export interface StreamRecordLike {
+  dynamodb?: {
+    ApproximateCreationDateTime?: number | Date | undefined;
+    SequenceNumber?: string | undefined;
+    NewImage?: Record<string, unknown> | undefined;
+    OldImage?: Record<string, unknown> | undefined;
+  };
+}
+
+type Image = Parameters<typeof unmarshall>[0];
+const item = (image: Record<string, unknown> | undefined): Record<string, unknown> | null =>
+  image ? unmarshall(image as Image) : null;
+const appointmentOf = (image: Record<string, unknown> | null): AppointmentRecord | null =>
+  image?.type === 'appointment' ? toAppointment(image as unknown as AppointmentRecord) : null;
+
+/** The appointment change a stream record reports, or null for any other item (slots, events, ...). */
+export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange | null {
+  const stream = record.dynamodb;
+  if (!stream?.SequenceNumber) return null;
+  const after = item(stream.NewImage);
+  const before = item(stream.OldImage);
+  const any = after ?? before;
+  if (any?.type !== 'appointment') return null;
+  const entityId = entityIdOfPk(String(any.pk));
+  if (!entityId) return null;
+  const created = stream.ApproximateCreationDateTime;
+  return {
+    entityId,
+    createdAtMs: created instanceof Date ? created.getTime() : Number(created ?? 0) * 1000,
+    sequenceNumber: stream.SequenceNumber,
+    before: appointmentOf(before),
+    after: appointmentOf(after),
+  };
+}

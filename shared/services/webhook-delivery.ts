@@ -1,0 +1,152 @@
+import { isIP } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../domain/webhooks';
+import type {
+  DeadLetters,
+  Delivery,
+  DeliveryQueue,
+  PendingDeliveries,
+  WebhookRecord,
+  WebhookStore,
+  WebhookTransport,
+} from './ports';
+
+export interface DeliveryOptions {
+  /** Seconds before each retry; the production schedule unless a test shortens it. */
+  schedule?: readonly number[];
+  /** STAGE=local: http and loopback receivers are allowed. */
+  local: boolean;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'waiting' | 'dropped';
+
+/**
+ * Delivers one event to one subscription per Standard Webhooks: a signed JSON POST; any 2xx is success,
+ * anything else (status, timeout, refused address) is retried on the schedule, then parked as dead. The
+ * same code runs on AWS (SQS) and locally (timers): only the queue differs.
+ */
+export class WebhookDelivery {
+  private readonly schedule: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly webhooks: WebhookStore,
+    private readonly pending: PendingDeliveries,
+    private readonly queue: DeliveryQueue,
+    private readonly dead: DeadLetters,
+    private readonly transport: WebhookTransport,
+    private readonly options: DeliveryOptions,
+  ) {
+    this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Handles one delivery taken from the queue. Throws only when the store or queue fails (then retried). */
+  async handle(delivery: Delivery): Promise<DeliveryOutcome> {
+    // 1. A wait longer than the queue can hold goes back for the rest of it.
+    const nowMs = this.now().getTime();
+    if (delivery.notBefore !== undefined && delivery.notBefore > nowMs) {
+      await this.wait(delivery, (delivery.notBefore - nowMs) / 1000);
+      return 'waiting';
+    }
+    // 2. A removed subscription gets nothing more.
+    const subscription = await this.webhooks.get(delivery.entityId, delivery.subscriptionId);
+    if (!subscription) {
+      await this.done(delivery);
+      return 'dropped';
+    }
+    // 3. One appointment's events go out in order: an earlier pending one queues this one when done. A
+    //    delivery already done (a message seen twice) is not sent again.
+    const position = await this.pending.position(delivery);
+    if (position === 'behind') return 'waiting';
+    if (position === 'gone') return 'dropped';
+
+    // 4. The attempt and its outcome.
+    const failure = await this.attempt(subscription, delivery);
+    const at = this.now().toISOString();
+    if (failure === null) {
+      await this.webhooks.recordSuccess(delivery.entityId, subscription.id, at);
+      await this.done(delivery);
+      return 'delivered';
+    }
+    const total = this.schedule.length + 1;
+    const reason = `attempt ${delivery.attempt} of ${total}: ${failure}`;
+    await this.webhooks.recordFailure(delivery.entityId, subscription.id, {
+      at,
+      event_id: delivery.event.id,
+      reason,
+    });
+    const delay = this.schedule[delivery.attempt - 1];
+    if (delay !== undefined) {
+      const { notBefore: _, ...rest } = delivery;
+      await this.wait({ ...rest, attempt: delivery.attempt + 1 }, delay);
+      return 'retrying';
+    }
+    await this.dead.park(delivery, reason);
+    await this.done(delivery);
+    return 'dead';
+  }
+
+  /** The signed request of a delivery (Standard Webhooks headers over `id.timestamp.body`). */
+  signed(subscription: WebhookRecord, delivery: Delivery): { headers: Record<string, string>; body: string } {
+    const body = JSON.stringify(delivery.event);
+    const at = this.now();
+    const signature = new Webhook(subscription.secret).sign(delivery.event.id, at, body);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'booking-api-webhooks/1',
+        'webhook-id': delivery.event.id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+    };
+  }
+
+  /** One attempt: null on a 2xx answer, else why it failed. The host is resolved and checked each time. */
+  private async attempt(subscription: WebhookRecord, delivery: Delivery): Promise<string | null> {
+    const url = new URL(subscription.url);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    let addresses: string[];
+    try {
+      addresses = isIP(host) ? [host] : await this.transport.resolve(host);
+    } catch {
+      return `host ${host} does not resolve`;
+    }
+    const problem = urlProblem(url, addresses, this.options.local);
+    if (problem) return `url refused: ${problem}`;
+    const { headers, body } = this.signed(subscription, delivery);
+    try {
+      const status = await this.transport.post({
+        url,
+        address: addresses[0] as string,
+        headers,
+        body,
+        timeoutMs: this.timeoutMs,
+      });
+      return status >= 200 && status < 300 ? null : `HTTP ${status}`;
+    } catch (error) {
+      return `no answer (${(error as Error).message})`;
+    }
+  }
+
+  /** Queues a delivery after a wait; a wait longer than the queue allows is split. */
+  private async wait(delivery: Delivery, seconds: number): Promise<void> {
+    const { notBefore: _, ...rest } = delivery;
+    if (seconds <= this.queue.maxDelaySeconds) return this.queue.enqueue(rest, Math.max(0, seconds));
+    const notBefore = this.now().getTime() + seconds * 1000;
+    await this.queue.enqueue({ ...rest, notBefore }, this.queue.maxDelaySeconds);
+  }
+
+  /** A delivery is over (sent, dead or dropped): the next one of the same appointment may go. */
+  private async done(delivery: Delivery): Promise<void> {
+    await this.pending.remove(delivery);
+    const next = await this.pending.next(delivery);
+    if (next) await this.queue.enqueue(next, 0);
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The composition root, part 1: the store client, the repositories, the services and the HTTP stack's
+ * binding. Each getter builds its value on first use, once per warm container, with only what it needs,
+ * so a function's bundle carries only its own dependencies ("sideEffects": false lets esbuild drop the rest).
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { createDocumentClient } from '../db/client';
+import type { TableHandle } from '../db/table-handle';
+import { addStoreCall } from '../http/scope';
+import type { bindStack, StackDeps } from '../http/stack';
+import { AppointmentRepository } from '../repositories/appointment-repository';
+import { BookingReader } from '../repositories/booking-reader';
+import { BookingRepository } from '../repositories/booking-repository';
+import { CalendarRepository } from '../repositories/calendar-repository';
+import { ClientRepository } from '../repositories/client-repository';
+import { CounterRepository } from '../repositories/counter-repository';
+import {
+  ClosureDayRepository,
+  OpeningHoursRepository,
+  SettingsRepository,
+} from '../repositories/entity-config-repository';
+import { EntityRepository } from '../repositories/entity-repository';
+import { IdempotencyRepository } from '../repositories/idempotency-repository';
+import { SequenceRepository } from '../repositories/sequence-repository';
+import { SlotRepository } from '../repositories/slot-repository';
+import { StoreProbe } from '../repositories/store-probe';
+import { WebhookRepository } from '../repositories/webhook-repository';
+import { AuthService } from '../services/auth-service';
+import { BookingService } from '../services/booking-service';
+import { HealthService } from '../services/health-service';
+import { OpeningHoursService } from '../services/opening-hours-service';
+import { SlotGenerator } from '../services/slot-generator';
+import { SlotService } from '../services/slot-service';
+
+/** Builds a value on first call and returns it afterwards (one per warm Lambda container). */
+export const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+
+/** The process-wide document client; the time of every store call goes to the request's scope. */
+export const documentClient = /* @__PURE__ */ once(
+  (): DynamoDBDocumentClient =>
+    createDocumentClient({ endpoint: config.dynamoEndpoint, region: config.region, onCall: addStoreCall }),
+);
+
+/** The configured table. */
+export const table = /* @__PURE__ */ once(
+  (): TableHandle => ({ doc: documentClient(), name: config.tableName }),
+);
+
+/** Every repository over one table (admin CLI, local runtime, tests). */
+export function repositories(t: TableHandle) {
+  return {
+    entities: new EntityRepository(t),
+    settings: new SettingsRepository(t),
+    hours: new OpeningHoursRepository(t),
+    closures: new ClosureDayRepository(t),
+    calendars: new CalendarRepository(t),
+    sequence: new SequenceRepository(t),
+    slots: new SlotRepository(t),
+    appointments: new AppointmentRepository(t),
+    bookings: new BookingRepository(t),
+    clients: new ClientRepository(t),
+    counters: new CounterRepository(t),
+    idempotency: new IdempotencyRepository(t),
+    webhooks: new WebhookRepository(t),
+  };
+}
+export type Repositories = ReturnType<typeof repositories>;
+
+export const authService = /* @__PURE__ */ once(
+  () => new AuthService(new EntityRepository(table()), new SettingsRepository(table())),
+);
+export const idempotencyStore = /* @__PURE__ */ once(() => new IdempotencyRepository(table()));
+export const healthService = /* @__PURE__ */ once(
+  () => new HealthService(new StoreProbe(table()), config.debugModeEnabled),
+);
+export const openingHoursService = /* @__PURE__ */ once(
+  () => new OpeningHoursService(new OpeningHoursRepository(table()), new ClosureDayRepository(table())),
+);
+export const slotService = /* @__PURE__ */ once(
+  () => new SlotService(new SlotRepository(table()), new CalendarRepository(table())),
+);
+export const slotGenerator = /* @__PURE__ */ once(
+  () =>
+    new SlotGenerator(
+      new SlotRepository(table()),
+      new SequenceRepository(table()),
+      slotService(),
+      openingHoursService(),
+    ),
+);
+export const bookingService = /* @__PURE__ */ once(
+  () =>
+    new BookingService(
+      new AppointmentRepository(table()),
+      new BookingRepository(table()),
+      new SlotRepository(table()),
+      new CalendarRepository(table()),
+      new ClientRepository(table()),
+      new SequenceRepository(table()),
+      () => new Date(),
+      new BookingReader(table()),
+    ),
+);
+
+/** What the shared HTTP stack needs: the token check and the idempotency records. */
+const stackDeps = (): StackDeps => ({
+  authenticate: (token, api) => authService().authenticate(token, api),
+  idempotency: idempotencyStore(),
+});
+
+type DefineHandler = ReturnType<typeof bindStack>;
+
+/**
+ * Builds a v1 Lambda handler: the shared stack with the v1 envelope and token, bound to the services.
+ * The HTTP stack is loaded when a handler is defined, so the admin CLI and scripts never load it.
+ */
+export const defineV1Handler: DefineHandler = (options, run) => {
+  const { bindStack: bind } = require('../http/stack') as typeof import('../http/stack');
+  const { V1 } = require('../http/v1') as typeof import('../http/v1');
+  return bind(V1, stackDeps)(options, run);
+};
+/** Builds a v2 Lambda handler: the shared stack with the v2 envelope and token, bound to the services. */
+export const defineV2Handler: DefineHandler = (options, run) => {
+  const { bindStack: bind } = require('../http/stack') as typeof import('../http/stack');
+  const { V2 } = require('../http/v2') as typeof import('../http/v2');
+  return bind(V2, stackDeps)(options, run);
+};

@@ -1,0 +1,100 @@
+/** The composition root, part 3: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
+import { config } from '../config';
+import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
+import { type BatchResponse, eachMessage, inStreamOrder } from '../http/batch-response';
+import { v1Appointment } from '../http/present-v1';
+import { CalendarRepository } from '../repositories/calendar-repository';
+import { SettingsRepository } from '../repositories/entity-config-repository';
+import { EventRepository, PendingDeliveryRepository } from '../repositories/event-repository';
+import { SqsDeliveryQueue } from '../repositories/sqs-delivery-queue';
+import { appointmentChangeOf, type StreamRecordLike } from '../repositories/stream-changes';
+import { WebhookRepository } from '../repositories/webhook-repository';
+import { NodeWebhookTransport } from '../repositories/webhook-transport';
+import { EventDispatcher } from '../services/event-dispatcher';
+import type { DeadLetters, DeliveryQueue } from '../services/ports';
+import { WebhookDelivery } from '../services/webhook-delivery';
+import { WebhookService } from '../services/webhook-service';
+import { once, table } from './core';
+
+// ---- Booking events (docs/EVENTS.md) ----
+
+export const webhookService = /* @__PURE__ */ once(
+  () =>
+    new WebhookService(
+      new WebhookRepository(table()),
+      new EventRepository(table()),
+      new NodeWebhookTransport(),
+      config.stage === 'local',
+    ),
+);
+
+/**
+ * The event pipeline over a queue: the dispatcher (stream records in) and the delivery service (queued
+ * deliveries in). On AWS the queue is SQS; locally (runtime, tests) an in-process timer queue, so both run
+ * the same code. `retryScale` shortens the retry schedule (tests); the default is the configured one.
+ */
+export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { retryScale?: number } = {}) {
+  const t = table();
+  const webhooks = new WebhookRepository(t);
+  const pending = new PendingDeliveryRepository(t);
+  const settings = new SettingsRepository(t);
+  const calendars = new CalendarRepository(t);
+  const dispatcher = new EventDispatcher(
+    new EventRepository(t),
+    webhooks,
+    pending,
+    queue,
+    {
+      timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? 'Europe/Paris',
+      calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
+    },
+    (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
+  );
+  const scale = options.retryScale ?? config.webhookRetryScale;
+  const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
+    local: config.stage === 'local',
+    schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+  });
+  return {
+    dispatcher,
+    delivery,
+    /** A batch of table stream records, in order (stops at the first failure). */
+    dispatchRecords: (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
+      inStreamOrder(
+        records,
+        (record) => record.dynamodb?.SequenceNumber ?? '',
+        async (record) => {
+          const change = appointmentChangeOf(record);
+          if (change) await dispatcher.dispatch(change);
+        },
+      ),
+  };
+}
+
+/** The pipeline on AWS: deliveries go through the SQS delivery queue, dead ones to its dead-letter queue. */
+const awsPipeline = /* @__PURE__ */ once(() =>
+  eventPipeline(
+    new SqsDeliveryQueue(
+      // Loaded here: only the two event functions reach SQS.
+      new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
+        region: config.region,
+      }),
+      config.deliveryQueueUrl ?? '',
+      config.deadLetterQueueUrl ?? '',
+    ),
+  ),
+);
+
+/** Stream Lambda: the table's changes of one batch become events. */
+export const dispatchStreamRecords = (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
+  awsPipeline().dispatchRecords(records);
+
+/** Queue Lambda: each message is one delivery attempt. */
+export const deliverQueuedMessages = (
+  messages: ReadonlyArray<{ messageId: string; body: string }>,
+): Promise<BatchResponse> =>
+  eachMessage(
+    messages,
+    (message) => message.messageId,
+    (message) => awsPipeline().delivery.handle(JSON.parse(message.body)),
+  );

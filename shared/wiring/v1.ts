@@ -1,0 +1,83 @@
+/** The composition root, part 2: the v1 services, over the table or over the debug data set. */
+import { todayIn } from '../domain/dates';
+import type { EntityContext } from '../domain/entity';
+import { AppointmentRepository } from '../repositories/appointment-repository';
+import { CalendarRepository } from '../repositories/calendar-repository';
+import { ClientRepository } from '../repositories/client-repository';
+import { CounterRepository } from '../repositories/counter-repository';
+import { SlotRepository } from '../repositories/slot-repository';
+import { BookingService } from '../services/booking-service';
+import type { V1Reads, V1Writes } from '../services/v1/context';
+import { V1QueryService } from '../services/v1/query-service';
+import { StatisticsService } from '../services/v1/statistics-service';
+import { bookingService, once, table } from './core';
+
+/** The v1 read services over the table (built once per warm container). */
+const v1Store = /* @__PURE__ */ once(() => {
+  const t = table();
+  return {
+    calendars: new CalendarRepository(t),
+    slots: new SlotRepository(t),
+    appointments: new AppointmentRepository(t),
+    clients: new ClientRepository(t),
+    counters: new CounterRepository(t),
+  };
+});
+const v1Queries = /* @__PURE__ */ once(() => new V1QueryService(v1Store()));
+const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService(v1Store()));
+
+/** The fictitious entity that v1 debug answers belong to. */
+const DEBUG_TIMEZONE = 'Europe/Paris';
+const DEBUG_ENTITY: EntityContext = {
+  entityId: 'debug',
+  settings: {
+    slot_duration: 60,
+    max_appointments: 1,
+    timezone: DEBUG_TIMEZONE,
+    country: 'FR',
+    default_calendar_id: 1,
+  },
+};
+
+/**
+ * v1 debug mode: the same services as for real data, over a fresh copy of the fictitious data set for
+ * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back). The data
+ * set is loaded on first use only.
+ */
+function debugStore(now: Date) {
+  const { InMemoryStore } = require('../debug/in-memory-store') as typeof import('../debug/in-memory-store');
+  const { debugDataFor } = require('../debug/fixture-data') as typeof import('../debug/fixture-data');
+  return new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+}
+
+/** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */
+export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Reads {
+  if (!input.debug) return { entity: input.entity, queries: v1Queries(), statistics: v1Statistics() };
+  const store = debugStore(now);
+  const clock = () => now;
+  return {
+    entity: DEBUG_ENTITY,
+    queries: new V1QueryService(store, clock),
+    statistics: new StatisticsService(store, clock),
+  };
+}
+
+/** The v1 services a write uses: booking and reading back, over the table or over the debug data set. */
+export function v1Writes(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Writes {
+  if (!input.debug) return { entity: input.entity, queries: v1Queries(), booking: bookingService() };
+  const store = debugStore(now);
+  const clock = () => now;
+  return {
+    entity: DEBUG_ENTITY,
+    queries: new V1QueryService(store, clock),
+    booking: new BookingService(
+      store.appointments,
+      store.appointments,
+      store.slots,
+      store.calendars,
+      store.clients,
+      store.ids,
+      clock,
+    ),
+  };
+}

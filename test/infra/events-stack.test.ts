@@ -1,0 +1,69 @@
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/app';
+
+/** The booking events of both stages (docs/EVENTS.md), synthesized without bundling like stacks.test.ts. */
+const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+
+interface Statement {
+  Action: string | string[];
+}
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const resourcesOf = (template: Template) =>
+  template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+describe.each([
+  ['staging', stages.staging],
+  ['production', stages.production],
+] as const)('%s booking events', (_stageName, { data, events }) => {
+  const template = Template.fromStack(events);
+
+  it('has the table stream (new and old images) read by the dispatcher, with batch failures, retries and bisect', () => {
+    Template.fromStack(data).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: Match.anyValue(),
+      DestinationConfig: Match.objectLike({ OnFailure: Match.anyValue() }),
+    });
+  });
+
+  it('has the delivery queue consumed with batch failures, its dead-letter queue, and an alarm on it', () => {
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }),
+      SqsManagedSseEnabled: true,
+    });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+    });
+    template.resourceCountIs('AWS::Lambda::Function', 2);
+  });
+
+  it('grants the event functions only their table actions, on the table and its indexes', () => {
+    const statements = Object.values(resourcesOf(template))
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const actions = statements.flatMap((s) => asList(s.Action));
+    expect(actions).not.toContain('dynamodb:*');
+    expect(actions).not.toContain('sqs:*');
+    expect(
+      actions.filter((a) => a.startsWith('dynamodb:') && !a.startsWith('dynamodb:GetRecords')),
+    ).not.toContain('dynamodb:BatchWriteItem');
+  });
+
+  it('is cdk-nag (AwsSolutions) clean', () => {
+    const annotations = Annotations.fromStack(events);
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+});
