@@ -544,6 +544,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description The entity's subscriptions, without their secrets, with the last failure of each.
+         */
+        get: operations["get-v2-webhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to booking events
+         * @description Creates a webhook subscription for appointment.created, appointment.updated and appointment.cancelled (or the events listed). Deliveries are signed (Standard Webhooks); the secret is shown in this answer only. Locally a loopback URL is allowed; on staging and production the URL must be https and resolve to a public address.
+         */
+        post: operations["post-v2-webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Removes a subscription: nothing more is sent to it. An unknown id is 404.
+         */
+        post: operations["post-v2-webhooks-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking events after one
+         * @description The entity's booking events in the order they happened, after the event id given (from the start without it), at most limit (1 to 100, default 50). The same ids as the webhook deliveries; events are kept 30 days.
+         */
+        get: operations["get-v2-events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1080,6 +1144,40 @@ export interface components {
             /** @constant */
             http_code: 200;
         };
+        V2WebhookSummary: {
+            id: string;
+            url: string;
+            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
+            created_at: string;
+            last_failure?: {
+                at: string;
+                event_id: string;
+                reason: string;
+            } | null;
+            last_success_at?: string | null;
+        };
+        V2Webhook: {
+            id: string;
+            url: string;
+            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
+            /** Format: starts_with */
+            secret: string;
+            created_at: string;
+        };
+        V2Event: {
+            id: string;
+            /** @enum {string} */
+            type: "appointment.created" | "appointment.updated" | "appointment.cancelled";
+            timestamp: string;
+            data: {
+                appointment: components["schemas"]["V1Appointment"];
+                previous?: {
+                    /** @enum {string} */
+                    status: "pending" | "confirmed" | "cancelled" | "completed";
+                    slot_id: number;
+                };
+            };
+        };
         V2OpeningHours: {
             /** @enum {string} */
             day_of_week: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
@@ -1216,6 +1314,30 @@ export interface components {
         V2EmailVerdictAnswer: {
             success: boolean;
             data: components["schemas"]["V2EmailVerdict"];
+            message?: string;
+        };
+        V2WebhookAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Webhook"];
+            message?: string;
+        };
+        V2WebhookListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2WebhookSummary"][];
+            message?: string;
+        };
+        V2WebhookDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2WebhookSummary"];
+            message?: string;
+        };
+        V2EventListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Event"][];
             message?: string;
         };
     };
@@ -5734,6 +5856,428 @@ export interface operations {
                      *       "success": false,
                      *       "data": [],
                      *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-v2-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "wh_3f2a9c1d5e7b4a60",
+                     *           "url": "https://example.com/hooks/booking",
+                     *           "events": [
+                     *             "appointment.created"
+                     *           ],
+                     *           "created_at": "2026-11-23T10:00:00.000Z",
+                     *           "last_failure": null,
+                     *           "last_success_at": null
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2WebhookListAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    url: string;
+                    events?: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription, with its secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "wh_3f2a9c1d5e7b4a60",
+                     *         "url": "https://example.com/hooks/booking",
+                     *         "events": [
+                     *           "appointment.created",
+                     *           "appointment.updated",
+                     *           "appointment.cancelled"
+                     *         ],
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *         "created_at": "2026-11-23T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2WebhookAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; url: must be an http or https URL; events: must list event types. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-webhooks-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription removed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "wh_3f2a9c1d5e7b4a60",
+                     *         "url": "https://example.com/hooks/booking",
+                     *         "events": [
+                     *           "appointment.created"
+                     *         ],
+                     *         "created_at": "2026-11-23T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2WebhookDeleteAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: webhook not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "webhook not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-v2-events": {
+        parameters: {
+            query?: {
+                /** @description trimmed */
+                after?: string;
+                /** @description a JSON number or a decimal string */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2EventListAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; after: must be an event id; limit out of range. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];

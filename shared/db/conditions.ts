@@ -18,6 +18,24 @@ export const CONDITION = {
   slotEmpty: 'attribute_exists(pk) AND #taken = :zero AND #capacity = :readCapacity',
   /** A calendar accepts new appointments (`:active` = true). */
   calendarActive: '#is_active = :active',
+  /** A client's count is as read (`:read`): its first and second bookings move the entity's counters. */
+  clientCountAsRead: '#appointments_count = :read',
+  /** A client has two bookings or more (`:two`): the count only grows, so this never goes stale. */
+  clientIsRepeat: '#appointments_count >= :two',
+  /** A booking's date (`:last_appointment`) is not before the client's latest: it may become the latest. */
+  lastAppointmentNotLater:
+    '(attribute_not_exists(#last_appointment) OR #last_appointment <= :last_appointment)',
+  /** The client's latest appointment date is as read (`:read`), or there was none. */
+  lastAppointmentAsRead: '#last_appointment = :read',
+  noLastAppointment: 'attribute_not_exists(#last_appointment)',
+  /**
+   * An Idempotency-Key may be claimed: no record, one past its retention (`:nowSeconds`), or a claim whose
+   * request is surely dead (held until before `:nowMs`, still `:inProgress`: it committed nothing).
+   */
+  keyClaimable:
+    'attribute_not_exists(pk) OR #expires_at < :nowSeconds OR (#state = :inProgress AND #held_until < :nowMs)',
+  /** The Idempotency-Key's record is still held by this request's claim (`:claimId`). */
+  keyHeldByMe: '#claim_id = :claimId',
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
 } as const;

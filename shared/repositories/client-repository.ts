@@ -63,13 +63,11 @@ export function clientBookingUpdate(
   const raisesLast = c.last_appointment !== null && (read.last_appointment ?? '') < c.last_appointment;
   if (raisesLast) sets.push('last_appointment');
   const countCondition =
-    read.appointments_count >= 2 ? '#appointments_count >= :two' : '#appointments_count = :read';
+    read.appointments_count >= 2 ? CONDITION.clientIsRepeat : CONDITION.clientCountAsRead;
   const condition = [
     CONDITION.exists,
     countCondition,
-    ...(raisesLast
-      ? ['(attribute_not_exists(#last_appointment) OR #last_appointment <= :last_appointment)']
-      : []),
+    ...(raisesLast ? [CONDITION.lastAppointmentNotLater] : []),
   ].join(' AND ');
   const update = `ADD #appointments_count :one, #${INDEX.clientRank.sk} :rankStep SET ${sets.map((k) => `#${k} = :${k}`).join(', ')}`;
   return {
@@ -100,7 +98,7 @@ export function clientLastAppointmentUpdate(
       Key: keys.client(entityId, change.clientId),
       ...updateWhere(
         'SET #last_appointment = :last, #updated_at = :now',
-        change.read === null ? 'attribute_not_exists(#last_appointment)' : '#last_appointment = :read',
+        change.read === null ? CONDITION.noLastAppointment : CONDITION.lastAppointmentAsRead,
       ),
       ExpressionAttributeValues: {
         ':last': change.lastAppointment,

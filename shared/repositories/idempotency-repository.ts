@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../db/conditions';
 import { onlyIf, updateWhere } from '../db/expressions';
 import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
 import type { Claim, ClaimRequest, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';
-
-/**
- * A key may be claimed when no record holds it: none, one past its retention (`expires_at`, the table's
- * TTL attribute, which DynamoDB deletes lazily), or a claim whose request is surely dead (its hold, the
- * function's timeout, has passed) and that committed nothing.
- */
-const CLAIMABLE =
-  'attribute_not_exists(pk) OR #expires_at < :nowSeconds OR (#state = :inProgress AND #held_until < :nowMs)';
-/** The record is still held by this request's claim. */
-const MINE = '#claim_id = :claimId';
 
 /**
  * Idempotency records (Idempotency-Key header on bookings), after Powertools Idempotency: a conditional
@@ -49,7 +40,7 @@ export class IdempotencyRepository implements IdempotencyStore {
             held_until: request.nowMs + request.holdMs,
             expires_at: mark.keepUntil,
           },
-          ...onlyIf(CLAIMABLE),
+          ...onlyIf(CONDITION.keyClaimable),
           ExpressionAttributeValues: {
             ':nowSeconds': nowSeconds,
             ':nowMs': request.nowMs,
@@ -87,7 +78,7 @@ export class IdempotencyRepository implements IdempotencyStore {
         new UpdateCommand({
           TableName: this.table.name,
           Key: keys.idempotency(entityId, mark.route, mark.key),
-          ...updateWhere('SET answer = :answer', MINE),
+          ...updateWhere('SET answer = :answer', CONDITION.keyHeldByMe),
           ExpressionAttributeValues: { ':answer': answer, ':claimId': mark.claimId },
         }),
       );
@@ -104,7 +95,7 @@ export class IdempotencyRepository implements IdempotencyStore {
         new DeleteCommand({
           TableName: this.table.name,
           Key: keys.idempotency(entityId, mark.route, mark.key),
-          ...onlyIf(`${MINE} AND #state = :inProgress`),
+          ...onlyIf(`${CONDITION.keyHeldByMe} AND #state = :inProgress`),
           ExpressionAttributeValues: { ':claimId': mark.claimId, ':inProgress': 'in_progress' },
         }),
       );
@@ -128,7 +119,7 @@ export function idempotencyCommitItem(
     Update: {
       TableName: tableName,
       Key: keys.idempotency(entityId, mark.route, mark.key),
-      ...updateWhere('SET #state = :committed, #result = :result', MINE),
+      ...updateWhere('SET #state = :committed, #result = :result', CONDITION.keyHeldByMe),
       ExpressionAttributeValues: { ':committed': 'committed', ':result': result, ':claimId': mark.claimId },
     },
   };
