@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { v1Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v1';
+import { HealthService } from '../services/health-service';
 import * as ex from './examples';
 import type { V1RouteDoc } from './route-doc';
 
@@ -24,20 +25,8 @@ export const V1_ROUTE_DOCS: Record<string, V1RouteDoc> = {
       'Name, version, whether debug mode is on, the output formats and the main endpoints. No token.',
     tag: 'v1 service',
     answer: v1Answer(S.V1Info, 'V1InfoAnswer', 'Service information.', 'never'),
-    example: {
-      name: 'Appointment Booking API',
-      version: '1.0',
-      status: 'operational',
-      debug_mode: true,
-      supported_formats: ['json', 'xml', 'csv'],
-      endpoints: {
-        calendars: '/api/calendars',
-        slots: '/api/slots',
-        appointments: '/api/appointments',
-        statistics: '/api/statistics',
-        clients: '/api/clients',
-      },
-    },
+    // The answer itself, from the service (debug mode on, as locally and in staging).
+    example: new HealthService({ ping: async () => true }, true).info(),
     errors: {},
   },
   'GET /api/health': {

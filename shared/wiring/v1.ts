@@ -41,43 +41,32 @@ const DEBUG_ENTITY: EntityContext = {
 
 /**
  * v1 debug mode: the same services as for real data, over a fresh copy of the fictitious data set for
- * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back). The data
- * set is loaded on first use only.
+ * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back), on the
+ * clock of the request. The data set is loaded on first use only.
  */
-function debugStore(now: Date) {
+function debugRequest(now: Date) {
   const { InMemoryStore } = require('../debug/in-memory-store') as typeof import('../debug/in-memory-store');
   const { debugDataFor } = require('../debug/fixture-data') as typeof import('../debug/fixture-data');
-  return new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+  const store = new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+  const clock = () => now;
+  return { store, clock, entity: DEBUG_ENTITY, queries: new V1QueryService(store, clock) };
 }
 
 /** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */
 export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Reads {
   if (!input.debug) return { entity: input.entity, queries: v1Queries(), statistics: v1Statistics() };
-  const store = debugStore(now);
-  const clock = () => now;
-  return {
-    entity: DEBUG_ENTITY,
-    queries: new V1QueryService(store, clock),
-    statistics: new StatisticsService(store, clock),
-  };
+  const { store, clock, entity, queries } = debugRequest(now);
+  return { entity, queries, statistics: new StatisticsService(store, clock) };
 }
 
 /** The v1 services a write uses: booking and reading back, over the table or over the debug data set. */
 export function v1Writes(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Writes {
   if (!input.debug) return { entity: input.entity, queries: v1Queries(), booking: bookingService() };
-  const store = debugStore(now);
-  const clock = () => now;
+  const { store, clock, entity, queries } = debugRequest(now);
+  const { appointments, slots, calendars, clients, ids } = store;
   return {
-    entity: DEBUG_ENTITY,
-    queries: new V1QueryService(store, clock),
-    booking: new BookingService(
-      store.appointments,
-      store.appointments,
-      store.slots,
-      store.calendars,
-      store.clients,
-      store.ids,
-      clock,
-    ),
+    entity,
+    queries,
+    booking: new BookingService(appointments, appointments, slots, calendars, clients, ids, clock),
   };
 }
