@@ -130,18 +130,23 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
     });
 
     it('absurd query parameters, unknown ones, repeated ones', async () => {
-      for (const param of QUERY_PARAMS) {
-        for (const value of ['', 'x'.repeat(3000), '%00', '-1', '2026-13-45', '%E2%80%AE', 'true,false']) {
-          const url = `${pathFor(route, '1')}?${param}=${value}&unknown_param=1&${param}=again`;
-          expectClean(
-            route,
-            await call(route.method, url, {
-              headers: tokenFor(route),
-              body: withBody(route) ? {} : undefined,
-            }),
-            `${param}=${value}`,
-          );
-        }
+      const cases = QUERY_PARAMS.flatMap((param) =>
+        ['', 'x'.repeat(3000), '%00', '-1', '2026-13-45', '%E2%80%AE', 'true,false'].map((value) => ({
+          label: `${param}=${value}`,
+          url: `${pathFor(route, '1')}?${param}=${value}&unknown_param=1&${param}=again`,
+        })),
+      );
+      // Eight at a time: these requests are refused before any write, so their order does not matter.
+      for (let i = 0; i < cases.length; i += 8) {
+        const batch = cases.slice(i, i + 8);
+        const answers = await Promise.all(
+          batch.map(({ url }) =>
+            call(route.method, url, { headers: tokenFor(route), body: withBody(route) ? {} : undefined }),
+          ),
+        );
+        answers.forEach((answer, j) => {
+          expectClean(route, answer, batch[j]?.label ?? '');
+        });
       }
     });
 
