@@ -10,6 +10,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/per-file-table.ts'],
-  maxWorkers: 2,
+  // Three workers on two cores: the process and HTTP tests spend most of their time waiting.
+  maxWorkers: 3,
   testTimeout: 60000,
 };

@@ -152,15 +152,23 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
 
     it('wrong types in every body field, missing fields and extra fields', async () => {
       if (!withBody(route)) return;
-      for (const field of FIELDS) {
-        for (const value of ABSURD_VALUES) {
-          const body = { [field]: value, extra_field: { a: [1, 2, 3] }, __proto__: { polluted: true } };
-          expectClean(
-            route,
-            await call(route.method, pathFor(route, '1'), { headers: tokenFor(route), body }),
-            `${field}=${JSON.stringify(value)?.slice(0, 40)}`,
-          );
-        }
+      const cases = FIELDS.flatMap((field) =>
+        ABSURD_VALUES.map((value) => ({
+          label: `${field}=${JSON.stringify(value)?.slice(0, 40)}`,
+          body: { [field]: value, extra_field: { a: [1, 2, 3] }, __proto__: { polluted: true } },
+        })),
+      );
+      // Eight at a time: no single absurd field makes a valid write, so their order does not matter.
+      for (let i = 0; i < cases.length; i += 8) {
+        const batch = cases.slice(i, i + 8);
+        const answers = await Promise.all(
+          batch.map(({ body }) =>
+            call(route.method, pathFor(route, '1'), { headers: tokenFor(route), body }),
+          ),
+        );
+        answers.forEach((answer, j) => {
+          expectClean(route, answer, batch[j]?.label ?? '');
+        });
       }
     });
 
