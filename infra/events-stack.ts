@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
 
@@ -68,7 +69,7 @@ export class EventsStack extends Stack {
 
     const dispatcher = addRouteFunction(this, {
       name: 'dispatch-events',
-      entry: 'functions/events/dispatch-changes.ts',
+      entry: EVENT_ENTRIES.dispatch,
       actions: DISPATCHER_ACTIONS,
       stage,
       table,
@@ -96,7 +97,7 @@ export class EventsStack extends Stack {
 
     const delivery = addRouteFunction(this, {
       name: 'deliver-webhooks',
-      entry: 'functions/events/deliver-webhooks.ts',
+      entry: EVENT_ENTRIES.deliver,
       actions: DELIVERY_ACTIONS,
       stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: DELIVERY_TIMEOUT.toSeconds() } },
       table,

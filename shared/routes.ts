@@ -74,6 +74,12 @@ export const ROUTES: readonly RouteDef[] = [
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const NOT_FOUND_ENTRY = 'functions/not-found.ts';
 
+/** The functions of booking events (docs/EVENTS.md): the table stream's dispatcher and the deliveries. */
+export const EVENT_ENTRIES = {
+  dispatch: 'functions/events/dispatch-changes.ts',
+  deliver: 'functions/events/deliver-webhooks.ts',
+} as const;
+
 /** A stable, readable name for a route (function ids, sample events). */
 export function routeName(route: RouteDef): string {
   const path = route.path

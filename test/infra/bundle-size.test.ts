@@ -12,14 +12,16 @@ import {
 import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
 import TABLES from '../../shared/domain/data/holiday-tables.json';
 import * as source from '../../shared/domain/holidays';
-import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+import { EVENT_ENTRIES, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
 
 /**
  * Every route's function bundled at once, with the stack's options (infra/bundling.ts), in one esbuild
  * call: none may pass the limit, so the weight cannot come back unnoticed. A failure names the bundle and
  * its three largest inputs.
  */
-const ENTRIES = [...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY])];
+const ENTRIES = [
+  ...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY, ...Object.values(EVENT_ENTRIES)]),
+];
 
 let meta: Metafile;
 let outdir = '';
