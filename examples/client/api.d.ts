@@ -1160,7 +1160,6 @@ export interface components {
             id: string;
             url: string;
             events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
-            /** Format: starts_with */
             secret: string;
             created_at: string;
         };

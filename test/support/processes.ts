@@ -67,12 +67,14 @@ export const stopServer = (started: Started, signal: NodeJS.Signals) =>
 export const childrenOf = (pid: number): string[] =>
   (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
 
-/** A running process's command line; '' when it is gone (a zombie awaiting its reaper is gone too). */
+/** A running process's command line; '' when it is gone or going. */
 export const commandOf = (pid: string): string => {
   const line = pid
     ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim()
     : '';
-  return line.includes('<defunct>') ? '' : line;
+  // A zombie awaiting its reaper is gone, and so is a process already exiting: the kernel has released its
+  // command line and `ps` shows its bare name in brackets (e.g. `[java]`).
+  return line.includes('<defunct>') || /^\[.*\]$/.test(line) ? '' : line;
 };
 
 /** Java processes whose command line names this data folder (or, for memory mode, this test's marker). */

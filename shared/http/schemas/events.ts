@@ -28,7 +28,7 @@ export const V2Webhook = named(
     id: z.string(),
     url: z.string(),
     events: z.array(eventType()),
-    secret: z.string().startsWith('whsec_'),
+    secret: z.string().regex(/^whsec_/),
     created_at: z.string(),
   }),
   'V2Webhook',
