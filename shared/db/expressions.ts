@@ -21,3 +21,18 @@ export function updateWhere(update: string, condition?: string) {
 export function onlyIf(condition: string) {
   return { ConditionExpression: condition, ExpressionAttributeNames: attributeNames(condition) };
 }
+
+/** True when a write failed only because its condition did not hold. */
+export const conditionFailed = (error: unknown): boolean =>
+  (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Sends a conditional write: true when it was written, false when its condition did not hold. */
+export async function writtenIf(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (conditionFailed(error)) return false;
+    throw error;
+  }
+}

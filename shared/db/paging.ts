@@ -83,25 +83,3 @@ export async function queryAll(table: TableHandle, input: QueryInput): Promise<I
   } while (start);
   return out;
 }
-
-/**
- * The items of a query in index order, `pageSize` at a time, for as long as `more(itemsSoFar)` says
- * (e.g. until a rank has no more ties): the reads stay proportional to what the caller keeps.
- */
-export async function queryWhile(
-  table: TableHandle,
-  input: QueryInput,
-  pageSize: number,
-  more: (items: Item[]) => boolean,
-): Promise<Item[]> {
-  const out: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await table.doc.send(
-      new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: start, Limit: pageSize }),
-    );
-    out.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && more(out));
-  return out;
-}

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -28,7 +29,6 @@ const MAX_CONFLICT_RETRIES = 8;
 
 /** Transactions retried because a concurrent one held an item (read by the benchmark). */
 export const transactionStats = { conflictRetries: 0 };
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs one TransactWriteItems. Every conditional item asks for its old values on failure

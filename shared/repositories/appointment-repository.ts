@@ -1,6 +1,6 @@
 import { getItem } from '../db/items';
 import { INDEX, keys } from '../db/keys';
-import { queryCount, queryPageNearestEnd, queryWhile } from '../db/paging';
+import { queryCount, queryPage, queryPageNearestEnd } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter } from '../domain/listing';
@@ -138,7 +138,7 @@ export class AppointmentRepository {
   /** Pattern: a client's latest appointments by date, newest first (client-appointments index, descending). */
   async latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, { clientId });
-    const items = await queryWhile(this.table, { ...query, ScanIndexForward: false }, limit, () => false);
+    const items = await queryPage(this.table, { ...query, ScanIndexForward: false }, 0, limit);
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

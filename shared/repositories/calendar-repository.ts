@@ -1,5 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
+import { conditionFailed } from '../db/expressions';
 import { getItem, withoutKeys } from '../db/items';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/paging';
@@ -76,7 +77,7 @@ export class CalendarRepository {
       );
       return result.Attributes ? strip(result.Attributes) : null;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      if (conditionFailed(error)) return null;
       throw error;
     }
   }

@@ -1,8 +1,9 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
 import { updateWhere } from '../db/expressions';
 import { getItem } from '../db/items';
 import { keys } from '../db/keys';
+import { queryPage } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type BookingEvent, EVENT_RETENTION_SECONDS } from '../domain/webhooks';
 import type { Delivery, EventStore, PendingDeliveries } from '../services/ports';
@@ -49,19 +50,20 @@ export class EventRepository implements EventStore {
 
   /** Pattern: the events after one, in the order they happened (key condition on the event id). */
   async listAfter(entityId: string, after: string | undefined, limit: number): Promise<BookingEvent[]> {
-    const page = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
+    const items = await queryPage(
+      this.table,
+      {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': keys.entity(entityId).pk,
           ':from': keys.eventsAfter(after),
           ':to': keys.eventsEnd(),
         },
-        Limit: limit,
-      }),
+      },
+      0,
+      limit,
     );
-    return (page.Items ?? []).map((item) => item.event as BookingEvent);
+    return items.map((item) => item.event as BookingEvent);
   }
 }
 
@@ -112,15 +114,16 @@ export class PendingDeliveryRepository implements PendingDeliveries {
   }
 
   private async first(pk: string, from: string, to: string): Promise<Record<string, unknown> | null> {
-    const page = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.name,
+    const [item] = await queryPage(
+      this.table,
+      {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
         ConsistentRead: true,
-        Limit: 1,
-      }),
+      },
+      0,
+      1,
     );
-    return page.Items?.[0] ?? null;
+    return item ?? null;
   }
 }

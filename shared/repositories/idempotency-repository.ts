@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
-import { onlyIf, updateWhere } from '../db/expressions';
+import { onlyIf, updateWhere, writtenIf } from '../db/expressions';
 import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
@@ -27,8 +27,8 @@ export class IdempotencyRepository implements IdempotencyStore {
       claimId: randomUUID(),
       keepUntil: nowSeconds + request.keepSeconds,
     };
-    try {
-      await this.table.doc.send(
+    const claimed = await writtenIf(
+      this.table.doc.send(
         new PutCommand({
           TableName: this.table.name,
           Item: {
@@ -47,11 +47,9 @@ export class IdempotencyRepository implements IdempotencyStore {
             ':inProgress': 'in_progress',
           },
         }),
-      );
-      return { kind: 'claimed', mark };
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      ),
+    );
+    if (claimed) return { kind: 'claimed', mark };
     const item = await getItem(this.table, Key);
     // Deleted (released) between the two calls: claim again.
     if (!item) return this.claim(entityId, request);
@@ -73,35 +71,32 @@ export class IdempotencyRepository implements IdempotencyStore {
 
   /** Pattern: keep the answer of a key for replays, while the claim is still this request's. */
   async complete(entityId: string, mark: IdempotencyMark, answer: StoredAnswer): Promise<void> {
-    try {
-      await this.table.doc.send(
+    // Not written when the claim was lost to a later request (this one outlived its hold): that one
+    // answers the key.
+    await writtenIf(
+      this.table.doc.send(
         new UpdateCommand({
           TableName: this.table.name,
           Key: keys.idempotency(entityId, mark.route, mark.key),
           ...updateWhere('SET answer = :answer', CONDITION.keyHeldByMe),
           ExpressionAttributeValues: { ':answer': answer, ':claimId': mark.claimId },
         }),
-      );
-    } catch (error) {
-      // The claim was lost to a later request (this one outlived its hold): that one answers the key.
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      ),
+    );
   }
 
   /** Pattern: release a claim whose request failed on our side, unless a booking was committed under it. */
   async release(entityId: string, mark: IdempotencyMark): Promise<void> {
-    try {
-      await this.table.doc.send(
+    await writtenIf(
+      this.table.doc.send(
         new DeleteCommand({
           TableName: this.table.name,
           Key: keys.idempotency(entityId, mark.route, mark.key),
           ...onlyIf(`${CONDITION.keyHeldByMe} AND #state = :inProgress`),
           ExpressionAttributeValues: { ':claimId': mark.claimId, ':inProgress': 'in_progress' },
         }),
-      );
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      ),
+    );
   }
 }
 

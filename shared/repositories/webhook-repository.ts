@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
-import { updateWhere } from '../db/expressions';
+import { updateWhere, writtenIf } from '../db/expressions';
 import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/paging';
@@ -73,17 +73,15 @@ export class WebhookRepository implements WebhookStore {
   }
 
   private async setIfExists(entityId: string, id: string, update: string, value: unknown): Promise<void> {
-    try {
-      await this.table.doc.send(
+    await writtenIf(
+      this.table.doc.send(
         new UpdateCommand({
           TableName: this.table.name,
           Key: keys.webhook(entityId, id),
           ...updateWhere(update, CONDITION.exists),
           ExpressionAttributeValues: { ':value': value },
         }),
-      );
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
+      ),
+    );
   }
 }
