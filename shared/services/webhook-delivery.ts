@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../domain/webhooks';
 import type {
@@ -10,6 +9,7 @@ import type {
   WebhookStore,
   WebhookTransport,
 } from './ports';
+import { addressesOf } from './webhook-address';
 
 export interface DeliveryOptions {
   /** Seconds before each retry; the production schedule unless a test shortens it. */
@@ -82,8 +82,7 @@ export class WebhookDelivery {
     });
     const delay = this.schedule[delivery.attempt - 1];
     if (delay !== undefined) {
-      const { notBefore: _, ...rest } = delivery;
-      await this.wait({ ...rest, attempt: delivery.attempt + 1 }, delay);
+      await this.wait({ ...delivery, attempt: delivery.attempt + 1 }, delay);
       return 'retrying';
     }
     await this.dead.park(delivery, reason);
@@ -111,13 +110,8 @@ export class WebhookDelivery {
   /** One attempt: null on a 2xx answer, else why it failed. The host is resolved and checked each time. */
   private async attempt(subscription: WebhookRecord, delivery: Delivery): Promise<string | null> {
     const url = new URL(subscription.url);
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    let addresses: string[];
-    try {
-      addresses = isIP(host) ? [host] : await this.transport.resolve(host);
-    } catch {
-      return `host ${host} does not resolve`;
-    }
+    const { host, addresses } = await addressesOf(url, this.transport);
+    if (!addresses) return `host ${host} does not resolve`;
     const problem = urlProblem(url, addresses, this.options.local);
     if (problem) return `url refused: ${problem}`;
     const { headers, body } = this.signed(subscription, delivery);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { isoInZone } from '../domain/dates';
 import type { EntityContext } from '../domain/entity';
 import { found, invalidField, resourceNotFound } from '../domain/errors';
 import { type BookingEvent, EVENT_TYPES, type EventType, isEventId, urlProblem } from '../domain/webhooks';
 import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from './ports';
+import { addressesOf } from './webhook-address';
 
 /** A subscription as listed: everything but the secret. */
 export type WebhookSummary = Omit<WebhookRecord, 'secret'>;
@@ -76,14 +76,8 @@ export class WebhookService {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw invalidField('url', 'must be an http or https URL');
     }
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    let addresses: string[] = [];
-    try {
-      addresses = isIP(host) ? [host] : await this.transport.resolve(host);
-    } catch {
-      addresses = [];
-    }
-    const problem = urlProblem(url, addresses, this.local);
+    const { addresses } = await addressesOf(url, this.transport);
+    const problem = urlProblem(url, addresses ?? [], this.local);
     if (problem) throw invalidField('url', problem);
     return url;
   }
