@@ -70,6 +70,7 @@ function runInAsset(script: string): string {
       STAGE: 'staging',
       LOG_LEVEL: 'silent',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     encoding: 'utf8',
     timeout: 30_000,
