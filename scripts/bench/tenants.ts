@@ -113,6 +113,7 @@ async function fillPast(http: Client, tenant: Tenant, day: string) {
     timezone: 'Europe/Paris',
     country: 'FR',
     default_calendar_id: 1,
+    open_days_ahead: 0,
   };
   const jobs: Array<Promise<unknown>> = [];
   for (let i = 0; i < perDay; i++) {

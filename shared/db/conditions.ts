@@ -36,6 +36,10 @@ export const CONDITION = {
     'attribute_not_exists(pk) OR #expires_at < :nowSeconds OR (#state = :inProgress AND #held_until < :nowMs)',
   /** The Idempotency-Key's record is still held by this request's claim (`:claimId`). */
   keyHeldByMe: '#claim_id = :claimId',
+  /** Settings are at the version read (`:version`): no other change came between the read and the write. */
+  settingsAsRead: '#version = :version',
+  /** The token hashes are as read (`:hashes`): no rotation came between the read and the write. */
+  tokensAsRead: '#token_hashes = :hashes',
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
 } as const;

@@ -51,6 +51,12 @@ export const keys = {
   /** Marker that makes entity listing possible without a scan. */
   entityDirectory: (entityId: string): Key => ({ pk: 'ENTITIES', sk: entityId }),
   entityDirectoryPk: (): string => 'ENTITIES',
+  /**
+   * Entities whose slots open by themselves (open_days_ahead > 0), one item each in one partition: the
+   * scheduled run reads only them, so its work grows with the entities that switched it on.
+   */
+  openDaysEntry: (entityId: string): Key => ({ pk: 'OPENDAYS', sk: entityId }),
+  openDaysPk: (): string => 'OPENDAYS',
   settings: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' }),
   openingHours: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' }),
   /** The per-entity id sequence shared by calendars, slots, appointments and clients. */

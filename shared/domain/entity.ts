@@ -8,6 +8,8 @@ export interface EntitySettings {
   timezone: string;
   country: string;
   default_calendar_id: number;
+  /** Days from today whose slots open by themselves (docs/CONTRACT.md#settings); 0 = none. */
+  open_days_ahead: number;
 }
 
 /** The authenticated tenant a request acts on. It comes from the token, never from input. */
@@ -21,11 +23,21 @@ export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = {
   max_appointments: 1,
   timezone: 'Europe/Paris',
   country: 'FR',
+  open_days_ahead: 0,
 };
+
+/** Settings as stored by an earlier version may lack a newer setting: its default applies. */
+export const withDefaultSettings = <T extends Partial<EntitySettings>>(
+  stored: T,
+): T & typeof DEFAULT_SETTINGS => ({
+  ...DEFAULT_SETTINGS,
+  ...stored,
+});
 
 /** Bounds shared by settings, generation and slot updates (DECISIONS.md). */
 export const DURATION_BOUNDS = { min: 5, max: 480 } as const;
 export const CAPACITY_BOUNDS = { min: 1, max: 1000 } as const;
+export const OPEN_DAYS_BOUNDS = { min: 0, max: 365 } as const;
 
 /** entity_account_id: letters, digits, dot, dash, underscore; 1 to 64 characters. */
 export const AccountIdSchema = z
@@ -40,6 +52,7 @@ export const SettingsPatchSchema = z
     timezone: z.string().refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris'),
     country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
     default_calendar_id: z.number().int().positive(),
+    open_days_ahead: z.number().int().min(OPEN_DAYS_BOUNDS.min).max(OPEN_DAYS_BOUNDS.max),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

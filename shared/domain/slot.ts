@@ -17,3 +17,6 @@ export interface SlotRecord {
 /** Slots in order of start time, then id. */
 export const byStart = (a: SlotRecord, b: SlotRecord) =>
   a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id;
+
+/** An open slot with a place left (`GET /calendar-slots?available=true`). */
+export const hasRoom = (slot: SlotRecord): boolean => slot.status === 'open' && slot.taken < slot.capacity;

@@ -1,15 +1,18 @@
 import { type AppointmentRecord, joinClientName } from '../domain/appointment';
+import type { EntitySettings } from '../domain/entity';
 import type { SlotRecord } from '../domain/slot';
 import { documented } from './documented';
 import type {
   V2Appointment,
   V2CheckDate,
   V2EmailVerdict,
+  V2Holiday,
   V2OpeningHours,
   V2Periods,
   V2PhoneVerdict,
   V2Slot,
 } from './schemas/v2';
+import type { V2Settings } from './schemas/v2-manage';
 
 /** v2 slot record (api-v2-entity.md): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord): V2Slot => ({
@@ -54,3 +57,15 @@ export const v2CheckDate = documented<V2CheckDate>();
 export const v2PhoneVerdict = documented<V2PhoneVerdict>();
 /** The verdict of /validation/email. */
 export const v2EmailVerdict = documented<V2EmailVerdict>();
+
+/** Every setting of the entity (management routes), in the documented order. */
+export const v2Settings = (s: EntitySettings): V2Settings => ({
+  slot_duration: s.slot_duration,
+  max_appointments: s.max_appointments,
+  timezone: s.timezone,
+  country: s.country,
+  default_calendar_id: s.default_calendar_id,
+  open_days_ahead: s.open_days_ahead,
+});
+/** A closure day the entity added. */
+export const v2Closure = documented<V2Holiday>();

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { eventPipeline } from '../wiring';
+import { eventPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue } from './timer-queue';
 
@@ -8,13 +8,23 @@ export interface LocalEvents {
   stop(): Promise<void>;
 }
 
+/** How often the local server runs the scheduled open-days run (AWS: hourly; a change acts at once). */
+export const OPEN_DAYS_EVERY_MS = 60_000;
+
 /**
  * The booking events on this machine: the table's stream read from DynamoDB Local every ~250 ms into the
- * same dispatcher as on AWS, and deliveries on in-process timers instead of SQS.
+ * same dispatcher as on AWS, and deliveries on in-process timers instead of SQS. The same records reach
+ * the open-days run (settings, hours or closures changed), which also runs every minute for new days.
  */
 export function startLocalEvents(
-  options: { log?: (line: string) => void; retryScale?: number; intervalMs?: number } = {},
+  options: {
+    log?: (line: string) => void;
+    retryScale?: number;
+    intervalMs?: number;
+    openDaysEveryMs?: number;
+  } = {},
 ): LocalEvents {
+  const log = options.log ?? (() => undefined);
   const queue = new TimerDeliveryQueue(options.log);
   const pipeline = eventPipeline(
     queue,
@@ -25,13 +35,24 @@ export function startLocalEvents(
     endpoint: config.dynamoEndpoint ?? '',
     region: config.region,
     tableName: config.tableName,
-    onRecords: (records) => pipeline.dispatchRecords(records),
+    onRecords: async (records) => {
+      const answer = await pipeline.dispatchRecords(records);
+      await openDaysAfterChanges(records).catch((error: Error) => log(`open days: ${error.message}`));
+      return answer;
+    },
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  let openDays: Promise<unknown> = Promise.resolve();
+  const everyMinute = setInterval(() => {
+    openDays = openDaysOfAll().catch((error: Error) => log(`open days: ${error.message}`));
+  }, options.openDaysEveryMs ?? OPEN_DAYS_EVERY_MS);
+  everyMinute.unref();
   return {
     queue,
     async stop() {
+      clearInterval(everyMinute);
+      await openDays;
       await poller.stop();
       await queue.stop();
     },

@@ -5,6 +5,7 @@ import { v2Answer } from '../http/schemas/envelopes';
 import * as E from '../http/schemas/events';
 import * as S from '../http/schemas/v2';
 import * as ex from './examples';
+import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
 import type { V2RouteDoc } from './route-doc';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
@@ -15,6 +16,7 @@ const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d
 );
 
 export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
+  ...V2_MANAGE_ROUTE_DOCS,
   'GET /api/v2/opening-hours': {
     summary: 'Weekly opening hours',
     description: 'The seven weekday records, mon to sun.',
@@ -46,13 +48,15 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     errors: { 400: [BAD_DATE], 404: ['the day is closed'] },
   },
   'GET /api/v2/calendar-slots': {
-    summary: 'Slots of a date',
+    summary: 'Slots of a date, or of a range of dates',
     description:
-      'The slots of the default calendar on a date, with their capacities; none is success with an empty array.',
+      'With date: the slots of the default calendar on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.',
     tag: 'v2 calendar slots',
-    answer: v2Answer(z.array(S.V2Slot), 'V2SlotListAnswer', 'The slots of the date.'),
+    answer: v2Answer(z.array(S.V2Slot), 'V2SlotListAnswer', 'The slots of the date or range.'),
     example: [ex.v2Slot],
-    errors: { 400: [BAD_DATE] },
+    errors: {
+      400: [BAD_DATE, 'date: is required', 'to: must not be before from', 'date range is over 62 days'],
+    },
   },
   'POST /api/v2/calendar-slots/generate': {
     summary: 'Generate the slots of a date',

@@ -47,6 +47,7 @@ export const TAGS = [
   { name: 'v1 clients', description: 'Clients, found or created by bookings.' },
   { name: 'v1 statistics', description: 'Statistics of a period, calendar and client reports.' },
   { name: 'v2 opening hours', description: 'Weekly opening hours, holidays and closure days.' },
+  { name: 'v2 settings', description: "The entity's own settings, changed through the API." },
   { name: 'v2 calendar slots', description: 'Slots of the default calendar: generate, change, delete.' },
   { name: 'v2 booking', description: 'Booking a place, and cancelling with the token the booking gave.' },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },

@@ -4,7 +4,7 @@ import { getItem, withoutKeys } from '../db/items';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
-import type { EntitySettings } from '../domain/entity';
+import { type EntitySettings, withDefaultSettings } from '../domain/entity';
 import type { Holiday } from '../domain/holidays';
 import type { DayHours, WeeklyHours } from '../domain/opening-hours';
 import type { ClosureAdmin, HoursAdmin, SettingsLookup, VersionedSettings } from '../services/ports';
@@ -18,7 +18,7 @@ export class SettingsRepository implements SettingsLookup {
     const item = await getItem(this.table, keys.settings(entityId));
     if (!item) return null;
     const { version, ...settings } = withoutKeys(item);
-    return { ...(settings as unknown as EntitySettings), version: Number(version ?? 1) };
+    return { ...withDefaultSettings(settings as unknown as EntitySettings), version: Number(version ?? 1) };
   }
 }
 

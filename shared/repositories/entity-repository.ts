@@ -1,10 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
+import { onlyIf } from '../db/expressions';
 import { getItem } from '../db/items';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
-import type { TransactItem } from '../db/transactions';
+import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import type { EntitySettings } from '../domain/entity';
 import type { TokenKind } from '../domain/tokens';
 import type { EntityRecord, EntityStore, NewEntity, TokenRecord, VersionedSettings } from '../services/ports';
@@ -113,45 +114,59 @@ export class EntityRepository implements EntityStore {
   }
 
   /**
-   * Pattern: change settings. The settings item and the copies on both token items change in one
-   * transaction, conditioned on the version and token hashes read.
+   * Pattern: change settings. The settings item, the copies on both token items and the entity's entry in
+   * the open-days directory (present while open_days_ahead > 0, reset so the next run looks at every day)
+   * change in one transaction, conditioned on the version and token hashes read. False when either changed
+   * since it was read: the caller reads again and decides again.
    */
   async replaceSettings(
     entityId: string,
     read: VersionedSettings,
     next: EntitySettings,
     tokenHashes: Record<TokenKind, string>,
-  ): Promise<void> {
-    await this.table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
+  ): Promise<boolean> {
+    const directory: TransactItem =
+      next.open_days_ahead > 0
+        ? {
             Put: {
               TableName: this.table.name,
-              Item: { ...keys.settings(entityId), type: 'settings', ...next, version: read.version + 1 },
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': read.version },
+              Item: { ...keys.openDaysEntry(entityId), type: 'open-days', entity_id: entityId },
             },
+          }
+        : { Delete: { TableName: this.table.name, Key: keys.openDaysEntry(entityId) } };
+    try {
+      await transact(this.table, [
+        {
+          Put: {
+            TableName: this.table.name,
+            Item: { ...keys.settings(entityId), type: 'settings', ...next, version: read.version + 1 },
+            ...onlyIf(CONDITION.settingsAsRead),
+            ExpressionAttributeValues: { ':version': read.version },
           },
-          {
-            ConditionCheck: {
-              TableName: this.table.name,
-              Key: keys.entity(entityId),
-              ConditionExpression: 'token_hashes = :hashes',
-              ExpressionAttributeValues: { ':hashes': tokenHashes },
-            },
+        },
+        {
+          ConditionCheck: {
+            TableName: this.table.name,
+            Key: keys.entity(entityId),
+            ...onlyIf(CONDITION.tokensAsRead),
+            ExpressionAttributeValues: { ':hashes': tokenHashes },
           },
-          ...Object.values(tokenHashes).map((hash) => ({
-            Update: {
-              TableName: this.table.name,
-              Key: keys.token(hash),
-              UpdateExpression: 'SET settings = :settings',
-              ConditionExpression: CONDITION.exists,
-              ExpressionAttributeValues: { ':settings': next },
-            },
-          })),
-        ],
-      }),
-    );
+        },
+        ...Object.values(tokenHashes).map((hash) => ({
+          Update: {
+            TableName: this.table.name,
+            Key: keys.token(hash),
+            UpdateExpression: 'SET settings = :settings',
+            ConditionExpression: CONDITION.exists,
+            ExpressionAttributeValues: { ':settings': next },
+          },
+        })),
+        directory,
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionRefused) return false;
+      throw error;
+    }
   }
 }

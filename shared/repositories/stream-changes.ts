@@ -42,3 +42,14 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
     after: appointmentOf(after),
   };
 }
+
+/** Items whose change may open or close days: an entity's settings, weekly hours and closure days. */
+const CONFIG_TYPES: ReadonlySet<unknown> = new Set(['settings', 'opening-hours', 'closure-day']);
+
+/** The entity whose settings, hours or closure days a stream record changes, or null for any other item. */
+export function configChangeOf(record: StreamRecordLike): string | null {
+  const stream = record.dynamodb;
+  const any = item(stream?.NewImage) ?? item(stream?.OldImage);
+  if (!any || !CONFIG_TYPES.has(any.type)) return null;
+  return entityIdOfPk(String(any.pk));
+}

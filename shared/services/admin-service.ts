@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { newCalendar } from '../domain/calendar';
-import { isValidIsoDate } from '../domain/dates';
 import {
   AccountIdSchema,
   DEFAULT_SETTINGS,
@@ -8,8 +7,9 @@ import {
   SettingsPatchSchema,
 } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
-import { buildDayHours, DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
+import { DEMO_HOURS, type WeeklyHours } from '../domain/opening-hours';
 import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../domain/tokens';
+import { EntityConfigService } from './entity-config-service';
 import type { CalendarAdmin, ClosureAdmin, EntityStore, HoursAdmin, IdSource, SettingsLookup } from './ports';
 
 /** The stores entity administration writes to. */
@@ -55,10 +55,14 @@ const notFound = (accountId: string) =>
 
 /** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
 export class AdminService {
+  private readonly config: EntityConfigService;
+
   constructor(
     private readonly repos: AdminStores,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.config = new EntityConfigService(repos);
+  }
 
   private async requireEntity(accountId: string) {
     const entity = await this.repos.entities.get(accountId);
@@ -145,53 +149,33 @@ export class AdminService {
   /** Sets one weekday's periods (none = closed). */
   async setDayHours(accountId: string, day: string, periods: Array<[string, string]>) {
     await this.requireEntity(accountId);
-    const index = WEEKDAYS.indexOf(day as Weekday);
-    if (index < 0) throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
-    const hours = buildDayHours(day as Weekday, periods);
-    await this.repos.hours.setDay(accountId, index, hours);
-    return hours;
+    const week = await this.config.setDayHours(accountId, {
+      day_of_week: day,
+      is_open: periods.length > 0,
+      periods,
+    });
+    return week.find((d) => d.day_of_week === day);
   }
 
   async addClosureDay(accountId: string, date: string, name: string) {
     await this.requireEntity(accountId);
-    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    const holiday = { date, name: name.trim() || 'Closure day' };
-    await this.repos.closures.put(accountId, holiday);
-    return holiday;
+    return this.config.addClosureDay(accountId, date, name);
   }
 
   async removeClosureDay(accountId: string, date: string): Promise<boolean> {
     await this.requireEntity(accountId);
-    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    return this.repos.closures.remove(accountId, date);
+    return this.config.removeClosureDay(accountId, date);
   }
 
   async listClosureDays(accountId: string) {
     await this.requireEntity(accountId);
-    return this.repos.closures.list(accountId);
+    return this.config.listClosureDays(accountId);
   }
 
   /** Changes settings; a default calendar must be one of the entity's calendars. */
   async updateSettings(accountId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
     await this.requireEntity(accountId);
-    const parsed = SettingsPatchSchema.safeParse(patch);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
-    }
-    if (parsed.data.default_calendar_id !== undefined) {
-      const calendar = await this.repos.calendars.get(accountId, parsed.data.default_calendar_id);
-      if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
-    }
-    const entity = await this.requireEntity(accountId);
-    const read = await this.requireSettings(accountId);
-    const { version: _version, ...current } = read;
-    const next = {
-      ...current,
-      ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
-    };
-    await this.repos.entities.replaceSettings(accountId, read, next, entity.token_hashes);
-    return next;
+    return this.config.updateSettings(accountId, patch);
   }
 
   private async requireSettings(accountId: string) {

@@ -1,4 +1,4 @@
-import type { EntityContext, EntitySettings } from '../domain/entity';
+import { type EntityContext, type EntitySettings, withDefaultSettings } from '../domain/entity';
 import { tokenInvalid, tokenRequired } from '../domain/errors';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
 import type { SettingsLookup, TokenLookup } from './ports';
@@ -29,6 +29,6 @@ export class AuthService {
     const settings = record.settings ?? (await this.settings.get(record.entity_id));
     if (!settings) throw tokenInvalid();
     const { version: _version, ...plain } = settings as EntitySettings & { version?: number };
-    return { entityId: record.entity_id, settings: plain };
+    return { entityId: record.entity_id, settings: withDefaultSettings(plain) };
   }
 }

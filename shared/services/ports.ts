@@ -64,7 +64,7 @@ export interface EntityStore extends TokenLookup {
     read: VersionedSettings,
     next: EntitySettings,
     tokenHashes: Record<TokenKind, string>,
-  ): Promise<void>;
+  ): Promise<boolean>;
 }
 
 // ---- Opening hours and closure days ----
@@ -282,4 +282,5 @@ export interface StorePing {
   ping(timeoutMs: number): Promise<boolean>;
 }
 
+export type * from './ports-config';
 export type * from './ports-events';

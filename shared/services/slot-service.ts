@@ -1,6 +1,14 @@
 import type { CalendarRecord } from '../domain/calendar';
+import { daysBetween } from '../domain/dates';
 import type { EntityContext } from '../domain/entity';
-import { AppError, calendarNotFound, conflict, invalidField, slotNotFound } from '../domain/errors';
+import {
+  AppError,
+  calendarNotFound,
+  conflict,
+  dateRangeTooLarge,
+  invalidField,
+  slotNotFound,
+} from '../domain/errors';
 import { byStart, type SlotRecord } from '../domain/slot';
 import type { CalendarReader, SlotStore } from './ports';
 
@@ -13,6 +21,10 @@ export interface SlotChange {
 
 const MAX_ATTEMPTS = 5;
 export const MAX_CAPACITY = 1000;
+/** The longest range one `GET /calendar-slots?from=&to=` answers (docs/CONTRACT.md#slot-ranges). */
+export const MAX_RANGE_DAYS = 62;
+
+const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.date) || byStart(a, b);
 
 /** Slots of the entity's default calendar (the v2 API): listing, capacity and deletion. */
 export class SlotService {
@@ -33,6 +45,18 @@ export class SlotService {
   async listDate(entity: EntityContext, date: string): Promise<SlotRecord[]> {
     const calendar = await this.defaultCalendar(entity);
     return (await this.slots.listRange(entity.entityId, calendar.calendar_id, date, date)).sort(byStart);
+  }
+
+  /**
+   * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the default calendar, by
+   * date and start time: one query on the calendar-date index, paged inside.
+   */
+  async listRange(entity: EntityContext, from: string, to: string): Promise<SlotRecord[]> {
+    const days = daysBetween(from, to) + 1;
+    if (days < 1) throw invalidField('to', 'must not be before from');
+    if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
+    const calendar = await this.defaultCalendar(entity);
+    return (await this.slots.listRange(entity.entityId, calendar.calendar_id, from, to)).sort(byDateAndStart);
   }
 
   private async requireSlot(entity: EntityContext, slotId: number): Promise<SlotRecord> {

@@ -22,13 +22,16 @@ import {
 } from '../repositories/entity-config-repository';
 import { EntityRepository } from '../repositories/entity-repository';
 import { IdempotencyRepository } from '../repositories/idempotency-repository';
+import { OpenDaysRepository } from '../repositories/open-days-repository';
 import { SequenceRepository } from '../repositories/sequence-repository';
 import { SlotRepository } from '../repositories/slot-repository';
 import { StoreProbe } from '../repositories/store-probe';
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { AuthService } from '../services/auth-service';
 import { BookingService } from '../services/booking-service';
+import { EntityConfigService } from '../services/entity-config-service';
 import { HealthService } from '../services/health-service';
+import { OpenDaysService } from '../services/open-days-service';
 import { OpeningHoursService } from '../services/opening-hours-service';
 import { SlotGenerator } from '../services/slot-generator';
 import { SlotService } from '../services/slot-service';
@@ -69,6 +72,7 @@ export function repositories(t: TableHandle) {
     counters: new CounterRepository(t),
     idempotency: new IdempotencyRepository(t),
     webhooks: new WebhookRepository(t),
+    openDays: new OpenDaysRepository(t),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;
@@ -94,6 +98,28 @@ export const slotGenerator = /* @__PURE__ */ once(
       slotService(),
       openingHoursService(),
     ),
+);
+/** Settings, weekly hours and closure days of the token's entity (v2 management routes). */
+export const entityConfigService = /* @__PURE__ */ once(
+  () =>
+    new EntityConfigService({
+      entities: new EntityRepository(table()),
+      settings: new SettingsRepository(table()),
+      hours: new OpeningHoursRepository(table()),
+      closures: new ClosureDayRepository(table()),
+      calendars: new CalendarRepository(table()),
+    }),
+);
+/** Slots that open by themselves (open_days_ahead): the scheduled run and the run after a change. */
+export const openDaysService = /* @__PURE__ */ once(
+  () =>
+    new OpenDaysService({
+      directory: new OpenDaysRepository(table()),
+      settings: new SettingsRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: slotService(),
+      generator: slotGenerator(),
+    }),
 );
 export const bookingService = /* @__PURE__ */ once(
   () =>

@@ -35,3 +35,4 @@ export const services = /* @__PURE__ */ once(() => ({
   webhooks: webhookService(),
 }));
 export type Services = ReturnType<typeof services>;
+export * from './open-days';

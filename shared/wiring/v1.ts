@@ -36,6 +36,7 @@ const DEBUG_ENTITY: EntityContext = {
     timezone: DEBUG_TIMEZONE,
     country: 'FR',
     default_calendar_id: 1,
+    open_days_ahead: 0,
   },
 };
 

@@ -56,6 +56,7 @@ export const entityContext = (entityId = 'entity-1'): EntityContext => ({
     timezone: 'Europe/Paris',
     country: 'FR',
     default_calendar_id: 1,
+    open_days_ahead: 0,
   },
 });
 

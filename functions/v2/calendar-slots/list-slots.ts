@@ -1,15 +1,31 @@
-import { date, params } from '../../../shared/http/fields';
+import { missingField } from '../../../shared/domain/errors';
+import { hasRoom } from '../../../shared/domain/slot';
+import { bool, date, params } from '../../../shared/http/fields';
 import { v2Slot } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
-/** GET /api/v2/calendar-slots?date= — the date's slots with available_slots. */
-export const handler = defineV2Handler(
-  { api: 'v2', query: params({ date: date() }) },
-  async ({ entity, query }) => {
-    const slots = await slotService().listDate(entity, query.date);
-    return reply(slots.map(v2Slot), {
-      message: slots.length ? `${slots.length} slots` : 'no slots for this date',
-    });
-  },
-);
+const Query = params({
+  date: date().optional(),
+  from: date().optional(),
+  to: date().optional(),
+  available: bool().optional(),
+});
+
+/**
+ * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
+ * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left.
+ */
+export const handler = defineV2Handler({ api: 'v2', query: Query }, async ({ entity, query }) => {
+  const { date: day, from, to } = query;
+  if (!day && (from || to)) {
+    if (!from) throw missingField('from', 'INVALID_PARAMETER');
+    if (!to) throw missingField('to', 'INVALID_PARAMETER');
+  } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
+  const all = day
+    ? await slotService().listDate(entity, day)
+    : await slotService().listRange(entity, from ?? '', to ?? '');
+  const slots = query.available ? all.filter(hasRoom) : all;
+  const none = day ? 'no slots for this date' : 'no slots in this range';
+  return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
+});

@@ -105,6 +105,7 @@ export const V2EmailVerdict = named(
 
 export type V2OpeningHours = z.infer<typeof V2OpeningHours>;
 export type V2Periods = z.infer<typeof V2Periods>;
+export type V2Holiday = z.infer<typeof V2Holiday>;
 export type V2CheckDate = z.infer<typeof V2CheckDate>;
 export type V2Slot = z.infer<typeof V2Slot>;
 export type V2Appointment = z.infer<typeof V2Appointment>;

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { WEEKDAYS } from '../../../shared/domain/opening-hours';
+import { body, int, oneOf } from '../../../shared/http/fields';
+import { v2OpeningHours } from '../../../shared/http/present-v2';
+import { reply } from '../../../shared/http/reply';
+import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
+
+const time = () => z.string({ error: 'must be a time HH:MM:SS or null' }).nullish();
+const Body = body({
+  day_of_week: oneOf(WEEKDAYS),
+  start_time1: time(),
+  end_time1: time(),
+  start_time2: time(),
+  end_time2: time(),
+  is_open: int({ min: 0, max: 1 }).optional(),
+});
+
+/** POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after. */
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+  const second = body.start_time2 || body.end_time2 ? [[body.start_time2 ?? '', body.end_time2 ?? '']] : [];
+  const week = await entityConfigService().setDayHours(entity.entityId, {
+    day_of_week: body.day_of_week,
+    is_open: body.is_open === undefined ? Boolean(body.start_time1) : body.is_open === 1,
+    periods: [[body.start_time1 ?? '', body.end_time1 ?? ''], ...second] as Array<[string, string]>,
+  });
+  return reply(week.map(v2OpeningHours), { message: `opening hours of ${body.day_of_week} updated` });
+});

@@ -1,0 +1,21 @@
+import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
+import { body, id, int, text } from '../../../shared/http/fields';
+import { v2Settings } from '../../../shared/http/present-v2';
+import { reply } from '../../../shared/http/reply';
+import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
+
+const Body = body({
+  slot_duration: int(DURATION_BOUNDS).optional(),
+  max_appointments: int(CAPACITY_BOUNDS).optional(),
+  timezone: text(64).optional(),
+  country: text(10).optional(),
+  default_calendar_id: id().optional(),
+  open_days_ahead: int(OPEN_DAYS_BOUNDS).optional(),
+});
+
+/** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) =>
+  reply(v2Settings(await entityConfigService().updateSettings(entity.entityId, body)), {
+    message: 'settings updated',
+  }),
+);
