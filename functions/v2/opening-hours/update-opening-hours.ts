@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { missingField } from '../../../shared/domain/errors';
 import { WEEKDAYS } from '../../../shared/domain/opening-hours';
 import { body, int, oneOf } from '../../../shared/http/fields';
 import { v2OpeningHours } from '../../../shared/http/present-v2';
@@ -17,11 +18,17 @@ const Body = body({
 
 /** POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after. */
 export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
-  const second = body.start_time2 || body.end_time2 ? [[body.start_time2 ?? '', body.end_time2 ?? '']] : [];
+  const period = (start?: string | null, end?: string | null): Array<[string, string]> =>
+    start || end ? [[start ?? '', end ?? '']] : [];
+  const [first, second] = [
+    period(body.start_time1, body.end_time1),
+    period(body.start_time2, body.end_time2),
+  ];
+  if (first.length === 0 && second.length > 0) throw missingField('start_time1');
   const week = await entityConfigService().setDayHours(entity.entityId, {
     day_of_week: body.day_of_week,
     is_open: body.is_open === undefined ? Boolean(body.start_time1) : body.is_open === 1,
-    periods: [[body.start_time1 ?? '', body.end_time1 ?? ''], ...second] as Array<[string, string]>,
+    periods: [...first, ...second],
   });
   return reply(week.map(v2OpeningHours), { message: `opening hours of ${body.day_of_week} updated` });
 });
