@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
+import { addOpenDays } from './open-days';
 
 export interface EventsStackProps extends StackProps {
   stage: StageConfig;
@@ -108,6 +109,8 @@ export class EventsStack extends Stack {
     delivery.addEventSource(
       new SqsEventSource(this.deliveryQueue, { batchSize: 10, reportBatchItemFailures: true }),
     );
+
+    addOpenDays(this, { stage, table, deadLetterQueue: this.deadLetterQueue });
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLetters', {
       alarmDescription: `Webhook deliveries or stream records parked as dead (${stage.name})`,

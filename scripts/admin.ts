@@ -124,6 +124,11 @@ function program(): Command {
     .option('--timezone <zone>', 'IANA time zone')
     .option('--country <code>', 'country of the public holidays (ISO code)')
     .option('--default-calendar <id>', 'calendar the v2 API acts on', integer)
+    .option(
+      '--open-days-ahead <days>',
+      'days from today whose slots open by themselves, 0 to 365 (0: none)',
+      integer,
+    )
     .action(
       run((s, accountId: string, o: Record<string, unknown>) =>
         s.admin.updateSettings(accountId, {
@@ -132,6 +137,7 @@ function program(): Command {
           timezone: o.timezone,
           country: o.country,
           default_calendar_id: o.defaultCalendar,
+          open_days_ahead: o.openDaysAhead,
         }),
       ),
     );

@@ -80,10 +80,14 @@ export const ROUTES: readonly RouteDef[] = [
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const NOT_FOUND_ENTRY = 'functions/not-found.ts';
 
-/** The functions of booking events (docs/EVENTS.md): the table stream's dispatcher and the deliveries. */
+/**
+ * The functions no route calls: booking events (docs/EVENTS.md: the table stream's dispatcher and the
+ * deliveries) and open days (the hourly schedule and the stream's settings, hours and closure changes).
+ */
 export const EVENT_ENTRIES = {
   dispatch: 'functions/events/dispatch-changes.ts',
   deliver: 'functions/events/deliver-webhooks.ts',
+  openDays: 'functions/scheduled/open-days.ts',
 } as const;
 
 /** A stable, readable name for a route (function ids, sample events). */

@@ -7,7 +7,7 @@ import {
   SettingsPatchSchema,
 } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
-import { DEMO_HOURS, type WeeklyHours } from '../domain/opening-hours';
+import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
 import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../domain/tokens';
 import { EntityConfigService } from './entity-config-service';
 import type { CalendarAdmin, ClosureAdmin, EntityStore, HoursAdmin, IdSource, SettingsLookup } from './ports';
@@ -149,6 +149,8 @@ export class AdminService {
   /** Sets one weekday's periods (none = closed). */
   async setDayHours(accountId: string, day: string, periods: Array<[string, string]>) {
     await this.requireEntity(accountId);
+    if (!WEEKDAYS.includes(day as Weekday))
+      throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
     const week = await this.config.setDayHours(accountId, {
       day_of_week: day,
       is_open: periods.length > 0,

@@ -93,9 +93,12 @@ describe('admin CLI while npm start serves the folder', () => {
       max_appointments: 3,
       timezone: 'Europe/Paris',
       country: 'FR',
+      open_days_ahead: 0,
     });
     const calendar = await admin('create-calendar', 'acme', 'Second room');
     expect(calendar.json).toMatchObject({ calendar_id: 2, calendar_name: 'Second room', is_active: true });
+    const openDays = await admin('set-settings', 'acme', '--open-days-ahead', '7');
+    expect(openDays.json).toMatchObject({ slot_duration: 45, open_days_ahead: 7 });
   });
 
   it.each([
@@ -104,6 +107,7 @@ describe('admin CLI while npm start serves the folder', () => {
     [['set-hours', 'acme', 'mon', '--period', 'nine-to-five'], 2, /expected HH:MM-HH:MM/],
     [['set-settings', 'acme', '--slot-duration', '3'], 1, /slot_duration/],
     [['set-settings', 'acme', '--timezone', 'Mars/Olympus'], 1, /timezone/],
+    [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /open_days_ahead: /],
     [['add-closure', 'acme', '2031-02-30'], 1, /invalid date/],
     [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
     [['create-entity', 'bad id!'], 1, /letters, digits/],

@@ -46,7 +46,8 @@ describe.each([
       Namespace: 'AWS/SQS',
       Threshold: 1,
     });
-    template.resourceCountIs('AWS::Lambda::Function', 2);
+    // The dispatcher, the deliveries and open days (test/infra/open-days-stack.test.ts).
+    template.resourceCountIs('AWS::Lambda::Function', 3);
   });
 
   it('grants the event functions only their table actions, on the table and its indexes', () => {
