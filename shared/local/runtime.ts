@@ -74,14 +74,14 @@ export async function startLocalRuntime(
     );
     log(`  v1 token (/api):    ${c.v1_token}`);
     log(`  v2 token (/api/v2): ${c.v2_token}`);
+    log(
+      'open days: an entity with open_days_ahead gets its days opened within seconds of a change of its settings, hours or closures, and every minute for new days',
+    );
     log(`API listening on ${url}`);
     log(
       `try: curl -H 'Access-Token: ${c.v2_token}' '${url}/api/v2/opening-hours/check-date?date=2026-12-25'`,
     );
     log(`     curl -H 'Access-Token: ${c.v1_token}' '${url}/api/calendars'`);
-    log(
-      'open days: an entity with open_days_ahead gets its days opened within seconds of a change of its settings, hours or closures, and every minute for new days',
-    );
 
     let stopping: Promise<void> | undefined;
     return {
