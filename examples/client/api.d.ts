@@ -384,6 +384,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/opening-hours/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set one weekday's opening hours
+         * @description day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched.
+         */
+        post: operations["post-v2-opening-hours-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Closure days from today on
+         * @description The closure days the entity added (besides its country's public holidays), from today in its time zone on, by date.
+         */
+        get: operations["get-v2-closures"];
+        put?: never;
+        /**
+         * Close a date
+         * @description Closes the date (name optional, default "Closure day"; a date already closed is renamed). check-date, the date's hours and generation honour it at once; slots that exist are not touched.
+         */
+        post: operations["post-v2-closures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/closures/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a closure date
+         * @description Removes the closure day of the date; a date without one is 404.
+         */
+        post: operations["post-v2-closures-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings of the entity
+         * @description Every setting the entity has (the token carries them: no other read).
+         */
+        get: operations["get-v2-settings"];
+        put?: never;
+        /**
+         * Change settings
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365. Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         */
+        post: operations["post-v2-settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/calendar-slots": {
         parameters: {
             query?: never;
@@ -392,8 +480,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Slots of a date
-         * @description The slots of the default calendar on a date, with their capacities; none is success with an empty array.
+         * Slots of a date, or of a range of dates
+         * @description With date: the slots of the default calendar on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.
          */
         get: operations["get-v2-calendar-slots"];
         put?: never;
@@ -1250,6 +1338,50 @@ export interface components {
             /** @constant */
             valid: false;
             message: string;
+        };
+        V2Settings: {
+            slot_duration: number;
+            max_appointments: number;
+            timezone: string;
+            country: string;
+            default_calendar_id: number;
+            open_days_ahead: number;
+        };
+        V2SettingsAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Settings"];
+            message?: string;
+        };
+        V2SettingsUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Settings"];
+            message?: string;
+        };
+        V2OpeningHoursUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2OpeningHours"][];
+            message?: string;
+        };
+        V2ClosureListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Holiday"][];
+            message?: string;
+        };
+        V2ClosureAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Holiday"];
+            message?: string;
+        };
+        V2ClosureDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
         };
         V2OpeningHoursAnswer: {
             /** @constant */
@@ -4729,10 +4861,720 @@ export interface operations {
             };
         };
     };
+    "post-v2-opening-hours-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    day_of_week: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                    start_time1?: string | null;
+                    end_time1?: string | null;
+                    start_time2?: string | null;
+                    end_time2?: string | null;
+                    /** @description a JSON number or a decimal string */
+                    is_open?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The week after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "day_of_week": "mon",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "tue",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "wed",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "thu",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "fri",
+                     *           "start_time1": "09:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": "14:00:00",
+                     *           "end_time2": "18:00:00",
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "sat",
+                     *           "start_time1": "10:00:00",
+                     *           "end_time1": "12:00:00",
+                     *           "start_time2": null,
+                     *           "end_time2": null,
+                     *           "is_open": 1
+                     *         },
+                     *         {
+                     *           "day_of_week": "sun",
+                     *           "start_time1": null,
+                     *           "end_time1": null,
+                     *           "start_time2": null,
+                     *           "end_time2": null,
+                     *           "is_open": 0
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2OpeningHoursUpdateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; day_of_week: must be one of mon, tue, wed, thu, fri, sat, sun; end_time1: must be after start_time1; start_time2: must be at or after end_time1. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-v2-closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closure days. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-12-24",
+                     *           "name": "Christmas Eve"
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2ClosureListAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** @description trimmed */
+                    name?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The closure day. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "date": "2026-12-24",
+                     *         "name": "Christmas Eve"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2ClosureAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-closures-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2ClosureDeleteAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: closure day not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "closure day not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-v2-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "slot_duration": 30,
+                     *         "max_appointments": 1,
+                     *         "timezone": "Europe/Paris",
+                     *         "country": "FR",
+                     *         "default_calendar_id": 1,
+                     *         "open_days_ahead": 14
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SettingsAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    slot_duration?: number;
+                    /** @description a JSON number or a decimal string */
+                    max_appointments?: number;
+                    /** @description trimmed */
+                    timezone?: string;
+                    /** @description trimmed */
+                    country?: string;
+                    /** @description a JSON number or a decimal string */
+                    default_calendar_id?: number;
+                    /** @description a JSON number or a decimal string */
+                    open_days_ahead?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "slot_duration": 30,
+                     *         "max_appointments": 1,
+                     *         "timezone": "Europe/Paris",
+                     *         "country": "FR",
+                     *         "default_calendar_id": 1,
+                     *         "open_days_ahead": 14
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; body: send at least one setting: slot_duration, .... */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: settings are changing concurrently, retry. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "settings are changing concurrently, retry"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
     "get-v2-calendar-slots": {
         parameters: {
-            query: {
-                date: string;
+            query?: {
+                date?: string;
+                from?: string;
+                to?: string;
+                available?: boolean;
             };
             header?: never;
             path?: never;
@@ -4740,7 +5582,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The slots of the date. */
+            /** @description The slots of the date or range. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4768,7 +5610,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SlotListAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD; date: is required; to: must not be before from; date range is over 62 days. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -54,7 +54,9 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'timezone: must be an IANA time zone such as Europe/Paris',
         'country: must be a country (or country-state) the public holiday data knows',
         'open_days_ahead: must be at most 365',
+        'body: send at least one setting: slot_duration, ...',
       ],
+      409: ['settings are changing concurrently, retry'],
     },
   },
   'POST /api/v2/opening-hours/update': {

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { isValidIsoDate } from '../domain/dates';
 import { type EntitySettings, SettingsPatchSchema } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
@@ -21,7 +22,8 @@ export interface DayHoursChange {
   periods: Array<[string, string]>;
 }
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 10;
+const SETTING_NAMES = Object.keys(SettingsPatchSchema.shape);
 const notFound = (entityId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
 
@@ -51,6 +53,9 @@ export class EntityConfigService {
       throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
     }
     const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+    if (Object.keys(change).length === 0) {
+      throw invalidField('body', `send at least one setting: ${SETTING_NAMES.join(', ')}`);
+    }
     if (change.country !== undefined && !isSupportedCountry(String(change.country))) {
       throw invalidField('country', 'must be a country (or country-state) the public holiday data knows');
     }
@@ -67,6 +72,8 @@ export class EntityConfigService {
       const { version: _version, ...current } = read;
       const next = { ...current, ...change };
       if (await this.repos.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
+      // Another change came first: apply this one on top of it, after a short, growing, jittered pause.
+      await pause(Math.random() * 5 * 2 ** attempt);
     }
     throw new AppError('conflict', 'INVALID_PARAMETER', 'settings are changing concurrently, retry');
   }

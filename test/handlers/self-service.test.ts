@@ -78,6 +78,26 @@ describe('GET/POST /api/v2/settings', () => {
     expect((await get(entity, '/settings')).json.data).toEqual(before);
   });
 
+  it('refuses a body that names no setting', async () => {
+    for (const body of [{}, null, { colour: 'blue' }]) {
+      expectError(
+        await post(entity, '/settings', body),
+        400,
+        /^body: send at least one setting: slot_duration, /,
+      );
+    }
+  });
+
+  it('applies concurrent changes one after the other', async () => {
+    const answers = await Promise.all(
+      [5, 10, 15, 20, 25, 30, 35, 40].map((minutes) => post(entity, '/settings', { slot_duration: minutes })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const final = (await get(entity, '/settings')).json.data.slot_duration;
+    expect(answers.map((a) => a.json.data.slot_duration)).toContain(final);
+    await post(entity, '/settings', { slot_duration: 60 });
+  });
+
   it('ignores fields it does not know', async () => {
     const answer = await post(entity, '/settings', { favourite_colour: 'blue', open_days_ahead: 0 });
     expect(answer.status).toBe(200);
