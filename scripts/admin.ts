@@ -161,6 +161,33 @@ function program(): Command {
       }),
     );
   cli
+    .command('set-limits <accountId>')
+    .description(
+      "set an entity's limits (0 = no limit; unset ones keep the stage's default); acts within seconds",
+    )
+    .option('--requests-per-minute <n>', 'requests of all its tokens and keys together', integer)
+    .option('--bookings-per-minute <n>', 'v1 and v2 bookings and moves', integer)
+    .option('--visitor-requests-per-minute <n>', 'requests per publishable key and caller address', integer)
+    .option('--visitor-bookings-per-hour <n>', 'bookings per publishable key and caller address', integer)
+    .action(
+      run((s, accountId: string, o: Record<string, number | undefined>) =>
+        s.admin.setLimits(accountId, {
+          requests_per_minute: o.requestsPerMinute,
+          bookings_per_minute: o.bookingsPerMinute,
+          visitor_requests_per_minute: o.visitorRequestsPerMinute,
+          visitor_bookings_per_hour: o.visitorBookingsPerHour,
+        }),
+      ),
+    );
+  cli
+    .command('list-keys <accountId>')
+    .description("list an entity's publishable keys (without the keys)")
+    .action(run((s, accountId: string) => s.admin.listKeys(accountId)));
+  cli
+    .command('remove-key <accountId> <keyId>')
+    .description('remove a publishable key: it stops working at once')
+    .action(run((s, accountId: string, keyId: string) => s.admin.removeKey(accountId, keyId)));
+  cli
     .command('list-webhooks <accountId>')
     .description("list an entity's webhook subscriptions (without their secrets) and their last failure")
     .action(run((s, accountId: string) => s.webhooks.list(accountId)));

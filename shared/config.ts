@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Limits } from './domain/limits';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -29,6 +30,27 @@ const EnvSchema = z.object({
   DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
+  DEFAULT_LIMITS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      Object.fromEntries(
+        (v ?? '')
+          .split(',')
+          .map((pair) => pair.trim())
+          .filter(Boolean)
+          .map((pair) => pair.split('=').map((part) => part.trim())),
+      ),
+    )
+    .pipe(
+      z.strictObject({
+        requests_per_minute: z.coerce.number().int().min(0).default(0),
+        bookings_per_minute: z.coerce.number().int().min(0).default(0),
+        visitor_requests_per_minute: z.coerce.number().int().min(0).default(0),
+        visitor_bookings_per_hour: z.coerce.number().int().min(0).default(0),
+      }),
+    ),
 });
 
 export type Config = Readonly<{
@@ -42,6 +64,7 @@ export type Config = Readonly<{
   deliveryQueueUrl: string | undefined;
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
+  defaultLimits: Readonly<Limits>;
 }>;
 
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
@@ -58,6 +81,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
+    defaultLimits: Object.freeze(parsed.DEFAULT_LIMITS),
   });
 }
 

@@ -75,6 +75,9 @@ export const ROUTES: readonly RouteDef[] = [
   v2('GET', '/webhooks', 'webhooks/list-webhooks'),
   v2('POST', '/webhooks/delete', 'webhooks/delete-webhook', 'write'),
   v2('GET', '/events', 'events/list-events'),
+  v2('POST', '/keys', 'keys/create-key', 'write'),
+  v2('GET', '/keys', 'keys/list-keys'),
+  v2('POST', '/keys/delete', 'keys/delete-key', 'write'),
 ];
 
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */

@@ -40,6 +40,8 @@ export const CONDITION = {
   settingsAsRead: '#version = :version',
   /** The token hashes are as read (`:hashes`): no rotation came between the read and the write. */
   tokensAsRead: '#token_hashes = :hashes',
+  /** A counter is below its cap (`:cap`): keys per entity, requests in a limit's window. */
+  belowCap: '(attribute_not_exists(#n) OR #n < :cap)',
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
 } as const;

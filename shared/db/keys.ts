@@ -190,6 +190,26 @@ export const keys = {
     sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
   }),
 
+  /** A publishable key of an entity (its key is found through a token item, by the key's SHA-256). */
+  publishableKey: (entityId: string, keyId: string): Key => ({ pk: entityPk(entityId), sk: `PKEY#${keyId}` }),
+  publishableKeyPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEY#' }),
+  /** How many publishable keys an entity has (at most MAX_KEYS_PER_ENTITY, held by a condition). */
+  publishableKeyCount: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEYS' }),
+  /** The limits an operator set for an entity (admin CLI); absent ones take the stage's defaults. */
+  limits: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'LIMITS' }),
+  /** A limit's counter for one fixed window: the entity's, or one publishable key and caller address's. */
+  rateCounter: (
+    entityId: string,
+    policy: string,
+    windowStart: number,
+    visitor?: { keyId: string; ip: string },
+  ): Key => ({
+    pk: entityPk(entityId),
+    sk: visitor
+      ? `RATE#${policy}#${visitor.keyId}#${visitor.ip}#${windowStart}`
+      : `RATE#${policy}#${windowStart}`,
+  }),
+
   /** A webhook subscription of an entity. */
   webhook: (entityId: string, webhookId: string): Key => ({
     pk: entityPk(entityId),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isValidTimezone } from './dates';
+import type { KeyCredential } from './publishable-keys';
 
 /** Per-entity settings (DECISIONS.md: slot_duration, max_appointments, timezone, country, default_calendar_id). */
 export interface EntitySettings {
@@ -16,6 +17,8 @@ export interface EntitySettings {
 export interface EntityContext {
   entityId: string;
   settings: EntitySettings;
+  /** Set when a publishable key made the request: its scope and origins bound what it may do. */
+  credential?: KeyCredential | undefined;
 }
 
 export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = {

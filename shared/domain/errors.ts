@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'INVALID_JSON',
   'AUTH_REQUIRED',
   'AUTH_INVALID',
+  'FORBIDDEN',
+  'RATE_LIMITED',
   'ENDPOINT_NOT_FOUND',
   'RESOURCE_NOT_FOUND',
   'CALENDAR_NOT_FOUND',
@@ -30,18 +32,22 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export type ErrorKind =
   | 'validation'
   | 'auth'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'too_large'
+  | 'rate_limited'
   | 'unavailable'
   | 'internal';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
   auth: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  rate_limited: 429,
   unavailable: 503,
   internal: 500,
 };
@@ -106,6 +112,16 @@ export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'):
  */
 export const busy = (): AppError =>
   new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'the service is busy, retry the same request');
+
+/** What a publishable key may not do (a route outside its scope, or a request from an origin it does not allow). */
+export const forbidden = (message: string): AppError => new AppError('forbidden', 'FORBIDDEN', message);
+
+/** A limit refused the request; `retryAfter` whole seconds until its window ends. */
+export class RateLimited extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('rate_limited', 'RATE_LIMITED', `too many requests, retry in ${retryAfter} s`);
+  }
+}
 
 /** Another request with the same Idempotency-Key is running (or died less than a function timeout ago). */
 export const idempotencyInProgress = (): AppError =>

@@ -8,7 +8,14 @@ export const CORS = {
   /** Request headers a browser may send beyond the CORS-safelisted ones. */
   allowHeaders: ['content-type', 'access-token', 'idempotency-key', 'x-debug'],
   /** Answer headers a browser script may read beyond the CORS-safelisted ones. */
-  exposeHeaders: ['x-request-id', 'server-timing', 'idempotent-replayed'],
+  exposeHeaders: [
+    'x-request-id',
+    'server-timing',
+    'idempotent-replayed',
+    'ratelimit',
+    'ratelimit-policy',
+    'retry-after',
+  ],
   /** How long a browser may cache a preflight answer. */
   maxAgeSeconds: 600,
 } as const;

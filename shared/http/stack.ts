@@ -8,6 +8,8 @@ import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { keyOrigins } from './middleware/key-origins';
+import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { tokenCheck } from './middleware/token-check';
@@ -46,6 +48,10 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   hasBody?: boolean;
   /** Routes that honour the Idempotency-Key header (bookings). */
   idempotent?: boolean;
+  /** v2 routes a publishable key may call (docs/CONTRACT.md#publishable-keys). */
+  publishable?: boolean;
+  /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
+  bookingLimit?: 'always' | 'when-moving';
 }
 
 /**
@@ -67,8 +73,10 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   const middlewares: Middleware[] = [
     requestContext(),
     httpHeaderNormalizer() as Middleware,
+    keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),
     securityHeaders(),
+    rateLimitAnswerHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
     ...(options.api === 'v1' ? [formatNegotiation()] : []),
@@ -78,10 +86,19 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             api: options.api,
             authenticate: (token, api) => deps().authenticate(token, api),
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
+            publishable: options.publishable ?? false,
           }),
         ]
       : []),
     ...(options.hasBody ? [jsonBody()] : []),
+    ...((options.auth ?? 'token') === 'token'
+      ? [
+          rateLimit({
+            admit: (entity, request) => deps().admit(entity, request),
+            booking: options.bookingLimit ?? 'never',
+          }),
+        ]
+      : []),
     validation(options),
     ...(options.idempotent ? [idempotencyClaim({ store, bodySchema: options.body })] : []),
   ];
@@ -111,6 +128,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   // The route's schemas stay reachable for the OpenAPI document (shared/openapi.ts).
   return Object.assign(handler, {
     schemas: { path: options.path, query: options.query, body: options.body },
+    publishable: options.publishable ?? false,
   });
 }
 

@@ -19,6 +19,8 @@ interface HandlerSchemas {
   path?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A publishable key may call the route (buildHandler's `.publishable`). */
+  publishable?: boolean;
 }
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
@@ -61,10 +63,14 @@ export function routeDoc(route: RouteDef): RouteDoc<string> {
 
 const ref = (group: string, name: string) => ({ $ref: `#/components/${group}/${name}` });
 
-function security(route: RouteDef) {
+function security(route: RouteDef, publishable: boolean) {
   if (route.auth === 'none') return [];
   const api = route.auth;
-  const schemes = [{ [`${api}Token`]: [] }, { [`${api}TokenQuery`]: [] }];
+  const schemes = [
+    { [`${api}Token`]: [] },
+    { [`${api}TokenQuery`]: [] },
+    ...(publishable ? [{ publishableKey: [] }, { publishableKeyQuery: [] }] : []),
+  ];
   // v1 debug mode needs no token (where the stage allows it).
   return api === 'v1' ? [...schemes, {}] : schemes;
 }
@@ -77,7 +83,7 @@ function operation(route: RouteDef, schemas: HandlerSchemas) {
     summary: doc.summary,
     description: doc.description,
     tags: [doc.tag],
-    security: security(route),
+    security: security(route, schemas.publishable ?? false),
     parameters: [
       ...parameters(schemas.path, 'path'),
       ...parameters(schemas.query, 'query'),
@@ -96,12 +102,11 @@ function operation(route: RouteDef, schemas: HandlerSchemas) {
       : {}),
     responses: {
       200: successResponse(route, doc),
-      ...errorResponses(
-        route,
-        doc,
-        Boolean(schemas.path || schemas.query || schemas.body),
-        Boolean(schemas.body),
-      ),
+      ...errorResponses(route, doc, {
+        hasInput: Boolean(schemas.path || schemas.query || schemas.body),
+        hasBody: Boolean(schemas.body),
+        publishable: schemas.publishable ?? false,
+      }),
     },
   };
 }
@@ -130,12 +135,14 @@ function componentSchemas(): Record<string, unknown> {
 export function openApiDocument(root = join(__dirname, '..', '..')) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
-    const module = require(join(root, route.entry)) as { handler: { schemas?: HandlerSchemas } };
+    const module = require(join(root, route.entry)) as {
+      handler: { schemas?: HandlerSchemas; publishable?: boolean };
+    };
     paths[route.path] ??= {};
-    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
-      route,
-      module.handler.schemas ?? {},
-    );
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, {
+      ...module.handler.schemas,
+      publishable: module.handler.publishable ?? false,
+    });
   }
   return {
     openapi: '3.1.0',

@@ -48,6 +48,10 @@ export const TAGS = [
   { name: 'v1 statistics', description: 'Statistics of a period, calendar and client reports.' },
   { name: 'v2 opening hours', description: 'Weekly opening hours, holidays and closure days.' },
   { name: 'v2 settings', description: "The entity's own settings, changed through the API." },
+  {
+    name: 'v2 keys',
+    description: 'Publishable keys a web page may hold: booking routes only, from their origins.',
+  },
   { name: 'v2 calendar slots', description: 'Slots of the default calendar: generate, change, delete.' },
   { name: 'v2 booking', description: 'Booking a place, and cancelling with the token the booking gave.' },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
@@ -74,6 +78,8 @@ export const SECURITY_SCHEMES = {
   v1TokenQuery: token('v1', 'query'),
   v2Token: token('v2 (sha1_hex(sha1_hex(account id) + secret))', 'header'),
   v2TokenQuery: token('v2', 'query'),
+  publishableKey: token('publishable key (pk_..., booking routes only, from its allowed origins)', 'header'),
+  publishableKeyQuery: token('publishable key', 'query'),
 };
 
 export const HEADERS = {
@@ -86,6 +92,23 @@ export const HEADERS = {
     description: 'Time spent in the store and in total, in milliseconds: `store;dur=4.2, total;dur=9.8`.',
     required: true,
     schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'The state of each limit that counted this request (draft-ietf-httpapi-ratelimit-headers-09): `"entity";r=598;t=41` — r requests left in the window, t seconds until it resets. Absent when no limit applies.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: {
+    description:
+      'The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings, visitor, visitor-bookings.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Whole seconds until the window of the limit that refused the request ends.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
   },
   IdempotentReplayed: {
     description: 'true when this is the recorded answer of an earlier request with the same Idempotency-Key.',

@@ -11,12 +11,24 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 const isV2 = (route: RouteDef) => /^\/api\/v2(\/|$)/.test(route.path);
 
-function headers(doc: RouteDoc<string>, success: boolean) {
+function headers(doc: RouteDoc<string>, status: number) {
   return {
     'X-Request-Id': headerRef('XRequestId'),
     'Server-Timing': headerRef('ServerTiming'),
-    ...(doc.idempotent && success ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {}),
+    ...(doc.idempotent && status === 200 ? { 'Idempotent-Replayed': headerRef('IdempotentReplayed') } : {}),
+    // Present when a limit counted the request (docs/CONTRACT.md#limits).
+    RateLimit: headerRef('RateLimit'),
+    'RateLimit-Policy': headerRef('RateLimitPolicy'),
+    ...(status === 429 ? { 'Retry-After': headerRef('RetryAfter') } : {}),
   };
+}
+
+/** What the route's handler says of itself beyond its schemas (shared/http/stack.ts). */
+export interface RouteFacts {
+  hasInput: boolean;
+  hasBody: boolean;
+  /** A publishable key may call it (docs/CONTRACT.md#publishable-keys). */
+  publishable: boolean;
 }
 
 /** v1 answers also come as XML (`<response>` with the envelope's fields) and CSV (the rows of data). */
@@ -61,7 +73,7 @@ export function successResponse(route: RouteDef, doc: RouteDoc<string>) {
   const example = isV2(route) ? { success: true, data: doc.example, message: 'OK' } : v1SuccessExample(doc);
   return {
     description: CONTRACT.get(doc.answer)?.description ?? 'success',
-    headers: headers(doc, true),
+    headers: headers(doc, 200),
     content: {
       'application/json': { schema: schemaRef(nameOf(doc)), example },
       ...(isV2(route) ? {} : V1_TEXT_FORMATS),
@@ -83,18 +95,27 @@ function v1Errors(route: RouteDef, doc: RouteDoc<string>, hasBody: boolean): Err
   if (route.auth !== 'none') add(errors, 401, ['AUTH_REQUIRED', 'AUTH_INVALID']);
   if (doc.idempotent) add(errors, 409, ['IDEMPOTENCY_KEY_REUSED']);
   if (hasBody) add(errors, 413, ['PAYLOAD_TOO_LARGE']);
+  if (route.auth !== 'none') add(errors, 429, ['RATE_LIMITED']);
   add(errors, 500, ['INTERNAL_ERROR']);
   return errors;
 }
 
 /** What every v2 route of its kind can answer, beside its own errors. */
-function v2Errors(doc: RouteDoc<string>, hasInput: boolean, hasBody: boolean): Errors {
+function v2Errors(doc: RouteDoc<string>, facts: RouteFacts): Errors {
   const errors: Errors = {};
-  if (hasInput) add(errors, 400, ['a missing or malformed field: <field>: <rule>']);
-  if (hasBody) add(errors, 400, ['body is not valid JSON']);
+  if (facts.hasInput) add(errors, 400, ['a missing or malformed field: <field>: <rule>']);
+  if (facts.hasBody) add(errors, 400, ['body is not valid JSON']);
   add(errors, 401, ['access token required', 'invalid access token']);
+  add(
+    errors,
+    403,
+    facts.publishable
+      ? ['this publishable key may not be used from this origin']
+      : ['a publishable key may not do this: use the secret token of the entity'],
+  );
   if (doc.idempotent) add(errors, 409, ['Idempotency-Key was already used with a different request']);
-  if (hasBody) add(errors, 413, ['request body is larger than 65536 bytes']);
+  if (facts.hasBody) add(errors, 413, ['request body is larger than 65536 bytes']);
+  add(errors, 429, ['too many requests, retry in <N> s']);
   add(errors, 500, ['server error: <request id>']);
   return errors;
 }
@@ -102,16 +123,18 @@ function v2Errors(doc: RouteDoc<string>, hasInput: boolean, hasBody: boolean): E
 const STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Invalid input',
   401: 'Access token required or invalid',
+  403: 'Not allowed to a publishable key (this route, or this origin)',
   404: 'Not found',
   409: 'Refused by the state of the slot, the day or the key',
   413: 'Body over 64 KB',
+  429: 'Over a limit: nothing was done; retry after Retry-After seconds',
   500: 'Server error (the message names the request id; the detail is in the log)',
   503: 'Busy: retry the same request',
 };
 
 /** Every error status of a route, with its envelope and, for v1, the error codes it can carry. */
-export function errorResponses(route: RouteDef, doc: RouteDoc<string>, hasInput: boolean, hasBody: boolean) {
-  const errors = isV2(route) ? v2Errors(doc, hasInput, hasBody) : v1Errors(route, doc, hasBody);
+export function errorResponses(route: RouteDef, doc: RouteDoc<string>, facts: RouteFacts) {
+  const errors = isV2(route) ? v2Errors(doc, facts) : v1Errors(route, doc, facts.hasBody);
   for (const [status, reasons] of Object.entries(doc.errors))
     add(errors, Number(status) as ErrorStatus, reasons);
   const responses: Record<string, unknown> = {};
@@ -121,7 +144,7 @@ export function errorResponses(route: RouteDef, doc: RouteDoc<string>, hasInput:
     responses[status] = isV2(route)
       ? {
           description: `${STATUS_TEXT[status]}: ${reasons.join('; ')}.`,
-          headers: headers(doc, false),
+          headers: headers(doc, status),
           content: {
             'application/json': {
               schema: schemaRef('V2Error'),
@@ -131,7 +154,7 @@ export function errorResponses(route: RouteDef, doc: RouteDoc<string>, hasInput:
         }
       : {
           description: `${STATUS_TEXT[status]}. error_code: ${reasons.join(', ')}.`,
-          headers: headers(doc, false),
+          headers: headers(doc, status),
           content: {
             'application/json': {
               schema: {
@@ -163,7 +186,7 @@ export function errorResponses(route: RouteDef, doc: RouteDoc<string>, hasInput:
 function degradedHealth(doc: RouteDoc<string>) {
   return {
     description: CONTRACT.get(V1HealthDegraded)?.description ?? 'degraded',
-    headers: headers(doc, false),
+    headers: headers(doc, 503),
     content: {
       'application/json': {
         schema: schemaRef('V1HealthDegraded'),

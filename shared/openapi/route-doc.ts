@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { ErrorCode } from '../domain/errors';
 
 /** The error statuses an operation may document. */
-export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /** What the contract says of one route beyond its request schemas: prose, tag, answers and an example. */
 export interface RouteDoc<Reason> {

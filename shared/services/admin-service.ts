@@ -7,10 +7,22 @@ import {
   SettingsPatchSchema,
 } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
+import { NO_LIMITS } from '../domain/limits';
 import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
 import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../domain/tokens';
 import { EntityConfigService } from './entity-config-service';
-import type { CalendarAdmin, ClosureAdmin, EntityStore, HoursAdmin, IdSource, SettingsLookup } from './ports';
+import { KeyService } from './key-service';
+import { LimitService } from './limit-service';
+import type {
+  CalendarAdmin,
+  ClosureAdmin,
+  EntityStore,
+  HoursAdmin,
+  IdSource,
+  LimitStore,
+  PublishableKeyStore,
+  SettingsLookup,
+} from './ports';
 
 /** The stores entity administration writes to. */
 export interface AdminStores {
@@ -20,6 +32,8 @@ export interface AdminStores {
   closures: ClosureAdmin;
   calendars: CalendarAdmin;
   sequence: IdSource;
+  publishableKeys: PublishableKeyStore;
+  limits: LimitStore;
 }
 
 /** The tokens of an entity's secret, shown once when the secret is set. */
@@ -178,6 +192,26 @@ export class AdminService {
   async updateSettings(accountId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
     await this.requireEntity(accountId);
     return this.config.updateSettings(accountId, patch);
+  }
+
+  /** An entity's publishable keys, without the keys. */
+  async listKeys(accountId: string) {
+    await this.requireEntity(accountId);
+    return new KeyService(this.repos.publishableKeys).list(accountId);
+  }
+
+  /** Removes a publishable key: it stops working at once. */
+  async removeKey(accountId: string, keyId: string) {
+    await this.requireEntity(accountId);
+    await new KeyService(this.repos.publishableKeys).remove(accountId, keyId);
+    return { removed: keyId };
+  }
+
+  /** Sets some of an entity's limits (0 = no limit); answers the limits set for it (others: the stage's). */
+  async setLimits(accountId: string, patch: Record<string, unknown>) {
+    await this.requireEntity(accountId);
+    await new LimitService(this.repos.limits, NO_LIMITS).setLimits(accountId, patch);
+    return (await this.repos.limits.get(accountId)) ?? {};
   }
 
   private async requireSettings(accountId: string) {

@@ -1,5 +1,6 @@
 import { type EntityContext, type EntitySettings, withDefaultSettings } from '../domain/entity';
 import { tokenInvalid, tokenRequired } from '../domain/errors';
+import { PUBLISHABLE_KEY_SHAPE } from '../domain/publishable-keys';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
 import type { SettingsLookup, TokenLookup } from './ports';
 
@@ -19,16 +20,31 @@ export class AuthService {
    * 4. A token of the other API, or of a rotated secret, is AUTH_INVALID.
    */
   async authenticate(token: string | undefined, kind: TokenKind): Promise<EntityContext> {
-    const candidate = token?.trim().toLowerCase() ?? '';
-    if (candidate === '') throw tokenRequired();
-    if (!TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
+    const trimmed = token?.trim() ?? '';
+    if (trimmed === '') throw tokenRequired();
+    // A publishable key (v2 only) is case-sensitive base64url; the secret tokens are hex, any case.
+    const publishable = kind === 'v2' && PUBLISHABLE_KEY_SHAPE.test(trimmed);
+    const candidate = publishable ? trimmed : trimmed.toLowerCase();
+    if (!publishable && !TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
     const hash = sha256Hex(candidate);
     const record = await this.tokens.findToken(hash);
-    if (!record || record.kind !== kind || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
+    const expected = publishable ? 'publishable' : kind;
+    if (!record || record.kind !== expected || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
+    const credential = publishable
+      ? {
+          kind: 'publishable' as const,
+          keyId: record.key_id ?? '',
+          allowedOrigins: record.allowed_origins ?? [],
+        }
+      : undefined;
     // The token item carries a copy of the settings (kept by the transactions that change them).
     const settings = record.settings ?? (await this.settings.get(record.entity_id));
     if (!settings) throw tokenInvalid();
     const { version: _version, ...plain } = settings as EntitySettings & { version?: number };
-    return { entityId: record.entity_id, settings: withDefaultSettings(plain) };
+    return {
+      entityId: record.entity_id,
+      settings: withDefaultSettings(plain),
+      ...(credential ? { credential } : {}),
+    };
   }
 }

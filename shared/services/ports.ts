@@ -28,8 +28,12 @@ export interface EntityRecord {
 
 export interface TokenRecord {
   entity_id: string;
-  kind: TokenKind;
+  /** An API's secret token, or a publishable key (v2 booking routes only). */
+  kind: TokenKind | 'publishable';
   token_hash: string;
+  /** Publishable keys: the key's id and the origins it may be used from. */
+  key_id?: string;
+  allowed_origins?: string[];
   /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
   settings?: EntitySettings;
 }
@@ -284,3 +288,4 @@ export interface StorePing {
 
 export type * from './ports-config';
 export type * from './ports-events';
+export type * from './ports-keys';

@@ -22,7 +22,9 @@ import {
 } from '../repositories/entity-config-repository';
 import { EntityRepository } from '../repositories/entity-repository';
 import { IdempotencyRepository } from '../repositories/idempotency-repository';
+import { LimitRepository } from '../repositories/limit-repository';
 import { OpenDaysRepository } from '../repositories/open-days-repository';
+import { PublishableKeyRepository } from '../repositories/publishable-key-repository';
 import { SequenceRepository } from '../repositories/sequence-repository';
 import { SlotRepository } from '../repositories/slot-repository';
 import { StoreProbe } from '../repositories/store-probe';
@@ -31,6 +33,8 @@ import { AuthService } from '../services/auth-service';
 import { BookingService } from '../services/booking-service';
 import { EntityConfigService } from '../services/entity-config-service';
 import { HealthService } from '../services/health-service';
+import { KeyService } from '../services/key-service';
+import { LimitService } from '../services/limit-service';
 import { OpenDaysService } from '../services/open-days-service';
 import { OpeningHoursService } from '../services/opening-hours-service';
 import { SlotGenerator } from '../services/slot-generator';
@@ -73,6 +77,8 @@ export function repositories(t: TableHandle) {
     idempotency: new IdempotencyRepository(t),
     webhooks: new WebhookRepository(t),
     openDays: new OpenDaysRepository(t),
+    publishableKeys: new PublishableKeyRepository(t),
+    limits: new LimitRepository(t),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;
@@ -99,6 +105,12 @@ export const slotGenerator = /* @__PURE__ */ once(
       openingHoursService(),
     ),
 );
+/** Fair limits: the stage's defaults and each entity's own, counted in the table. */
+export const limitService = /* @__PURE__ */ once(
+  () => new LimitService(new LimitRepository(table()), config.defaultLimits),
+);
+/** Publishable keys, managed with the entity's secret v2 token. */
+export const keyService = /* @__PURE__ */ once(() => new KeyService(new PublishableKeyRepository(table())));
 /** Settings, weekly hours and closure days of the token's entity (v2 management routes). */
 export const entityConfigService = /* @__PURE__ */ once(
   () =>
@@ -139,6 +151,7 @@ export const bookingService = /* @__PURE__ */ once(
 const stackDeps = (): StackDeps => ({
   authenticate: (token, api) => authService().authenticate(token, api),
   idempotency: idempotencyStore(),
+  admit: (entity, request) => limitService().admit(entity, request),
 });
 
 type DefineHandler = ReturnType<typeof bindStack>;

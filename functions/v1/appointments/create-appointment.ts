@@ -16,7 +16,7 @@ const Body = body({
 
 /** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, hasBody: true, idempotent: true, body: Body },
+  { api: 'v1', debugMode: true, bookingLimit: 'always', hasBody: true, idempotent: true, body: Body },
   async (input) => {
     const { entity, booking } = v1Writes(input);
     const booked = await booking.bookV1(entity, input.body, input.idempotency);

@@ -13,7 +13,7 @@ const Body = body({
 
 /** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, idempotent: true, body: Body },
+  { api: 'v2', publishable: true, bookingLimit: 'always', hasBody: true, idempotent: true, body: Body },
   async ({ entity, body, idempotency }) => {
     const booked = await bookingService().bookV2(entity, body, idempotency);
     return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {

@@ -3,6 +3,6 @@ import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
-export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) =>
+export const handler = defineV2Handler({ api: 'v2', publishable: true }, async ({ entity }) =>
   reply((await openingHoursService().week(entity)).map(v2OpeningHours), { message: 'opening hours' }),
 );

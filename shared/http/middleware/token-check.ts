@@ -1,3 +1,4 @@
+import { checkKeyUse } from '../../domain/publishable-keys';
 import type { Api, Authenticator } from '../ports';
 import type { AppRequest, Event, Middleware } from './types';
 
@@ -6,9 +7,11 @@ export interface TokenCheckOptions {
   authenticate: Authenticator;
   /** v1 routes that answer debug mode (`debug=true` or `X-Debug: true`) without a token, where the stage allows it. */
   debugMode?: boolean;
+  /** v2 routes a publishable key may call (from the origins it names); every other route refuses keys with 403. */
+  publishable?: boolean;
 }
 
-const defaults = { debugMode: false };
+const defaults = { debugMode: false, publishable: false };
 
 /** True when the request asks for v1 debug mode (reads lower-cased headers). */
 export const wantsDebug = (event: Event): boolean =>
@@ -17,7 +20,8 @@ export const wantsDebug = (event: Event): boolean =>
 
 /**
  * Token check: the Access-Token header wins over the access_token parameter; the injected authenticator
- * takes each API's own kind of token and names the entity, or refuses with 401.
+ * takes each API's own kind of token (or, on v2, a publishable key) and names the entity, or refuses with
+ * 401. A publishable key outside its routes or origins is refused with 403.
  */
 export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
   const options = { ...defaults, ...opts };
@@ -29,7 +33,9 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       return;
     }
     const token = event.headers?.['access-token'] || event.queryStringParameters?.access_token;
-    context.app.entity = await options.authenticate(token, options.api);
+    const entity = await options.authenticate(token, options.api);
+    context.app.entity = entity;
+    checkKeyUse(entity.credential, options, event.headers?.origin);
   };
   return { before: tokenCheckBefore };
 };

@@ -2,6 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { EntityContext } from '../../domain/entity';
 import type { AppError } from '../../domain/errors';
+import type { PolicyState } from '../../domain/limits';
 import type { Format } from '../negotiation';
 import type { Api, IdempotencyMark, StoredAnswer } from '../ports';
 import type { Reply } from '../reply';
@@ -39,6 +40,8 @@ export interface RequestState {
   idempotency?: IdempotencyMark;
   /** The recorded answer of an earlier request with the same Idempotency-Key and body. */
   replay?: StoredAnswer;
+  /** The limits that counted this request, as the RateLimit headers show them. */
+  rateLimit?: PolicyState[];
 }
 
 export type AppContext = Context & { app: RequestState };

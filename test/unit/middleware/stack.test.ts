@@ -25,6 +25,7 @@ const deps = (): StackDeps => {
   return {
     authenticate,
     idempotency: new IdempotencyRepository({ doc: documentClient(), name: config.tableName }),
+    admit: async () => ({ ok: true, states: [] }),
   };
 };
 

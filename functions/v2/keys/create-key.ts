@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { ORIGINS_PER_KEY } from '../../../shared/domain/publishable-keys';
+import { body, text } from '../../../shared/http/fields';
+import { reply } from '../../../shared/http/reply';
+import { defineV2Handler, keyService } from '../../../shared/wiring';
+
+const Body = body({
+  name: text(100),
+  allowed_origins: z
+    .array(z.string({ error: 'must be an origin such as https://www.example.fr' }), {
+      error: 'must be a list of origins',
+    })
+    .min(ORIGINS_PER_KEY.min, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`)
+    .max(ORIGINS_PER_KEY.max, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`),
+});
+
+/** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */
+export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) =>
+  reply(await keyService().create(entity.entityId, body), { message: 'publishable key created' }),
+);
