@@ -70,13 +70,13 @@ export interface PolicyState {
   resetSeconds: number;
 }
 
-/** `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) for the states given. */
+/** `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) for the states given (lower-case names, as HTTP/2 sends them). */
 export function rateLimitHeaders(states: readonly PolicyState[]): Record<string, string> {
   if (states.length === 0) return {};
   return {
-    'RateLimit-Policy': states
+    'ratelimit-policy': states
       .map((s) => `"${s.policy.name}";q=${s.policy.quota};w=${s.policy.windowSeconds}`)
       .join(', '),
-    RateLimit: states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '),
+    ratelimit: states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '),
   };
 }

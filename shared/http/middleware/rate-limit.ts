@@ -50,7 +50,7 @@ export const rateLimitAnswerHeaders = (): Middleware => {
     response.headers = {
       ...response.headers,
       ...rateLimitHeaders(states),
-      ...(request.error instanceof RateLimited ? { 'Retry-After': String(request.error.retryAfter) } : {}),
+      ...(request.error instanceof RateLimited ? { 'retry-after': String(request.error.retryAfter) } : {}),
     };
   };
   return { after: addHeaders, onError: addHeaders };

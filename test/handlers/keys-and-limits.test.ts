@@ -1,0 +1,314 @@
+import { services } from '../../shared/wiring';
+import { type Answer, viaHandler } from '../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { counterDrift } from '../support/invariants';
+
+type Entity = Awaited<ReturnType<typeof newEntity>>;
+const ORIGIN = 'https://www.example.fr';
+const v2 = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  viaHandler(method, `/api/v2${path}`, { headers, ...(body === undefined ? {} : { body }) });
+const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+  expect(answer.status).toBe(status);
+  expect(answer.json).toEqual({ success: false, data: [], message: expect.stringMatching(message) });
+};
+const newKey = async (entity: Entity, origins = [ORIGIN]) => {
+  const answer = await v2('POST', '/keys', entity.v2, { name: 'website', allowed_origins: origins });
+  expect(answer.status).toBe(200);
+  return answer.json.data as { id: string; key: string };
+};
+const asKey = (key: string, origin: string | undefined = ORIGIN) => ({
+  'Access-Token': key,
+  ...(origin ? { Origin: origin } : {}),
+});
+/** Fixed one-minute windows: start a burst early in one, so that it is counted in one window. */
+async function freshWindow(): Promise<void> {
+  const second = new Date().getUTCSeconds();
+  if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+}
+
+describe('publishable keys', () => {
+  let entity: Entity;
+  beforeAll(async () => {
+    entity = await newEntity({ hours: ALWAYS_OPEN });
+  });
+
+  it('are created with the secret token, shown once, listed without the key', async () => {
+    const created = await v2('POST', '/keys', entity.v2, {
+      name: ' website ',
+      allowed_origins: [ORIGIN, 'http://localhost:5173'],
+    });
+    expect(created.json).toEqual({
+      success: true,
+      data: {
+        id: expect.stringMatching(/^key_[0-9a-f]{16}$/),
+        key: expect.stringMatching(/^pk_[A-Za-z0-9_-]{43}$/),
+        name: 'website',
+        scope: 'booking',
+        allowed_origins: [ORIGIN, 'http://localhost:5173'],
+        created_at: expect.any(String),
+      },
+      message: 'publishable key created',
+    });
+    const list = await v2('GET', '/keys', entity.v2);
+    const { key: _key, ...listed } = created.json.data;
+    expect(list.json.data).toEqual([listed]);
+    expect(list.text).not.toContain(created.json.data.key);
+  });
+
+  it.each([
+    [{ allowed_origins: [ORIGIN] }, /^name: is required$/],
+    [{ name: 'w', allowed_origins: [] }, /^allowed_origins: must list 1 to 10 origins$/],
+    [
+      { name: 'w', allowed_origins: Array.from({ length: 11 }, (_, i) => `https://a${i}.fr`) },
+      /must list 1 to 10/,
+    ],
+    [{ name: 'w', allowed_origins: ['https://www.example.fr/book'] }, /is not an exact origin/],
+    [{ name: 'w', allowed_origins: ['*'] }, /is not an exact origin/],
+    [{ name: 'w', allowed_origins: ['ftp://example.fr'] }, /is not an exact origin/],
+    [
+      { name: 'w', allowed_origins: 'https://www.example.fr' },
+      /^allowed_origins: must be a list of origins$/,
+    ],
+  ])('refuses %j with 400', async (body, message) => {
+    expectError(await v2('POST', '/keys', entity.v2, body), 400, message);
+  });
+
+  it('book, read slots and cancel from an allowed origin; the answer allows only that origin', async () => {
+    const { key } = await newKey(entity);
+    const date = futureWorkingDate(30);
+    const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date })).json.data;
+    const read = await v2('GET', `/calendar-slots?date=${date}`, asKey(key));
+    expect(read.status).toBe(200);
+    expect(read.headers['Access-Control-Allow-Origin']).toBe(ORIGIN);
+    const booked = await v2('POST', '/appointments', asKey(key), {
+      client_name: 'Web Visitor',
+      client_phone: mobile(1),
+      slot_id: slots[0].id,
+    });
+    expect(booked.status).toBe(200);
+    const cancelled = await v2('POST', '/appointments/cancel', asKey(key), {
+      cancel_token: booked.json.data.cancel_token,
+    });
+    expect(cancelled.json.data.status).toBe('cancelled');
+    for (const path of [
+      '/opening-hours',
+      `/opening-hours/check-date?date=${date}`,
+      `/opening-hours/date?date=${date}`,
+    ]) {
+      expect((await v2('GET', path, asKey(key))).status).toBe(200);
+    }
+    expect((await v2('POST', '/validation/phone', asKey(key), { phone_number: '0612345678' })).status).toBe(
+      200,
+    );
+    expect((await v2('POST', '/validation/email', asKey(key), { email: 'a@b.fr' })).status).toBe(200);
+    // Without an Origin header (a server calling): allowed, no CORS header for anyone.
+    expect((await v2('GET', '/opening-hours', asKey(key, undefined))).status).toBe(200);
+  });
+
+  it('answer 403 from another origin, and do nothing', async () => {
+    const { key } = await newKey(entity);
+    const date = futureWorkingDate(31);
+    const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date })).json.data;
+    const refused = await v2('POST', '/appointments', asKey(key, 'https://evil.example'), {
+      client_name: 'Evil Visitor',
+      client_phone: mobile(2),
+      slot_id: slots[0].id,
+    });
+    expectError(refused, 403, /^this publishable key may not be used from this origin$/);
+    expect(refused.headers['Access-Control-Allow-Origin']).toBeUndefined();
+    const after = (await v2('GET', `/calendar-slots?date=${date}`, entity.v2)).json.data;
+    expect(after[0].available_slots).toBe(slots[0].available_slots);
+  });
+
+  it.each([
+    ['GET', '/settings'],
+    ['POST', '/settings'],
+    ['POST', '/calendar-slots/generate'],
+    ['POST', '/calendar-slots/update'],
+    ['POST', '/calendar-slots/delete'],
+    ['POST', '/webhooks'],
+    ['GET', '/webhooks'],
+    ['GET', '/events'],
+    ['GET', '/keys'],
+    ['POST', '/keys'],
+    ['POST', '/keys/delete'],
+    ['GET', '/closures'],
+    ['POST', '/opening-hours/update'],
+  ])('answer 403 on %s %s (outside their scope), in the v2 envelope', async (method, path) => {
+    const { key } = await newKey(entity);
+    const answer = await v2(
+      method,
+      path,
+      asKey(key),
+      method === 'POST' ? { slot_id: 1, date: '2030-01-07' } : undefined,
+    );
+    expectError(answer, 403, /^a publishable key may not do this: use the secret token of the entity$/);
+  });
+
+  it('answer 401 on v1 routes, as any token of another API', async () => {
+    const { key } = await newKey(entity);
+    const answer = await viaHandler('GET', '/api/calendars', { headers: asKey(key) });
+    expect(answer.status).toBe(401);
+    expect(answer.json.error_code).toBe('AUTH_INVALID');
+  });
+
+  it('stop working at once when deleted (401); an unknown id is 404', async () => {
+    const { id, key } = await newKey(entity);
+    expect((await v2('GET', '/opening-hours', asKey(key))).status).toBe(200);
+    const removed = await v2('POST', '/keys/delete', entity.v2, { id });
+    expect(removed.json).toEqual({ success: true, data: [], message: 'publishable key deleted' });
+    expectError(await v2('GET', '/opening-hours', asKey(key)), 401, /^invalid access token$/);
+    expectError(await v2('POST', '/keys/delete', entity.v2, { id }), 404, /^publishable key not found$/);
+  });
+
+  it('belong to their entity: another entity neither lists nor removes them', async () => {
+    const { id } = await newKey(entity);
+    const other = await newEntity();
+    expect((await v2('GET', '/keys', other.v2)).json.data).toEqual([]);
+    expectError(await v2('POST', '/keys/delete', other.v2, { id }), 404, /not found/);
+  });
+
+  it('are at most 20 an entity, even when asked for at once', async () => {
+    const full = await newEntity();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () =>
+        v2('POST', '/keys', full.v2, { name: 'k', allowed_origins: [ORIGIN] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expectError(refused, 409, /^an entity has at most 20 publishable keys$/);
+    }
+    expect((await v2('GET', '/keys', full.v2)).json.data).toHaveLength(20);
+  });
+});
+
+describe('limits', () => {
+  const limit = async (entity: Entity, limits: Record<string, number>) =>
+    services().admin.setLimits(entity.entity_account_id, limits);
+
+  it('no limit, no counter and no header unless one is set', async () => {
+    const entity = await newEntity();
+    const answer = await v2('GET', '/opening-hours', entity.v2);
+    expect(answer.headers.ratelimit).toBeUndefined();
+    expect(answer.headers['ratelimit-policy']).toBeUndefined();
+  });
+
+  it('admits exactly the quota under 3× the quota at once, then 429 with Retry-After and headers', async () => {
+    const entity = await newEntity();
+    await limit(entity, { requests_per_minute: 10 });
+    await freshWindow();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => v2('GET', '/opening-hours', entity.v2)),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(20);
+    expect(ok.map((a) => a.headers['ratelimit-policy'])).toEqual(Array(10).fill('"entity";q=10;w=60'));
+    const remaining = ok
+      .map((a) => Number(/r=(\d+)/.exec(a.headers.ratelimit ?? '')?.[1]))
+      .sort((x, y) => x - y);
+    expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const answer of refused) {
+      const seconds = Number(answer.headers['retry-after']);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expectError(answer, 429, new RegExp(`^too many requests, retry in ${seconds} s$`));
+      expect(answer.headers.ratelimit).toBe(`"entity";r=0;t=${seconds}`);
+    }
+  });
+
+  it('a flood of one tenant never refuses nor counts another tenant', async () => {
+    const [flooded, quiet] = [await newEntity(), await newEntity()];
+    await limit(flooded, { requests_per_minute: 5 });
+    await limit(quiet, { requests_per_minute: 5 });
+    await freshWindow();
+    await Promise.all(Array.from({ length: 20 }, () => v2('GET', '/opening-hours', flooded.v2)));
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await v2('GET', '/opening-hours', quiet.v2));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[0]?.headers.ratelimit).toMatch(/^"entity";r=4;/);
+  });
+
+  it('bookings_per_minute: a refused booking books nothing and moves no counter', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    // Set before the entity's first request: a function instance reads an entity's limits every 5 s.
+    await limit(entity, { bookings_per_minute: 3 });
+    const date = futureWorkingDate(40);
+    const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date, max_appointments: 50 }))
+      .json.data;
+    await freshWindow();
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        v2('POST', '/appointments', entity.v2, {
+          client_name: 'Quick Booker',
+          client_phone: mobile(100 + i),
+          slot_id: slots[0].id,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(6);
+    const slot = (await v2('GET', `/calendar-slots?date=${date}`, entity.v2)).json.data[0];
+    expect(slot.available_slots).toBe(47);
+    expect(await counterDrift(entity.entity_account_id)).toEqual([]);
+    // Reading is not booking: still admitted.
+    expect((await v2('GET', '/opening-hours', entity.v2)).status).toBe(200);
+  });
+
+  it('visitor limits count per publishable key and caller address', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    await limit(entity, { visitor_requests_per_minute: 4 });
+    const { key } = await newKey(entity);
+    await freshWindow();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => v2('GET', '/opening-hours', asKey(key))),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
+    const refused = answers.find((a) => a.status === 429) as Answer;
+    expect(refused.headers['ratelimit-policy']).toBe('"visitor";q=4;w=60');
+    // The secret token is not a visitor: still admitted.
+    expect((await v2('GET', '/opening-hours', entity.v2)).status).toBe(200);
+  });
+
+  it('visitor_bookings_per_hour: one key and address books at most the quota in an hour', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    await limit(entity, { visitor_bookings_per_hour: 2 });
+    const { key } = await newKey(entity);
+    const date = futureWorkingDate(41);
+    const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date, max_appointments: 50 }))
+      .json.data;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        v2('POST', '/appointments', asKey(key), {
+          client_name: 'Web Visitor',
+          client_phone: mobile(200 + i),
+          slot_id: slots[1].id,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    const refused = answers.find((a) => a.status === 429) as Answer;
+    expect(refused.headers['ratelimit-policy']).toBe('"visitor-bookings";q=2;w=3600');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The entity itself may still book.
+    const own = await v2('POST', '/appointments', entity.v2, {
+      client_name: 'Desk',
+      client_phone: mobile(299),
+      slot_id: slots[1].id,
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('v1 answers 429 with error_code RATE_LIMITED in its envelope', async () => {
+    const entity = await newEntity();
+    await limit(entity, { requests_per_minute: 1 });
+    await freshWindow();
+    await viaHandler('GET', '/api/calendars', { headers: entity.v1 });
+    const answer = await viaHandler('GET', '/api/calendars', { headers: entity.v1 });
+    expect(answer.status).toBe(429);
+    expect(answer.json).toMatchObject({ success: false, error_code: 'RATE_LIMITED', http_code: 429 });
+    expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});
