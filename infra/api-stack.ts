@@ -94,6 +94,10 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       // Empty: no browser origin (shared/config.ts reads an empty list, not the local default `*`).
       CORS_ALLOWED_ORIGINS: stage.corsAllowedOrigins.join(','),
       NODE_OPTIONS: '--enable-source-maps',
+      // The stage's default limits, `name=N,...` (shared/config.ts).
+      DEFAULT_LIMITS: Object.entries(stage.limits)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(','),
       // Empty on AWS (shared/config.ts reads it as unset). Declared so that `sam local --env-vars` can
       // point it at DynamoDB Local: SAM only overrides variables the template declares.
       DYNAMODB_ENDPOINT: '',

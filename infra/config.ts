@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Limits } from '../shared/domain/limits';
 
 export type StageName = 'staging' | 'production';
 
@@ -28,6 +29,11 @@ export interface StageConfig {
   functions: { memorySize: number; timeoutSeconds: number };
   /** Stage-wide API Gateway throttling (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * Default fair limits of every entity (docs/CONTRACT.md#limits, chosen in DESIGN.md "Limits"); an operator
+   * sets an entity's own with `npm run admin -- set-limits`. 0 = no limit.
+   */
+  limits: Limits;
   alarms: {
     /** API 5xx answers per 5 minutes. */
     serverErrorsPer5Min: number;
@@ -51,6 +57,12 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     table: { removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false },
     functions: { memorySize: 512, timeoutSeconds: 10 },
     throttle: { rateLimit: 50, burstLimit: 100 },
+    limits: {
+      requests_per_minute: 300,
+      bookings_per_minute: 30,
+      visitor_requests_per_minute: 60,
+      visitor_bookings_per_hour: 10,
+    },
     alarms: { serverErrorsPer5Min: 5, p99LatencyMs: 2000, throttlesPer5Min: 1 },
   },
   production: {
@@ -65,6 +77,12 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     table: { removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true },
     functions: { memorySize: 1024, timeoutSeconds: 10 },
     throttle: { rateLimit: 500, burstLimit: 1000 },
+    limits: {
+      requests_per_minute: 600,
+      bookings_per_minute: 60,
+      visitor_requests_per_minute: 60,
+      visitor_bookings_per_hour: 10,
+    },
     alarms: { serverErrorsPer5Min: 1, p99LatencyMs: 1000, throttlesPer5Min: 1 },
   },
 };

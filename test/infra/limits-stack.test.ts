@@ -1,0 +1,45 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/app';
+import { STAGES } from '../../infra/config';
+import { parseConfig } from '../../shared/config';
+
+/** Each stage's default limits reach every API function (docs/CONTRACT.md#limits). */
+const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+
+describe.each([
+  ['staging', stages.staging, STAGES.staging],
+  ['production', stages.production, STAGES.production],
+] as const)('%s limits', (_name, { api }, stage) => {
+  it('every API function gets the stage defaults, and the functions read them back as set', () => {
+    const functions = Template.fromStack(api).findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: Match.objectLike({ DEFAULT_LIMITS: Match.anyValue() }) } },
+    });
+    expect(Object.keys(functions).length).toBeGreaterThan(30);
+    for (const fn of Object.values(functions)) {
+      const value = (fn as { Properties: { Environment: { Variables: { DEFAULT_LIMITS: string } } } })
+        .Properties.Environment.Variables.DEFAULT_LIMITS;
+      expect(parseConfig({ STAGE: stage.name, DEFAULT_LIMITS: value }).defaultLimits).toEqual(stage.limits);
+    }
+  });
+
+  it('limit every entity by default, a visitor more than its entity', () => {
+    for (const value of Object.values(stage.limits)) expect(value).toBeGreaterThan(0);
+    expect(stage.limits.visitor_requests_per_minute).toBeLessThan(stage.limits.requests_per_minute);
+  });
+});
+
+describe('DEFAULT_LIMITS', () => {
+  it('unset: no limit (npm start and tests measure the engine)', () => {
+    expect(parseConfig({}).defaultLimits).toEqual({
+      requests_per_minute: 0,
+      bookings_per_minute: 0,
+      visitor_requests_per_minute: 0,
+      visitor_bookings_per_hour: 0,
+    });
+  });
+
+  it.each(['requests_per_minute=ten', 'requests_per_minute=-1', 'unknown_limit=3'])('refuses %s', (value) => {
+    expect(() => parseConfig({ DEFAULT_LIMITS: value })).toThrow();
+  });
+});
