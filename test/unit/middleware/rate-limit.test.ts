@@ -1,0 +1,139 @@
+import middy from '@middy/core';
+import type { EntityContext } from '../../../shared/domain/entity';
+import { RateLimited } from '../../../shared/domain/errors';
+import type { LimitedRequest, Policy } from '../../../shared/domain/limits';
+import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
+import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
+import type { Admission } from '../../../shared/http/ports';
+import { apiEvent, entityContext, lambdaContext } from '../../support/middy';
+
+const policy = (name: string, quota: number): Policy => ({
+  name,
+  quota,
+  windowSeconds: 60,
+  scope: { kind: 'entity' },
+});
+
+/** Sets the state the token check and the body parser leave, then the two rate-limit middlewares. */
+const chain = (
+  admission: Admission,
+  options: { entity?: EntityContext; body?: unknown; booking?: 'always' | 'when-moving' } = {},
+) => {
+  const seen: LimitedRequest[] = [];
+  const state: Middleware = {
+    before: (request) => {
+      request.context.app = {
+        requestId: 'r',
+        startedAt: 0,
+        format: 'json',
+        debug: false,
+        ...(options.entity ? { entity: options.entity } : {}),
+        body: options.body,
+      };
+    },
+  };
+  const answerErrors: Middleware = {
+    onError: (request) => {
+      request.response = { statusCode: (request.error as RateLimited).status ?? 500, headers: {} };
+    },
+  };
+  const handler = middy<Event, Result, Error, AppContext>()
+    .use(state)
+    .use(rateLimitAnswerHeaders())
+    .use(answerErrors)
+    .use(
+      rateLimit({
+        admit: async (_entity, request) => {
+          seen.push(request);
+          return admission;
+        },
+        ...(options.booking ? { booking: options.booking } : {}),
+      }),
+    )
+    .handler(async () => ({ statusCode: 200, headers: {} }));
+  return { run: () => handler(apiEvent(), lambdaContext()), seen };
+};
+
+const admitted: Admission = {
+  ok: true,
+  states: [{ policy: policy('entity', 600), remaining: 598, resetSeconds: 41 }],
+};
+const refused: Admission = {
+  ok: false,
+  refused: policy('entity', 600),
+  retryAfter: 12,
+  states: [{ policy: policy('entity', 600), remaining: 0, resetSeconds: 12 }],
+};
+const visitorEntity: EntityContext = {
+  ...entityContext(),
+  credential: { kind: 'publishable', keyId: 'key_1', allowedOrigins: ['https://a.fr'] },
+};
+
+describe('rateLimit and rateLimitAnswerHeaders', () => {
+  test.each([
+    [
+      'admitted',
+      admitted,
+      200,
+      { ratelimit: '"entity";r=598;t=41', 'ratelimit-policy': '"entity";q=600;w=60' },
+    ],
+    [
+      'refused',
+      refused,
+      429,
+      { ratelimit: '"entity";r=0;t=12', 'ratelimit-policy': '"entity";q=600;w=60', 'retry-after': '12' },
+    ],
+    ['no policy applies', { ok: true, states: [] } as Admission, 200, {}],
+  ])('%s: status and headers', async (_, admission, status, headers) => {
+    const answer = await chain(admission, { entity: entityContext() }).run();
+    expect(answer.statusCode).toBe(status);
+    expect(answer.headers).toEqual(headers);
+  });
+
+  test.each([
+    [
+      'a secret token, any request',
+      entityContext(),
+      undefined,
+      undefined,
+      { booking: false, visitor: undefined },
+    ],
+    ['a booking route', entityContext(), { slot_id: 1 }, 'always', { booking: true, visitor: undefined }],
+    [
+      'a move (slot_id sent)',
+      entityContext(),
+      { slot_id: 9 },
+      'when-moving',
+      { booking: true, visitor: undefined },
+    ],
+    [
+      'a status change only',
+      entityContext(),
+      { status: 'completed' },
+      'when-moving',
+      { booking: false, visitor: undefined },
+    ],
+    [
+      'a publishable key',
+      visitorEntity,
+      undefined,
+      undefined,
+      { booking: false, visitor: { keyId: 'key_1', ip: '127.0.0.1' } },
+    ],
+  ] as const)('counts %s as it is', async (_, entity, body, booking, expected) => {
+    const { run, seen } = chain(admitted, { entity, body, ...(booking ? { booking } : {}) });
+    await run();
+    expect(seen).toEqual([expected]);
+  });
+
+  it('counts nothing without an entity (a public route, or v1 debug mode)', async () => {
+    const { run, seen } = chain(refused);
+    expect((await run()).statusCode).toBe(200);
+    expect(seen).toEqual([]);
+  });
+
+  it('a 429 says when to retry, in whole seconds', () => {
+    expect(new RateLimited(7).message).toBe('too many requests, retry in 7 s');
+    expect(new RateLimited(7).status).toBe(429);
+  });
+});
