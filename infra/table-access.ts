@@ -18,6 +18,13 @@ export const WRITE_ACTIONS: readonly string[] = [
   'dynamodb:ConditionCheckItem',
 ];
 
+/**
+ * What every authenticated route adds for its limits (docs/CONTRACT.md#limits): the counters are items of
+ * the one table, moved by a conditional `ADD` (UpdateItem; several at once in a transaction, which
+ * DynamoDB authorises item by item as UpdateItem). IAM cannot narrow it to the counters' sort keys.
+ */
+export const COUNTER_ACTIONS: readonly string[] = ['dynamodb:UpdateItem'];
+
 /** Handlers that use less than their route's access level gives, by handler file. */
 const NARROWER: Readonly<Record<string, readonly string[]>> = {
   /** GET /api/: service information from constants. */
@@ -28,7 +35,8 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
 
 /** The DynamoDB actions a route's function is granted, on the table and its indexes only. */
 export function tableActions(route: RouteDef): readonly string[] {
-  return (
-    NARROWER[route.entry] ?? (route.access === 'write' ? [...READ_ACTIONS, ...WRITE_ACTIONS] : READ_ACTIONS)
-  );
+  const narrower = NARROWER[route.entry];
+  if (narrower) return narrower;
+  if (route.access === 'write') return [...READ_ACTIONS, ...WRITE_ACTIONS];
+  return route.auth === 'none' ? READ_ACTIONS : [...READ_ACTIONS, ...COUNTER_ACTIONS];
 }

@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
 import { buildApp } from '../../infra/app';
 import { STAGES, stageConfig } from '../../infra/config';
-import { READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
+import { COUNTER_ACTIONS, READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
 import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
 
@@ -107,6 +107,7 @@ describe.each([
       expect(Object.keys(vars).sort()).toEqual([
         'CORS_ALLOWED_ORIGINS',
         'DEBUG_MODE',
+        'DEFAULT_LIMITS',
         'DYNAMODB_ENDPOINT',
         'LOG_LEVEL',
         'NODE_OPTIONS',
@@ -138,7 +139,14 @@ describe.each([
       AllowOrigins: [...stage.corsAllowedOrigins],
       AllowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       AllowHeaders: ['content-type', 'access-token', 'idempotency-key', 'x-debug'],
-      ExposeHeaders: ['x-request-id', 'server-timing', 'idempotent-replayed'],
+      ExposeHeaders: [
+        'x-request-id',
+        'server-timing',
+        'idempotent-replayed',
+        'ratelimit',
+        'ratelimit-policy',
+        'retry-after',
+      ],
       MaxAge: 600,
     });
   });
@@ -148,12 +156,19 @@ describe.each([
       const name = routeName(route);
       const granted = [...new Set(tableActionsOf(name))].sort();
       // Authenticated routes get exactly their access level; public ones may get less (table-access.ts).
-      const level = route.access === 'write' ? [...READ_ACTIONS, ...WRITE_ACTIONS] : [...READ_ACTIONS];
+      // Read routes also move their limit counters (UpdateItem only).
+      const level =
+        route.access === 'write'
+          ? [...READ_ACTIONS, ...WRITE_ACTIONS]
+          : [...READ_ACTIONS, ...COUNTER_ACTIONS];
       expect({ route: name, granted }).toEqual({ route: name, granted: [...tableActions(route)].sort() });
       if (route.auth !== 'none')
         expect({ route: name, granted }).toEqual({ route: name, granted: level.sort() });
       if (route.access === 'read') {
-        expect({ route: name, writes: granted.filter(isWrite) }).toEqual({ route: name, writes: [] });
+        expect({ route: name, writes: granted.filter(isWrite) }).toEqual({
+          route: name,
+          writes: route.auth === 'none' ? [] : [...COUNTER_ACTIONS],
+        });
       }
     }
     expect(tableActionsOf(NOT_FOUND_NAME)).toEqual([]);
