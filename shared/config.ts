@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Limits } from './domain/limits';
+import { type Limits, NO_LIMITS } from './domain/limits';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -31,26 +31,7 @@ const EnvSchema = z.object({
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
-  DEFAULT_LIMITS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      Object.fromEntries(
-        (v ?? '')
-          .split(',')
-          .map((pair) => pair.trim())
-          .filter(Boolean)
-          .map((pair) => pair.split('=').map((part) => part.trim())),
-      ),
-    )
-    .pipe(
-      z.strictObject({
-        requests_per_minute: z.coerce.number().int().min(0).default(0),
-        bookings_per_minute: z.coerce.number().int().min(0).default(0),
-        visitor_requests_per_minute: z.coerce.number().int().min(0).default(0),
-        visitor_bookings_per_hour: z.coerce.number().int().min(0).default(0),
-      }),
-    ),
+  DEFAULT_LIMITS: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -67,6 +48,17 @@ export type Config = Readonly<{
   defaultLimits: Readonly<Limits>;
 }>;
 
+/** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
+function parseLimits(text: string | undefined): Limits {
+  const limits = { ...NO_LIMITS };
+  for (const pair of (text ?? '').split(',').filter((p) => p.trim() !== '')) {
+    const [name = '', value = ''] = pair.split('=').map((part) => part.trim());
+    if (!(name in limits) || !/^\d+$/.test(value)) throw new Error(`DEFAULT_LIMITS: bad entry "${pair}"`);
+    limits[name as keyof Limits] = Number(value);
+  }
+  return limits;
+}
+
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.parse(env);
@@ -81,7 +73,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
-    defaultLimits: Object.freeze(parsed.DEFAULT_LIMITS),
+    defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
   });
 }
 

@@ -5,7 +5,7 @@
  * list's total, move with them.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/keys';
 import { addDays } from '../../shared/domain/dates';
 import { appointmentItem } from '../../shared/repositories/appointment-repository';
 import { table } from '../../shared/wiring';

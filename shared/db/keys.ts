@@ -44,192 +44,257 @@ const entityPk = (entityId: string): string => `E#${entityId}`;
 /** The entity an item belongs to, from its partition key (stream records carry only the item). */
 export const entityIdOfPk = (pk: string): string | null => (pk.startsWith('E#') ? pk.slice(2) : null);
 
-export const keys = {
-  entity: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'ENTITY' }),
-  /** A token is found by the SHA-256 of its text; the token itself is never stored. */
-  token: (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
-  /** Marker that makes entity listing possible without a scan. */
-  entityDirectory: (entityId: string): Key => ({ pk: 'ENTITIES', sk: entityId }),
-  entityDirectoryPk: (): string => 'ENTITIES',
-  /**
-   * Entities whose slots open by themselves (open_days_ahead > 0), one item each in one partition: the
-   * scheduled run reads only them, so its work grows with the entities that switched it on.
-   */
-  openDaysEntry: (entityId: string): Key => ({ pk: 'OPENDAYS', sk: entityId }),
-  openDaysPk: (): string => 'OPENDAYS',
-  settings: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' }),
-  openingHours: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' }),
-  /** The per-entity id sequence shared by calendars, slots, appointments and clients. */
-  sequence: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SEQUENCE' }),
-  closureDay: (entityId: string, date: string): Key => ({ pk: entityPk(entityId), sk: `CLOSURE#${date}` }),
-  closureDayPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CLOSURE#' }),
-  /** Entity-wide counters that are not per day (clients). */
-  entityCounters: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'COUNTERS' }),
-  /** New clients created on a day (entity time zone), for new_clients_last_30_days. */
-  newClientsDay: (entityId: string, date: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `NEWCLIENTS#${date}`,
-  }),
-  newClientsDayPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'NEWCLIENTS#' }),
+// Each builder is its own export, used as `keys.<builder>` through `import * as keys`, so that a function's
+// bundle carries only the builders it uses.
+export const entity = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'ENTITY' });
 
-  calendar: (entityId: string, calendarId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `CAL#${padId(calendarId)}`,
-  }),
-  calendarPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CAL#' }),
+/** A token is found by the SHA-256 of its text; the token itself is never stored. */
+export const token = (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
 
-  slot: (entityId: string, slotId: number): Key => ({ pk: entityPk(entityId), sk: `SLOT#${padId(slotId)}` }),
-  /** Guard item that makes a start time unique per calendar and date, even under concurrent generation. */
-  slotStart: (entityId: string, calendarId: number, date: string, startTime: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `SLOTAT#${padId(calendarId)}#${date}#${startTime}`,
-  }),
-  slotByCalendarDate: (
-    entityId: string,
-    calendarId: number,
-    date: string,
-    startTime: string,
-    slotId: number,
-  ) => ({
-    [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
-    [INDEX.calendarDate.sk]: `SLOT#${date}#${startTime}#${padId(slotId)}`,
-  }),
-  slotsOfCalendarPk: (entityId: string, calendarId: number): string =>
-    `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
-  slotsFrom: (date: string): string => `SLOT#${date}`,
-  /** Upper bound of a date range on the calendar-date index ('~' sorts after every key character used). */
-  slotsTo: (date: string): string => `SLOT#${date}#~`,
+/** Marker that makes entity listing possible without a scan. */
+export const entityDirectory = (entityId: string): Key => ({ pk: 'ENTITIES', sk: entityId });
 
-  appointment: (entityId: string, appointmentId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `APPT#${padId(appointmentId)}`,
-  }),
-  appointmentIndexes: (
-    entityId: string,
-    a: { calendarId: number; clientId: number; date: string; startTime: string; appointmentId: number },
-  ) => {
-    const when = `APPT#${a.date}#${a.startTime}#${padId(a.appointmentId)}`;
-    return {
-      [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(a.calendarId)}`,
-      [INDEX.calendarDate.sk]: when,
-      [INDEX.entityDate.pk]: `${entityPk(entityId)}#APPTS`,
-      [INDEX.entityDate.sk]: when,
-      [INDEX.clientAppointments.pk]: `${entityPk(entityId)}#CLIENT#${padId(a.clientId)}`,
-      [INDEX.clientAppointments.sk]: when,
-    };
+export const entityDirectoryPk = (): string => 'ENTITIES';
+
+/**
+ * Entities whose slots open by themselves (open_days_ahead > 0), one item each in one partition: the
+ * scheduled run reads only them, so its work grows with the entities that switched it on.
+ */
+export const openDaysEntry = (entityId: string): Key => ({ pk: 'OPENDAYS', sk: entityId });
+
+export const openDaysPk = (): string => 'OPENDAYS';
+
+export const settings = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' });
+
+export const openingHours = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' });
+
+/** The per-entity id sequence shared by calendars, slots, appointments and clients. */
+export const sequence = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SEQUENCE' });
+
+export const closureDay = (entityId: string, date: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `CLOSURE#${date}`,
+});
+
+export const closureDayPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CLOSURE#' });
+
+/** Entity-wide counters that are not per day (clients). */
+export const entityCounters = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'COUNTERS' });
+
+/** New clients created on a day (entity time zone), for new_clients_last_30_days. */
+export const newClientsDay = (entityId: string, date: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `NEWCLIENTS#${date}`,
+});
+
+export const newClientsDayPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'NEWCLIENTS#' });
+
+export const calendar = (entityId: string, calendarId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `CAL#${padId(calendarId)}`,
+});
+
+export const calendarPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CAL#' });
+
+export const slot = (entityId: string, slotId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `SLOT#${padId(slotId)}`,
+});
+
+/** Guard item that makes a start time unique per calendar and date, even under concurrent generation. */
+export const slotStart = (entityId: string, calendarId: number, date: string, startTime: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `SLOTAT#${padId(calendarId)}#${date}#${startTime}`,
+});
+
+export const slotByCalendarDate = (
+  entityId: string,
+  calendarId: number,
+  date: string,
+  startTime: string,
+  slotId: number,
+) => ({
+  [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
+  [INDEX.calendarDate.sk]: `SLOT#${date}#${startTime}#${padId(slotId)}`,
+});
+
+export const slotsOfCalendarPk = (entityId: string, calendarId: number): string =>
+  `${entityPk(entityId)}#CAL#${padId(calendarId)}`;
+
+export const slotsFrom = (date: string): string => `SLOT#${date}`;
+
+/** Upper bound of a date range on the calendar-date index ('~' sorts after every key character used). */
+export const slotsTo = (date: string): string => `SLOT#${date}#~`;
+
+export const appointment = (entityId: string, appointmentId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `APPT#${padId(appointmentId)}`,
+});
+
+export const appointmentIndexes = (
+  entityId: string,
+  a: { calendarId: number; clientId: number; date: string; startTime: string; appointmentId: number },
+) => {
+  const when = `APPT#${a.date}#${a.startTime}#${padId(a.appointmentId)}`;
+  return {
+    [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(a.calendarId)}`,
+    [INDEX.calendarDate.sk]: when,
+    [INDEX.entityDate.pk]: `${entityPk(entityId)}#APPTS`,
+    [INDEX.entityDate.sk]: when,
+    [INDEX.clientAppointments.pk]: `${entityPk(entityId)}#CLIENT#${padId(a.clientId)}`,
+    [INDEX.clientAppointments.sk]: when,
+  };
+};
+
+export const appointmentsOfEntityPk = (entityId: string): string => `${entityPk(entityId)}#APPTS`;
+
+export const appointmentsOfCalendarPk = (entityId: string, calendarId: number): string =>
+  `${entityPk(entityId)}#CAL#${padId(calendarId)}`;
+
+export const appointmentsOfClientPk = (entityId: string, clientId: number): string =>
+  `${entityPk(entityId)}#CLIENT#${padId(clientId)}`;
+
+export const appointmentsFrom = (date: string): string => `APPT#${date}`;
+
+export const appointmentsTo = (date: string): string => `APPT#${date}#~`;
+
+/** Cancel tokens are found by their SHA-256; the token itself is never stored. */
+export const cancelToken = (entityId: string, tokenHash: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `CANCEL#${tokenHash}`,
+});
+
+export const client = (entityId: string, clientId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `CLIENT#${padId(clientId)}`,
+});
+
+/** Phone uniqueness and find-by-phone: one item per E.164 number. */
+export const clientPhone = (entityId: string, e164: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `PHONE#${e164}`,
+});
+
+export const clientIndexes = (
+  entityId: string,
+  c: {
+    clientId: number;
+    lastName: string;
+    firstName: string;
+    email: string | null;
+    appointmentsCount: number;
   },
-  appointmentsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#APPTS`,
-  appointmentsOfCalendarPk: (entityId: string, calendarId: number): string =>
-    `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
-  appointmentsOfClientPk: (entityId: string, clientId: number): string =>
-    `${entityPk(entityId)}#CLIENT#${padId(clientId)}`,
-  appointmentsFrom: (date: string): string => `APPT#${date}`,
-  appointmentsTo: (date: string): string => `APPT#${date}#~`,
-  /** Cancel tokens are found by their SHA-256; the token itself is never stored. */
-  cancelToken: (entityId: string, tokenHash: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `CANCEL#${tokenHash}`,
-  }),
+) => ({
+  [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
+  [INDEX.clientName.sk]: `${c.lastName.toLowerCase()}#${c.firstName.toLowerCase()}#${padId(c.clientId)}`,
+  ...(c.email
+    ? {
+        [INDEX.clientEmail.pk]: `${entityPk(entityId)}#EMAIL#${c.email.toLowerCase()}`,
+        [INDEX.clientEmail.sk]: padId(c.clientId),
+      }
+    : {}),
+  [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
+  [INDEX.clientRank.sk]: c.appointmentsCount * RANK_STEP + c.clientId,
+});
 
-  client: (entityId: string, clientId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `CLIENT#${padId(clientId)}`,
-  }),
-  /** Phone uniqueness and find-by-phone: one item per E.164 number. */
-  clientPhone: (entityId: string, e164: string): Key => ({ pk: entityPk(entityId), sk: `PHONE#${e164}` }),
-  clientIndexes: (
-    entityId: string,
-    c: {
-      clientId: number;
-      lastName: string;
-      firstName: string;
-      email: string | null;
-      appointmentsCount: number;
-    },
-  ) => ({
-    [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
-    [INDEX.clientName.sk]: `${c.lastName.toLowerCase()}#${c.firstName.toLowerCase()}#${padId(c.clientId)}`,
-    ...(c.email
-      ? {
-          [INDEX.clientEmail.pk]: `${entityPk(entityId)}#EMAIL#${c.email.toLowerCase()}`,
-          [INDEX.clientEmail.sk]: padId(c.clientId),
-        }
-      : {}),
-    [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
-    [INDEX.clientRank.sk]: c.appointmentsCount * RANK_STEP + c.clientId,
-  }),
-  clientsOfEntityPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
-  clientsByEmailPk: (entityId: string, email: string): string =>
-    `${entityPk(entityId)}#EMAIL#${email.toLowerCase()}`,
-  clientRankPk: (entityId: string): string => `${entityPk(entityId)}#CLIENTRANK`,
-  /** Membership of a client in a calendar (clients of a calendar), with its appointment count there. */
-  calendarClient: (entityId: string, calendarId: number, clientId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `CALCLIENT#${padId(calendarId)}#${padId(clientId)}`,
-  }),
-  calendarClientPrefix: (entityId: string, calendarId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `CALCLIENT#${padId(calendarId)}#`,
-  }),
+export const clientsOfEntityPk = (entityId: string): string => `${entityPk(entityId)}#CLIENTS`;
 
-  /** Statistics counter: appointments per status for one (slot date, calendar, client). */
-  dayCounter: (entityId: string, date: string, calendarId: number, clientId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`,
-  }),
-  dayCounterPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'STAT#' }),
-  dayCountersFrom: (date: string): string => `STAT#${date}`,
-  dayCountersTo: (date: string): string => `STAT#${date}#~`,
+export const clientsByEmailPk = (entityId: string, email: string): string =>
+  `${entityPk(entityId)}#EMAIL#${email.toLowerCase()}`;
 
-  /** A key that is never written: reading it proves the table answers (health probe). */
-  healthProbe: (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' }),
+export const clientRankPk = (entityId: string): string => `${entityPk(entityId)}#CLIENTRANK`;
 
-  /** Idempotency record of a booking request (Idempotency-Key header). */
-  idempotency: (entityId: string, route: string, idempotencyKey: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
-  }),
+/** Membership of a client in a calendar (clients of a calendar), with its appointment count there. */
+export const calendarClient = (entityId: string, calendarId: number, clientId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `CALCLIENT#${padId(calendarId)}#${padId(clientId)}`,
+});
 
-  /** A publishable key of an entity (its key is found through a token item, by the key's SHA-256). */
-  publishableKey: (entityId: string, keyId: string): Key => ({ pk: entityPk(entityId), sk: `PKEY#${keyId}` }),
-  publishableKeyPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEY#' }),
-  /** How many publishable keys an entity has (at most MAX_KEYS_PER_ENTITY, held by a condition). */
-  publishableKeyCount: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEYS' }),
-  /** The limits an operator set for an entity (admin CLI); absent ones take the stage's defaults. */
-  limits: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'LIMITS' }),
-  /** A limit's counter for one fixed window: the entity's, or one publishable key and caller address's. */
-  rateCounter: (
-    entityId: string,
-    policy: string,
-    windowStart: number,
-    visitor?: { keyId: string; ip: string },
-  ): Key => ({
-    pk: entityPk(entityId),
-    sk: visitor
-      ? `RATE#${policy}#${visitor.keyId}#${visitor.ip}#${windowStart}`
-      : `RATE#${policy}#${windowStart}`,
-  }),
+export const calendarClientPrefix = (entityId: string, calendarId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `CALCLIENT#${padId(calendarId)}#`,
+});
 
-  /** A webhook subscription of an entity. */
-  webhook: (entityId: string, webhookId: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `WEBHOOK#${webhookId}`,
-  }),
-  webhookPrefix: (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'WEBHOOK#' }),
+/** Statistics counter: appointments per status for one (slot date, calendar, client). */
+export const dayCounter = (entityId: string, date: string, calendarId: number, clientId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`,
+});
 
-  /** An event of the feed; event ids have one length and sort in the order the changes happened. */
-  event: (entityId: string, eventId: string): Key => ({ pk: entityPk(entityId), sk: `EVENT#${eventId}` }),
-  /** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
-  eventsAfter: (eventId: string | undefined): string => (eventId ? `EVENT#${eventId} ` : 'EVENT#'),
-  eventsEnd: (): string => 'EVENT#~',
+export const dayCounterPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'STAT#' });
 
-  /** A delivery not yet done, ordered per (subscription, appointment) by event id. */
-  pendingDelivery: (entityId: string, webhookId: string, appointmentId: number, eventId: string): Key => ({
-    pk: entityPk(entityId),
-    sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#${eventId}`,
-  }),
-  pendingDeliveryPrefix: (entityId: string, webhookId: string, appointmentId: number): Key => ({
-    pk: entityPk(entityId),
-    sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
-  }),
-} as const;
+export const dayCountersFrom = (date: string): string => `STAT#${date}`;
+
+export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
+
+/** A key that is never written: reading it proves the table answers (health probe). */
+export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });
+
+/** Idempotency record of a booking request (Idempotency-Key header). */
+export const idempotency = (entityId: string, route: string, idempotencyKey: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
+});
+
+/** A publishable key of an entity (its key is found through a token item, by the key's SHA-256). */
+export const publishableKey = (entityId: string, keyId: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `PKEY#${keyId}`,
+});
+
+export const publishableKeyPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEY#' });
+
+/** How many publishable keys an entity has (at most MAX_KEYS_PER_ENTITY, held by a condition). */
+export const publishableKeyCount = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEYS' });
+
+/** The limits an operator set for an entity (admin CLI); absent ones take the stage's defaults. */
+export const limits = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'LIMITS' });
+
+/** A limit's counter for one fixed window: the entity's, or one publishable key and caller address's. */
+export const rateCounter = (
+  entityId: string,
+  policy: string,
+  windowStart: number,
+  visitor?: { keyId: string; ip: string },
+): Key => ({
+  pk: entityPk(entityId),
+  sk: visitor
+    ? `RATE#${policy}#${visitor.keyId}#${visitor.ip}#${windowStart}`
+    : `RATE#${policy}#${windowStart}`,
+});
+
+/** A webhook subscription of an entity. */
+export const webhook = (entityId: string, webhookId: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `WEBHOOK#${webhookId}`,
+});
+
+export const webhookPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'WEBHOOK#' });
+
+/** An event of the feed; event ids have one length and sort in the order the changes happened. */
+export const event = (entityId: string, eventId: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `EVENT#${eventId}`,
+});
+
+/** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
+export const eventsAfter = (eventId: string | undefined): string =>
+  eventId ? `EVENT#${eventId} ` : 'EVENT#';
+
+export const eventsEnd = (): string => 'EVENT#~';
+
+/** A delivery not yet done, ordered per (subscription, appointment) by event id. */
+export const pendingDelivery = (
+  entityId: string,
+  webhookId: string,
+  appointmentId: number,
+  eventId: string,
+): Key => ({
+  pk: entityPk(entityId),
+  sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#${eventId}`,
+});
+
+export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appointmentId: number): Key => ({
+  pk: entityPk(entityId),
+  sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
+});

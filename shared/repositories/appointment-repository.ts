@@ -1,5 +1,6 @@
 import { getItem } from '../db/items';
-import { INDEX, keys } from '../db/keys';
+import * as keys from '../db/keys';
+import { INDEX } from '../db/keys';
 import { queryCount, queryPage, queryPageNearestEnd } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';

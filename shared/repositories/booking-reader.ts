@@ -1,5 +1,5 @@
 import { getItems } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { BookingSnapshot, SnapshotReader } from '../services/ports';
 import { calendarFromItem } from './calendar-repository';

@@ -1,7 +1,8 @@
 import { CONDITION } from '../db/conditions';
 import { CounterUpdates } from '../db/counters';
 import { onlyIf } from '../db/expressions';
-import { type Key, keys } from '../db/keys';
+import type { Key } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import { takesPlace } from '../domain/appointment';

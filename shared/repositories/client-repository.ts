@@ -1,7 +1,8 @@
 import { CONDITION } from '../db/conditions';
 import { updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
-import { INDEX, keys, RANK_STEP } from '../db/keys';
+import * as keys from '../db/keys';
+import { INDEX, RANK_STEP } from '../db/keys';
 import { queryAll, queryCount, queryPage, queryPageNearestEnd } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';

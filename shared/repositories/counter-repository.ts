@@ -1,6 +1,6 @@
 import type { CounterUpdates } from '../db/counters';
 import { getItem } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type AppointmentRecord, takesPlace } from '../domain/appointment';

@@ -2,13 +2,13 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
 import { onlyIf } from '../db/expressions';
 import { getItem } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import type { EntitySettings } from '../domain/entity';
 import type { TokenKind } from '../domain/tokens';
-import type { EntityRecord, EntityStore, NewEntity, TokenRecord, VersionedSettings } from '../services/ports';
+import type { EntityRecord, EntityStore, NewEntity, VersionedSettings } from '../services/ports';
 import { calendarItem } from './calendar-repository';
 
 export class EntityRepository implements EntityStore {
@@ -61,14 +61,6 @@ export class EntityRepository implements EntityStore {
       ExpressionAttributeValues: { ':pk': keys.entityDirectoryPk() },
     });
     return items.map((item) => String(item.entity_account_id));
-  }
-
-  /**
-   * Pattern: find the entity a token belongs to, by the token's SHA-256. Strongly consistent, so a token
-   * whose secret was rotated is refused from the moment the rotation commits.
-   */
-  async findToken(tokenHash: string): Promise<TokenRecord | null> {
-    return ((await getItem(this.table, keys.token(tokenHash))) as TokenRecord | undefined) ?? null;
   }
 
   /**

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { CONDITION } from '../db/conditions';
 import { onlyIf, updateWhere, writtenIf } from '../db/expressions';
 import { getItem } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
 import type { Claim, ClaimRequest, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';

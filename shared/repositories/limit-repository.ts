@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
 import { conditionFailed, updateWhere } from '../db/expressions';
 import { getItem, getItems } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import { TransactionRefused, transact } from '../db/transactions';
 import { LIMIT_NAMES, type Limits, type Policy, type PolicyState, windowStart } from '../domain/limits';

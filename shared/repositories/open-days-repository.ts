@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
 import { writtenIf } from '../db/expressions';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { OpenDaysDirectory, OpenDaysEntry } from '../services/ports';

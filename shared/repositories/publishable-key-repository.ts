@@ -1,7 +1,7 @@
 import { CONDITION } from '../db/conditions';
 import { attributeNames } from '../db/expressions';
 import { getItem } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { TransactionRefused, transact } from '../db/transactions';

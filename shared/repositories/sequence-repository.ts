@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 
 /** Per-entity id sequence shared by calendars, slots, appointments and clients (DECISIONS.md "Ids"). */

@@ -1,7 +1,8 @@
 import { CONDITION } from '../db/conditions';
 import { onlyIf, updateWhere } from '../db/expressions';
 import { getItem } from '../db/items';
-import { INDEX, keys } from '../db/keys';
+import * as keys from '../db/keys';
+import { INDEX } from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';

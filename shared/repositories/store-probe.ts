@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { StorePing } from '../services/ports';
 

@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { CONDITION } from '../db/conditions';
 import { updateWhere, writtenIf } from '../db/expressions';
 import { getItem } from '../db/items';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import type { EventType } from '../domain/webhooks';

@@ -52,7 +52,7 @@ export interface TokenLookup {
 export interface SettingsLookup {
   get(entityId: string): Promise<VersionedSettings | null>;
 }
-export interface EntityStore extends TokenLookup {
+export interface EntityStore {
   create(input: NewEntity): Promise<void>;
   get(entityId: string): Promise<EntityRecord | null>;
   list(): Promise<string[]>;

@@ -28,6 +28,7 @@ import { PublishableKeyRepository } from '../repositories/publishable-key-reposi
 import { SequenceRepository } from '../repositories/sequence-repository';
 import { SlotRepository } from '../repositories/slot-repository';
 import { StoreProbe } from '../repositories/store-probe';
+import { TokenRepository } from '../repositories/token-repository';
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { AuthService } from '../services/auth-service';
 import { BookingService } from '../services/booking-service';
@@ -84,7 +85,7 @@ export function repositories(t: TableHandle) {
 export type Repositories = ReturnType<typeof repositories>;
 
 export const authService = /* @__PURE__ */ once(
-  () => new AuthService(new EntityRepository(table()), new SettingsRepository(table())),
+  () => new AuthService(new TokenRepository(table()), new SettingsRepository(table())),
 );
 export const idempotencyStore = /* @__PURE__ */ once(() => new IdempotencyRepository(table()));
 export const healthService = /* @__PURE__ */ once(

@@ -20,7 +20,7 @@ const load = () => ({
 async function record(entityId: string, key: string): Promise<Record<string, unknown> | undefined> {
   const { createDocumentClient } =
     require('../../shared/db/client') as typeof import('../../shared/db/client');
-  const { keys } = require('../../shared/db/keys') as typeof import('../../shared/db/keys');
+  const keys = require('../../shared/db/keys') as typeof import('../../shared/db/keys');
   const doc = createDocumentClient({ endpoint: realEndpoint, region: 'eu-west-3' });
   const result = await doc.send(
     new GetCommand({
@@ -36,7 +36,7 @@ async function record(entityId: string, key: string): Promise<Record<string, unk
 async function holdEnds(entityId: string, key: string): Promise<void> {
   const { createDocumentClient } =
     require('../../shared/db/client') as typeof import('../../shared/db/client');
-  const { keys } = require('../../shared/db/keys') as typeof import('../../shared/db/keys');
+  const keys = require('../../shared/db/keys') as typeof import('../../shared/db/keys');
   const doc = createDocumentClient({ endpoint: realEndpoint, region: 'eu-west-3' });
   await doc.send(
     new UpdateCommand({

@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/keys';
 import { addDays, datesInRange } from '../../shared/domain/dates';
 import { configChangeOf } from '../../shared/repositories/stream-changes';
 import { OpenDaysService } from '../../shared/services/open-days-service';
