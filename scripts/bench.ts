@@ -26,6 +26,7 @@ async function main() {
     const { readRows } = await import('./bench/reads');
     const { bookingRows } = await import('./bench/bookings');
     const { pageRows } = await import('./bench/pages');
+    const { limitRows } = await import('./bench/limits');
     const http = client(runtime.url);
     const little = await createTenant('bench-little');
     const heavy = await createTenant('bench-history');
@@ -33,6 +34,7 @@ async function main() {
     await readRows(http, little, heavy);
     await bookingRows(http, little);
     await pageRows(http);
+    await limitRows(http);
   } finally {
     await runtime.stop();
   }
