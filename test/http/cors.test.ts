@@ -24,7 +24,7 @@ forEachMode('CORS on actual requests', (call) => {
     expect(answer.status).toBe(status);
     expect(header(answer, 'access-control-allow-origin')).toBe('*');
     expect(header(answer, 'access-control-expose-headers')).toBe(
-      'x-request-id, server-timing, idempotent-replayed',
+      'x-request-id, server-timing, idempotent-replayed, ratelimit, ratelimit-policy, retry-after',
     );
   });
 });

@@ -55,7 +55,12 @@ describe('the response validator', () => {
         const example = (response as Json).content?.['application/json']?.example;
         return example === undefined
           ? []
-          : contractProblems(method, concrete(path), json(Number(status), example));
+          : contractProblems(
+              method,
+              concrete(path),
+              // A 429 says when to retry; every other answer carries the common headers only.
+              json(Number(status), example, status === '429' ? { ...HEADERS, 'retry-after': '12' } : HEADERS),
+            );
       }),
     );
     expect(problems).toEqual([]);
