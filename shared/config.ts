@@ -61,6 +61,10 @@ function parseLimits(text: string | undefined): Limits {
 
 /** Parses an environment into the config; exported for tests and tools that build one explicitly. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // A deployed function without STAGE would act as the local stage (debug mode on, every origin): refuse.
+  if (!env.STAGE && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('STAGE is not set: a deployed function runs as staging or production, never as local');
+  }
   const parsed = EnvSchema.parse(env);
   return Object.freeze({
     tableName: parsed.TABLE_NAME,

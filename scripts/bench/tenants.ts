@@ -23,7 +23,11 @@ const everyDay = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => ({
 }));
 
 export async function createTenant(accountId: string): Promise<Tenant> {
-  const c = await services().admin.createEntity({ accountId, secret: 'bench-secret', hours: everyDay });
+  const c = await services().admin.createEntity({
+    accountId,
+    secret: 'bench-secret-bench-secret-bench-secret',
+    hours: everyDay,
+  });
   return { accountId, v1: { 'Access-Token': c.v1_token }, v2: { 'Access-Token': c.v2_token } };
 }
 

@@ -11,7 +11,7 @@ import { jsonBody } from './middleware/json-body';
 import { keyOrigins } from './middleware/key-origins';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
-import { securityHeaders } from './middleware/security-headers';
+import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { tokenCheck } from './middleware/token-check';
 import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
@@ -75,7 +75,12 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     httpHeaderNormalizer() as Middleware,
     keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),
-    securityHeaders(),
+    // Every answer to a token may carry a tenant's or a client's data: no cache may keep it.
+    securityHeaders(
+      (options.auth ?? 'token') === 'token'
+        ? { headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store' } }
+        : {},
+    ),
     rateLimitAnswerHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),

@@ -183,6 +183,23 @@ describe('publishable keys', () => {
   });
 });
 
+describe('answers with personal data', () => {
+  it('every answer to a token says no-store; the public service routes may be cached', async () => {
+    const entity = await newEntity();
+    for (const [method, url, headers] of [
+      ['GET', '/api/v2/opening-hours', entity.v2],
+      ['GET', '/api/v2/keys', entity.v2],
+      ['GET', '/api/appointments', entity.v1],
+      ['GET', '/api/clients?format=csv', entity.v1],
+      ['GET', '/api/v2/settings', { 'Access-Token': 'f'.repeat(40) }],
+    ] as const) {
+      const answer = await viaHandler(method, url, { headers });
+      expect({ url, cache: answer.headers['cache-control'] }).toEqual({ url, cache: 'no-store' });
+    }
+    expect((await viaHandler('GET', '/api/health')).headers['cache-control']).toBeUndefined();
+  });
+});
+
 describe('limits', () => {
   const limit = async (entity: Entity, limits: Record<string, number>) =>
     services().admin.setLimits(entity.entity_account_id, limits);

@@ -62,14 +62,18 @@ describe('admin CLI while npm start serves the folder', () => {
   });
 
   it('creates an entity and prints its tokens; refuses a duplicate', async () => {
-    const run = await admin('create-entity', 'acme', '--secret', 'acme-secret-1');
+    const run = await admin('create-entity', 'acme', '--secret', 'acme-secret-1-acme-secret-1-acme-secret-1');
     expect(run.code).toBe(0);
     expect(run.json).toEqual({
       entity_account_id: 'acme',
-      entity_secret_key: 'acme-secret-1',
-      v1_token: v1Token('acme', 'acme-secret-1'),
-      v2_token: v2Token('acme', 'acme-secret-1'),
+      entity_secret_key: 'acme-secret-1-acme-secret-1-acme-secret-1',
+      v1_token: v1Token('acme', 'acme-secret-1-acme-secret-1-acme-secret-1'),
+      v2_token: v2Token('acme', 'acme-secret-1-acme-secret-1-acme-secret-1'),
     });
+    const generated = await admin('create-entity', 'acme-random');
+    expect((generated.json as { entity_secret_key: string }).entity_secret_key).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
+    );
     const again = await admin('create-entity', 'acme');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('admin: entity acme already exists');
@@ -78,7 +82,9 @@ describe('admin CLI while npm start serves the folder', () => {
   it('rotates the secret, sets hours, closure days, settings and calendars', async () => {
     const rotated = await admin('rotate-secret', 'acme');
     expect(rotated.code).toBe(0);
-    expect((rotated.json as { v2_token: string }).v2_token).not.toBe(v2Token('acme', 'acme-secret-1'));
+    expect((rotated.json as { v2_token: string }).v2_token).not.toBe(
+      v2Token('acme', 'acme-secret-1-acme-secret-1-acme-secret-1'),
+    );
     const hours = await admin('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
     expect(hours.json).toMatchObject({
       day_of_week: 'sat',
@@ -110,6 +116,8 @@ describe('admin CLI while npm start serves the folder', () => {
     [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /open_days_ahead: /],
     [['add-closure', 'acme', '2031-02-30'], 1, /invalid date/],
     [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
+    [['create-entity', 'weak', '--secret', 'short-secret'], 1, /secret: must be at least 32 characters/],
+    [['rotate-secret', 'acme', '--secret', 'x'.repeat(31)], 1, /secret: must be at least 32 characters/],
     [['create-entity', 'bad id!'], 1, /letters, digits/],
     [['no-such-command'], 2, /unknown command/],
   ])('%j exits %i with a clear message', async (args, code, message) => {
@@ -127,7 +135,9 @@ describe('admin CLI while npm start serves the folder', () => {
     expect((await admin('list-entities')).json).toEqual(
       expect.arrayContaining(['race-one', 'race-two', 'race-three']),
     );
-    const rotated = (await admin('rotate-secret', 'acme', '--secret', 'acme-secret-2')).json as {
+    const rotated = (
+      await admin('rotate-secret', 'acme', '--secret', 'acme-secret-2-acme-secret-2-acme-secret-2')
+    ).json as {
       v2_token: string;
     };
     const hours = await fetch(`${server.url}/api/v2/opening-hours`, {

@@ -10,7 +10,7 @@ export async function newEntity(
   const accountId = `acct-${randomBytes(5).toString('hex')}`;
   const credentials = await services().admin.createEntity({
     accountId,
-    secret: `secret-${randomBytes(8).toString('hex')}`,
+    secret: `secret-${randomBytes(16).toString('hex')}`,
     ...(options.hours ? { hours: options.hours } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
   });

@@ -44,4 +44,12 @@ describe('config', () => {
     expect(() => parseConfig({ STAGE: 'prod' })).toThrow();
     expect(() => parseConfig({ DYNAMODB_ENDPOINT: 'not a url' })).toThrow();
   });
+
+  it('refuses to start deployed (in Lambda) without STAGE, rather than act as the local stage', () => {
+    expect(() => parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'booking-get-v2-settings' })).toThrow(
+      /STAGE is not set/,
+    );
+    expect(parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'f', STAGE: 'production' }).stage).toBe('production');
+    expect(parseConfig({}).stage).toBe('local');
+  });
 });
