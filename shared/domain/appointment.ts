@@ -15,7 +15,7 @@ export interface AppointmentRecord {
   date: string;
   start_time: string;
   end_time: string;
-  /** The names and contact the appointment was booked with (the client record follows the latest booking). */
+  /** The names and contact the appointment was booked with (the client record keeps those of its first booking). */
   client_firstname: string;
   client_lastname: string;
   client_email: string | null;

@@ -48,9 +48,10 @@ export const clientPhoneItem = (entityId: string, e164: string, clientId: number
 
 /**
  * A booking by a known client: its count moves by ADD, so concurrent bookings by one client never
- * conflict on it; names and e-mail become those booked with. The condition is monotone: only the
- * client's first and second bookings (which move the entity's client counters) are tied to the count
- * read, and last_appointment only ever moves later.
+ * conflict on it. Its names and e-mail stay as stored (docs/CONTRACT.md#clients): whoever knows a phone
+ * number must not rewrite someone's contact details; the appointment keeps what it was booked with. The
+ * condition is monotone: only the client's first and second bookings (which move the entity's client
+ * counters) are tied to the count read, and last_appointment only ever moves later.
  */
 export function clientBookingUpdate(
   tableName: string,
@@ -58,9 +59,8 @@ export function clientBookingUpdate(
   c: ClientRecord,
   read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>,
 ): TransactItem {
-  const item = clientItem(entityId, c);
-  const sets = ['client_firstname', 'client_lastname', 'client_email', 'updated_at', 'search_text'];
-  for (const key of Object.keys(item)) if (/^gsi[45]/.test(key)) sets.push(key);
+  const item: Record<string, unknown> = { updated_at: c.updated_at, last_appointment: c.last_appointment };
+  const sets = ['updated_at'];
   const raisesLast = c.last_appointment !== null && (read.last_appointment ?? '') < c.last_appointment;
   if (raisesLast) sets.push('last_appointment');
   const countCondition =

@@ -102,9 +102,10 @@ export class BookingService {
       const now = this.now().toISOString();
       const client: ClientRecord = {
         client_id: existing?.client_id ?? ids[1] ?? 0,
-        client_firstname: request.firstname,
-        client_lastname: request.lastname,
-        client_email: request.email ?? existing?.client_email ?? null,
+        // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
+        client_firstname: existing?.client_firstname ?? request.firstname,
+        client_lastname: existing?.client_lastname ?? request.lastname,
+        client_email: existing ? existing.client_email : (request.email ?? null),
         client_phone: request.phone,
         created_at: existing?.created_at ?? now,
         updated_at: now,

@@ -145,7 +145,7 @@ export type WriteOutcome =
 export interface BookingPlan {
   appointment: AppointmentRecord;
   cancelTokenHash: string;
-  /** The client as it will be after the booking (names and e-mail as booked). */
+  /** The client as it will be after the booking (a known client keeps its names and e-mail). */
   client: ClientRecord;
   /** The client as read before the booking; null: a new client, created by this booking. */
   existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment'> | null;
