@@ -47,18 +47,19 @@ export function eventTypeOf(
   return 'appointment.updated';
 }
 
-const SEQUENCE_DIGITS = 40;
-const EVENT_ID = /^evt_\d{53}$/;
+const EVENT_ID = /^evt_\d{23}$/;
 
 /**
- * The id of the event of one stream record: `evt_` + the record's creation time in ms (13 digits) + its
- * stream sequence number (zero-padded). Reprocessing the record gives the same id, and within an entity
- * the ids sort in the order the changes happened, so the feed pages with a key condition.
+ * The id of the event of one appointment change (docs/EVENTS.md, docs/CONTRACT.md#event-ids): `evt_` + the
+ * change's time, the appointment's `updated_at` in ms (13 digits), + the appointment id (10 digits).
+ * Reprocessing the change gives the same id; within an entity the ids sort in the order the changes
+ * happened; and they carry nothing but the tenant's own data (no stream sequence number, which counts
+ * every tenant's writes).
  */
-export function eventIdOf(createdAtMs: number, sequenceNumber: string): string {
-  if (!/^\d{1,40}$/.test(sequenceNumber)) throw new Error(`unexpected sequence number ${sequenceNumber}`);
-  const ms = String(Math.trunc(createdAtMs)).padStart(13, '0');
-  return `evt_${ms}${sequenceNumber.padStart(SEQUENCE_DIGITS, '0')}`;
+export function eventIdOf(changedAtMs: number, appointmentId: number): string {
+  if (!Number.isSafeInteger(changedAtMs) || changedAtMs < 0)
+    throw new Error(`unexpected change time ${changedAtMs}`);
+  return `evt_${String(changedAtMs).padStart(13, '0')}${String(appointmentId).padStart(10, '0')}`;
 }
 
 /** Whether a text has the shape of an event id (the feed's `after`). */

@@ -38,7 +38,7 @@ export class EventDispatcher {
     const { entityId, before, after } = change;
     const type = eventTypeOf(before, after);
     if (!type || !after) return null;
-    const id = eventIdOf(change.createdAtMs, change.sequenceNumber);
+    const id = eventIdOf(Date.parse(after.updated_at), after.appointment_id);
 
     // 2. A record seen before whose deliveries were all queued has nothing left to do.
     if (await this.events.isQueued(entityId, id)) return null;

@@ -30,13 +30,15 @@ describe('booking events, pure rules', () => {
     expect(eventTypeOf(before, after)).toBe(type);
   });
 
-  it('makes deterministic event ids that sort in the order of happening', () => {
-    const a = eventIdOf(1_700_000_000_000, '900');
-    expect(eventIdOf(1_700_000_000_000, '900')).toBe(a);
-    const later = [eventIdOf(1_700_000_000_000, '1000'), eventIdOf(1_700_000_001_000, '5')];
+  it('makes deterministic event ids that sort in the order of happening, and carry only the change', () => {
+    const a = eventIdOf(1_700_000_000_000, 900);
+    expect(eventIdOf(1_700_000_000_000, 900)).toBe(a);
+    expect(a).toBe('evt_17000000000000000000900');
+    const later = [eventIdOf(1_700_000_000_000, 1000), eventIdOf(1_700_000_000_001, 5)];
     for (const id of later) expect(id > a).toBe(true);
     expect(isEventId(a)).toBe(true);
     expect(isEventId('evt_1')).toBe(false);
+    expect(isEventId(`evt_${'1'.repeat(53)}`)).toBe(false);
   });
 
   it('refuses non-public addresses and plain http outside STAGE=local', () => {
@@ -80,7 +82,7 @@ describe('WebhookDelivery', () => {
     subscriptionId: 'wh_1',
     appointmentId: 1,
     attempt: 1,
-    event: { id: eventIdOf(1, '1'), type: 'appointment.created', timestamp: 't', data: { appointment: {} } },
+    event: { id: eventIdOf(1, 1), type: 'appointment.created', timestamp: 't', data: { appointment: {} } },
   };
 
   function setUp(status: number) {
