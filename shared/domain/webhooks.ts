@@ -65,32 +65,47 @@ export function eventIdOf(changedAtMs: number, appointmentId: number): string {
 /** Whether a text has the shape of an event id (the feed's `after`). */
 export const isEventId = (text: string): boolean => EVENT_ID.test(text);
 
-/** Addresses a webhook must never reach outside a laptop: private, loopback, link-local and the like. */
+/**
+ * The IANA special-purpose address registries (IPv4 and IPv6), as subnets a webhook may never reach outside
+ * a laptop (docs/CONTRACT.md#webhook-addresses). IPv6 must moreover be global unicast (2000::/3), which
+ * excludes the IPv4-compatible ::/96, IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, discard 100::/64,
+ * unique-local, link-local and multicast ranges at once.
+ */
+const SPECIAL_IPV4: ReadonlyArray<readonly [string, number]> = [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // shared address space (carrier-grade NAT)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.31.196.0', 24], // AS112-v4
+  ['192.52.193.0', 24], // AMT
+  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
+  ['192.168.0.0', 16], // private
+  ['192.175.48.0', 24], // direct delegation AS112
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the limited broadcast 255.255.255.255
+];
+const SPECIAL_IPV6_IN_GLOBAL: ReadonlyArray<readonly [string, number]> = [
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID...
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['2620:4f:8000::', 48], // direct delegation AS112
+  ['3fff::', 20], // documentation
+];
 const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
-}
+for (const [net, prefix] of SPECIAL_IPV4) FORBIDDEN.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of SPECIAL_IPV6_IN_GLOBAL) FORBIDDEN.addSubnet(net, prefix, 'ipv6');
+const GLOBAL_UNICAST_IPV6 = new BlockList();
+GLOBAL_UNICAST_IPV6.addSubnet('2000::', 3, 'ipv6');
+
+/** A webhook must reach its host on 443 outside a laptop. */
+export const WEBHOOK_PORT = '443';
 
 /** Whether an address is loopback (allowed locally only). */
 export function isLoopback(address: string): boolean {
@@ -99,13 +114,12 @@ export function isLoopback(address: string): boolean {
   return isIP(ip) === 4 ? ip.startsWith('127.') : ip === '::1';
 }
 
-/** Whether an address is private, loopback, link-local, unspecified or multicast (not a public host). */
+/** Whether an address is anything but a global unicast one (a special-purpose range, or not an address). */
 export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const ip = mapped ?? address;
-  const family = isIP(ip);
-  if (family === 0) return true;
-  return FORBIDDEN.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  const family = isIP(address);
+  if (family === 4) return FORBIDDEN.check(address, 'ipv4');
+  if (family === 6) return !GLOBAL_UNICAST_IPV6.check(address, 'ipv6') || FORBIDDEN.check(address, 'ipv6');
+  return true;
 }
 
 /**
@@ -117,10 +131,13 @@ export function urlProblem(url: URL, addresses: readonly string[], local: boolea
     return local ? 'must be an http or https URL' : 'must be an https URL';
   }
   if (url.username || url.password) return 'must not carry credentials';
+  if (!local && url.port !== '' && url.port !== WEBHOOK_PORT) return `must use port ${WEBHOOK_PORT}`;
   if (addresses.length === 0) return 'host does not resolve';
   for (const address of addresses) {
     if (local && isLoopback(address)) continue;
-    if (isNonPublicAddress(address)) return 'must not resolve to a private, loopback or link-local address';
+    if (isNonPublicAddress(address)) {
+      return 'must resolve to global unicast addresses only: no private, loopback, link-local or other special-purpose address';
+    }
   }
   return null;
 }

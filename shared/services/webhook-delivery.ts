@@ -74,7 +74,7 @@ export class WebhookDelivery {
       return 'delivered';
     }
     const total = this.schedule.length + 1;
-    const reason = `attempt ${delivery.attempt} of ${total}: ${failure}`;
+    const reason = `${failure} (attempt ${delivery.attempt} of ${total})`;
     await this.webhooks.recordFailure(delivery.entityId, subscription.id, {
       at,
       event_id: delivery.event.id,
@@ -123,9 +123,10 @@ export class WebhookDelivery {
         body,
         timeoutMs: this.timeoutMs,
       });
-      return status >= 200 && status < 300 ? null : `HTTP ${status}`;
-    } catch (error) {
-      return `no answer (${(error as Error).message})`;
+      return status >= 200 && status < 300 ? null : `delivery failed: HTTP ${status}`;
+    } catch {
+      // A refused port, a reset or a timeout all read the same: nothing says which (no port scanning).
+      return 'no answer';
     }
   }
 

@@ -52,11 +52,41 @@ describe('booking events, pure rules', () => {
       'fe80::1',
       'fd00::1',
       '::ffff:127.0.0.1',
+      '::ffff:93.184.216.34',
       '0.0.0.0',
+      // IPv4-compatible, NAT64, 6to4, Teredo, documentation, discard, ORCHID, benchmarking, multicast.
+      '::7f00:1',
+      '::127.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b::5db8:d822',
+      '2002:a00:1::1',
+      '2001::1',
+      '2001:db8::1',
+      '3fff::1',
+      '100::1',
+      '2001:10::1',
+      '2001:2::1',
+      'ff02::1',
+      '100.64.0.1',
+      '198.18.0.1',
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      'not-an-address',
     ]) {
-      expect(isNonPublicAddress(ip)).toBe(true);
+      expect({ ip, refused: isNonPublicAddress(ip) }).toEqual({ ip, refused: true });
     }
-    expect(isNonPublicAddress('93.184.216.34')).toBe(false);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4007:80e::200e']) {
+      expect({ ip, refused: isNonPublicAddress(ip) }).toEqual({ ip, refused: false });
+    }
+    expect(urlProblem(new URL('https://example.com:8443/'), ['93.184.216.34'], false)).toBe(
+      'must use port 443',
+    );
+    expect(urlProblem(new URL('https://example.com:443/'), ['93.184.216.34'], false)).toBeNull();
+    expect(urlProblem(new URL('http://localhost:8080/'), ['127.0.0.1'], true)).toBeNull();
     expect(urlProblem(new URL('http://example.com/'), ['93.184.216.34'], false)).toMatch(/https/);
     expect(urlProblem(new URL('https://example.com/'), ['93.184.216.34'], false)).toBeNull();
     expect(urlProblem(new URL('https://example.com/'), ['93.184.216.34', '10.0.0.1'], false)).toMatch(
@@ -148,7 +178,7 @@ describe('WebhookDelivery', () => {
     );
     expect(queued.at(-1)?.[1]).toBe(900);
     expect(await service.handle({ ...delivery, attempt: 8 })).toBe('dead');
-    expect(parked).toEqual([expect.stringMatching(/attempt 8 of 8: HTTP 503/)]);
-    expect(failures.at(-1)).toMatch(/HTTP 503/);
+    expect(parked).toEqual(['delivery failed: HTTP 503 (attempt 8 of 8)']);
+    expect(failures.at(-1)).toBe('delivery failed: HTTP 503 (attempt 8 of 8)');
   });
 });
