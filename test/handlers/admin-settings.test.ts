@@ -23,7 +23,10 @@ describe('settings and secrets take effect at once', () => {
   it('rotation: old tokens are refused at once, new ones work and carry the current settings', async () => {
     const entity = await newEntity();
     await services().admin.updateSettings(entity.entity_account_id, { timezone: 'Asia/Tokyo' });
-    const rotated = await services().admin.rotateSecret(entity.entity_account_id, 'a-brand-new-secret');
+    const rotated = await services().admin.rotateSecret(
+      entity.entity_account_id,
+      'a-brand-new-secret-a-brand-new-secret',
+    );
     for (const [old, path] of [
       [entity.v1_token, '/api/calendars'],
       [entity.v2_token, '/api/v2/opening-hours'],
