@@ -256,7 +256,7 @@ export class ApiStack extends Stack {
         {
           id: 'AwsSolutions-APIG4',
           reason:
-            'Authorisation is the Access-Token check of each handler (v1 HMAC, v2 SHA-1, per entity, DECISIONS.md): API Gateway authorizers cannot check those tokens. GET /api/ and /api/health are public by contract, and the $default route only answers 404.',
+            'Authorisation is the Access-Token check of each handler (v1 HMAC, v2 SHA-1, per entity, docs/CONTRACT.md#tokens): API Gateway authorizers cannot check those tokens. GET /api/ and /api/health are public by contract, and the $default route only answers 404.',
         },
       ],
       true,

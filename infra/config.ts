@@ -9,7 +9,7 @@ export interface StageConfig {
   name: StageName;
   /** Stack id prefix: `Booking-Staging-Data`, `Booking-Staging-Api`, ... */
   stackPrefix: string;
-  /** v1 debug mode, the functions' DEBUG_MODE (DECISIONS.md: on in staging, off in production). */
+  /** v1 debug mode, the functions' DEBUG_MODE (docs/CONTRACT.md#v1-in-short: on in staging, off in production). */
   debugMode: boolean;
   logLevel: 'debug' | 'info';
   /**

@@ -11,7 +11,7 @@ const EnvSchema = z.object({
   DYNAMODB_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   AWS_REGION: z.string().min(1).default('eu-west-3'),
   STAGE: z.enum(['local', 'staging', 'production']).default('local'),
-  /** v1 debug mode; defaults to on locally and in staging, off in production (DECISIONS.md). */
+  /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
   /** Origins browsers may call from, comma-separated: `*` or exact origins; unset: `*` locally, none elsewhere. */

@@ -2,7 +2,7 @@
 export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type AppointmentStatus = (typeof STATUSES)[number];
 
-/** An appointment takes a place in its slot unless it is cancelled (DECISIONS.md "Slot capacity"). */
+/** An appointment takes a place in its slot unless it is cancelled (docs/CONTRACT.md#two-apis-one-data-model). */
 export const takesPlace = (status: AppointmentStatus): boolean => status !== 'cancelled';
 
 export interface AppointmentRecord {
@@ -40,7 +40,7 @@ export interface ClientRecord {
 }
 
 /**
- * v2 client_name → v1 names (DECISIONS.md): trimmed, inner spaces collapsed, split at the first space;
+ * v2 client_name → v1 names (docs/CONTRACT.md#v2-in-short): trimmed, inner spaces collapsed, split at the first space;
  * one word gives an empty first name and the word as last name.
  */
 export function splitClientName(name: string): { firstname: string; lastname: string } {

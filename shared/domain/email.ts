@@ -1,6 +1,6 @@
 /**
  * E-mail addresses: a strict syntax check for bookings and /validation/email, and for `nofreeemail` the
- * free-provider list of free-email-domains-list (DECISIONS.md: "a maintained list of free providers ...
+ * free-provider list of free-email-domains-list (docs/CONTRACT.md#v2-in-short: "a maintained list of free providers ...
  * from a kept library"), topped up with French providers it lacks. The list (97,000 domains, 1.4 MB) is
  * read from the generated data file (data-files.ts: one line per domain, brotli, 450 KB) on the first
  * `nofreeemail` check, not parsed as a module when the function starts.

@@ -2,14 +2,14 @@ import * as z from 'zod';
 import { isValidTimezone } from './dates';
 import type { KeyCredential } from './publishable-keys';
 
-/** Per-entity settings (DECISIONS.md: slot_duration, max_appointments, timezone, country, default_calendar_id). */
+/** Per-entity settings (docs/CONTRACT.md#self-service). */
 export interface EntitySettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
   country: string;
   default_calendar_id: number;
-  /** Days from today whose slots open by themselves (docs/CONTRACT.md#settings); 0 = none. */
+  /** Days from today whose slots open by themselves (docs/CONTRACT.md#self-service); 0 = none. */
   open_days_ahead: number;
 }
 
@@ -37,7 +37,7 @@ export const withDefaultSettings = <T extends Partial<EntitySettings>>(
   ...stored,
 });
 
-/** Bounds shared by settings, generation and slot updates (DECISIONS.md). */
+/** Bounds shared by settings, generation and slot updates (docs/CONTRACT.md#v2-in-short). */
 export const DURATION_BOUNDS = { min: 5, max: 480 } as const;
 export const CAPACITY_BOUNDS = { min: 1, max: 1000 } as const;
 export const OPEN_DAYS_BOUNDS = { min: 0, max: 365 } as const;

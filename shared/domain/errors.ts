@@ -1,10 +1,10 @@
 /**
- * Typed domain errors. Services throw these; one mapper per API (shared/http/answers.ts) turns them into
+ * Typed domain errors. Services throw these; one mapper per API (shared/http/answers-v1.ts, answers-v2.ts) turns them into
  * that API's status, envelope and error code. Messages use the documents' wording and never carry
  * internal detail, so they can be shown to clients as they are.
  */
 
-/** v1 error codes (api-v1-calendar.md, Errors) that a domain error can carry. */
+/** v1 error codes (docs/CONTRACT.md#statuses-and-error-codes) that a domain error can carry. */
 export const ERROR_CODES = [
   'INVALID_PARAMETER',
   'INVALID_DATE_FORMAT',

@@ -1,6 +1,6 @@
 /**
  * Public holidays of a country for any year, computed by date-holidays-parser from date-holidays' rules
- * (DECISIONS.md: "the public holidays of the entity's country (default France, metropolitan) computed for
+ * (docs/CONTRACT.md#v2-in-short: "the public holidays of the entity's country (default France, metropolitan) computed for
  * any year"). A function reads one country's rules, the first time it needs them, from the data files
  * `npm run generate:data` writes (data-files.ts). The countries whose public holidays need a calendar the
  * functions do not bundle (Chinese, Julian, equinox...: JP, CN, KR, RU...) are not computed here: the same

@@ -1,5 +1,5 @@
 /**
- * Weekly opening hours (DECISIONS.md, "Opening hours, holidays, settings"): seven records, mon..sun,
+ * Weekly opening hours (docs/CONTRACT.md#v2-in-short): seven records, mon..sun,
  * each with up to two periods. A closed weekday has `is_open` 0 and all four times null; a day with one
  * period has `start_time2`/`end_time2` null. Times are wall-clock 'HH:MM:SS' in the entity's time zone.
  */
@@ -49,7 +49,7 @@ const demoDay = (day: Weekday): DayHours =>
       };
 
 /**
- * The demo entity's week (DECISIONS.md, "Running it"): Mon–Fri 09:00–12:00 and 14:00–18:00, weekend
+ * The demo entity's week (docs/CONTRACT.md#running-it): Mon–Fri 09:00–12:00 and 14:00–18:00, weekend
  * closed.
  * Frozen because it is shared by every caller: copy it before changing it.
  */

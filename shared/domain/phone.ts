@@ -1,5 +1,5 @@
 /**
- * Phone numbers (DECISIONS.md, "Phones"): parsed with libphonenumber-js, default region FR, stored in E.164.
+ * Phone numbers (docs/CONTRACT.md#v2-in-short): parsed with libphonenumber-js, default region FR, stored in E.164.
  * The 'max' metadata is used because only it carries the per-type number ranges that tell a mobile from a
  * fixed line; it is also stricter about validity (a number in a range no operator holds is refused).
  * The library's core functions are given that metadata from a generated data file (data-files.ts), read on

@@ -1,6 +1,6 @@
 /**
  * Slot start/end times of one date, and the real instants behind them. Slot dates and times are wall-clock
- * times in the calendar's IANA zone (DECISIONS.md, "Time"), so generation works on the wall clock and only
+ * times in the calendar's IANA zone (docs/CONTRACT.md#two-apis-one-data-model), so generation works on the wall clock and only
  * asks the zone whether a start time exists that day.
  */
 import { DateTime, IANAZone } from 'luxon';
@@ -65,9 +65,9 @@ function periodsOf(day: DayHours): Array<[number, number]> {
   return periods;
 }
 
-// DECISIONS.md: each period is filled from its start every `durationMinutes` while the slot ends by the
+// docs/CONTRACT.md#v2-in-short: each period is filled from its start every `durationMinutes` while the slot ends by the
 // period's end, none spanning the break. A start the clocks skip is dropped; a repeated one stays one slot.
-/** A date's slot times from its opening hours, right on the days the clocks change (DECISIONS.md, "Time"). */
+/** A date's slot times from its opening hours, right on the days the clocks change (docs/CONTRACT.md#two-apis-one-data-model). */
 export function slotTimes(
   date: string,
   day: DayHours,
@@ -116,7 +116,7 @@ export function startInstant(date: string, time: string, timezone: string): Date
   ).toJSDate();
 }
 
-/** DECISIONS.md: "a slot in the past means its start, in that zone, is before now"; booking refuses those. */
+/** docs/CONTRACT.md#two-apis-one-data-model: "a slot in the past means its start, in that zone, is before now"; booking refuses those. */
 export function hasStarted(date: string, time: string, timezone: string, now: Date = new Date()): boolean {
   return startInstant(date, time, timezone).getTime() < now.getTime();
 }

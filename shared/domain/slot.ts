@@ -1,4 +1,4 @@
-/** A slot: a v2 slot record and a v1 slot at once (DECISIONS.md "One data model"). */
+/** A slot: a v2 slot record and a v1 slot at once (docs/CONTRACT.md#two-apis-one-data-model). */
 export interface SlotRecord {
   slot_id: number;
   calendar_id: number;

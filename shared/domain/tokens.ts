@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** v2 token: sha1_hex(sha1_hex(entity_account_id) + entity_secret_key), lowercase hex (DECISIONS.md). */
+/** v2 token: sha1_hex(sha1_hex(entity_account_id) + entity_secret_key), lowercase hex (docs/CONTRACT.md#tokens). */
 export function v2Token(accountId: string, secret: string): string {
   const inner = createHash('sha1').update(accountId, 'utf8').digest('hex');
   return createHash('sha1')

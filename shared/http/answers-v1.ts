@@ -41,7 +41,7 @@ export function v1Success(r: Reply, frame: V1Frame): APIGatewayProxyStructuredRe
   return v1Serialize(r.status ?? 200, envelope, frame, r.data);
 }
 
-/** v1 error envelope (DECISIONS.md), in the negotiated format (CSV: one row of the envelope's fields). */
+/** v1 error envelope (docs/CONTRACT.md#envelopes), in the negotiated format (CSV: one row of the envelope's fields). */
 export function v1Error(error: AppError, frame: V1Frame): APIGatewayProxyStructuredResultV2 {
   const envelope: Record<string, unknown> = {
     success: false,

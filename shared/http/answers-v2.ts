@@ -4,7 +4,7 @@ import type { Reply } from './reply';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** v2 envelope: `{ success, data, message }` (api-v2-entity.md). */
+/** v2 envelope: `{ success, data, message }` (docs/CONTRACT.md#envelopes). */
 export function v2Answer(
   status: number,
   success: boolean,

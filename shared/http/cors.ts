@@ -1,5 +1,5 @@
 /**
- * What a browser may do across origins (DECISIONS.md "Requests, both APIs": a CORS preflight on a path
+ * What a browser may do across origins (docs/CONTRACT.md#requests: a CORS preflight on a path
  * the API serves is answered 204). One list for the functions (middleware/cors.ts), the local server's
  * preflight and API Gateway's `corsPreflight` (infra/api-stack.ts). Origins come per stage from config.
  */

@@ -1,4 +1,4 @@
-/** The v1 output formats (api-v1-calendar.md, DECISIONS.md "Formats"). */
+/** The v1 output formats (docs/CONTRACT.md#v1-in-short). */
 export type Format = 'json' | 'xml' | 'csv';
 export const FORMATS: readonly Format[] = ['json', 'xml', 'csv'];
 

@@ -20,7 +20,7 @@ import type {
 
 const at = (iso: string, timezone: string): string => isoInZone(new Date(iso), timezone);
 
-/** v1 calendar (api-v1-calendar.md "Calendar"); the detail adds updated_at. */
+/** v1 calendar (docs/CONTRACT.md#v1-in-short); the detail adds updated_at. */
 export const v1Calendar = (c: CalendarRecord, timezone: string): V1Calendar => ({
   calendar_id: c.calendar_id,
   calendar_name: c.calendar_name,
@@ -35,7 +35,7 @@ export const v1CalendarDetail = (c: CalendarRecord, timezone: string): V1Calenda
   updated_at: at(c.updated_at, timezone),
 });
 
-/** v1 slot: capacity, booked_appointments = places taken, is_available (DECISIONS.md). */
+/** v1 slot: capacity, booked_appointments = places taken, is_available (docs/CONTRACT.md#two-apis-one-data-model). */
 export const v1Slot = (v: SlotView, timezone: string): V1Slot => ({
   slot_id: v.slot.slot_id,
   calendar_id: v.slot.calendar_id,

@@ -14,7 +14,7 @@ import type {
 } from './schemas/v2';
 import type { V2Settings } from './schemas/v2-manage';
 
-/** v2 slot record (api-v2-entity.md): max_appointments = capacity, available_slots = capacity − taken. */
+/** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord): V2Slot => ({
   id: s.slot_id,
   date: s.date,

@@ -2,7 +2,7 @@
 export interface Reply {
   data: unknown;
   message?: string;
-  /** v2 verdict endpoints answer 200 with success false (DECISIONS.md, /validation/*). */
+  /** v2 verdict endpoints answer 200 with success false (docs/CONTRACT.md#envelopes). */
   success?: boolean;
   /** v1 list endpoints. */
   pagination?: Pagination;

@@ -130,7 +130,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   // Each invocation gets its own scope, so store time is measured per request (Server-Timing).
   const handler = (event: Event, context: Context): Promise<Result> =>
     runInScope(() => core(event, context as AppContext));
-  // The route's schemas stay reachable for the OpenAPI document (shared/openapi.ts).
+  // The route's schemas stay reachable for the OpenAPI document (shared/openapi/index.ts).
   return Object.assign(handler, {
     schemas: { path: options.path, query: options.query, body: options.body },
     publishable: options.publishable ?? false,

@@ -2,7 +2,7 @@ import { STATUSES } from '../domain/appointment';
 import { PERIODS } from '../services/v1/statistics-service';
 import { bool, date, id, int, oneOf, params, text } from './fields';
 
-/** page and per_page of every v1 list (api-v1-calendar.md, Limits): 400 INVALID_PARAMETER outside them. */
+/** page and per_page of every v1 list (docs/CONTRACT.md#v1-in-short): 400 INVALID_PARAMETER outside them. */
 export const pagination = {
   page: int({ min: 1, max: 1_000_000 }).optional(),
   per_page: int({ min: 1, max: 1000 }).optional(),

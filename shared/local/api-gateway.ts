@@ -8,7 +8,7 @@ export interface RouteMatch {
   pathParameters: Record<string, string> | undefined;
 }
 
-/** A trailing slash does not change a path (DECISIONS.md); `//` collapses. */
+/** A trailing slash does not change a path (docs/CONTRACT.md#requests); `//` collapses. */
 export function normalizePath(path: string): string {
   const collapsed = path.replace(/\/{2,}/g, '/');
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;

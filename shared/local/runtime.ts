@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { storageFrom } from './dynamodb-local';
 import { acquireLocalStore, type LocalStore } from './local-store';
 
-/** Variables of `npm start` (DECISIONS.md "Running it"), parsed once. */
+/** Variables of `npm start` (docs/CONTRACT.md#running-it), parsed once. */
 const LocalEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

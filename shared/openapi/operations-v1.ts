@@ -1,4 +1,4 @@
-/** The v1 calendar API's routes as the contract describes them (api-v1-calendar.md, DECISIONS.md). */
+/** The v1 calendar API's routes as the contract describes them (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
 import { v1Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v1';

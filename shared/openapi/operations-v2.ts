@@ -1,4 +1,4 @@
-/** The v2 entity API's routes as the contract describes them (api-v2-entity.md, DECISIONS.md). */
+/** The v2 entity API's routes as the contract describes them (docs/CONTRACT.md#v2-in-short). */
 import * as z from 'zod';
 import { emptyArray } from '../http/schemas/common';
 import { v2Answer } from '../http/schemas/envelopes';

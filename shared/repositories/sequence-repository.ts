@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 
-/** Per-entity id sequence shared by calendars, slots, appointments and clients (DECISIONS.md "Ids"). */
+/** Per-entity id sequence shared by calendars, slots, appointments and clients (docs/CONTRACT.md#two-apis-one-data-model). */
 export class SequenceRepository {
   constructor(private readonly table: TableHandle) {}
 

@@ -161,7 +161,7 @@ export class BookingService {
     throw busy();
   }
 
-  /** A v2 booking: a confirmed appointment of the default calendar (DECISIONS.md "One data model"). */
+  /** A v2 booking: a confirmed appointment of the default calendar (docs/CONTRACT.md#two-apis-one-data-model). */
   /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
   private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
     const slot = await this.slots.get(entity.entityId, committed.appointment.slot_id);
@@ -259,7 +259,7 @@ export class BookingService {
   }
 
   /**
-   * A v1 booking (POST /appointment). Checks run in DECISIONS.md's order: body fields (phone, e-mail: 400
+   * A v1 booking (POST /appointment). Checks run in the order of docs/CONTRACT.md#v1-in-short: body fields (phone, e-mail: 400
    * INVALID_PARAMETER), calendar, slot in that calendar, slot in the past, slot closed or full.
    */
   async bookV1(entity: EntityContext, input: V1Booking, idempotency?: IdempotencyMark): Promise<Booked> {

@@ -244,7 +244,12 @@ describe('v2 booking and cancellation', () => {
     const client = (await partition(entity.entity_account_id)).find(
       (i) => i.type === 'client' && i.client_id === first.json.data.client_id,
     );
-    expect(client).toMatchObject({ client_firstname: '', client_lastname: 'Solo', appointments_count: 2 });
+    // The client keeps the names of its first booking (docs/CONTRACT.md#clients); the appointment has its own.
+    expect(client).toMatchObject({
+      client_firstname: 'Jeanne',
+      client_lastname: 'Marie Durand',
+      appointments_count: 2,
+    });
   });
 
   it('a foreign number is a client too', async () => {

@@ -5,7 +5,7 @@ import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/ht
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**
- * GET /api/appointments/{id} — ids are unique across kinds (DECISIONS.md): an appointment id gives the
+ * GET /api/appointments/{id} — ids are unique across kinds (docs/CONTRACT.md#two-apis-one-data-model): an appointment id gives the
  * appointment, a calendar id the calendar's appointments (filters, pagination, meta.calendar_id), else 404.
  */
 export const handler = defineV1Handler(

@@ -63,7 +63,7 @@ const frameOf = (request: AppRequest): Frame => {
   };
 };
 
-/** The v1 envelope's `debug` object (api-v1-calendar.md): performance figures of this request. */
+/** The v1 envelope's `debug` object (docs/CONTRACT.md#v1-in-short): performance figures of this request. */
 const debugObject = ({ event }: AppRequest, app: RequestState) => ({
   memory_usage: process.memoryUsage().heapUsed,
   execution_time: Math.round(performance.now() - app.startedAt) / 1000,

@@ -1,7 +1,7 @@
 import { invalidJson, payloadTooLarge } from '../../domain/errors';
 import type { AppRequest, Middleware } from './types';
 
-/** A request body larger than this is refused with 413 (DECISIONS.md "Requests, both APIs"). */
+/** A request body larger than this is refused with 413 (docs/CONTRACT.md#requests). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface JsonBodyOptions {

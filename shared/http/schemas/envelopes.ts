@@ -1,4 +1,4 @@
-/** The envelopes of both APIs around the records (api-v1-calendar.md "Response envelope", DECISIONS.md). */
+/** The envelopes of both APIs around the records (docs/CONTRACT.md#envelopes). */
 import * as z from 'zod';
 import { API_VERSION } from '../../domain/api';
 import { ERROR_CODES } from '../../domain/errors';

@@ -1,4 +1,4 @@
-/** The records and reports of the v1 calendar API (api-v1-calendar.md, DECISIONS.md "v1 behaviour"). */
+/** The records and reports of the v1 calendar API (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
 import { STATUSES } from '../../domain/appointment';
 import { count, date, id, named, ratio, stamp, time } from './common';

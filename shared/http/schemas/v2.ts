@@ -1,4 +1,4 @@
-/** The records of the v2 entity API (api-v2-entity.md, DECISIONS.md "v2 behaviour"). */
+/** The records of the v2 entity API (docs/CONTRACT.md#v2-in-short). */
 import * as z from 'zod';
 import { STATUSES } from '../../domain/appointment';
 import { WEEKDAYS } from '../../domain/opening-hours';

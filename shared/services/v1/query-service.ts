@@ -17,7 +17,7 @@ import type { SlotRecord } from '../../domain/slot';
 import { hasStarted } from '../../domain/slot-times';
 import type { V1Store } from '../ports';
 
-/** Longest date range a list or statistic accepts (api-v1-calendar.md, Limits). */
+/** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
 
 /** Checks a date range: to not before from, at most 365 days apart. */

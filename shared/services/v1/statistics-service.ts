@@ -56,7 +56,7 @@ export class StatisticsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Summary and daily breakdown of a period, for one calendar or all (DECISIONS.md formulas). */
+  /** Summary and daily breakdown of a period, for one calendar or all (docs/CONTRACT.md#v1-in-short). */
   async appointments(entity: EntityContext, query: PeriodQuery, calendarId?: number) {
     let timezone = entity.settings.timezone;
     if (calendarId !== undefined) {
