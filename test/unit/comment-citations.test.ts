@@ -16,7 +16,7 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   .filter(Boolean);
 
 /** The comments of a source file, with the line each starts on (string literals are skipped). */
-export function commentsOf(source: string): Array<{ line: number; text: string }> {
+function commentsOf(source: string): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = [];
   let line = 1;
   for (let i = 0; i < source.length; i++) {
@@ -49,7 +49,7 @@ const slug = (heading: string) =>
     .replace(/[^\w\s-]/g, '')
     .replace(/\s+/g, '-');
 /** The anchors of a Markdown document: its headings (GitHub's slugs) and explicit `<a id="...">`. */
-export const anchorsOf = (markdown: string): Set<string> =>
+const anchorsOf = (markdown: string): Set<string> =>
   new Set([
     ...[...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1] ?? '')),
     ...[...markdown.matchAll(/<a id="([^"]+)">/g)].map((m) => m[1] ?? ''),
@@ -62,7 +62,7 @@ const CITED =
 const PRODUCED = new Set(['writers/csv-writer.js', 'writers/xml-writer.js', 'dynamodb-local.json']);
 
 /** Why a comment's citations do not hold, given what exists. */
-export function citationProblems(
+function citationProblems(
   comment: string,
   fileDir: string,
   exists: (path: string) => boolean,
