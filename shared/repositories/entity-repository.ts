@@ -1,4 +1,3 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../db/conditions';
 import { onlyIf } from '../db/expressions';
 import { getItem } from '../db/items';
@@ -34,19 +33,15 @@ export class EntityRepository implements EntityStore {
     const put = (Item: Record<string, unknown>): TransactItem => ({
       Put: { TableName: this.table.name, Item, ConditionExpression: CONDITION.isNew },
     });
-    await this.table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          put({ ...keys.entity(id), type: 'entity', ...input.entity }),
-          put({ ...keys.entityDirectory(id), type: 'entity-directory', entity_account_id: id }),
-          put({ ...keys.settings(id), type: 'settings', ...input.settings, version: 1 }),
-          put({ ...keys.openingHours(id), type: 'opening-hours', days: input.hours }),
-          put({ ...keys.sequence(id), type: 'sequence', last: input.calendar.calendar_id }),
-          put(calendarItem(id, input.calendar)),
-          ...this.tokenPuts(id, input.entity.token_hashes, input.settings),
-        ],
-      }),
-    );
+    await transact(this.table, [
+      put({ ...keys.entity(id), type: 'entity', ...input.entity }),
+      put({ ...keys.entityDirectory(id), type: 'entity-directory', entity_account_id: id }),
+      put({ ...keys.settings(id), type: 'settings', ...input.settings, version: 1 }),
+      put({ ...keys.openingHours(id), type: 'opening-hours', days: input.hours }),
+      put({ ...keys.sequence(id), type: 'sequence', last: input.calendar.calendar_id }),
+      put(calendarItem(id, input.calendar)),
+      ...this.tokenPuts(id, input.entity.token_hashes, input.settings),
+    ]);
   }
 
   /** Pattern: get an entity by its account id. */
@@ -76,33 +71,29 @@ export class EntityRepository implements EntityStore {
     settings: VersionedSettings,
   ): Promise<void> {
     const { version, ...current } = settings;
-    await this.table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: this.table.name,
-              Key: keys.entity(entityId),
-              UpdateExpression: 'SET token_hashes = :next, updated_at = :now',
-              ConditionExpression: 'token_hashes = :old',
-              ExpressionAttributeValues: { ':next': next, ':old': old, ':now': now },
-            },
-          },
-          {
-            ConditionCheck: {
-              TableName: this.table.name,
-              Key: keys.settings(entityId),
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': version },
-            },
-          },
-          ...Object.values(old).map((hash) => ({
-            Delete: { TableName: this.table.name, Key: keys.token(hash) },
-          })),
-          ...this.tokenPuts(entityId, next, current),
-        ],
-      }),
-    );
+    await transact(this.table, [
+      {
+        Update: {
+          TableName: this.table.name,
+          Key: keys.entity(entityId),
+          UpdateExpression: 'SET token_hashes = :next, updated_at = :now',
+          ...onlyIf(CONDITION.tokensAsRead),
+          ExpressionAttributeValues: { ':next': next, ':hashes': old, ':now': now },
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: this.table.name,
+          Key: keys.settings(entityId),
+          ...onlyIf(CONDITION.settingsAsRead),
+          ExpressionAttributeValues: { ':version': version },
+        },
+      },
+      ...Object.values(old).map((hash) => ({
+        Delete: { TableName: this.table.name, Key: keys.token(hash) },
+      })),
+      ...this.tokenPuts(entityId, next, current),
+    ]);
   }
 
   /**
