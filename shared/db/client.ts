@@ -16,7 +16,9 @@ export function createDocumentClient(options: {
     ...(local
       ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-    maxAttempts: 3,
+    // DynamoDB Local (one JVM over SQLite) answers some requests with a transient 5xx when a busy machine
+    // starves it: locally a request gets two more tries; on AWS the SDK's standard 3.
+    maxAttempts: local ? 5 : 3,
   });
   const onCall = options.onCall;
   if (onCall) {
