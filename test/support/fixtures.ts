@@ -33,16 +33,20 @@ export const ALWAYS_OPEN: WeeklyHours = (['mon', 'tue', 'wed', 'thu', 'fri', 'sa
   }),
 );
 
-/** A date at least `daysAhead` days from now that is not a French public holiday. */
+/**
+ * The `daysAhead`-th day from today that is not a French public holiday: at least that many days ahead,
+ * and distinct for distinct arguments (a "first working day on or after" would give 30 and 31 the same
+ * date when day 30 is Christmas, and two tests meant to use two days would share one).
+ */
 export function futureWorkingDate(daysAhead = 20): string {
   const { publicHoliday } =
     require('../../shared/domain/holidays') as typeof import('../../shared/domain/holidays');
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  for (;;) {
-    const iso = day.toISOString().slice(0, 10);
-    if (!publicHoliday(iso, 'FR')) return iso;
+  const day = new Date(Date.now());
+  for (let found = 0; found < daysAhead; ) {
     day.setUTCDate(day.getUTCDate() + 1);
+    if (!publicHoliday(day.toISOString().slice(0, 10), 'FR')) found += 1;
   }
+  return day.toISOString().slice(0, 10);
 }
 
 /** A valid French mobile number, distinct per index. */
