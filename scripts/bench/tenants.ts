@@ -101,16 +101,16 @@ async function fillPast(http: Client, tenant: Tenant, day: string) {
   const slots = await http.generate(tenant.v2, day);
   const repos = services().repos;
   const clock = () => new Date(`${addDays(day, -1)}T12:00:00Z`);
-  const past = new BookingService(
-    repos.appointments,
-    repos.bookings,
-    repos.slots,
-    repos.calendars,
-    repos.clients,
-    repos.sequence,
-    clock,
-    new BookingReader(table()),
-  );
+  const past = new BookingService({
+    appointments: repos.appointments,
+    writer: repos.bookings,
+    slots: repos.slots,
+    calendars: repos.calendars,
+    clients: repos.clients,
+    ids: repos.sequence,
+    now: clock,
+    reader: new BookingReader(table()),
+  });
   const settings = {
     slot_duration: 30,
     max_appointments: 1,

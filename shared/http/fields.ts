@@ -88,7 +88,7 @@ export const bool = () =>
     return fail(ctx, 'must be true or false');
   }).meta({ type: 'boolean' });
 
-/** A JSON object body whose unknown fields are ignored. */
-export const body = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+/** A JSON object body; unknown fields are stripped before anything reads it (docs/CONTRACT.md#requests). */
+export const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
 /** A query or path parameter object; unknown parameters are ignored. */
 export const params = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);

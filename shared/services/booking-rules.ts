@@ -16,26 +16,6 @@ export interface BookingRequest {
   status: AppointmentStatus;
 }
 
-/** The v2 booking body once its fields have their types. */
-export interface V2Booking {
-  client_name: string;
-  client_phone: string;
-  slot_id: number;
-  client_email?: string | undefined;
-  contract_number?: string | undefined;
-}
-
-/** The v1 booking body once its fields have their types. */
-export interface V1Booking {
-  calendar_id: number;
-  slot_id: number;
-  client_firstname: string;
-  client_lastname: string;
-  client_email: string;
-  client_phone: string;
-  status?: AppointmentStatus | undefined;
-}
-
 export interface Booked {
   appointment: AppointmentRecord;
   slot: SlotRecord;

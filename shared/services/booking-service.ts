@@ -2,11 +2,9 @@ import {
   type AppointmentRecord,
   type AppointmentStatus,
   type ClientRecord,
-  splitClientName,
   takesPlace,
 } from '../domain/appointment';
 import { todayIn } from '../domain/dates';
-import { isValidEmail } from '../domain/email-syntax';
 import type { EntityContext } from '../domain/entity';
 import {
   appointmentNotFound,
@@ -14,10 +12,8 @@ import {
   calendarNotFound,
   conflict,
   idempotencyInProgress,
-  invalidField,
   slotNotFound,
 } from '../domain/errors';
-import { toE164 } from '../domain/phone';
 import { randomToken, sha256Hex } from '../domain/tokens';
 import {
   type Booked,
@@ -26,8 +22,6 @@ import {
   MAX_ATTEMPTS,
   refusal,
   refuseUnbookable,
-  type V1Booking,
-  type V2Booking,
 } from './booking-rules';
 import type {
   AppointmentStore,
@@ -45,27 +39,36 @@ import type {
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
 
+/** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
+export interface BookingCollaborators {
+  appointments: AppointmentStore;
+  writer: BookingWriter;
+  slots: SlotReader;
+  calendars: CalendarReader;
+  clients: ClientReader;
+  ids: IdSource;
+  /** The clock; the system clock when absent. */
+  now?: () => Date;
+  /** Calendar, slot and client in one read; three reads when absent. */
+  reader?: SnapshotReader;
+}
+
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
-  constructor(
-    private readonly appointments: AppointmentStore,
-    private readonly writer: BookingWriter,
-    private readonly slots: SlotReader,
-    private readonly calendars: CalendarReader,
-    private readonly clients: ClientReader,
-    private readonly ids: IdSource,
-    private readonly now: () => Date = () => new Date(),
-    private readonly reader?: SnapshotReader,
-  ) {}
+  private readonly deps: BookingCollaborators & { now: () => Date };
+
+  constructor(collaborators: BookingCollaborators) {
+    this.deps = { now: () => new Date(), ...collaborators };
+  }
 
   /** Calendar, slot and the phone's client: one batch read when the store offers it. */
   private async snapshot(entity: EntityContext, request: BookingRequest): Promise<BookingSnapshot> {
-    if (this.reader)
-      return this.reader.snapshot(entity.entityId, request.calendarId, request.slotId, request.phone);
+    if (this.deps.reader)
+      return this.deps.reader.snapshot(entity.entityId, request.calendarId, request.slotId, request.phone);
     const [calendar, slot, client] = await Promise.all([
-      this.calendars.get(entity.entityId, request.calendarId),
-      this.slots.get(entity.entityId, request.slotId),
-      this.clients.findByPhone(entity.entityId, request.phone),
+      this.deps.calendars.get(entity.entityId, request.calendarId),
+      this.deps.slots.get(entity.entityId, request.slotId),
+      this.deps.clients.findByPhone(entity.entityId, request.phone),
     ]);
     return { calendar, slot, clientId: client?.client_id ?? null };
   }
@@ -83,23 +86,23 @@ export class BookingService {
     // is simply skipped, since ids need only be unique.
     const [first, reserved] = await Promise.all([
       this.snapshot(entity, request),
-      this.ids.next(entity.entityId, 2),
+      this.deps.ids.next(entity.entityId, 2),
     ]);
     const { calendar, slot } = first;
     if (!calendar?.is_active) throw calendarNotFound();
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
     // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
-    refuseUnbookable(slot, calendar, this.now(), true);
+    refuseUnbookable(slot, calendar, this.deps.now(), true);
 
     let clientId = first.clientId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       if (attempt > 0)
-        clientId = (await this.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
-      const existing = clientId === null ? null : await this.clients.get(entity.entityId, clientId);
-      const ids = attempt === 0 ? reserved : await this.ids.next(entity.entityId, 2);
+        clientId = (await this.deps.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
+      const existing = clientId === null ? null : await this.deps.clients.get(entity.entityId, clientId);
+      const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
       const appointmentId = ids[0] ?? 0;
-      const now = this.now().toISOString();
+      const now = this.deps.now().toISOString();
       const client: ClientRecord = {
         client_id: existing?.client_id ?? ids[1] ?? 0,
         // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
@@ -133,12 +136,12 @@ export class BookingService {
         updated_at: now,
       };
       const cancelToken = randomToken(32);
-      const outcome = await this.writer.book(entity.entityId, {
+      const outcome = await this.deps.writer.book(entity.entityId, {
         appointment,
         cancelTokenHash: sha256Hex(cancelToken),
         client,
         existing,
-        today: todayIn(entity.settings.timezone, this.now()),
+        today: todayIn(entity.settings.timezone, this.deps.now()),
         ...(idempotency
           ? {
               idempotency: {
@@ -149,7 +152,7 @@ export class BookingService {
           : {}),
       });
       if (outcome.ok) {
-        const after = (await this.slots.get(entity.entityId, slot.slot_id)) ?? slot;
+        const after = (await this.deps.slots.get(entity.entityId, slot.slot_id)) ?? slot;
         return { appointment, slot: after, calendar, cancelToken };
       }
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
@@ -161,35 +164,11 @@ export class BookingService {
     throw busy();
   }
 
-  /** A v2 booking: a confirmed appointment of the default calendar (docs/CONTRACT.md#two-apis-one-data-model). */
   /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
   private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
-    const slot = await this.slots.get(entity.entityId, committed.appointment.slot_id);
+    const slot = await this.deps.slots.get(entity.entityId, committed.appointment.slot_id);
     if (!slot) throw slotNotFound();
     return { ...committed, slot };
-  }
-
-  async bookV2(entity: EntityContext, input: V2Booking, idempotency?: IdempotencyMark): Promise<Booked> {
-    const phone = toE164(input.client_phone);
-    if (!phone) throw invalidField('client_phone', 'not a valid phone number');
-    if (input.client_email !== undefined && !isValidEmail(input.client_email)) {
-      throw invalidField('client_email', 'not a valid e-mail address');
-    }
-    const { firstname, lastname } = splitClientName(input.client_name);
-    return this.book(
-      entity,
-      {
-        calendarId: entity.settings.default_calendar_id,
-        slotId: input.slot_id,
-        firstname,
-        lastname,
-        email: input.client_email ?? null,
-        phone,
-        contractNumber: input.contract_number ?? null,
-        status: 'confirmed',
-      },
-      idempotency,
-    );
   }
 
   /**
@@ -207,17 +186,17 @@ export class BookingService {
   ): Promise<AppointmentRecord> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
-      const before = await this.appointments.get(entity.entityId, appointmentId);
+      const before = await this.deps.appointments.get(entity.entityId, appointmentId);
       if (!before) throw appointmentNotFound();
       const status = change.status ?? before.status;
-      let after: AppointmentRecord = { ...before, status, updated_at: this.now().toISOString() };
+      let after: AppointmentRecord = { ...before, status, updated_at: this.deps.now().toISOString() };
       let client: TransitionPlan['client'];
       if (change.slotId !== undefined && change.slotId !== before.slot_id) {
-        const slot = await this.slots.get(entity.entityId, change.slotId);
+        const slot = await this.deps.slots.get(entity.entityId, change.slotId);
         if (!slot) throw slotNotFound();
-        const calendar = await this.calendars.get(entity.entityId, slot.calendar_id);
+        const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
         if (!calendar?.is_active) throw calendarNotFound();
-        refuseUnbookable(slot, calendar, this.now(), takesPlace(status));
+        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status));
         after = {
           ...after,
           slot_id: slot.slot_id,
@@ -232,7 +211,7 @@ export class BookingService {
         if (options.refuseSame) throw conflict(options.refuseSame);
         return before;
       }
-      const outcome = await this.writer.transition(entity.entityId, {
+      const outcome = await this.deps.writer.transition(entity.entityId, {
         before,
         after,
         ...(client ? { client } : {}),
@@ -249,42 +228,18 @@ export class BookingService {
    * date and the latest date among the client's other appointments (two reads of the index, newest first).
    */
   private async clientAfterMove(entity: EntityContext, before: AppointmentRecord, after: AppointmentRecord) {
-    const client = await this.clients.get(entity.entityId, before.client_id);
+    const client = await this.deps.clients.get(entity.entityId, before.client_id);
     if (!client) return undefined;
-    const latest = await this.appointments.latestOfClient(entity.entityId, client.client_id, 2);
+    const latest = await this.deps.appointments.latestOfClient(entity.entityId, client.client_id, 2);
     const other = latest.find((a) => a.appointment_id !== before.appointment_id)?.date ?? '';
     const last = other > after.date ? other : after.date;
     if (last === client.last_appointment) return undefined;
     return { clientId: client.client_id, lastAppointment: last, read: client.last_appointment };
   }
 
-  /**
-   * A v1 booking (POST /appointment). Checks run in the order of docs/CONTRACT.md#v1-in-short: body fields (phone, e-mail: 400
-   * INVALID_PARAMETER), calendar, slot in that calendar, slot in the past, slot closed or full.
-   */
-  async bookV1(entity: EntityContext, input: V1Booking, idempotency?: IdempotencyMark): Promise<Booked> {
-    const phone = toE164(input.client_phone);
-    if (!phone) throw invalidField('client_phone', 'not a valid phone number');
-    if (!isValidEmail(input.client_email)) throw invalidField('client_email', 'not a valid e-mail address');
-    return this.book(
-      entity,
-      {
-        calendarId: input.calendar_id,
-        slotId: input.slot_id,
-        firstname: input.client_firstname,
-        lastname: input.client_lastname,
-        email: input.client_email,
-        phone,
-        contractNumber: null,
-        status: input.status ?? 'confirmed',
-      },
-      idempotency,
-    );
-  }
-
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
   async cancelByToken(entity: EntityContext, cancelToken: string) {
-    const id = await this.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     if (id === null) throw appointmentNotFound();
     const appointment = await this.update(
       entity,
@@ -292,6 +247,6 @@ export class BookingService {
       { status: 'cancelled' },
       { refuseSame: 'appointment already cancelled' },
     );
-    return { appointment, slot: await this.slots.get(entity.entityId, appointment.slot_id) };
+    return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
 }

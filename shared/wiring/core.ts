@@ -136,16 +136,15 @@ export const openDaysService = /* @__PURE__ */ once(
 );
 export const bookingService = /* @__PURE__ */ once(
   () =>
-    new BookingService(
-      new AppointmentRepository(table()),
-      new BookingRepository(table()),
-      new SlotRepository(table()),
-      new CalendarRepository(table()),
-      new ClientRepository(table()),
-      new SequenceRepository(table()),
-      () => new Date(),
-      new BookingReader(table()),
-    ),
+    new BookingService({
+      appointments: new AppointmentRepository(table()),
+      writer: new BookingRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(table()),
+      clients: new ClientRepository(table()),
+      ids: new SequenceRepository(table()),
+      reader: new BookingReader(table()),
+    }),
 );
 
 /** What the shared HTTP stack needs: the token check and the idempotency records. */

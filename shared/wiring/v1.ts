@@ -68,6 +68,14 @@ export function v1Writes(input: { debug: boolean; entity: EntityContext }, now =
   return {
     entity,
     queries,
-    booking: new BookingService(appointments, appointments, slots, calendars, clients, ids, clock),
+    booking: new BookingService({
+      appointments,
+      writer: appointments,
+      slots,
+      calendars,
+      clients,
+      ids,
+      now: clock,
+    }),
   };
 }
