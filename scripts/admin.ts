@@ -3,6 +3,7 @@
  * the engine already serving that folder, else one started for the command) or on a deployed table
  * (TABLE_NAME and the usual AWS credentials).
  */
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { storageFrom } from '../shared/local/dynamodb-local';
@@ -65,8 +66,8 @@ function program(): Command {
     .description('create an entity (default hours Mon-Fri 09:00-12:00 and 14:00-18:00) and print its tokens')
     .option('--secret <secret>', 'secret key (default: a random one, printed once)')
     .option('--name <name>', 'display name')
-    .option('--timezone <zone>', 'IANA time zone', 'Europe/Paris')
-    .option('--country <code>', 'country of the public holidays', 'FR')
+    .option('--timezone <zone>', 'IANA time zone', DEFAULT_TIMEZONE)
+    .option('--country <code>', 'country of the public holidays', DEFAULT_COUNTRY)
     .action(
       run((s, accountId: string, o: { secret?: string; name?: string; timezone: string; country: string }) =>
         s.admin.createEntity({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/defaults';
 import { type Limits, NO_LIMITS } from './domain/limits';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
@@ -6,10 +7,10 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
 const EnvSchema = z.object({
-  TABLE_NAME: z.string().min(3).default('booking-local'),
+  TABLE_NAME: z.string().min(3).default(DEFAULT_TABLE_NAME),
   /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
   DYNAMODB_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  AWS_REGION: z.string().min(1).default('eu-west-3'),
+  AWS_REGION: z.string().min(1).default(DEFAULT_REGION),
   STAGE: z.enum(['local', 'staging', 'production']).default('local'),
   /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),

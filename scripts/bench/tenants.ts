@@ -1,5 +1,7 @@
 /** The benchmark's tenants on the local runtime: HTTP calls, slot generation and booked history. */
+
 import { addDays } from '../../shared/domain/dates';
+import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
 import { publicHoliday } from '../../shared/domain/holidays';
 import { BookingReader } from '../../shared/repositories/booking-reader';
 import { BookingService } from '../../shared/services/booking-service';
@@ -111,14 +113,7 @@ async function fillPast(http: Client, tenant: Tenant, day: string) {
     now: clock,
     reader: new BookingReader(table()),
   });
-  const settings = {
-    slot_duration: 30,
-    max_appointments: 1,
-    timezone: 'Europe/Paris',
-    country: 'FR',
-    default_calendar_id: 1,
-    open_days_ahead: 0,
-  };
+  const settings = { ...DEFAULT_SETTINGS, default_calendar_id: 1 };
   const jobs: Array<Promise<unknown>> = [];
   for (let i = 0; i < perDay; i++) {
     const n = i % 3 === 0 ? 20_000_000 + (i % 40) : 30_000_000 + pastPhone++;

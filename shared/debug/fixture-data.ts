@@ -1,6 +1,7 @@
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/appointment';
 import { type CalendarRecord, newCalendar } from '../domain/calendar';
 import { addDays } from '../domain/dates';
+import { DEFAULT_TIMEZONE } from '../domain/defaults';
 import type { SlotRecord } from '../domain/slot';
 
 /** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
@@ -53,7 +54,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
   let id = 1;
   const created = at(addDays(today, -120));
   const calendars: CalendarRecord[] = CALENDARS.map((name, i) => ({
-    ...newCalendar(id++, name, 'Europe/Paris', `wdg_debug${i + 1}`, created),
+    ...newCalendar(id++, name, DEFAULT_TIMEZONE, `wdg_debug${i + 1}`, created),
     is_active: i < 4,
   }));
   const clients: ClientRecord[] = Array.from({ length: 50 }, (_, i) => {

@@ -1,6 +1,7 @@
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
 import type { CalendarRecord } from '../domain/calendar';
 import { todayIn } from '../domain/dates';
+import { DEFAULT_TIMEZONE } from '../domain/defaults';
 import {
   type AppointmentFilter,
   byName,
@@ -29,7 +30,7 @@ const inFilter = (a: AppointmentRecord, f: AppointmentFilter) =>
 export class InMemoryStore {
   constructor(
     private readonly data: DebugData,
-    private readonly timezone = 'Europe/Paris',
+    private readonly timezone = DEFAULT_TIMEZONE,
   ) {}
 
   private calendarWithCounters(c: CalendarRecord): CalendarRecord {

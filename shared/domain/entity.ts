@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isValidTimezone } from './dates';
+import { DEFAULT_SETTINGS as DEFAULTS } from './defaults';
 import type { KeyCredential } from './publishable-keys';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service). */
@@ -21,13 +22,7 @@ export interface EntityContext {
   credential?: KeyCredential | undefined;
 }
 
-export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = {
-  slot_duration: 30,
-  max_appointments: 1,
-  timezone: 'Europe/Paris',
-  country: 'FR',
-  open_days_ahead: 0,
-};
+export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = DEFAULTS;
 
 /** Settings as stored by an earlier version may lack a newer setting: its default applies. */
 export const withDefaultSettings = <T extends Partial<EntitySettings>>(

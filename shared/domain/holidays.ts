@@ -27,6 +27,7 @@
  * - An unknown country or state does not throw in the library (it yields no holidays, or the country's
  *   holidays for an unknown state), so we check the code ourselves and refuse it.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -35,6 +36,7 @@ import COUNTRIES from './data/holiday-countries.json';
 import TABLES_INDEX from './data/holiday-tables.json';
 import { HOLIDAYS_DIR, type HolidayTable, type HolidayTablesIndex, holidayTableFile } from './data-files';
 import { isValidIsoDate } from './dates';
+import { DEFAULT_COUNTRY } from './defaults';
 import { invalidDate, invalidField } from './errors';
 
 export interface Holiday {
@@ -42,7 +44,6 @@ export interface Holiday {
   date: string;
 }
 
-export const DEFAULT_COUNTRY = 'FR';
 const LANGUAGE = 'en';
 const NAME_SEPARATOR = ' / ';
 const YEAR_BOUNDS = { min: 1900, max: 2200 } as const;

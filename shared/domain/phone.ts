@@ -16,6 +16,7 @@ import {
   validatePhoneNumberLength,
 } from 'libphonenumber-js/core';
 import { PHONE_METADATA_FILE } from './data-files';
+import { DEFAULT_PHONE_REGION } from './defaults';
 import { invalidField } from './errors';
 
 let loaded: MetadataJson | undefined;
@@ -58,7 +59,7 @@ function isAccepted(phone: PhoneNumber): boolean {
 }
 
 /** A booking's phone in E.164 ('+33612345678'), any country (a Belgian client is a client), else null. */
-export function toE164(raw: string, defaultRegion = 'FR'): string | null {
+export function toE164(raw: string, defaultRegion: string = DEFAULT_PHONE_REGION): string | null {
   const region = defaultRegion.toUpperCase();
   if (!isSupportedCountry(region)) throw invalidField('defaultRegion', 'not a supported phone region');
   const phone = parse(raw, region);

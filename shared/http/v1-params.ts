@@ -1,4 +1,5 @@
 import { STATUSES } from '../domain/appointment';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../domain/defaults';
 import { PERIODS } from '../services/v1/statistics-service';
 import { bool, date, id, int, oneOf, params, text } from './fields';
 
@@ -8,8 +9,8 @@ export const pagination = {
   per_page: int({ min: 1, max: 1000 }).optional(),
 };
 export const pageOf = (q: { page?: number | undefined; per_page?: number | undefined }) => ({
-  page: q.page ?? 1,
-  perPage: q.per_page ?? 50,
+  page: q.page ?? DEFAULT_PAGE,
+  perPage: q.per_page ?? DEFAULT_PER_PAGE,
 });
 
 /** The `{id}` path parameter: a positive integer, else 400 INVALID_PARAMETER. */

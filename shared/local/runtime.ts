@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
+import { DEFAULT_TABLE_NAME } from '../domain/defaults';
 import { storageFrom } from './dynamodb-local';
 import { acquireLocalStore, type LocalStore } from './local-store';
 
@@ -10,7 +11,7 @@ const LocalEnvSchema = z.object({
   LOCAL_DB: z.string().optional(),
   /** DynamoDB Local's port (default: any free one); fix it to point SAM or other tools at the store. */
   DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  TABLE_NAME: z.string().min(3).default('booking-local'),
+  TABLE_NAME: z.string().min(3).default(DEFAULT_TABLE_NAME),
   DEMO_ACCOUNT_ID: z.string().min(1).default('demo'),
   DEMO_SECRET_KEY: z.string().min(1).default('demo-secret'),
 });

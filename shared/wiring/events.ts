@@ -1,5 +1,7 @@
 /** The composition root, part 3: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
+
 import { config } from '../config';
+import { DEFAULT_TIMEZONE } from '../domain/defaults';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
 import { type BatchResponse, eachMessage, inStreamOrder } from '../http/batch-response';
 import { v1Appointment } from '../http/present-v1';
@@ -45,7 +47,7 @@ export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { ret
     pending,
     queue,
     {
-      timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? 'Europe/Paris',
+      timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? DEFAULT_TIMEZONE,
       calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
     },
     (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),

@@ -1,5 +1,7 @@
 /** The composition root, part 2: the v1 services, over the table or over the debug data set. */
+
 import { todayIn } from '../domain/dates';
+import { DEFAULT_SETTINGS } from '../domain/defaults';
 import type { EntityContext } from '../domain/entity';
 import { AppointmentRepository } from '../repositories/appointment-repository';
 import { CalendarRepository } from '../repositories/calendar-repository';
@@ -27,16 +29,12 @@ const v1Queries = /* @__PURE__ */ once(() => new V1QueryService(v1Store()));
 const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService(v1Store()));
 
 /** The fictitious entity that v1 debug answers belong to. */
-const DEBUG_TIMEZONE = 'Europe/Paris';
 const DEBUG_ENTITY: EntityContext = {
   entityId: 'debug',
   settings: {
+    ...DEFAULT_SETTINGS,
     slot_duration: 60,
-    max_appointments: 1,
-    timezone: DEBUG_TIMEZONE,
-    country: 'FR',
     default_calendar_id: 1,
-    open_days_ahead: 0,
   },
 };
 
@@ -48,7 +46,10 @@ const DEBUG_ENTITY: EntityContext = {
 function debugRequest(now: Date) {
   const { InMemoryStore } = require('../debug/in-memory-store') as typeof import('../debug/in-memory-store');
   const { debugDataFor } = require('../debug/fixture-data') as typeof import('../debug/fixture-data');
-  const store = new InMemoryStore(debugDataFor(todayIn(DEBUG_TIMEZONE, now)), DEBUG_TIMEZONE);
+  const store = new InMemoryStore(
+    debugDataFor(todayIn(DEBUG_ENTITY.settings.timezone, now)),
+    DEBUG_ENTITY.settings.timezone,
+  );
   const clock = () => now;
   return { store, clock, entity: DEBUG_ENTITY, queries: new V1QueryService(store, clock) };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '../../domain/defaults';
 import { AppError, internalError } from '../../domain/errors';
 import { logger as sharedLogger } from '../../logger';
 import type { Reply } from '../reply';
@@ -5,7 +6,6 @@ import { currentScope } from '../scope';
 import type { ApiProfile, AppRequest, Frame, Middleware, RequestState } from './types';
 
 /** Time zone of answers given before the entity is known (unknown paths, bad tokens). */
-export const DEFAULT_TIMEZONE = 'Europe/Paris';
 
 /** Where an error nobody expected is logged, with its stack (never in the answer). */
 export interface ErrorLog {

@@ -1,0 +1,26 @@
+/**
+ * Every default the service applies when nobody chose, in one place (docs/CONTRACT.md#defaults): the
+ * settings of a new entity (and of a setting an older entity lacks), v1 paging, the local table and region.
+ */
+export const DEFAULT_TIMEZONE = 'Europe/Paris';
+export const DEFAULT_COUNTRY = 'FR';
+
+/** A new entity's settings, but its default calendar (made with the entity). */
+export const DEFAULT_SETTINGS = {
+  slot_duration: 30,
+  max_appointments: 1,
+  timezone: DEFAULT_TIMEZONE,
+  country: DEFAULT_COUNTRY,
+  open_days_ahead: 0,
+};
+
+/** v1 lists: the page and its size when the query names none. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 50;
+
+/** The table and region when the environment names none (locally; a deployed function always has both). */
+export const DEFAULT_TABLE_NAME = 'booking-local';
+export const DEFAULT_REGION = 'eu-west-3';
+
+/** A phone number written without its country code is read as one of this country. */
+export const DEFAULT_PHONE_REGION = 'FR';
