@@ -1,6 +1,7 @@
 /**
  * The dependency rule (DESIGN.md, "Layers"): imports run one way,
  *   functions/ -> wiring -> http/ -> services/ -> services/ports <- repositories/ -> db/
+ *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/ports
  * and domain/ imports nothing of the project but domain/. `npm run lint` (and so CI) and
  * test/unit/dependencies.test.ts fail on a wrong-way import or a circle.
  */
@@ -31,31 +32,31 @@ module.exports = {
       'db-is-a-driver',
       'db/ knows DynamoDB and the keys, nothing of the services, the HTTP layer or the wiring.',
       '^shared/db/',
-      '^(shared/(services|repositories|http|debug|local|wiring)|functions/|scripts/)',
+      '^(shared/(services|repositories|adapters|http|debug|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'services-own-their-ports',
       'services/ speak domain types and their own ports; they never see adapters, HTTP or the wiring.',
       '^shared/services/',
-      '^(shared/(repositories|db|http|debug|local|wiring|config)|functions/|scripts/)',
+      '^(shared/(repositories|adapters|db|http|debug|local|wiring|config)|functions/|scripts/)',
     ),
     forbid(
       'adapters-implement-ports',
-      "repositories/ and debug/ implement the services' ports: of services/ they import ports.ts only.",
-      '^shared/(repositories|debug)/',
+      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import the ports only.",
+      '^shared/(repositories|adapters|debug)/',
       '^(shared/services/(?!ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'debug-is-not-dynamodb',
       'The debug data set lives in memory: it does not import the DynamoDB layer.',
       '^shared/debug/',
-      '^shared/(db|repositories)/',
+      '^shared/(db|repositories|adapters)/',
     ),
     forbid(
       'http-does-not-store',
       'http/ turns requests into service calls and answers; stores reach it through the wiring only.',
       '^shared/http/',
-      '^(shared/(repositories|db|debug|local|wiring)|functions/|scripts/)',
+      '^(shared/(repositories|adapters|db|debug|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'wiring-is-the-top',
@@ -67,7 +68,7 @@ module.exports = {
       'handlers-go-through-the-wiring',
       'A handler composes: http/ for the stack, the wiring for services; never a repository or db/.',
       '^functions/',
-      '^shared/(repositories|db|debug)/',
+      '^shared/(repositories|adapters|db|debug)/',
     ),
   ],
   options: {

@@ -18,7 +18,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
-import { CORS } from '../shared/http/cors';
+import { CORS } from '../shared/http/cors-policy';
 import { NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
 import { ALIASES, SDK_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';

@@ -29,7 +29,7 @@ export const COUNTER_ACTIONS: readonly string[] = ['dynamodb:UpdateItem'];
 const NARROWER: Readonly<Record<string, readonly string[]>> = {
   /** GET /api/: service information from constants. */
   'functions/v1/info/get-info.ts': [],
-  /** GET /api/health: one GetItem of a key that never exists (shared/repositories/store-probe.ts). */
+  /** GET /api/health: one GetItem of a key that never exists (shared/adapters/store-probe.ts). */
   'functions/v1/info/get-health.ts': ['dynamodb:GetItem'],
 };
 

@@ -3,7 +3,7 @@
 import { addDays } from '../../shared/domain/dates';
 import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
 import { publicHoliday } from '../../shared/domain/holidays';
-import { BookingReader } from '../../shared/repositories/booking-reader';
+import { BookingSnapshotRepository } from '../../shared/repositories/booking-snapshot-repository';
 import { BookingService } from '../../shared/services/booking-service';
 import { services, table } from '../../shared/wiring';
 import { quick } from './table';
@@ -111,7 +111,7 @@ async function fillPast(http: Client, tenant: Tenant, day: string) {
     clients: repos.clients,
     ids: repos.sequence,
     now: clock,
-    reader: new BookingReader(table()),
+    reader: new BookingSnapshotRepository(table()),
   });
   const settings = { ...DEFAULT_SETTINGS, default_calendar_id: 1 };
   const jobs: Array<Promise<unknown>> = [];

@@ -3,17 +3,11 @@ import { API_VERSION } from '../domain/api';
 import { isoInZone } from '../domain/dates';
 import type { AppError } from '../domain/errors';
 import { toCsv, toXml } from './formats';
-import { CONTENT_TYPES, type Format } from './negotiation';
+import type { AnswerFrame } from './middleware/types';
+import { CONTENT_TYPES } from './negotiation';
 import type { Reply } from './reply';
 
-/** The facts of a v1 answer that come from the request, not from the handler. */
-export interface V1Frame {
-  format: Format;
-  timezone: string;
-  debug?: Record<string, unknown> | undefined;
-}
-
-function v1Serialize(status: number, envelope: Record<string, unknown>, frame: V1Frame, rows: unknown) {
+function v1Serialize(status: number, envelope: Record<string, unknown>, frame: AnswerFrame, rows: unknown) {
   const body =
     frame.format === 'xml'
       ? toXml(envelope)
@@ -24,7 +18,7 @@ function v1Serialize(status: number, envelope: Record<string, unknown>, frame: V
 }
 
 /** v1 success envelope, in the negotiated format (CSV: the rows of data, no envelope). */
-export function v1Success(r: Reply, frame: V1Frame): APIGatewayProxyStructuredResultV2 {
+export function v1Success(r: Reply, frame: AnswerFrame): APIGatewayProxyStructuredResultV2 {
   const envelope: Record<string, unknown> = {
     success: r.success ?? true,
     data: r.data,
@@ -42,7 +36,7 @@ export function v1Success(r: Reply, frame: V1Frame): APIGatewayProxyStructuredRe
 }
 
 /** v1 error envelope (docs/CONTRACT.md#envelopes), in the negotiated format (CSV: one row of the envelope's fields). */
-export function v1Error(error: AppError, frame: V1Frame): APIGatewayProxyStructuredResultV2 {
+export function v1Error(error: AppError, frame: AnswerFrame): APIGatewayProxyStructuredResultV2 {
   const envelope: Record<string, unknown> = {
     success: false,
     data: null,

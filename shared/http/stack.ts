@@ -15,14 +15,14 @@ import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers
 import { tokenCheck } from './middleware/token-check';
 import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
-import type { Api, IdempotencyMark, StackDeps } from './ports';
 import type { Reply } from './reply';
 import { runInScope } from './scope';
+import type { Api, IdempotencyMark, StackDeps } from './stack-deps';
 
 export { MAX_BODY_BYTES } from './middleware/json-body';
-export type { ApiProfile, Frame } from './middleware/types';
+export type { AnswerFrame, ApiProfile } from './middleware/types';
 export type { Schemas } from './middleware/validation';
-export type { Api, StackDeps } from './ports';
+export type { Api, StackDeps } from './stack-deps';
 
 /** What a handler receives: validated input and the entity its token identifies. */
 export interface RouteInput<P, Q, B> {

@@ -26,13 +26,13 @@ import {
 import type {
   AppointmentStore,
   BookingSnapshot,
+  BookingSnapshotReader,
   BookingWriter,
   CalendarReader,
   ClientReader,
   IdempotencyMark,
   IdSource,
   SlotReader,
-  SnapshotReader,
   TransitionPlan,
 } from './ports';
 
@@ -50,7 +50,7 @@ export interface BookingCollaborators {
   /** The clock; the system clock when absent. */
   now?: () => Date;
   /** Calendar, slot and client in one read; three reads when absent. */
-  reader?: SnapshotReader;
+  reader?: BookingSnapshotReader;
 }
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */

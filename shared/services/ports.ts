@@ -171,7 +171,7 @@ export interface BookingSnapshot {
 }
 
 /** Reads calendar, slot and the phone's client id in one round trip. */
-export interface SnapshotReader {
+export interface BookingSnapshotReader {
   snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
 }
 

@@ -4,14 +4,15 @@
  * so a function's bundle carries only its own dependencies ("sideEffects": false lets esbuild drop the rest).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { StoreProbe } from '../adapters/store-probe';
 import { config } from '../config';
 import { createDocumentClient } from '../db/client';
 import type { TableHandle } from '../db/table-handle';
 import { addStoreCall } from '../http/scope';
 import type { bindStack, StackDeps } from '../http/stack';
 import { AppointmentRepository } from '../repositories/appointment-repository';
-import { BookingReader } from '../repositories/booking-reader';
 import { BookingRepository } from '../repositories/booking-repository';
+import { BookingSnapshotRepository } from '../repositories/booking-snapshot-repository';
 import { CalendarRepository } from '../repositories/calendar-repository';
 import { ClientRepository } from '../repositories/client-repository';
 import { CounterRepository } from '../repositories/counter-repository';
@@ -27,7 +28,6 @@ import { OpenDaysRepository } from '../repositories/open-days-repository';
 import { PublishableKeyRepository } from '../repositories/publishable-key-repository';
 import { SequenceRepository } from '../repositories/sequence-repository';
 import { SlotRepository } from '../repositories/slot-repository';
-import { StoreProbe } from '../repositories/store-probe';
 import { TokenRepository } from '../repositories/token-repository';
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { AuthService } from '../services/auth-service';
@@ -143,7 +143,7 @@ export const bookingService = /* @__PURE__ */ once(
       calendars: new CalendarRepository(table()),
       clients: new ClientRepository(table()),
       ids: new SequenceRepository(table()),
-      reader: new BookingReader(table()),
+      reader: new BookingSnapshotRepository(table()),
     }),
 );
 

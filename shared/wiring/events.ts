@@ -1,17 +1,17 @@
 /** The composition root, part 3: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
 
+import { type BatchResponse, eachMessage, inStreamOrder } from '../adapters/batch-response';
+import { SqsDeliveryQueue } from '../adapters/sqs-delivery-queue';
+import { appointmentChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
+import { NodeWebhookTransport } from '../adapters/webhook-transport';
 import { config } from '../config';
 import { DEFAULT_TIMEZONE } from '../domain/defaults';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
-import { type BatchResponse, eachMessage, inStreamOrder } from '../http/batch-response';
 import { v1Appointment } from '../http/present-v1';
 import { CalendarRepository } from '../repositories/calendar-repository';
 import { SettingsRepository } from '../repositories/entity-config-repository';
 import { EventRepository, PendingDeliveryRepository } from '../repositories/event-repository';
-import { SqsDeliveryQueue } from '../repositories/sqs-delivery-queue';
-import { appointmentChangeOf, type StreamRecordLike } from '../repositories/stream-changes';
 import { WebhookRepository } from '../repositories/webhook-repository';
-import { NodeWebhookTransport } from '../repositories/webhook-transport';
 import { EventDispatcher } from '../services/event-dispatcher';
 import type { DeadLetters, DeliveryQueue } from '../services/ports';
 import { WebhookDelivery } from '../services/webhook-delivery';

@@ -1,6 +1,7 @@
 /** The composition root, part 4: slots that open by themselves (open_days_ahead), for AWS and locally. */
+
+import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { logger } from '../logger';
-import { configChangeOf, type StreamRecordLike } from '../repositories/stream-changes';
 import type { OpenDaysRun } from '../services/open-days-service';
 import { openDaysService } from './core';
 

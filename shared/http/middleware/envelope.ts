@@ -3,7 +3,7 @@ import { AppError, internalError } from '../../domain/errors';
 import { logger as sharedLogger } from '../../logger';
 import type { Reply } from '../reply';
 import { currentScope } from '../scope';
-import type { ApiProfile, AppRequest, Frame, Middleware, RequestState } from './types';
+import type { AnswerFrame, ApiProfile, AppRequest, Middleware, RequestState } from './types';
 
 /** Time zone of answers given before the entity is known (unknown paths, bad tokens). */
 
@@ -54,7 +54,7 @@ export const envelope = (opts: EnvelopeOptions): Middleware => {
   return { after: envelopeAfter, onError: envelopeOnError };
 };
 
-const frameOf = (request: AppRequest): Frame => {
+const frameOf = (request: AppRequest): AnswerFrame => {
   const { app } = request.context;
   return {
     format: app.format,

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { conflict, idempotencyInProgress, invalidField } from '../../domain/errors';
 import { sha256Hex } from '../../domain/tokens';
 import { logger as sharedLogger } from '../../logger';
-import type { IdempotencyStore } from '../ports';
+import type { IdempotencyStore } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';
 
 /** Retries within 24 hours with the same Idempotency-Key get the first answer (issue: idempotent booking). */

@@ -1,7 +1,7 @@
 import type { EntityContext } from '../../domain/entity';
 import { RateLimited } from '../../domain/errors';
 import { type LimitedRequest, type PolicyState, rateLimitHeaders } from '../../domain/limits';
-import type { Admission } from '../ports';
+import type { Admission } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';
 
 export interface RateLimitOptions {

@@ -1,5 +1,5 @@
 import { checkKeyUse } from '../../domain/publishable-keys';
-import type { Api, Authenticator } from '../ports';
+import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 
 export interface TokenCheckOptions {

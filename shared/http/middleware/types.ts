@@ -4,14 +4,14 @@ import type { EntityContext } from '../../domain/entity';
 import type { AppError } from '../../domain/errors';
 import type { PolicyState } from '../../domain/limits';
 import type { Format } from '../negotiation';
-import type { Api, IdempotencyMark, StoredAnswer } from '../ports';
 import type { Reply } from '../reply';
+import type { Api, IdempotencyMark, StoredAnswer } from '../stack-deps';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
 
 /** The facts of an answer that come from the request, not from the handler. */
-export interface Frame {
+export interface AnswerFrame {
   format: Format;
   timezone: string;
   debug?: Record<string, unknown> | undefined;
@@ -23,8 +23,8 @@ export interface Frame {
  */
 export interface ApiProfile {
   api: Api;
-  success(reply: Reply, frame: Frame): Result;
-  error(error: AppError, frame: Frame): Result;
+  success(reply: Reply, frame: AnswerFrame): Result;
+  error(error: AppError, frame: AnswerFrame): Result;
 }
 
 /** What the stack learns about a request as it goes, kept on the Lambda context. */

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { zodToAppError } from '../validation';
+import { zodToAppError } from '../zod-errors';
 import type { AppRequest, Middleware } from './types';
 
 /** Schemas of a route's path parameters, query parameters and JSON body. */

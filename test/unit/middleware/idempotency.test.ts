@@ -16,8 +16,8 @@ import type {
   RequestState,
   Result,
 } from '../../../shared/http/middleware/types';
-import type { IdempotencyStore } from '../../../shared/http/ports';
 import type { Reply } from '../../../shared/http/reply';
+import type { IdempotencyStore } from '../../../shared/http/stack-deps';
 import { IdempotencyRepository } from '../../../shared/repositories/idempotency-repository';
 import { documentClient } from '../../../shared/wiring';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';

@@ -4,7 +4,7 @@ import { RateLimited } from '../../../shared/domain/errors';
 import type { LimitedRequest, Policy } from '../../../shared/domain/limits';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
-import type { Admission } from '../../../shared/http/ports';
+import type { Admission } from '../../../shared/http/stack-deps';
 import { apiEvent, entityContext, lambdaContext } from '../../support/middy';
 
 const policy = (name: string, quota: number): Policy => ({

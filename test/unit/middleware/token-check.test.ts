@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { AppError } from '../../../shared/domain/errors';
 import { tokenCheck } from '../../../shared/http/middleware/token-check';
 import type { AppContext, Event, Result } from '../../../shared/http/middleware/types';
-import type { Api, Authenticator } from '../../../shared/http/ports';
+import type { Api, Authenticator } from '../../../shared/http/stack-deps';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 
 /** Knows one token per API; refuses others as the real AuthService does (401). */

@@ -1,12 +1,12 @@
 import { getItems } from '../db/items';
 import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-import type { BookingSnapshot, SnapshotReader } from '../services/ports';
+import type { BookingSnapshot, BookingSnapshotReader } from '../services/ports';
 import { calendarFromItem } from './calendar-repository';
 import { slotFromItem } from './slot-repository';
 
 /** Pattern: booking context. One strongly consistent BatchGetItem: calendar, slot and phone item. */
-export class BookingReader implements SnapshotReader {
+export class BookingSnapshotRepository implements BookingSnapshotReader {
   constructor(private readonly table: TableHandle) {}
 
   async snapshot(
