@@ -154,7 +154,7 @@ function grantTableActions(role: Role, table: ITableV2, actions: readonly string
   }
 }
 
-/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/cors.ts). */
+/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/cors-policy.ts). */
 const corsPreflightOf = (stage: StageConfig) => ({
   allowOrigins: [...stage.corsAllowedOrigins],
   allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),

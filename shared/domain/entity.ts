@@ -1,7 +1,10 @@
 import * as z from 'zod';
+import type { CalendarRecord } from './calendar';
 import { isValidTimezone } from './dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from './defaults';
+import type { WeeklyHours } from './opening-hours';
 import type { KeyCredential } from './publishable-keys';
+import type { TokenKind } from './tokens';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service). */
 export interface EntitySettings {
@@ -54,3 +57,36 @@ export const SettingsPatchSchema = z
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** Settings as stored, with the version that guards their copies on the token items. */
+export type VersionedSettings = EntitySettings & { version: number };
+
+/** What the store keeps of an entity: never its secret, only the hashes that recognise its tokens. */
+export interface EntityRecord {
+  entity_account_id: string;
+  name: string;
+  token_hashes: Record<TokenKind, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Everything a new entity starts with, written at once. */
+export interface NewEntity {
+  entity: EntityRecord;
+  settings: EntitySettings;
+  hours: WeeklyHours;
+  calendar: CalendarRecord;
+}
+
+/** A token or publishable key as stored: only its hash, the entity it acts for, and a copy of the settings. */
+export interface TokenRecord {
+  entity_id: string;
+  /** An API's secret token, or a publishable key (v2 booking routes only). */
+  kind: TokenKind | 'publishable';
+  token_hash: string;
+  /** Publishable keys: the key's id and the origins it may be used from. */
+  key_id?: string;
+  allowed_origins?: string[];
+  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
+  settings?: EntitySettings;
+}

@@ -2,7 +2,7 @@ import type { EntityContext } from '../domain/entity';
 import type { LimitedRequest } from '../domain/limits';
 import type { Admission, IdempotencyStore } from '../services/ports';
 
-export type { Admission, Claim, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';
+export type { Admission, IdempotencyStore } from '../services/ports';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';

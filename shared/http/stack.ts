@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
+import type { IdempotencyMark } from '../domain/idempotency';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
@@ -17,7 +18,7 @@ import type { ApiProfile, AppContext, Event, Middleware, Result } from './middle
 import { type Schemas, validation } from './middleware/validation';
 import type { Reply } from './reply';
 import { runInScope } from './scope';
-import type { Api, IdempotencyMark, StackDeps } from './stack-deps';
+import type { Api, StackDeps } from './stack-deps';
 
 export { MAX_BODY_BYTES } from './middleware/json-body';
 export type { AnswerFrame, ApiProfile } from './middleware/types';

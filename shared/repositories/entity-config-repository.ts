@@ -4,10 +4,11 @@ import { getItem, withoutKeys } from '../db/items';
 import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
+import type { VersionedSettings } from '../domain/entity';
 import { type EntitySettings, withDefaultSettings } from '../domain/entity';
 import type { Holiday } from '../domain/holidays';
 import type { DayHours, WeeklyHours } from '../domain/opening-hours';
-import type { ClosureAdmin, HoursAdmin, SettingsLookup, VersionedSettings } from '../services/ports';
+import type { ClosureAdmin, HoursAdmin, SettingsLookup } from '../services/ports';
 
 /** Settings of an entity: one item. */
 export class SettingsRepository implements SettingsLookup {

@@ -5,9 +5,9 @@ import * as keys from '../db/keys';
 import { queryAll } from '../db/paging';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
-import type { EntitySettings } from '../domain/entity';
+import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../domain/entity';
 import type { TokenKind } from '../domain/tokens';
-import type { EntityRecord, EntityStore, NewEntity, VersionedSettings } from '../services/ports';
+import type { EntityStore } from '../services/ports';
 import { calendarItem } from './calendar-repository';
 
 export class EntityRepository implements EntityStore {

@@ -6,7 +6,8 @@ import { getItem } from '../db/items';
 import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { TransactItem } from '../db/transactions';
-import type { Claim, ClaimRequest, IdempotencyMark, IdempotencyStore, StoredAnswer } from '../services/ports';
+import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../domain/idempotency';
+import type { IdempotencyStore } from '../services/ports';
 
 /**
  * Idempotency records (Idempotency-Key header on bookings), after Powertools Idempotency: a conditional

@@ -14,6 +14,7 @@ import {
   idempotencyInProgress,
   slotNotFound,
 } from '../domain/errors';
+import type { IdempotencyMark } from '../domain/idempotency';
 import { randomToken, sha256Hex } from '../domain/tokens';
 import {
   type Booked,
@@ -30,7 +31,6 @@ import type {
   BookingWriter,
   CalendarReader,
   ClientReader,
-  IdempotencyMark,
   IdSource,
   SlotReader,
   TransitionPlan,

@@ -5,46 +5,21 @@
  */
 import type { AppointmentRecord, ClientRecord } from '../domain/appointment';
 import type { CalendarRecord } from '../domain/calendar';
-import type { EntitySettings } from '../domain/entity';
+import type {
+  EntityRecord,
+  EntitySettings,
+  NewEntity,
+  TokenRecord,
+  VersionedSettings,
+} from '../domain/entity';
 import type { Holiday } from '../domain/holidays';
+import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../domain/idempotency';
 import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
 import type { DayHours, WeeklyHours } from '../domain/opening-hours';
 import type { SlotRecord } from '../domain/slot';
 import type { TokenKind } from '../domain/tokens';
 
 // ---- Entities, tokens and settings ----
-
-/** Settings as stored, with the version that guards their copies on the token items. */
-export type VersionedSettings = EntitySettings & { version: number };
-
-/** What the store keeps of an entity: never its secret, only the hashes that recognise its tokens. */
-export interface EntityRecord {
-  entity_account_id: string;
-  name: string;
-  token_hashes: Record<TokenKind, string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TokenRecord {
-  entity_id: string;
-  /** An API's secret token, or a publishable key (v2 booking routes only). */
-  kind: TokenKind | 'publishable';
-  token_hash: string;
-  /** Publishable keys: the key's id and the origins it may be used from. */
-  key_id?: string;
-  allowed_origins?: string[];
-  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
-  settings?: EntitySettings;
-}
-
-/** Everything a new entity starts with, written at once. */
-export interface NewEntity {
-  entity: EntityRecord;
-  settings: EntitySettings;
-  hours: WeeklyHours;
-  calendar: CalendarRecord;
-}
 
 export interface TokenLookup {
   findToken(tokenHash: string): Promise<TokenRecord | null>;
@@ -232,46 +207,6 @@ export interface V1Store {
 }
 
 // ---- Idempotency and health ----
-
-/** The answer kept for an Idempotency-Key, replayed as it was. */
-export interface StoredAnswer {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * An Idempotency-Key a request holds: the claim it won, and what it answers. `committed` is set when an
- * earlier request with the same key committed its booking but died before answering: the booking is
- * answered again from it instead of being made twice.
- */
-export interface IdempotencyMark {
-  route: string;
-  key: string;
-  claimId: string;
-  /** Seconds since the epoch after which the record may be deleted (DynamoDB TTL). */
-  keepUntil: number;
-  committed?: unknown;
-}
-
-export type Claim =
-  | { kind: 'claimed'; mark: IdempotencyMark }
-  | { kind: 'committed'; mark: IdempotencyMark }
-  | { kind: 'replay'; answer: StoredAnswer }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
-
-export interface ClaimRequest {
-  route: string;
-  key: string;
-  /** SHA-256 of the validated request: the same key with another request is refused. */
-  fingerprint: string;
-  nowMs: number;
-  /** How long a claim holds the key: the function's timeout, after which its request is surely dead. */
-  holdMs: number;
-  /** How long the answer is kept for replays. */
-  keepSeconds: number;
-}
 
 export interface IdempotencyStore {
   claim(entityId: string, request: ClaimRequest): Promise<Claim>;

@@ -11,7 +11,7 @@ export interface Schemas<P, Q, B> {
 
 type Where = 'path' | 'query' | 'body';
 
-/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/validation.ts). */
+/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/zod-errors.ts). */
 export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
   const parse = (where: Where, schema: z.ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;
