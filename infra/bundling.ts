@@ -5,8 +5,17 @@
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { DATA_OWNERS } from '../shared/domain/data-files';
 import { WRITERS } from '../shared/http/formats';
+
+/**
+ * Which data a bundle needs, by the module that reads it (paths relative to the repository root, the
+ * same as in an esbuild metafile), and what to copy (relative to the data folder, shared/domain/data).
+ */
+export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
+  'shared/domain/holidays.ts': ['holidays'],
+  'shared/domain/phone.ts': ['phone-metadata.json.br'],
+  'shared/domain/email.ts': ['free-email-domains.txt.br'],
+};
 
 export const ROOT = join(__dirname, '..');
 /** What a bundle may weigh (minified, AWS SDK external); test/infra/bundle-size.test.ts holds it. */

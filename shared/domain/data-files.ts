@@ -16,16 +16,6 @@ export const PHONE_METADATA_FILE = join(DATA_DIR, 'phone-metadata.json.br');
 export const FREE_EMAIL_DOMAINS_FILE = join(DATA_DIR, 'free-email-domains.txt.br');
 
 /**
- * Which data a bundle needs, by the module that reads it (paths relative to the repository root, the
- * same as in an esbuild metafile), and what to copy (relative to DATA_DIR).
- */
-export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
-  'shared/domain/holidays.ts': ['holidays'],
-  'shared/domain/phone.ts': ['phone-metadata.json.br'],
-  'shared/domain/email.ts': ['free-email-domains.txt.br'],
-};
-
-/**
  * Public-holiday rules whose calendars the functions do not bundle (date-holidays-parser's Chinese,
  * equinox, Bengali, Persian and Julian calendars: astronomia, date-chinese, jalaali-js and
  * date-bengali-revised weigh more than the rest of a function). The same test as date-holidays' own

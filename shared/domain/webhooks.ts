@@ -126,15 +126,20 @@ export function isNonPublicAddress(address: string): boolean {
  * Why a webhook URL is refused, or null when it may be used. Outside STAGE=local it must be https and
  * every address its host resolves to must be public; locally http and loopback are allowed too.
  */
-export function urlProblem(url: URL, addresses: readonly string[], local: boolean): string | null {
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
-    return local ? 'must be an http or https URL' : 'must be an https URL';
+export function urlProblem(
+  url: URL,
+  addresses: readonly string[],
+  allowLocalReceivers: boolean,
+): string | null {
+  if (url.protocol !== 'https:' && !(allowLocalReceivers && url.protocol === 'http:')) {
+    return allowLocalReceivers ? 'must be an http or https URL' : 'must be an https URL';
   }
   if (url.username || url.password) return 'must not carry credentials';
-  if (!local && url.port !== '' && url.port !== WEBHOOK_PORT) return `must use port ${WEBHOOK_PORT}`;
+  if (!allowLocalReceivers && url.port !== '' && url.port !== WEBHOOK_PORT)
+    return `must use port ${WEBHOOK_PORT}`;
   if (addresses.length === 0) return 'host does not resolve';
   for (const address of addresses) {
-    if (local && isLoopback(address)) continue;
+    if (allowLocalReceivers && isLoopback(address)) continue;
     if (isNonPublicAddress(address)) {
       return 'must resolve to global unicast addresses only: no private, loopback, link-local or other special-purpose address';
     }

@@ -16,7 +16,7 @@ import {
 } from './client-repository';
 import { countAppointment, countClientBooking } from './counter-repository';
 import { idempotencyCommitItem } from './idempotency-repository';
-import { movePlaceItem, roomCheckItem, slotFromItem } from './slot-repository';
+import { movePlaceItem, roomCheckItem, toSlot } from './slot-repository';
 
 /**
  * The two writes that change appointments: a booking and a transition (status change or move). Each is
@@ -141,7 +141,7 @@ export class BookingRepository {
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
       const slot = watch.slotIndex >= 0 ? error.failed(watch.slotIndex) : undefined;
-      if (slot) return { ok: false, reason: 'slot', slot: slot.item ? slotFromItem(slot.item) : null };
+      if (slot) return { ok: false, reason: 'slot', slot: slot.item ? toSlot(slot.item) : null };
       if (calendarIndex >= 0 && error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
       const idempotencyIndex = watch.idempotencyIndex ?? -1;
       if (idempotencyIndex >= 0 && error.failed(idempotencyIndex))

@@ -2,8 +2,8 @@ import { getItems } from '../db/items';
 import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import type { BookingSnapshot, BookingSnapshotReader } from '../services/ports';
-import { calendarFromItem } from './calendar-repository';
-import { slotFromItem } from './slot-repository';
+import { toCalendar } from './calendar-repository';
+import { toSlot } from './slot-repository';
 
 /** Pattern: booking context. One strongly consistent BatchGetItem: calendar, slot and phone item. */
 export class BookingSnapshotRepository implements BookingSnapshotReader {
@@ -25,8 +25,8 @@ export class BookingSnapshotRepository implements BookingSnapshotReader {
     const slot = found.get(slotKey.sk);
     const phoneItem = found.get(phoneKey.sk);
     return {
-      calendar: calendar ? calendarFromItem(calendar) : null,
-      slot: slot ? slotFromItem(slot) : null,
+      calendar: calendar ? toCalendar(calendar) : null,
+      slot: slot ? toSlot(slot) : null,
       clientId: phoneItem ? Number(phoneItem.client_id) : null,
     };
   }

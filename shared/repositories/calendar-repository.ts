@@ -14,7 +14,7 @@ export const calendarItem = (entityId: string, c: CalendarRecord): Record<string
   ...c,
 });
 
-const strip = (item: Record<string, unknown>): CalendarRecord =>
+export const toCalendar = (item: Record<string, unknown>): CalendarRecord =>
   withoutKeys(item) as unknown as CalendarRecord;
 
 export class CalendarRepository {
@@ -34,7 +34,7 @@ export class CalendarRepository {
   /** Pattern: get a calendar by id (strongly consistent). */
   async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
     const item = await getItem(this.table, keys.calendar(entityId, calendarId));
-    return item ? strip(item) : null;
+    return item ? toCalendar(item) : null;
   }
 
   /** Pattern: list an entity's calendars by id (one partition, `CAL#` prefix). */
@@ -44,7 +44,7 @@ export class CalendarRepository {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
       ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
     });
-    return items.map(strip);
+    return items.map(toCalendar);
   }
 
   /** Pattern: rename, (de)activate or change the time zone of a calendar. */
@@ -75,12 +75,10 @@ export class CalendarRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return result.Attributes ? strip(result.Attributes) : null;
+      return result.Attributes ? toCalendar(result.Attributes) : null;
     } catch (error) {
       if (conditionFailed(error)) return null;
       throw error;
     }
   }
 }
-
-export const calendarFromItem = strip;

@@ -9,7 +9,7 @@ import type { TransactItem } from '../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
 import type { ClientFilter } from '../domain/listing';
 
-const strip = (item: Record<string, unknown>): ClientRecord => ({
+export const toClient = (item: Record<string, unknown>): ClientRecord => ({
   client_id: Number(item.client_id),
   client_firstname: String(item.client_firstname ?? ''),
   client_lastname: String(item.client_lastname ?? ''),
@@ -24,7 +24,7 @@ const strip = (item: Record<string, unknown>): ClientRecord => ({
 /** The item of a client, with its name, e-mail and rank index keys. */
 export function clientItem(entityId: string, c: ClientRecord): Record<string, unknown> {
   return {
-    ...strip(c as unknown as Record<string, unknown>),
+    ...toClient(c as unknown as Record<string, unknown>),
     type: 'client',
     // Lower-cased names and e-mail, for the case-insensitive `search` filter.
     search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
@@ -116,7 +116,7 @@ export class ClientRepository {
   /** Pattern: get a client by id (strongly consistent). */
   async get(entityId: string, clientId: number): Promise<ClientRecord | null> {
     const item = await getItem(this.table, keys.client(entityId, clientId));
-    return item ? strip(item) : null;
+    return item ? toClient(item) : null;
   }
 
   /** Pattern: find a client by phone (E.164): the phone item names the client. */
@@ -173,7 +173,7 @@ export class ClientRepository {
   ): Promise<ClientRecord[]> {
     const query = this.listQuery(entityId, filter);
     const items = await queryPageNearestEnd(this.table, query, offset, limit, total);
-    return items.map(strip);
+    return items.map(toClient);
   }
 
   /** Pattern: how many clients a filter matches. */
@@ -210,7 +210,7 @@ export class ClientRepository {
       0,
       limit,
     );
-    return items.map(strip);
+    return items.map(toClient);
   }
 
   /** Pattern: get several clients by id (BatchGetItem). */
@@ -220,8 +220,6 @@ export class ClientRepository {
       this.table,
       unique.map((id) => keys.client(entityId, id)),
     );
-    return new Map(items.map((item) => [Number(item.client_id), strip(item)]));
+    return new Map(items.map((item) => [Number(item.client_id), toClient(item)]));
   }
 }
-
-export const clientFromItem = strip;

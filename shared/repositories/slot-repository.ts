@@ -9,7 +9,7 @@ import { type TransactItem, TransactionRefused, transact } from '../db/transacti
 import type { SlotRecord } from '../domain/slot';
 import type { SlotStore, SlotWrite } from '../services/ports';
 
-const strip = (item: Record<string, unknown>): SlotRecord => ({
+export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),
   calendar_id: Number(item.calendar_id),
   date: String(item.date),
@@ -67,7 +67,7 @@ export class SlotRepository implements SlotStore {
   /** Item of a slot, with its calendar-date index keys. */
   item(entityId: string, slot: SlotRecord): Record<string, unknown> {
     return {
-      ...strip(slot as unknown as Record<string, unknown>),
+      ...toSlot(slot as unknown as Record<string, unknown>),
       type: 'slot',
       ...keys.slot(entityId, slot.slot_id),
       ...keys.slotByCalendarDate(entityId, slot.calendar_id, slot.date, slot.start_time, slot.slot_id),
@@ -77,7 +77,7 @@ export class SlotRepository implements SlotStore {
   /** Pattern: get a slot by id (strongly consistent). */
   async get(entityId: string, slotId: number): Promise<SlotRecord | null> {
     const item = await getItem(this.table, keys.slot(entityId, slotId));
-    return item ? strip(item) : null;
+    return item ? toSlot(item) : null;
   }
 
   /** Pattern: slots of a calendar from one date to another, by date and start time (calendar-date index). */
@@ -92,7 +92,7 @@ export class SlotRepository implements SlotStore {
         ':to': keys.slotsTo(to),
       },
     });
-    return items.map(strip);
+    return items.map(toSlot);
   }
 
   /**
@@ -189,7 +189,7 @@ export class SlotRepository implements SlotStore {
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
       const item = error.failed(0)?.item;
-      return { ok: false, current: item ? strip(item) : null };
+      return { ok: false, current: item ? toSlot(item) : null };
     }
   }
 
@@ -224,9 +224,7 @@ export class SlotRepository implements SlotStore {
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
       const item = error.failed(0)?.item;
-      return { ok: false, current: item ? strip(item) : null };
+      return { ok: false, current: item ? toSlot(item) : null };
     }
   }
 }
-
-export const slotFromItem = strip;

@@ -182,7 +182,7 @@ export class BookingService {
     entity: EntityContext,
     appointmentId: number,
     change: { slotId?: number | undefined; status?: AppointmentStatus | undefined },
-    options: { refuseSame?: string } = {},
+    options: { conflictMessageIfUnchanged?: string } = {},
   ): Promise<AppointmentRecord> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
@@ -208,7 +208,7 @@ export class BookingService {
         client = await this.clientAfterMove(entity, before, after);
       } else if (status === before.status) {
         // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
-        if (options.refuseSame) throw conflict(options.refuseSame);
+        if (options.conflictMessageIfUnchanged) throw conflict(options.conflictMessageIfUnchanged);
         return before;
       }
       const outcome = await this.deps.writer.transition(entity.entityId, {
@@ -245,7 +245,7 @@ export class BookingService {
       entity,
       id,
       { status: 'cancelled' },
-      { refuseSame: 'appointment already cancelled' },
+      { conflictMessageIfUnchanged: 'appointment already cancelled' },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }

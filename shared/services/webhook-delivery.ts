@@ -14,8 +14,8 @@ import { addressesOf } from './webhook-address';
 export interface DeliveryOptions {
   /** Seconds before each retry; the production schedule unless a test shortens it. */
   schedule?: readonly number[];
-  /** STAGE=local: http and loopback receivers are allowed. */
-  local: boolean;
+  /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
+  allowLocalReceivers: boolean;
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -112,7 +112,7 @@ export class WebhookDelivery {
     const url = new URL(subscription.url);
     const { host, addresses } = await addressesOf(url, this.transport);
     if (!addresses) return `host ${host} does not resolve`;
-    const problem = urlProblem(url, addresses, this.options.local);
+    const problem = urlProblem(url, addresses, this.options.allowLocalReceivers);
     if (problem) return `url refused: ${problem}`;
     const { headers, body } = this.signed(subscription, delivery);
     try {

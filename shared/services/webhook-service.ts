@@ -20,7 +20,8 @@ export class WebhookService {
     private readonly webhooks: WebhookStore,
     private readonly events: EventStore,
     private readonly transport: Pick<WebhookTransport, 'resolve'>,
-    private readonly local: boolean,
+    /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
+    private readonly allowLocalReceivers: boolean,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -77,7 +78,7 @@ export class WebhookService {
       throw invalidField('url', 'must be an http or https URL');
     }
     const { addresses } = await addressesOf(url, this.transport);
-    const problem = urlProblem(url, addresses ?? [], this.local);
+    const problem = urlProblem(url, addresses ?? [], this.allowLocalReceivers);
     if (problem) throw invalidField('url', problem);
     return url;
   }

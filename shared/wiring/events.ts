@@ -54,7 +54,7 @@ export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { ret
   );
   const scale = options.retryScale ?? config.webhookRetryScale;
   const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
-    local: config.stage === 'local',
+    allowLocalReceivers: config.stage === 'local',
     schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
   });
   return {

@@ -144,7 +144,7 @@ describe('WebhookDelivery', () => {
           return status;
         },
       },
-      { local: false, now: () => new Date(1_800_000_000_000) },
+      { allowLocalReceivers: false, now: () => new Date(1_800_000_000_000) },
     );
     return { service, queued, parked, failures, posted };
   }
