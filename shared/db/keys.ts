@@ -7,23 +7,69 @@
  * that string order is numeric order. Dates are YYYY-MM-DD and times HH:MM:SS, so they sort as text.
  */
 
+/** A date-ordered sort key shared by slots and appointments: `<KIND>#<date>#<time>#<id>`. */
+const datedPrefix = (kind: 'SLOT' | 'APPT', date: string): string => `${kind}#${date}`;
+const dated = {
+  sort: (kind: 'SLOT' | 'APPT', date: string, time: string, id: number): string =>
+    `${datedPrefix(kind, date)}#${time}#${padId(id)}`,
+  /** Bounds of a date range, both days included ('~' sorts after every key character used). */
+  from: datedPrefix,
+  to: (kind: 'SLOT' | 'APPT', date: string): string => `${datedPrefix(kind, date)}#~`,
+};
+
+/** An index's name, key attributes and key type, with the compositions of its keys. */
+const declare = <N extends string, P extends string, S extends string, T extends 'S' | 'N', C>(
+  name: N,
+  pk: P,
+  sk: S,
+  skType: T,
+  compose: C,
+) => ({ name, pk, sk, skType, ...compose });
+
+/**
+ * Each index, declared once: its name, the attributes that hold its keys, and how each key is composed
+ * (`partition`, `sort`, and for ranges `from`/`to`). Written index attributes and query bounds both come
+ * from these compositions; shared/db/table.ts declares the indexes from the same table for DynamoDB Local and CDK.
+ */
 export const INDEX = {
   /** Slots and appointments of one calendar, by date and time. */
-  calendarDate: { name: 'calendar-date', pk: 'gsi1pk', sk: 'gsi1sk', skType: 'S' },
+  calendarDate: declare('calendar-date', 'gsi1pk', 'gsi1sk', 'S', {
+    partition: (entityId: string, calendarId: number): string =>
+      `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
+    ...dated,
+  }),
   /** Appointments of one entity across calendars, by date and time. */
-  entityDate: { name: 'entity-date', pk: 'gsi2pk', sk: 'gsi2sk', skType: 'S' },
+  entityDate: declare('entity-date', 'gsi2pk', 'gsi2sk', 'S', {
+    partition: (entityId: string): string => `${entityPk(entityId)}#APPTS`,
+    ...dated,
+  }),
   /** Appointments of one client, by date and time. */
-  clientAppointments: { name: 'client-appointments', pk: 'gsi3pk', sk: 'gsi3sk', skType: 'S' },
+  clientAppointments: declare('client-appointments', 'gsi3pk', 'gsi3sk', 'S', {
+    partition: (entityId: string, clientId: number): string =>
+      `${entityPk(entityId)}#CLIENT#${padId(clientId)}`,
+    ...dated,
+  }),
   /** Clients of one entity, by last name, first name, id. */
-  clientName: { name: 'client-name', pk: 'gsi4pk', sk: 'gsi4sk', skType: 'S' },
+  clientName: declare('client-name', 'gsi4pk', 'gsi4sk', 'S', {
+    partition: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
+    sort: (lastName: string, firstName: string, clientId: number): string =>
+      `${lastName.toLowerCase()}#${firstName.toLowerCase()}#${padId(clientId)}`,
+  }),
   /** Clients of one entity by exact (lower-cased) e-mail. */
-  clientEmail: { name: 'client-email', pk: 'gsi5pk', sk: 'gsi5sk', skType: 'S' },
+  clientEmail: declare('client-email', 'gsi5pk', 'gsi5sk', 'S', {
+    partition: (entityId: string, email: string): string =>
+      `${entityPk(entityId)}#EMAIL#${email.toLowerCase()}`,
+    sort: (clientId: number): string => padId(clientId),
+  }),
   /**
    * Clients of one entity by number of appointments, then id, both descending (top clients). The sort key
    * is a number, `appointments_count × RANK_STEP + client_id`, so a booking moves a client up the rank
    * with an atomic ADD of RANK_STEP, and ties are ordered by the index itself.
    */
-  clientRank: { name: 'client-rank', pk: 'gsi6pk', sk: 'client_rank', skType: 'N' },
+  clientRank: declare('client-rank', 'gsi6pk', 'client_rank', 'N', {
+    partition: (entityId: string): string => `${entityPk(entityId)}#CLIENTRANK`,
+    sort: (appointmentsCount: number, clientId: number): number => appointmentsCount * RANK_STEP + clientId,
+  }),
 } as const;
 
 export type IndexName = (typeof INDEX)[keyof typeof INDEX]['name'];
@@ -41,12 +87,15 @@ export const RANK_STEP = 10_000_000_000;
 
 const entityPk = (entityId: string): string => `E#${entityId}`;
 
+/** An item in the entity's own partition. */
+const inEntity = (entityId: string, sk: string): Key => ({ pk: entityPk(entityId), sk });
+
 /** The entity an item belongs to, from its partition key (stream records carry only the item). */
 export const entityIdOfPk = (pk: string): string | null => (pk.startsWith('E#') ? pk.slice(2) : null);
 
 // Each builder is its own export, used as `keys.<builder>` through `import * as keys`, so that a function's
 // bundle carries only the builders it uses.
-export const entity = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'ENTITY' });
+export const entity = (entityId: string): Key => inEntity(entityId, 'ENTITY');
 
 /** A token is found by the SHA-256 of its text; the token itself is never stored. */
 export const token = (tokenHash: string): Key => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' });
@@ -64,48 +113,36 @@ export const openDaysEntry = (entityId: string): Key => ({ pk: 'OPENDAYS', sk: e
 
 export const openDaysPk = (): string => 'OPENDAYS';
 
-export const settings = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' });
+export const settings = (entityId: string): Key => inEntity(entityId, 'SETTINGS');
 
-export const openingHours = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' });
+export const openingHours = (entityId: string): Key => inEntity(entityId, 'HOURS');
 
 /** The per-entity id sequence shared by calendars, slots, appointments and clients. */
-export const sequence = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SEQUENCE' });
+export const sequence = (entityId: string): Key => inEntity(entityId, 'SEQUENCE');
 
-export const closureDay = (entityId: string, date: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `CLOSURE#${date}`,
-});
+export const closureDay = (entityId: string, date: string): Key => inEntity(entityId, `CLOSURE#${date}`);
 
-export const closureDayPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CLOSURE#' });
+export const closureDayPrefix = (entityId: string): Key => inEntity(entityId, 'CLOSURE#');
 
 /** Entity-wide counters that are not per day (clients). */
-export const entityCounters = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'COUNTERS' });
+export const entityCounters = (entityId: string): Key => inEntity(entityId, 'COUNTERS');
 
 /** New clients created on a day (entity time zone), for new_clients_last_30_days. */
-export const newClientsDay = (entityId: string, date: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `NEWCLIENTS#${date}`,
-});
+export const newClientsDay = (entityId: string, date: string): Key =>
+  inEntity(entityId, `NEWCLIENTS#${date}`);
 
-export const newClientsDayPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'NEWCLIENTS#' });
+export const newClientsDayPrefix = (entityId: string): Key => inEntity(entityId, 'NEWCLIENTS#');
 
-export const calendar = (entityId: string, calendarId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `CAL#${padId(calendarId)}`,
-});
+export const calendar = (entityId: string, calendarId: number): Key =>
+  inEntity(entityId, `CAL#${padId(calendarId)}`);
 
-export const calendarPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CAL#' });
+export const calendarPrefix = (entityId: string): Key => inEntity(entityId, 'CAL#');
 
-export const slot = (entityId: string, slotId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `SLOT#${padId(slotId)}`,
-});
+export const slot = (entityId: string, slotId: number): Key => inEntity(entityId, `SLOT#${padId(slotId)}`);
 
 /** Guard item that makes a start time unique per calendar and date, even under concurrent generation. */
-export const slotStart = (entityId: string, calendarId: number, date: string, startTime: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `SLOTAT#${padId(calendarId)}#${date}#${startTime}`,
-});
+export const slotStart = (entityId: string, calendarId: number, date: string, startTime: string): Key =>
+  inEntity(entityId, `SLOTAT#${padId(calendarId)}#${date}#${startTime}`);
 
 export const slotByCalendarDate = (
   entityId: string,
@@ -114,66 +151,37 @@ export const slotByCalendarDate = (
   startTime: string,
   slotId: number,
 ) => ({
-  [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(calendarId)}`,
-  [INDEX.calendarDate.sk]: `SLOT#${date}#${startTime}#${padId(slotId)}`,
+  [INDEX.calendarDate.pk]: INDEX.calendarDate.partition(entityId, calendarId),
+  [INDEX.calendarDate.sk]: INDEX.calendarDate.sort('SLOT', date, startTime, slotId),
 });
 
-export const slotsOfCalendarPk = (entityId: string, calendarId: number): string =>
-  `${entityPk(entityId)}#CAL#${padId(calendarId)}`;
-
-export const slotsFrom = (date: string): string => `SLOT#${date}`;
-
-/** Upper bound of a date range on the calendar-date index ('~' sorts after every key character used). */
-export const slotsTo = (date: string): string => `SLOT#${date}#~`;
-
-export const appointment = (entityId: string, appointmentId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `APPT#${padId(appointmentId)}`,
-});
+export const appointment = (entityId: string, appointmentId: number): Key =>
+  inEntity(entityId, `APPT#${padId(appointmentId)}`);
 
 export const appointmentIndexes = (
   entityId: string,
   a: { calendarId: number; clientId: number; date: string; startTime: string; appointmentId: number },
 ) => {
-  const when = `APPT#${a.date}#${a.startTime}#${padId(a.appointmentId)}`;
+  const when = dated.sort('APPT', a.date, a.startTime, a.appointmentId);
   return {
-    [INDEX.calendarDate.pk]: `${entityPk(entityId)}#CAL#${padId(a.calendarId)}`,
+    [INDEX.calendarDate.pk]: INDEX.calendarDate.partition(entityId, a.calendarId),
     [INDEX.calendarDate.sk]: when,
-    [INDEX.entityDate.pk]: `${entityPk(entityId)}#APPTS`,
+    [INDEX.entityDate.pk]: INDEX.entityDate.partition(entityId),
     [INDEX.entityDate.sk]: when,
-    [INDEX.clientAppointments.pk]: `${entityPk(entityId)}#CLIENT#${padId(a.clientId)}`,
+    [INDEX.clientAppointments.pk]: INDEX.clientAppointments.partition(entityId, a.clientId),
     [INDEX.clientAppointments.sk]: when,
   };
 };
 
-export const appointmentsOfEntityPk = (entityId: string): string => `${entityPk(entityId)}#APPTS`;
-
-export const appointmentsOfCalendarPk = (entityId: string, calendarId: number): string =>
-  `${entityPk(entityId)}#CAL#${padId(calendarId)}`;
-
-export const appointmentsOfClientPk = (entityId: string, clientId: number): string =>
-  `${entityPk(entityId)}#CLIENT#${padId(clientId)}`;
-
-export const appointmentsFrom = (date: string): string => `APPT#${date}`;
-
-export const appointmentsTo = (date: string): string => `APPT#${date}#~`;
-
 /** Cancel tokens are found by their SHA-256; the token itself is never stored. */
-export const cancelToken = (entityId: string, tokenHash: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `CANCEL#${tokenHash}`,
-});
+export const cancelToken = (entityId: string, tokenHash: string): Key =>
+  inEntity(entityId, `CANCEL#${tokenHash}`);
 
-export const client = (entityId: string, clientId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `CLIENT#${padId(clientId)}`,
-});
+export const client = (entityId: string, clientId: number): Key =>
+  inEntity(entityId, `CLIENT#${padId(clientId)}`);
 
 /** Phone uniqueness and find-by-phone: one item per E.164 number. */
-export const clientPhone = (entityId: string, e164: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `PHONE#${e164}`,
-});
+export const clientPhone = (entityId: string, e164: string): Key => inEntity(entityId, `PHONE#${e164}`);
 
 export const clientIndexes = (
   entityId: string,
@@ -185,43 +193,30 @@ export const clientIndexes = (
     appointmentsCount: number;
   },
 ) => ({
-  [INDEX.clientName.pk]: `${entityPk(entityId)}#CLIENTS`,
-  [INDEX.clientName.sk]: `${c.lastName.toLowerCase()}#${c.firstName.toLowerCase()}#${padId(c.clientId)}`,
+  [INDEX.clientName.pk]: INDEX.clientName.partition(entityId),
+  [INDEX.clientName.sk]: INDEX.clientName.sort(c.lastName, c.firstName, c.clientId),
   ...(c.email
     ? {
-        [INDEX.clientEmail.pk]: `${entityPk(entityId)}#EMAIL#${c.email.toLowerCase()}`,
-        [INDEX.clientEmail.sk]: padId(c.clientId),
+        [INDEX.clientEmail.pk]: INDEX.clientEmail.partition(entityId, c.email),
+        [INDEX.clientEmail.sk]: INDEX.clientEmail.sort(c.clientId),
       }
     : {}),
-  [INDEX.clientRank.pk]: `${entityPk(entityId)}#CLIENTRANK`,
-  [INDEX.clientRank.sk]: c.appointmentsCount * RANK_STEP + c.clientId,
+  [INDEX.clientRank.pk]: INDEX.clientRank.partition(entityId),
+  [INDEX.clientRank.sk]: INDEX.clientRank.sort(c.appointmentsCount, c.clientId),
 });
-
-export const clientsOfEntityPk = (entityId: string): string => `${entityPk(entityId)}#CLIENTS`;
-
-export const clientsByEmailPk = (entityId: string, email: string): string =>
-  `${entityPk(entityId)}#EMAIL#${email.toLowerCase()}`;
-
-export const clientRankPk = (entityId: string): string => `${entityPk(entityId)}#CLIENTRANK`;
 
 /** Membership of a client in a calendar (clients of a calendar), with its appointment count there. */
-export const calendarClient = (entityId: string, calendarId: number, clientId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `CALCLIENT#${padId(calendarId)}#${padId(clientId)}`,
-});
+export const calendarClient = (entityId: string, calendarId: number, clientId: number): Key =>
+  inEntity(entityId, `CALCLIENT#${padId(calendarId)}#${padId(clientId)}`);
 
-export const calendarClientPrefix = (entityId: string, calendarId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `CALCLIENT#${padId(calendarId)}#`,
-});
+export const calendarClientPrefix = (entityId: string, calendarId: number): Key =>
+  inEntity(entityId, `CALCLIENT#${padId(calendarId)}#`);
 
 /** Statistics counter: appointments per status for one (slot date, calendar, client). */
-export const dayCounter = (entityId: string, date: string, calendarId: number, clientId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`,
-});
+export const dayCounter = (entityId: string, date: string, calendarId: number, clientId: number): Key =>
+  inEntity(entityId, `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`);
 
-export const dayCounterPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'STAT#' });
+export const dayCounterPrefix = (entityId: string): Key => inEntity(entityId, 'STAT#');
 
 export const dayCountersFrom = (date: string): string => `STAT#${date}`;
 
@@ -231,24 +226,19 @@ export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
 export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });
 
 /** Idempotency record of a booking request (Idempotency-Key header). */
-export const idempotency = (entityId: string, route: string, idempotencyKey: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `IDEMPOTENCY#${route}#${idempotencyKey}`,
-});
+export const idempotency = (entityId: string, route: string, idempotencyKey: string): Key =>
+  inEntity(entityId, `IDEMPOTENCY#${route}#${idempotencyKey}`);
 
 /** A publishable key of an entity (its key is found through a token item, by the key's SHA-256). */
-export const publishableKey = (entityId: string, keyId: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `PKEY#${keyId}`,
-});
+export const publishableKey = (entityId: string, keyId: string): Key => inEntity(entityId, `PKEY#${keyId}`);
 
-export const publishableKeyPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEY#' });
+export const publishableKeyPrefix = (entityId: string): Key => inEntity(entityId, 'PKEY#');
 
 /** How many publishable keys an entity has (at most MAX_KEYS_PER_ENTITY, held by a condition). */
-export const publishableKeyCount = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEYS' });
+export const publishableKeyCount = (entityId: string): Key => inEntity(entityId, 'PKEYS');
 
 /** The limits an operator set for an entity (admin CLI); absent ones take the stage's defaults. */
-export const limits = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'LIMITS' });
+export const limits = (entityId: string): Key => inEntity(entityId, 'LIMITS');
 
 /** A limit's counter for one fixed window: the entity's, or one publishable key and caller address's. */
 export const rateCounter = (
@@ -264,18 +254,13 @@ export const rateCounter = (
 });
 
 /** A webhook subscription of an entity. */
-export const webhook = (entityId: string, webhookId: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `WEBHOOK#${webhookId}`,
-});
+export const webhook = (entityId: string, webhookId: string): Key =>
+  inEntity(entityId, `WEBHOOK#${webhookId}`);
 
-export const webhookPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'WEBHOOK#' });
+export const webhookPrefix = (entityId: string): Key => inEntity(entityId, 'WEBHOOK#');
 
 /** An event of the feed; event ids have one length and sort in the order the changes happened. */
-export const event = (entityId: string, eventId: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `EVENT#${eventId}`,
-});
+export const event = (entityId: string, eventId: string): Key => inEntity(entityId, `EVENT#${eventId}`);
 
 /** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
 export const eventsAfter = (eventId: string | undefined): string =>
@@ -289,12 +274,7 @@ export const pendingDelivery = (
   webhookId: string,
   appointmentId: number,
   eventId: string,
-): Key => ({
-  pk: entityPk(entityId),
-  sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#${eventId}`,
-});
+): Key => inEntity(entityId, `DELIVERY#${webhookId}#${padId(appointmentId)}#${eventId}`);
 
-export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appointmentId: number): Key => ({
-  pk: entityPk(entityId),
-  sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
-});
+export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appointmentId: number): Key =>
+  inEntity(entityId, `DELIVERY#${webhookId}#${padId(appointmentId)}#`);

@@ -86,15 +86,15 @@ export class AppointmentRepository {
           : INDEX.entityDate;
     const pk =
       filter.clientId !== undefined
-        ? keys.appointmentsOfClientPk(entityId, filter.clientId)
+        ? INDEX.clientAppointments.partition(entityId, filter.clientId)
         : filter.calendarId !== undefined
-          ? keys.appointmentsOfCalendarPk(entityId, filter.calendarId)
-          : keys.appointmentsOfEntityPk(entityId);
+          ? INDEX.calendarDate.partition(entityId, filter.calendarId)
+          : INDEX.entityDate.partition(entityId);
     const filters: string[] = [];
     const values: Record<string, unknown> = {
       ':pk': pk,
-      ':from': keys.appointmentsFrom(filter.dateFrom ?? '0000-00-00'),
-      ':to': keys.appointmentsTo(filter.dateTo ?? '9999-12-31'),
+      ':from': index.from('APPT', filter.dateFrom ?? '0000-00-00'),
+      ':to': index.to('APPT', filter.dateTo ?? '9999-12-31'),
     };
     const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk };
     if (filter.status !== undefined) {

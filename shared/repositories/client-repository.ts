@@ -134,8 +134,8 @@ export class ClientRepository {
     const index = filter.email !== undefined ? INDEX.clientEmail : INDEX.clientName;
     const pk =
       filter.email !== undefined
-        ? keys.clientsByEmailPk(entityId, filter.email)
-        : keys.clientsOfEntityPk(entityId);
+        ? INDEX.clientEmail.partition(entityId, filter.email)
+        : INDEX.clientName.partition(entityId);
     const filters: string[] = [];
     const values: Record<string, unknown> = { ':pk': pk };
     if (filter.search) {
@@ -204,7 +204,7 @@ export class ClientRepository {
         IndexName: INDEX.clientRank.name,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': INDEX.clientRank.pk },
-        ExpressionAttributeValues: { ':pk': keys.clientRankPk(entityId) },
+        ExpressionAttributeValues: { ':pk': INDEX.clientRank.partition(entityId) },
         ScanIndexForward: false,
       },
       0,

@@ -87,9 +87,9 @@ export class SlotRepository implements SlotStore {
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
       ExpressionAttributeNames: { '#pk': INDEX.calendarDate.pk, '#sk': INDEX.calendarDate.sk },
       ExpressionAttributeValues: {
-        ':pk': keys.slotsOfCalendarPk(entityId, calendarId),
-        ':from': keys.slotsFrom(from),
-        ':to': keys.slotsTo(to),
+        ':pk': INDEX.calendarDate.partition(entityId, calendarId),
+        ':from': INDEX.calendarDate.from('SLOT', from),
+        ':to': INDEX.calendarDate.to('SLOT', to),
       },
     });
     return items.map(toSlot);
