@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { EVENTS_DIR, eventText, sampleEvents } from '../../scripts/generate-events';
+import { parseLocalEnv } from '../../shared/local/runtime';
 import { TOKEN_PLACEHOLDER } from '../../shared/local/sample-events';
 import { ROUTES } from '../../shared/routes';
 import { services } from '../../shared/wiring';
@@ -13,12 +14,13 @@ const context = () =>
 const samples = sampleEvents();
 type Handler = (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** The demo entity as `npm start` makes it (shared/local/runtime.ts: account `demo`, secret `demo-secret`). */
+/** The demo entity as `npm start` makes it, from the same defaults (account `demo`, its demo secret). */
 let demo: { v1: string; v2: string };
 beforeAll(async () => {
+  const local = parseLocalEnv({});
   const { credentials } = await services().admin.ensureEntity({
-    accountId: 'demo',
-    secret: 'demo-secret',
+    accountId: local.DEMO_ACCOUNT_ID,
+    secret: local.DEMO_SECRET_KEY,
     name: 'Demo entity',
   });
   demo = { v1: credentials.v1_token, v2: credentials.v2_token };
