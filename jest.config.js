@@ -1,15 +1,39 @@
-/** Jest: one DynamoDB Local for the whole run (global set-up), one table per test file (setup file). */
-module.exports = {
+/**
+ * Jest, two projects. `store`: one DynamoDB Local for the whole run (global set-up), one table per test
+ * file (setup file). `unit`: the tests under test/unit/ that need no store (domain rules, middleware with
+ * stand-ins, services over the in-memory store): no table, and no DynamoDB Local when only they run.
+ */
+
+/** Tests under test/unit/ that do use DynamoDB Local: they run in the `store` project. */
+const UNIT_WITH_STORE = ['db/', 'middleware/idempotency\\.test\\.ts$', 'middleware/stack\\.test\\.ts$'];
+
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // middy 6 ships ES modules only: let swc turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/support/per-file-table.ts'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/test/unit'],
+      testPathIgnorePatterns: ['/node_modules/', ...UNIT_WITH_STORE.map((p) => `<rootDir>/test/unit/${p}`)],
+    },
+    {
+      ...common,
+      displayName: 'store',
+      testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/unit/(?!${UNIT_WITH_STORE.join('|')})`],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/per-file-table.ts'],
+    },
+  ],
   // Three workers on two cores: the process and HTTP tests spend most of their time waiting.
   maxWorkers: 3,
   testTimeout: 60000,

@@ -1,6 +1,13 @@
 import { addDays } from '../../shared/domain/dates';
 import { type Answer, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import {
+  ALWAYS_OPEN,
+  futureSaturday,
+  futureWeekday,
+  futureWorkingDate,
+  mobile,
+  newEntity,
+} from '../support/fixtures';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const get = (entity: Entity, path: string) => viaHandler('GET', `/api/v2${path}`, { headers: entity.v2 });
@@ -50,17 +57,17 @@ describe('GET/POST /api/v2/settings', () => {
       open_days_ahead: 0,
     });
     expect((await get(entity, '/settings')).json.data).toEqual(answer.json.data);
-    const date = futureWorkingDate(40);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const slots = await post(entity, '/calendar-slots/generate', { date });
-    if (weekday === 0 || weekday === 6) expect(slots.status).toBe(409);
-    else {
-      expect(slots.json.data[0]).toMatchObject({
-        start_time: '09:00:00',
-        end_time: '10:00:00',
-        max_appointments: 3,
-      });
-    }
+    // A Monday to Friday (open in the demo hours) that is no Bavarian holiday (the country is now DE-BY),
+    // and a Saturday (closed), whatever day the tests run on.
+    const slots = await post(entity, '/calendar-slots/generate', { date: futureWeekday(28, 'DE-BY') });
+    expect(slots.status).toBe(200);
+    expect(slots.json.data[0]).toMatchObject({
+      start_time: '09:00:00',
+      end_time: '10:00:00',
+      max_appointments: 3,
+    });
+    const saturday = await post(entity, '/calendar-slots/generate', { date: futureSaturday(6, 'DE-BY') });
+    expect(saturday.status).toBe(409);
   });
 
   it.each([

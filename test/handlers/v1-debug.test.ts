@@ -4,9 +4,9 @@ import { newEntity } from '../support/fixtures';
 import { partition } from '../support/invariants';
 
 /**
- * v1 debug mode (DECISIONS.md "v1 behaviour", api-v1-calendar.md "Debug data", Authentication 4), through
- * the real handlers: no token, a fictitious data set that is the same on every call, statistics that
- * agree with a recount of the listed appointments, writes that answer as if done and keep nothing.
+ * v1 debug mode (docs/CONTRACT.md#v1-in-short), through the real handlers: no token, a fictitious data set
+ * that is the same on every call, statistics that agree with a recount of the listed appointments, writes
+ * that answer as if done and keep nothing, real data never touched.
  */
 
 interface Appointment {
@@ -148,6 +148,24 @@ describe('v1 debug mode: every GET endpoint answers without a token', () => {
     expect(byHeader.json.data).toEqual(byQuery.json.data);
     expect(byHeader.json.pagination).toEqual(byQuery.json.pagination);
   });
+
+  it.each([
+    ['/calendars', 5],
+    ['/clients', 50],
+  ])('%s: the envelope carries the debug object, by the query and by the header', async (url, total) => {
+    for (const answer of [await viaQuery(url), await viaHeader(url)]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json.pagination.total).toBe(total);
+      expect(answer.json.debug).toEqual({
+        memory_usage: expect.any(Number),
+        execution_time: expect.any(Number),
+        query_count: expect.any(Number),
+        request_method: 'GET',
+        endpoint: `/api${url}`,
+        debug_mode: true,
+      });
+    }
+  });
 });
 
 describe('v1 debug mode: the data set', () => {
@@ -184,6 +202,7 @@ describe('v1 debug mode: the data set', () => {
       (a) => a.slot_id,
     );
     const dates = new Set<string>();
+    const datesOfCalendar = new Map<number, Set<string>>();
     let slots = 0;
     for (const calendar of calendars.filter((c) => c.is_active)) {
       for (const slot of await everything<Slot>(
@@ -191,6 +210,10 @@ describe('v1 debug mode: the data set', () => {
       )) {
         slots++;
         dates.add(slot.date);
+        datesOfCalendar.set(
+          slot.calendar_id,
+          (datesOfCalendar.get(slot.calendar_id) ?? new Set()).add(slot.date),
+        );
         expect(slot.capacity).toBeGreaterThanOrEqual(1);
         expect(slot.booked_appointments).toBeLessThanOrEqual(slot.capacity);
         expect(slot.booked_appointments).toBe(live.get(slot.slot_id) ?? 0);
@@ -198,6 +221,8 @@ describe('v1 debug mode: the data set', () => {
     }
     expect(slots).toBeGreaterThan(0);
     expect(dates.size).toBe(30);
+    // Calendar 1 alone has slots on each of the 30 days.
+    expect(datesOfCalendar.get(1)?.size).toBe(30);
     // Every appointment sits in that 30-day window.
     for (const a of appointments) expect(a.date >= FIRST_DAY && a.date <= LAST_DAY).toBe(true);
   });
@@ -349,9 +374,31 @@ describe('v1 debug mode: writes answer as if done and keep nothing', () => {
     expect((await viaQuery(`/appointments/${target.appointment_id}`)).json.data).toEqual(target);
   });
 
-  it('never reads or writes the real table, even with a valid token', async () => {
+  it('never reads or writes the real table, with a valid token or without one', async () => {
     const real = await newEntity();
     const before = await partition(real.entity_account_id);
+    // Without a token: the answers say done, the real partition is as it was.
+    const free = await freeSlot();
+    const created = await call('POST', '/api/appointment?debug=true', {
+      body: {
+        calendar_id: known.calendarId,
+        slot_id: free.slot_id,
+        client_firstname: 'Ada',
+        client_lastname: 'Debug',
+        client_email: 'ada@example.fr',
+        client_phone: '0612345678',
+      },
+    });
+    expect(created.status).toBe(200);
+    expect(created.json.data.appointment).toMatchObject({ status: 'confirmed', client_lastname: 'Debug' });
+    const confirmed = appointments.find((a) => a.status === 'confirmed');
+    if (!confirmed) throw new Error('no confirmed appointment in the debug data set');
+    const cancelled = await call('PUT', `/api/appointment/${confirmed.appointment_id}?debug=true`, {
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.data.appointment.status).toBe('cancelled');
+    expect(await partition(real.entity_account_id)).toEqual(before);
     // With a real token and the flag, the answer still comes from the fictitious data set.
     const calendars = await viaQuery('/calendars', real.v1);
     expect(calendars.json.pagination.total).toBe(5);
@@ -386,5 +433,11 @@ describe('v1 without debug mode', () => {
     const answer = await call('GET', url, { headers });
     expect(answer.status).toBe(401);
     expect(answer.json.error_code).toBe('AUTH_REQUIRED');
+  });
+
+  it('GET /api/ reports that the stage offers debug mode', async () => {
+    const answer = await call('GET', '/api/', {});
+    expect(answer.status).toBe(200);
+    expect(answer.json.data.debug_mode).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import { type Answer, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import {
+  ALWAYS_OPEN,
+  futureSaturday,
+  futureWeekday,
+  futureWorkingDate,
+  mobile,
+  newEntity,
+} from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
@@ -37,19 +44,15 @@ describe('v2 slot generation', () => {
   });
 
   it('fills both periods at the default duration, open, with available_slots = max_appointments', async () => {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const open = weekday >= 1 && weekday <= 5;
-    const answer = await post(entity, '/calendar-slots/generate', { date, max_appointments: 3 });
-    if (!open) {
-      expectError(answer, 409, /^error during generation: /);
-      return;
-    }
+    // A Monday to Friday, which the demo hours open, whatever day the tests run on.
+    const weekday = futureWeekday(22);
+    const answer = await post(entity, '/calendar-slots/generate', { date: weekday, max_appointments: 3 });
     expect(answer.status).toBe(200);
     expect(answer.json.success).toBe(true);
     expect(answer.json.data).toHaveLength(14);
     expect(answer.json.data[0]).toEqual({
       id: expect.any(Number),
-      date,
+      date: weekday,
       start_time: '09:00:00',
       end_time: '09:30:00',
       status: 'open',
@@ -62,6 +65,15 @@ describe('v2 slot generation', () => {
         (s: { start_time: string }) => s.start_time >= '12:00:00' && s.start_time < '14:00:00',
       ),
     ).toBe(false);
+    // A Saturday, which they close: 409 and nothing generated.
+    const saturday = futureSaturday(3);
+    expectError(
+      await post(entity, '/calendar-slots/generate', { date: saturday }),
+      409,
+      /^error during generation: the day is closed$/,
+    );
+    const listed = await call('GET', `/api/v2/calendar-slots?date=${saturday}`, { headers: entity.v2 });
+    expect(listed.json.data).toEqual([]);
   });
 
   it('generating again creates only the slots that overlap none, and returns all of the date', async () => {

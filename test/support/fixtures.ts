@@ -39,12 +39,30 @@ export const ALWAYS_OPEN: WeeklyHours = (['mon', 'tue', 'wed', 'thu', 'fri', 'sa
  * date when day 30 is Christmas, and two tests meant to use two days would share one).
  */
 export function futureWorkingDate(daysAhead = 20): string {
+  return nthFutureDay(daysAhead, () => true);
+}
+
+/**
+ * The `n`-th day from today that is a Monday to Friday and no public holiday of `country` (an entity's
+ * country setting): a day the demo hours open, whatever day the tests run on; distinct for distinct `n`.
+ */
+export function futureWeekday(n = 20, country = 'FR'): string {
+  return nthFutureDay(n, (weekday) => weekday >= 1 && weekday <= 5, country);
+}
+
+/** The `n`-th Saturday from today that is no public holiday of `country`: a day the demo hours close. */
+export function futureSaturday(n = 1, country = 'FR'): string {
+  return nthFutureDay(n, (weekday) => weekday === 6, country);
+}
+
+/** The `n`-th day after today (UTC) that is no public holiday of `country` and whose weekday (0 Sunday) fits. */
+function nthFutureDay(n: number, fits: (weekday: number) => boolean, country = 'FR'): string {
   const { publicHoliday } =
     require('../../shared/domain/holidays') as typeof import('../../shared/domain/holidays');
   const day = new Date(Date.now());
-  for (let found = 0; found < daysAhead; ) {
+  for (let found = 0; found < n; ) {
     day.setUTCDate(day.getUTCDate() + 1);
-    if (!publicHoliday(day.toISOString().slice(0, 10), 'FR')) found += 1;
+    if (fits(day.getUTCDay()) && !publicHoliday(day.toISOString().slice(0, 10), country)) found += 1;
   }
   return day.toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, type QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { queryPage, queryPageNearestEnd } from '../../shared/db/paging';
-import type { TableHandle } from '../../shared/db/table-handle';
-import { documentClient } from '../../shared/wiring';
+import { queryPage, queryPageNearestEnd } from '../../../shared/db/paging';
+import type { TableHandle } from '../../../shared/db/table-handle';
+import { documentClient } from '../../../shared/wiring';
 
 /**
  * Pages that cost what they return (issue: valid work is never refused or lost): with the list's total
