@@ -15,8 +15,8 @@ import type { BookingRequest } from '../../shared/services/booking-rules';
 import { BookingService } from '../../shared/services/booking-service';
 import type {
   BookingPlan,
+  BookingSnapshotReader,
   BookingWriter,
-  SnapshotReader,
   TransitionPlan,
   WriteOutcome,
 } from '../../shared/services/ports';
@@ -176,7 +176,7 @@ export interface WriterHooks {
  * The service over a fresh in-memory data set. Every plan the writer receives is recorded; the cancel
  * tokens of committed bookings are remembered (the debug store keeps none: nothing outlives a debug request).
  */
-export function bookingWorld(options: { hooks?: WriterHooks; reader?: SnapshotReader } = {}) {
+export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSnapshotReader } = {}) {
   const data = freshData();
   const store = new InMemoryStore(data, ENTITY.settings.timezone);
   const booked: BookingPlan[] = [];

@@ -34,11 +34,16 @@ describe('BookingService.update', () => {
     expect(world.transitions).toEqual([]);
   });
 
-  it('refuses a repeat with the caller’s message when asked to (refuseSame)', async () => {
+  it('refuses a repeat with the caller’s message when asked to (conflictMessageIfUnchanged)', async () => {
     const world = await withBooking();
     expect(
       await refusal(
-        world.service.update(ENTITY, 1000, { status: 'confirmed' }, { refuseSame: 'already so' }),
+        world.service.update(
+          ENTITY,
+          1000,
+          { status: 'confirmed' },
+          { conflictMessageIfUnchanged: 'already so' },
+        ),
       ),
     ).toEqual({ status: 409, code: 'SLOT_UNAVAILABLE', message: 'already so' });
     expect(world.transitions).toEqual([]);

@@ -1,5 +1,6 @@
+import type { IdempotencyMark } from '../../../shared/domain/idempotency';
 import type { Booked } from '../../../shared/services/booking-rules';
-import type { IdempotencyMark, SnapshotReader } from '../../../shared/services/ports';
+import type { BookingSnapshotReader } from '../../../shared/services/ports';
 import {
   bookingWorld,
   CAL,
@@ -107,7 +108,7 @@ describe('BookingService.book', () => {
   it('uses the one-call snapshot when the store offers one', async () => {
     const calls: unknown[][] = [];
     let world: ReturnType<typeof bookingWorld> | undefined;
-    const reader: SnapshotReader = {
+    const reader: BookingSnapshotReader = {
       snapshot: async (...args) => {
         calls.push(args);
         const store = world?.store;
