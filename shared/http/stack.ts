@@ -12,6 +12,7 @@ import { keyOrigins } from './middleware/key-origins';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
+import { telemetry } from './middleware/telemetry';
 import { tokenCheck } from './middleware/token-check';
 import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
@@ -69,9 +70,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
-  // security and CORS headers and the request's own headers and log line are added to it.
+  // security and CORS headers and the request's own headers and log line are added to it; the metrics and
+  // traces see the final status just before the log line.
   const middlewares: Middleware[] = [
     requestContext(),
+    telemetry(),
     httpHeaderNormalizer() as Middleware,
     keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),

@@ -23,27 +23,34 @@ import {
   type Booked,
   type BookingRequest,
   backoff,
+  clientAfterMove,
+  countedBooking,
+  countedChange,
   MAX_ATTEMPTS,
   refusal,
   refuseUnbookable,
   type V1Booking,
   type V2Booking,
 } from './booking-rules';
-import type {
-  AppointmentStore,
-  BookingSnapshot,
-  BookingWriter,
-  CalendarReader,
-  ClientReader,
-  IdempotencyMark,
-  IdSource,
-  SlotReader,
-  SnapshotReader,
-  TransitionPlan,
+import {
+  type AppointmentStore,
+  type BookingSnapshot,
+  type BookingWriter,
+  type BusinessMetrics,
+  type CalendarReader,
+  type ClientReader,
+  type IdempotencyMark,
+  type IdSource,
+  NO_METRICS,
+  type SlotReader,
+  type SnapshotReader,
+  type TransitionPlan,
 } from './ports';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
+type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
+type Same = { refuseSame?: string };
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
@@ -56,6 +63,7 @@ export class BookingService {
     private readonly ids: IdSource,
     private readonly now: () => Date = () => new Date(),
     private readonly reader?: SnapshotReader,
+    private readonly metrics: BusinessMetrics = NO_METRICS,
   ) {}
 
   /** Calendar, slot and the phone's client: one batch read when the store offers it. */
@@ -77,6 +85,11 @@ export class BookingService {
    * appointment, the client and the counters; a stale client read is retried from step 5.
    */
   async book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> {
+    const made = idempotency?.committed ? 'silent' : 'count';
+    return countedBooking(this.metrics, () => this.place(entity, request, idempotency), made);
+  }
+
+  private async place(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark) {
     // An earlier request with this Idempotency-Key committed this booking and died before answering.
     if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
     // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
@@ -161,7 +174,6 @@ export class BookingService {
     throw busy();
   }
 
-  /** A v2 booking: a confirmed appointment of the default calendar (docs/CONTRACT.md#two-apis-one-data-model). */
   /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
   private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
     const slot = await this.slots.get(entity.entityId, committed.appointment.slot_id);
@@ -169,6 +181,7 @@ export class BookingService {
     return { ...committed, slot };
   }
 
+  /** A v2 booking: a confirmed appointment of the default calendar (docs/CONTRACT.md#two-apis-one-data-model). */
   async bookV2(entity: EntityContext, input: V2Booking, idempotency?: IdempotencyMark): Promise<Booked> {
     const phone = toE164(input.client_phone);
     if (!phone) throw invalidField('client_phone', 'not a valid phone number');
@@ -199,12 +212,13 @@ export class BookingService {
    * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
    * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
    */
-  async update(
-    entity: EntityContext,
-    appointmentId: number,
-    change: { slotId?: number | undefined; status?: AppointmentStatus | undefined },
-    options: { refuseSame?: string } = {},
-  ): Promise<AppointmentRecord> {
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: Same = {}) {
+    const run = () => this.transition(entity, appointmentId, change, options);
+    // A move takes a place as a booking does: its refusals count with the bookings'.
+    return change.slotId === undefined ? run() : countedBooking(this.metrics, run, 'silent');
+  }
+
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Same) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       const before = await this.appointments.get(entity.entityId, appointmentId);
@@ -226,7 +240,7 @@ export class BookingService {
           start_time: slot.start_time,
           end_time: slot.end_time,
         };
-        client = await this.clientAfterMove(entity, before, after);
+        client = await clientAfterMove(this.clients, this.appointments, entity.entityId, before, after);
       } else if (status === before.status) {
         // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
         if (options.refuseSame) throw conflict(options.refuseSame);
@@ -237,25 +251,11 @@ export class BookingService {
         after,
         ...(client ? { client } : {}),
       });
-      if (outcome.ok) return after;
+      if (outcome.ok) return countedChange(this.metrics, before, after);
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
-  }
-
-  /**
-   * The client's last_appointment after a move, when it changes: the later of the moved appointment's new
-   * date and the latest date among the client's other appointments (two reads of the index, newest first).
-   */
-  private async clientAfterMove(entity: EntityContext, before: AppointmentRecord, after: AppointmentRecord) {
-    const client = await this.clients.get(entity.entityId, before.client_id);
-    if (!client) return undefined;
-    const latest = await this.appointments.latestOfClient(entity.entityId, client.client_id, 2);
-    const other = latest.find((a) => a.appointment_id !== before.appointment_id)?.date ?? '';
-    const last = other > after.date ? other : after.date;
-    if (last === client.last_appointment) return undefined;
-    return { clientId: client.client_id, lastAppointment: last, read: client.last_appointment };
   }
 
   /**
@@ -286,12 +286,10 @@ export class BookingService {
   async cancelByToken(entity: EntityContext, cancelToken: string) {
     const id = await this.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     if (id === null) throw appointmentNotFound();
-    const appointment = await this.update(
-      entity,
-      id,
-      { status: 'cancelled' },
-      { refuseSame: 'appointment already cancelled' },
-    );
+    const cancel = { status: 'cancelled' } as const;
+    const appointment = await this.update(entity, id, cancel, {
+      refuseSame: 'appointment already cancelled',
+    });
     return { appointment, slot: await this.slots.get(entity.entityId, appointment.slot_id) };
   }
 }
