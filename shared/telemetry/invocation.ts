@@ -26,10 +26,13 @@ export interface Outcome {
 /**
  * Opens an invocation: the ColdStart metric on the first one of a Lambda instance, the route dimension of
  * this invocation's metrics (per service and per service and route), and under active tracing a `## route`
- * subsegment annotated with the cold start, the service and the route.
+ * subsegment annotated with the cold start, the service, the route and the request id (API Gateway's, the
+ * one of the X-Request-Id header and the log line).
  */
-export function beginInvocation(route: string, functionName?: string): Invocation {
+export function beginInvocation(route: string, functionName?: string, requestId?: string): Invocation {
   metrics.captureColdStartMetric(functionName);
+  // Not a dimension (one per request): a field of the EMF line, so Logs Insights finds it by request id.
+  if (requestId) metrics.addMetadata('request_id', requestId);
   metrics.addDimensions({ [ROUTE_DIMENSION]: route });
   // An empty set: the same metrics per service alone, the totals the dashboard and alarms read.
   metrics.addDimensions({});
@@ -41,6 +44,7 @@ export function beginInvocation(route: string, functionName?: string): Invocatio
     tracer.annotateColdStart();
     tracer.addServiceNameAnnotation();
     tracer.putAnnotation(ROUTE_DIMENSION, route);
+    if (requestId) tracer.putAnnotation('request_id', requestId);
     invocation.parent = parent;
     invocation.segment = segment;
   }

@@ -13,7 +13,12 @@ type Measured = AppRequest & { [INVOCATION]?: Invocation };
  */
 export const telemetry = (): Middleware => {
   const telemetryBefore = (request: Measured): void => {
-    request[INVOCATION] = beginInvocation(request.event.routeKey ?? '$default', request.context.functionName);
+    const { event, context } = request;
+    request[INVOCATION] = beginInvocation(
+      event.routeKey ?? '$default',
+      context.functionName,
+      context.app.requestId,
+    );
   };
   const telemetryAfter = (request: Measured): void => {
     const invocation = request[INVOCATION];
