@@ -154,8 +154,6 @@ export class NotifyEveryAlarm implements IAspect {
   }
   visit(node: IConstruct): void {
     if (!(node instanceof Alarm)) return;
-    const cfn = node.node.defaultChild as CfnAlarm;
-    if (Array.isArray(cfn.alarmActions) && cfn.alarmActions.length > 0) return;
     node.addAlarmAction(this.action);
     node.addOkAction(this.action);
   }
