@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
+import { runInvocation } from '../telemetry/invocation';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
@@ -130,9 +131,10 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
       });
       return reply as unknown as Result;
     });
-  // Each invocation gets its own scope, so store time is measured per request (Server-Timing).
+  // Each invocation gets its own scope, so store time is measured per request (Server-Timing), and its
+  // own metrics, written as one EMF line at its end (shared/telemetry/invocation.ts).
   const handler = (event: Event, context: Context): Promise<Result> =>
-    runInScope(() => core(event, context as AppContext));
+    runInScope(() => runInvocation(() => core(event, context as AppContext)));
   // The route's schemas stay reachable for the OpenAPI document (shared/openapi/index.ts).
   return Object.assign(handler, {
     schemas: { path: options.path, query: options.query, body: options.body },

@@ -1,14 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { metrics } from './metrics';
 import { METRIC, ROUTE_DIMENSION, requestsMetric, statusClassOf } from './names';
 import { tracer } from './tracer';
 
 type Segment = NonNullable<ReturnType<typeof tracer.getSegment>>;
+type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
-/** One invocation being measured: its route (or event function), start, and trace subsegment if traced. */
+/** One invocation being measured: its route (or event function), start, what it counted, its subsegment. */
 export interface Invocation {
   route: string;
   startedAt: number;
+  requestId?: string | undefined;
+  counted: Array<{ name: string; unit: Unit; value: number }>;
   parent?: Segment;
   segment?: Segment;
 }
@@ -24,19 +28,33 @@ export interface Outcome {
 }
 
 /**
- * Opens an invocation: the ColdStart metric on the first one of a Lambda instance, the route dimension of
- * this invocation's metrics (per service and per service and route), and under active tracing a `## route`
- * subsegment annotated with the cold start, the service, the route and the request id (API Gateway's, the
- * one of the X-Request-Id header and the log line).
+ * The invocation each piece of code runs for. What it counts is kept with it and handed to Powertools in
+ * one synchronous block at its end, so invocations that run at once in one process (the local server, a
+ * test) never mix their metrics, and each writes exactly its own EMF line.
+ */
+const current = new AsyncLocalStorage<Invocation>();
+const fresh = (route = ''): Invocation => ({ route, startedAt: performance.now(), counted: [] });
+
+/** Runs `fn` as one invocation (the HTTP stack wraps every request in it). */
+export const runInvocation = <T>(fn: () => Promise<T>, route?: string): Promise<T> =>
+  current.run(fresh(route), fn);
+
+/** Adds a metric to the invocation being served; outside an invocation (admin CLI, a script) nothing. */
+export function count(name: string, unit: Unit = MetricUnit.Count, value = 1): void {
+  current.getStore()?.counted.push({ name, unit, value });
+}
+
+/**
+ * Opens an invocation: the ColdStart metric on the first one of a Lambda instance and, under active
+ * tracing, a `## route` subsegment annotated with the cold start, the service, the route and the request
+ * id (API Gateway's, the one of the X-Request-Id header and the log line).
  */
 export function beginInvocation(route: string, functionName?: string, requestId?: string): Invocation {
   metrics.captureColdStartMetric(functionName);
-  // Not a dimension (one per request): a field of the EMF line, so Logs Insights finds it by request id.
-  if (requestId) metrics.addMetadata('request_id', requestId);
-  metrics.addDimensions({ [ROUTE_DIMENSION]: route });
-  // An empty set: the same metrics per service alone, the totals the dashboard and alarms read.
-  metrics.addDimensions({});
-  const invocation: Invocation = { route, startedAt: performance.now() };
+  const invocation = current.getStore() ?? fresh();
+  invocation.route = route;
+  invocation.requestId = requestId;
+  invocation.startedAt = performance.now();
   const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
   if (parent) {
     const segment = parent.addNewSubsegment(`## ${route}`);
@@ -53,16 +71,18 @@ export function beginInvocation(route: string, functionName?: string, requestId?
 
 /**
  * Closes an invocation: the request metrics (HTTP: Requests, Requests<class>, Latency; events:
- * Invocations), the outcome annotations, the subsegment, then the one flush of the invocation's metrics.
+ * Invocations), the outcome annotations and the subsegment, then the invocation's one EMF line: its
+ * metrics per service and per service and route, the request id as a field (not a dimension).
  */
 export function endInvocation(invocation: Invocation, outcome: Outcome): void {
   const ms = performance.now() - invocation.startedAt;
+  const { counted } = invocation;
   if (outcome.status !== undefined) {
-    metrics.addMetric(METRIC.requests, MetricUnit.Count, 1);
-    metrics.addMetric(requestsMetric(statusClassOf(outcome.status)), MetricUnit.Count, 1);
-    metrics.addMetric(METRIC.latency, MetricUnit.Milliseconds, Math.round(ms * 10) / 10);
+    counted.push({ name: METRIC.requests, unit: MetricUnit.Count, value: 1 });
+    counted.push({ name: requestsMetric(statusClassOf(outcome.status)), unit: MetricUnit.Count, value: 1 });
+    counted.push({ name: METRIC.latency, unit: MetricUnit.Milliseconds, value: Math.round(ms * 10) / 10 });
   } else {
-    metrics.addMetric(METRIC.invocations, MetricUnit.Count, 1);
+    counted.push({ name: METRIC.invocations, unit: MetricUnit.Count, value: 1 });
   }
   const { segment, parent } = invocation;
   if (segment && parent) {
@@ -72,18 +92,26 @@ export function endInvocation(invocation: Invocation, outcome: Outcome): void {
     segment.close();
     tracer.setSegment(parent);
   }
+  // One synchronous block: nothing of another invocation can come in between.
+  metrics.addDimensions({ [ROUTE_DIMENSION]: invocation.route });
+  // An empty set: the same metrics per service alone, the totals the dashboard and alarms read.
+  metrics.addDimensions({});
+  if (invocation.requestId) metrics.addMetadata('request_id', invocation.requestId);
+  for (const { name, unit, value } of counted) metrics.addMetric(name, unit, value);
+  counted.length = 0;
   metrics.publishStoredMetrics();
 }
 
 /** Runs a non-HTTP invocation (stream batch, queue batch, schedule) between begin and end. */
-export async function instrumented<T>(route: string, run: () => Promise<T>): Promise<T> {
-  const invocation = beginInvocation(route);
-  try {
-    const result = await run();
-    endInvocation(invocation, { code: 'ok' });
-    return result;
-  } catch (error) {
-    endInvocation(invocation, { code: 'error', error });
-    throw error;
-  }
-}
+export const instrumented = <T>(route: string, run: () => Promise<T>): Promise<T> =>
+  runInvocation(async () => {
+    const invocation = beginInvocation(route);
+    try {
+      const result = await run();
+      endInvocation(invocation, { code: 'ok' });
+      return result;
+    } catch (error) {
+      endInvocation(invocation, { code: 'error', error });
+      throw error;
+    }
+  }, route);

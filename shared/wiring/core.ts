@@ -40,7 +40,7 @@ import { OpenDaysService } from '../services/open-days-service';
 import { OpeningHoursService } from '../services/opening-hours-service';
 import { SlotGenerator } from '../services/slot-generator';
 import { SlotService } from '../services/slot-service';
-import { businessMetrics } from '../telemetry/metrics';
+import { businessMetrics } from '../telemetry/business-metrics';
 import { traced } from '../telemetry/tracer';
 
 /** Builds a value on first call and returns it afterwards (one per warm Lambda container). */
