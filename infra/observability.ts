@@ -5,7 +5,6 @@
 import { Duration, type IAspect, type Stack } from 'aws-cdk-lib';
 import {
   Alarm,
-  type CfnAlarm,
   ComparisonOperator,
   type IMetric,
   MathExpression,
@@ -20,7 +19,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { METRIC, metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
+import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
 import { powertoolsLayerParameter, type StageConfig } from './config';
 
 const FIVE_MINUTES = Duration.minutes(5);
