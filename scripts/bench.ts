@@ -8,6 +8,7 @@ import { javaProblem } from '../shared/local/java';
 import { type LocalRuntime, parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 import { bundleRows } from './bench/bundles';
 import { printTable } from './bench/table';
+import { telemetryRows } from './bench/telemetry';
 
 /** The runtime the bench measures: the local server over an in-memory DynamoDB Local. */
 async function acquireRuntime(): Promise<LocalRuntime> {
@@ -39,6 +40,7 @@ async function main() {
     await runtime.stop();
   }
   await bundleRows();
+  telemetryRows();
   printTable();
 }
 
