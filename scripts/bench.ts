@@ -20,6 +20,9 @@ async function acquireRuntime(): Promise<LocalRuntime> {
 async function main() {
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
+  // Nor an EMF line per request on the bench's output: what metrics and tracing cost is measured apart
+  // (scripts/bench/telemetry.ts).
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const runtime = await acquireRuntime();
   try {
     // Loaded once the runtime has set the table's environment (the config is read when loaded).

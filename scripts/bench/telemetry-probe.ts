@@ -29,6 +29,7 @@ async function main() {
   const started = performance.now();
   for (let i = 0; i < runs; i++) await booking(i);
   const perInvocationUs = ((performance.now() - started) * 1000) / runs;
+  const lastEmf = emfBytes;
   // One subsegment, as each traced store call adds.
   let subsegmentUs = 0;
   const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;

@@ -21,6 +21,7 @@ const LAMBDA_LIKE = {
 interface Probe {
   perInvocationUs: number;
   emfBytes: number;
+  logBytes: number;
   subsegmentUs: number;
   traced: boolean;
 }
@@ -72,7 +73,7 @@ export function telemetryRows(): void {
   row('warm request: + metrics (one EMF line serialized and written)', us(metricsOn.perInvocationUs));
   row('warm request: + tracing (a subsegment with its annotations)', us(traced.perInvocationUs));
   row('warm request: each traced store call (one more subsegment)', us(traced.subsegmentUs));
-  row("a booking's EMF line", `${metricsOn.emfBytes} bytes`);
+  row("a booking's EMF line / its request log line", `${metricsOn.emfBytes} / ${metricsOn.logBytes} bytes`);
 
   const sets = {
     none: [] as string[],
