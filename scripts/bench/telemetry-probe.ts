@@ -38,8 +38,27 @@ async function main() {
     for (let i = 0; i < runs; i++) parent.addNewSubsegment('DynamoDB').close();
     subsegmentUs = ((performance.now() - t) * 1000) / runs;
   }
+  // The request's log line (shared/http/middleware/request-context.ts) with a booking's fields, at info.
+  const { logger } = require('../../shared/logger') as typeof import('../../shared/logger');
+  logger.setLogLevel('INFO');
+  logger.info('request', {
+    request_id: 'Jb3xqgK2CGYEMfA=',
+    route: 'POST /api/v2/appointments',
+    method: 'POST',
+    path: '/api/v2/appointments',
+    status: 200,
+    duration_ms: 38.9,
+    store_ms: 21.4,
+    entity: 'acct-5f3a9c1d2e',
+  });
   process.stderr.write(
-    JSON.stringify({ perInvocationUs, emfBytes, subsegmentUs, traced: tracer.isTracingEnabled() }),
+    JSON.stringify({
+      perInvocationUs,
+      emfBytes: lastEmf,
+      logBytes: emfBytes,
+      subsegmentUs,
+      traced: tracer.isTracingEnabled(),
+    }),
   );
 }
 
