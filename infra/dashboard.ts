@@ -1,6 +1,12 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Dashboard, GraphWidget, type IMetric, MathExpression, TextWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  SearchExpression,
+  TextWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { REFUSAL_REASONS } from '../shared/services/ports-telemetry';
 import {
@@ -16,15 +22,24 @@ import { stageMetric, tableThrottles } from './observability';
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
- * Every metric of a kind whose resource names hold a text, found by CloudWatch's SEARCH when the dashboard
- * is drawn: the functions and queues of the stage's stacks all have names that start with its stack prefix
- * (`Booking-Staging-Api-...`, `Booking-Staging-Events-...`), so the dashboard follows them without a
- * reference from stack to stack.
+ * Every metric of a schema (namespace and dimension names) whose resource names hold all the given words,
+ * found by CloudWatch's SEARCH when the dashboard is drawn. The functions and queues of a stage have names
+ * that begin with its stack prefix (`Booking-Staging-Api-...`, `Booking-Staging-Events-...`), and SEARCH
+ * matches words of a name (a name splits at its hyphens), so `FunctionName=Booking FunctionName=Staging`
+ * finds every function of staging: a new function or queue appears without a change here, and no stack
+ * refers to another.
  */
-const search = (schema: string, metricName: string, text: string, statistic: string, label: string) =>
-  new MathExpression({
-    expression: `SEARCH('{${schema}} MetricName="${metricName}" "${text}"', '${statistic}', 300)`,
-    usingMetrics: {},
+const search = (
+  schema: string,
+  metricName: string,
+  filter: { dimension: string; words: readonly string[] } | null,
+  statistic: string,
+  label: string,
+) =>
+  new SearchExpression({
+    expression: `SEARCH('{${schema}} MetricName="${metricName}"${
+      filter ? filter.words.map((word) => ` ${filter.dimension}=${word}`).join('') : ''
+    }', '${statistic}', 300)`,
     label,
     period: FIVE_MINUTES,
   });
@@ -40,11 +55,17 @@ const graph = (title: string, left: IMetric[], width = 8, right: IMetric[] = [])
  */
 export function addDashboard(stack: Stack, props: { stage: StageConfig; api: HttpApi; table: ITableV2 }) {
   const { stage, api, table } = props;
-  const prefix = stage.stackPrefix;
+  const words = stage.stackPrefix.split('-');
   const sum = { period: FIVE_MINUTES, statistic: 'Sum' };
   const capacity = (name: string) => table.metric(name, { ...sum, label: name });
   const lambda = (name: string, statistic: string) =>
-    search('AWS/Lambda,FunctionName', name, prefix, statistic, `${name} by function`);
+    search(
+      'AWS/Lambda,FunctionName',
+      name,
+      { dimension: 'FunctionName', words },
+      statistic,
+      `${name} by function`,
+    );
   const dashboard = new Dashboard(stack, 'Dashboard', {
     dashboardName: `booking-api-${stage.name}`,
     defaultInterval: Duration.hours(6),
@@ -67,7 +88,7 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
       api.metricLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'p99' }),
     ]),
     graph('Function latency p99 by route (ms)', [
-      search(`${metricNamespace(stage.name)},service,route`, METRIC.latency, SERVICE_NAME, 'p99', 'p99'),
+      search(`${metricNamespace(stage.name)},service,route`, METRIC.latency, null, 'p99', 'p99'),
     ]),
   );
   dashboard.addWidgets(
@@ -96,7 +117,13 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
   );
   dashboard.addWidgets(
     graph('Queues: depth (delivery queue, dead letters)', [
-      search('AWS/SQS,QueueName', 'ApproximateNumberOfMessagesVisible', prefix, 'Maximum', 'visible'),
+      search(
+        'AWS/SQS,QueueName',
+        'ApproximateNumberOfMessagesVisible',
+        { dimension: 'QueueName', words },
+        'Maximum',
+        'visible',
+      ),
     ]),
     graph('Functions: errors and throttles', [lambda('Errors', 'Sum'), lambda('Throttles', 'Sum')]),
     graph('Functions: concurrent executions (max)', [lambda('ConcurrentExecutions', 'Maximum')]),

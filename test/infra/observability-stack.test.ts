@@ -161,7 +161,10 @@ describe.each([
     ];
     for (const text of expected) expect([text, body.includes(text)]).toEqual([text, true]);
     expect(body).toContain(metricNamespace(stageName));
-    expect(body).toContain(`\\\\\\"${stage.stackPrefix}\\\\\\"`);
+    // The stage's functions and queues, found by the words of their names.
+    const [app, stageWord] = stage.stackPrefix.split('-');
+    expect(body).toContain(`FunctionName=${app} FunctionName=${stageWord}'`);
+    expect(body).toContain(`QueueName=${app} QueueName=${stageWord}'`);
   });
 
   it('keeps JSON access logs with the request id, and every log group for the stage’s retention', () => {
