@@ -101,10 +101,13 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
       'Bookings refused, by reason',
       REFUSAL_REASONS.map((reason) => stageMetric(stage, refusedMetric(reason))),
     ),
-    graph('Webhook deliveries', [
+    // E-mails: written once the e-mail sender calls BusinessMetrics.email (empty until then).
+    graph('Deliveries: webhooks and e-mails', [
       stageMetric(stage, deliveryMetric('succeeded')),
       stageMetric(stage, deliveryMetric('failed')),
       stageMetric(stage, deliveryMetric('dead')),
+      stageMetric(stage, METRIC.emailsSent),
+      stageMetric(stage, METRIC.emailsFailed),
     ]),
   );
   dashboard.addWidgets(
