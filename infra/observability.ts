@@ -2,7 +2,7 @@
  * What makes a stage operable (docs/OPERATIONS.md): the Powertools layer every function runs with, its
  * alarms, the stage's alarm topic that every alarm notifies, and the stage's dashboard.
  */
-import { Duration, type IAspect, type Stack } from 'aws-cdk-lib';
+import { CfnParameter, Duration, type IAspect, type Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -16,11 +16,10 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IFunction, type ILayerVersion, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
-import { powertoolsLayerParameter, type StageConfig } from './config';
+import { POWERTOOLS_VERSION, powertoolsLayerParameter, type StageConfig } from './config';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -28,8 +27,14 @@ const FIVE_MINUTES = Duration.minutes(5);
 export function powertoolsLayer(stack: Stack): ILayerVersion {
   const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
   if (existing) return existing;
-  const arn = StringParameter.valueForStringParameter(stack, powertoolsLayerParameter());
-  return LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', arn);
+  // A parameter of its own, resolved by CloudFormation from AWS's public SSM parameter of the release;
+  // `sam local` and the like can override it by name (PowertoolsLayerArn=arn:aws:lambda:...).
+  const arn = new CfnParameter(stack, 'PowertoolsLayerArn', {
+    type: 'AWS::SSM::Parameter::Value<String>',
+    default: powertoolsLayerParameter(),
+    description: `AWS's Powertools for AWS Lambda (TypeScript) layer of release ${POWERTOOLS_VERSION}, for this region`,
+  });
+  return LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', arn.valueAsString);
 }
 
 /** The environment Powertools reads in every function: its service and namespace, no response in traces. */

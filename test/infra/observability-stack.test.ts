@@ -42,6 +42,7 @@ describe.each([
       const layerParameter = Object.entries(parameters).find(
         ([, p]) => p.Default === powertoolsLayerParameter(),
       );
+      expect(layerParameter?.[0]).toBe('PowertoolsLayerArn');
       expect(layerParameter?.[1].Type).toBe('AWS::SSM::Parameter::Value<String>');
       for (const [, fn] of functions) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
