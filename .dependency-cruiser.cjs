@@ -38,7 +38,7 @@ module.exports = {
       'services-own-their-ports',
       'services/ speak domain types and their own ports; they never see adapters, HTTP or the wiring.',
       '^shared/services/',
-      '^(shared/(repositories|adapters|db|http|debug|local|wiring|config)|functions/|scripts/)',
+      '^(shared/(repositories|adapters|db|http|debug|local|wiring|config|telemetry)|functions/|scripts/)',
     ),
     forbid(
       'adapters-implement-ports',

@@ -12,7 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
@@ -20,8 +20,15 @@ import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { CORS } from '../shared/http/cors-policy';
 import { NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
-import { ALIASES, SDK_EXTERNALS } from './bundling';
+import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
+import { addDashboard } from './dashboard';
+import {
+  addFunctionAlarms,
+  addStoreRefusalAlarm,
+  powertoolsEnvironment,
+  powertoolsLayer,
+} from './observability';
 import { tableActions } from './table-access';
 
 const ROOT = join(__dirname, '..');
@@ -58,7 +65,8 @@ export interface RouteFunctionProps {
 /**
  * One route's function, directly under the stack so that its construct id is the readable, stable
  * functionId(name): its own log group, its own role (write its own logs, the table actions it uses, on
- * the table and its indexes only) and an alarm on its throttles.
+ * the table and its indexes only, X-Ray traces), active tracing, the Powertools layer, and alarms on its
+ * errors and throttles.
  */
 export function addRouteFunction(stack: Stack, props: RouteFunctionProps): NodejsFunction {
   const { stage, table } = props;
@@ -75,6 +83,18 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
   });
   logGroup.grantWrite(role);
   grantTableActions(role, table, props.actions);
+  NagSuppressions.addResourceSuppressions(
+    role,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource, so their statement is on *; every other statement names its resource.',
+        appliesTo: ['Resource::*'],
+      },
+    ],
+    true,
+  );
 
   const fn = new NodejsFunction(stack, id, {
     entry: join(ROOT, props.entry),
@@ -86,7 +106,12 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     role,
     logGroup,
     loggingFormat: LoggingFormat.JSON,
+    // X-Ray traces of every invocation (Powertools Tracer, shared/telemetry/tracer.ts), and Powertools
+    // itself from AWS's layer of the pinned release (infra/config.ts), not from the bundle.
+    tracing: Tracing.ACTIVE,
+    layers: [powertoolsLayer(stack)],
     environment: {
+      ...powertoolsEnvironment(stage),
       TABLE_NAME: table.tableName,
       STAGE: stage.name,
       DEBUG_MODE: stage.debugMode ? 'on' : 'off',
@@ -108,8 +133,8 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       sourceMap: true,
       format: OutputFormat.CJS,
       target: 'node22',
-      // The nodejs22.x runtime provides the AWS SDK v3.
-      externalModules: SDK_EXTERNALS,
+      // The nodejs22.x runtime provides the AWS SDK v3; the Powertools layer, Powertools and the X-Ray SDK.
+      externalModules: BUNDLE_EXTERNALS,
       esbuildArgs: { '--alias': Object.entries(ALIASES).map(([from, to]) => `${from}=${to}`) },
       // The metafile tells the hook which data files the bundle's modules read and which writers they
       // load on first use (bundled apart beside index.js); the hook removes it.
@@ -126,14 +151,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     depsLockFilePath: join(ROOT, 'package-lock.json'),
   });
 
-  new Alarm(stack, `${id}Throttles`, {
-    alarmDescription: `${props.name} (${stage.name}) was throttled`,
-    metric: fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
-    threshold: stage.alarms.throttlesPer5Min,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  addFunctionAlarms(stack, id, props.name, fn, stage);
   return fn;
 }
 
@@ -201,11 +219,17 @@ export class ApiStack extends Stack {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
           JSON.stringify({
+            // The X-Request-Id of the answer and the request_id of the function's log line and trace.
             requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
             routeKey: '$context.routeKey',
             status: '$context.status',
             latencyMs: '$context.responseLatency',
             integrationLatencyMs: '$context.integrationLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+            error: '$context.error.message',
+            responseLength: '$context.responseLength',
             ip: '$context.identity.sourceIp',
             userAgent: '$context.identity.userAgent',
           }),
@@ -244,6 +268,9 @@ export class ApiStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    addStoreRefusalAlarm(this, stage);
+    addDashboard(this, { stage, api: this.api, table });
 
     new CfnOutput(this, 'ApiUrl', {
       value: apiStage.url,

@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
 import { type StageName, stageConfig } from './config';
 import { EventsStack } from './events-stack';
+import { NotifyEveryAlarm } from './observability';
 import { StatefulStack } from './stateful-stack';
 
 export interface BookingStacks {
@@ -43,8 +44,12 @@ export function buildApp(app = new App()): { app: App; stages: Record<StageName,
       description: `Appointment booking: booking events, webhook deliveries and their queues (${stage.name})`,
     });
     for (const stack of [data, api, events]) {
-      Tags.of(stack).add('app', 'booking-api');
-      Tags.of(stack).add('stage', stage.name);
+      // A dashboard takes no tags (CloudFormation's schema, as cfn-lint checks it, has none).
+      const tagging = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
+      Tags.of(stack).add('app', 'booking-api', tagging);
+      Tags.of(stack).add('stage', stage.name, tagging);
+      // Every alarm of the stage, today's and tomorrow's, notifies the stage's topic.
+      Aspects.of(stack).add(new NotifyEveryAlarm(data.alarmTopic));
     }
     return { data, api, events };
   };

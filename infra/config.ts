@@ -34,9 +34,19 @@ export interface StageConfig {
    * sets an entity's own with `npm run admin -- set-limits`. 0 = no limit.
    */
   limits: Limits;
+  /** Where every alarm of the stage goes: an e-mail subscription of its topic (`-c staging.alarmEmail=...`); none when unset. */
+  alarmEmail?: string | undefined;
   alarms: {
     /** API 5xx answers per 5 minutes. */
     serverErrorsPer5Min: number;
+    /** Errors of one function per 5 minutes (a thrown handler, a timeout, a crash). */
+    functionErrorsPer5Min: number;
+    /** Age (ms) of the oldest stream record a stream function has not handled yet, three 5-minute periods running. */
+    iteratorAgeMs: number;
+    /** Throttled reads and writes of the table (and its indexes) per 5 minutes. */
+    tableThrottlesPer5Min: number;
+    /** Bookings refused because the store failed (not the request) per 5 minutes. */
+    storeRefusalsPer5Min: number;
     /** API p99 latency (ms), over three 5-minute periods. */
     p99LatencyMs: number;
     /** Throttled invocations of one function per 5 minutes. */
@@ -63,7 +73,15 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
-    alarms: { serverErrorsPer5Min: 5, p99LatencyMs: 2000, throttlesPer5Min: 1 },
+    alarms: {
+      serverErrorsPer5Min: 5,
+      p99LatencyMs: 2000,
+      throttlesPer5Min: 1,
+      functionErrorsPer5Min: 5,
+      iteratorAgeMs: 300_000,
+      tableThrottlesPer5Min: 10,
+      storeRefusalsPer5Min: 5,
+    },
   },
   production: {
     name: 'production',
@@ -83,9 +101,29 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
-    alarms: { serverErrorsPer5Min: 1, p99LatencyMs: 1000, throttlesPer5Min: 1 },
+    alarms: {
+      serverErrorsPer5Min: 1,
+      p99LatencyMs: 1000,
+      throttlesPer5Min: 1,
+      functionErrorsPer5Min: 1,
+      iteratorAgeMs: 60_000,
+      tableThrottlesPer5Min: 1,
+      storeRefusalsPer5Min: 1,
+    },
   },
 };
+
+/**
+ * The Powertools for AWS Lambda (TypeScript) release the functions run with: Logger, Metrics and Tracer
+ * (with the X-Ray SDK) come from AWS's public layer of this release, not from the bundles (infra/bundling.ts,
+ * BUNDLE_EXTERNALS). It must be the version package.json pins (test/infra/observability-stack.test.ts
+ * checks). The layer's ARN for each region is read at deploy from AWS's public SSM parameter of the
+ * release (`/aws/service/powertools/typescript/generic/all/<version>`: layer AWSLambdaPowertoolsTypeScriptV2
+ * of account 094274105915), so a region never gets another release's layer.
+ */
+export const POWERTOOLS_VERSION = '2.36.0';
+export const powertoolsLayerParameter = (version = POWERTOOLS_VERSION): string =>
+  `/aws/service/powertools/typescript/generic/all/${version}`;
 
 /** Context keys the app reads (`npx cdk synth -c key=value`). */
 export const CONTEXT = {
@@ -93,7 +131,12 @@ export const CONTEXT = {
   debugMode: (stage: StageName) => `${stage}.debugMode`,
   /** Sets a stage's CORS origins, comma-separated: `-c production.corsAllowedOrigins=https://app.example.com`. */
   corsAllowedOrigins: (stage: StageName) => `${stage}.corsAllowedOrigins`,
+  /** Subscribes an address to the stage's alarms: `-c staging.alarmEmail=ops@example.com`. */
+  alarmEmail: (stage: StageName) => `${stage}.alarmEmail`,
 } as const;
+
+/** An e-mail address as SNS takes it (something@host.tld, no spaces). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `*` or `scheme://host[:port]`: what API Gateway and shared/config.ts accept as an allowed origin. */
 const ORIGIN = /^(\*|https?:\/\/[a-z0-9.-]+(:\d{1,5})?)$/i;
@@ -107,7 +150,17 @@ export function stageConfig(name: StageName, context: ContextReader = () => unde
     ...base,
     debugMode: debugModeOf(name, context) ?? base.debugMode,
     corsAllowedOrigins: corsOriginsOf(name, context) ?? base.corsAllowedOrigins,
+    alarmEmail: alarmEmailOf(name, context) ?? base.alarmEmail,
   };
+}
+
+function alarmEmailOf(name: StageName, context: ContextReader): string | undefined {
+  const value = context(CONTEXT.alarmEmail(name));
+  if (value === undefined || value === '') return undefined;
+  if (!EMAIL.test(String(value))) {
+    throw new Error(`context ${CONTEXT.alarmEmail(name)}: ${JSON.stringify(value)} is not an e-mail address`);
+  }
+  return String(value);
 }
 
 function debugModeOf(name: StageName, context: ContextReader): boolean | undefined {

@@ -7,8 +7,10 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { EVENT_ENTRIES } from '../shared/routes';
-import { addRouteFunction } from './api-stack';
+import { EVENT_ROUTES } from '../shared/telemetry/names';
+import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
+import { addIteratorAgeAlarm } from './observability';
 import { addOpenDays } from './open-days';
 
 export interface EventsStackProps extends StackProps {
@@ -69,7 +71,7 @@ export class EventsStack extends Stack {
     };
 
     const dispatcher = addRouteFunction(this, {
-      name: 'dispatch-events',
+      name: EVENT_ROUTES.dispatch,
       entry: EVENT_ENTRIES.dispatch,
       actions: DISPATCHER_ACTIONS,
       stage,
@@ -96,8 +98,10 @@ export class EventsStack extends Stack {
       }),
     );
 
+    addIteratorAgeAlarm(this, functionId(EVENT_ROUTES.dispatch), EVENT_ROUTES.dispatch, dispatcher, stage);
+
     const delivery = addRouteFunction(this, {
-      name: 'deliver-webhooks',
+      name: EVENT_ROUTES.deliver,
       entry: EVENT_ENTRIES.deliver,
       actions: DELIVERY_ACTIONS,
       stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: DELIVERY_TIMEOUT.toSeconds() } },

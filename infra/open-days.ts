@@ -6,8 +6,10 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { EVENT_ENTRIES } from '../shared/routes';
-import { addRouteFunction } from './api-stack';
+import { EVENT_ROUTES } from '../shared/telemetry/names';
+import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
+import { addIteratorAgeAlarm } from './observability';
 
 /**
  * What the open-days function does on the table: read settings, hours, closures, slots and the directory;
@@ -37,7 +39,7 @@ export function addOpenDays(
 ): void {
   const { stage, table } = props;
   const fn = addRouteFunction(stack, {
-    name: 'open-days',
+    name: EVENT_ROUTES.openDays,
     entry: EVENT_ENTRIES.openDays,
     actions: OPEN_DAYS_ACTIONS,
     // Opening a year of days for an entity that just switched it on takes more than an API request's time.
@@ -49,6 +51,7 @@ export function addOpenDays(
     schedule: Schedule.rate(OPEN_DAYS_SCHEDULE),
     targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
   });
+  addIteratorAgeAlarm(stack, functionId(EVENT_ROUTES.openDays), EVENT_ROUTES.openDays, fn, stage);
   fn.addEventSource(
     new DynamoEventSource(table, {
       startingPosition: StartingPosition.LATEST,

@@ -1,8 +1,10 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import type { StageConfig } from './config';
+import { addAlarmTopic, addTableAlarm } from './observability';
 
 /** The expiry of idempotency records, events and pending deliveries (DESIGN.md). */
 export const TTL_ATTRIBUTE = 'expires_at';
@@ -14,6 +16,8 @@ export interface StatefulStackProps extends StackProps {
 /** The stage's table, kept apart from the API so the API can be replaced without touching data. */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
+  /** Every alarm of the stage notifies it (infra/observability.ts, NotifyEveryAlarm). */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -37,6 +41,13 @@ export class StatefulStack extends Stack {
       removalPolicy: stage.table.removalPolicy,
     });
 
+    this.alarmTopic = addAlarmTopic(this, stage);
+    addTableAlarm(this, this.table, stage);
+
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'Where every alarm of the stage goes: subscribe more endpoints to it',
+    });
     new CfnOutput(this, 'TableName', {
       value: this.table.tableName,
       description: 'TABLE_NAME for `npm run admin -- --remote ...`',

@@ -8,6 +8,7 @@ import { javaProblem } from '../shared/local/java';
 import { type LocalRuntime, parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 import { bundleRows } from './bench/bundles';
 import { printTable } from './bench/table';
+import { telemetryRows } from './bench/telemetry';
 
 /** The runtime the bench measures: the local server over an in-memory DynamoDB Local. */
 async function acquireRuntime(): Promise<LocalRuntime> {
@@ -19,6 +20,9 @@ async function acquireRuntime(): Promise<LocalRuntime> {
 async function main() {
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
+  // Nor an EMF line per request on the bench's output: what metrics and tracing cost is measured apart
+  // (scripts/bench/telemetry.ts).
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const runtime = await acquireRuntime();
   try {
     // Loaded once the runtime has set the table's environment (the config is read when loaded).
@@ -39,6 +43,7 @@ async function main() {
     await runtime.stop();
   }
   await bundleRows();
+  telemetryRows();
   printTable();
 }
 

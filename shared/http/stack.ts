@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext } from '../domain/entity';
 import type { IdempotencyMark } from '../domain/idempotency';
+import { runInvocation } from '../telemetry/invocation';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
@@ -13,6 +14,7 @@ import { keyOrigins } from './middleware/key-origins';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
+import { telemetry } from './middleware/telemetry';
 import { tokenCheck } from './middleware/token-check';
 import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
@@ -70,9 +72,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
-  // security and CORS headers and the request's own headers and log line are added to it.
+  // security and CORS headers and the request's own headers and log line are added to it; the metrics and
+  // traces see the final status just before the log line.
   const middlewares: Middleware[] = [
     requestContext(),
+    telemetry(),
     httpHeaderNormalizer() as Middleware,
     keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),
@@ -128,9 +132,10 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
       });
       return reply as unknown as Result;
     });
-  // Each invocation gets its own scope, so store time is measured per request (Server-Timing).
+  // Each invocation gets its own scope, so store time is measured per request (Server-Timing), and its
+  // own metrics, written as one EMF line at its end (shared/telemetry/invocation.ts).
   const handler = (event: Event, context: Context): Promise<Result> =>
-    runInScope(() => core(event, context as AppContext));
+    runInScope(() => runInvocation(() => core(event, context as AppContext)));
   // The route's schemas stay reachable for the OpenAPI document (shared/openapi/index.ts).
   return Object.assign(handler, {
     schemas: { path: options.path, query: options.query, body: options.body },

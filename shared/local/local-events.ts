@@ -1,4 +1,6 @@
 import { config } from '../config';
+import { instrumented } from '../telemetry/invocation';
+import { EVENT_ROUTES } from '../telemetry/names';
 import { eventPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue } from './timer-queue';
@@ -30,13 +32,14 @@ export function startLocalEvents(
     queue,
     options.retryScale !== undefined ? { retryScale: options.retryScale } : {},
   );
-  queue.consume((delivery) => pipeline.delivery.handle(delivery));
+  // Each delivery and each batch of records writes its own metrics line, as its Lambda invocation would.
+  queue.consume((delivery) => instrumented(EVENT_ROUTES.deliver, () => pipeline.delivery.handle(delivery)));
   const poller = startStreamPoller({
     endpoint: config.dynamoEndpoint ?? '',
     region: config.region,
     tableName: config.tableName,
     onRecords: async (records) => {
-      const answer = await pipeline.dispatchRecords(records);
+      const answer = await instrumented(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
       await openDaysAfterChanges(records).catch((error: Error) => log(`open days: ${error.message}`));
       return answer;
     },

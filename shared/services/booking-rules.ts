@@ -1,8 +1,10 @@
 import type { AppointmentRecord, AppointmentStatus } from '../domain/appointment';
 import type { CalendarRecord } from '../domain/calendar';
-import { type AppError, slotNotAvailable, slotNotFound } from '../domain/errors';
+import { AppError, slotNotAvailable, slotNotFound } from '../domain/errors';
 import type { SlotRecord } from '../domain/slot';
 import { hasStarted } from '../domain/slot-times';
+import type { AppointmentStore, ClientReader } from './ports';
+import type { BusinessMetrics, RefusalReason } from './ports-telemetry';
 
 /** A booking request once its fields are valid (phone in E.164, names split). */
 export interface BookingRequest {
@@ -53,4 +55,74 @@ export function refusal(slot: SlotRecord | null): AppError {
   if (!slot) return slotNotFound();
   if (slot.status !== 'open') return slotNotAvailable('closed');
   return slotNotAvailable('full');
+}
+
+/**
+ * Why an error refused a booking, for the BookingsRefused metrics: a full, closed or started slot, a slot or
+ * calendar that does not exist, or the store (contention past every retry, or a failure of the store
+ * itself). Bad input, a repeated Idempotency-Key and the like are no refusal: null.
+ */
+export function refusalReasonOf(error: unknown): RefusalReason | null {
+  if (!(error instanceof AppError)) return 'store';
+  switch (error.code) {
+    case 'SLOT_IN_PAST':
+      return 'past';
+    case 'SLOT_UNAVAILABLE':
+      return error.message.endsWith('full') ? 'full' : 'closed';
+    case 'SLOT_NOT_FOUND':
+    case 'CALENDAR_NOT_FOUND':
+      return 'unknown';
+    case 'SERVICE_UNAVAILABLE':
+      return 'store';
+    default:
+      return null;
+  }
+}
+
+/** Runs a booking (or a move) and reports it made, or refused and why; a replayed booking counts nothing. */
+export async function countedBooking<T>(
+  metrics: BusinessMetrics,
+  run: () => Promise<T>,
+  made: 'count' | 'silent',
+): Promise<T> {
+  try {
+    const result = await run();
+    if (made === 'count') metrics.bookingMade();
+    return result;
+  } catch (error) {
+    const reason = refusalReasonOf(error);
+    if (reason) metrics.bookingRefused(reason);
+    throw error;
+  }
+}
+
+/** Reports a committed change of an appointment: a cancellation, a move to another slot, or both. */
+export function countedChange(
+  metrics: BusinessMetrics,
+  before: AppointmentRecord,
+  after: AppointmentRecord,
+): AppointmentRecord {
+  if (after.status === 'cancelled' && before.status !== 'cancelled') metrics.cancelled();
+  if (after.slot_id !== before.slot_id) metrics.moved();
+  return after;
+}
+
+/**
+ * The client's last_appointment after a move, when it changes: the later of the moved appointment's new
+ * date and the latest date among the client's other appointments (two reads of the index, newest first).
+ */
+export async function clientAfterMove(
+  clients: ClientReader,
+  appointments: AppointmentStore,
+  entityId: string,
+  before: AppointmentRecord,
+  after: AppointmentRecord,
+) {
+  const client = await clients.get(entityId, before.client_id);
+  if (!client) return undefined;
+  const latest = await appointments.latestOfClient(entityId, client.client_id, 2);
+  const other = latest.find((a) => a.appointment_id !== before.appointment_id)?.date ?? '';
+  const last = other > after.date ? other : after.date;
+  if (last === client.last_appointment) return undefined;
+  return { clientId: client.client_id, lastAppointment: last, read: client.last_appointment };
 }

@@ -20,24 +20,31 @@ import {
   type Booked,
   type BookingRequest,
   backoff,
+  clientAfterMove,
+  countedBooking,
+  countedChange,
   MAX_ATTEMPTS,
   refusal,
   refuseUnbookable,
 } from './booking-rules';
-import type {
-  AppointmentStore,
-  BookingSnapshot,
-  BookingSnapshotReader,
-  BookingWriter,
-  CalendarReader,
-  ClientReader,
-  IdSource,
-  SlotReader,
-  TransitionPlan,
+import {
+  type AppointmentStore,
+  type BookingSnapshot,
+  type BookingSnapshotReader,
+  type BookingWriter,
+  type BusinessMetrics,
+  type CalendarReader,
+  type ClientReader,
+  type IdSource,
+  NO_METRICS,
+  type SlotReader,
+  type TransitionPlan,
 } from './ports';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
+type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
+type Same = { conflictMessageIfUnchanged?: string };
 
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
 export interface BookingCollaborators {
@@ -51,14 +58,16 @@ export interface BookingCollaborators {
   now?: () => Date;
   /** Calendar, slot and client in one read; three reads when absent. */
   reader?: BookingSnapshotReader;
+  /** Counts bookings made and refused, moves and cancellations; nothing when absent. */
+  metrics?: BusinessMetrics;
 }
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
-  private readonly deps: BookingCollaborators & { now: () => Date };
+  private readonly deps: BookingCollaborators & { now: () => Date; metrics: BusinessMetrics };
 
   constructor(collaborators: BookingCollaborators) {
-    this.deps = { now: () => new Date(), ...collaborators };
+    this.deps = { now: () => new Date(), metrics: NO_METRICS, ...collaborators };
   }
 
   /** Calendar, slot and the phone's client: one batch read when the store offers it. */
@@ -80,6 +89,11 @@ export class BookingService {
    * appointment, the client and the counters; a stale client read is retried from step 5.
    */
   async book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> {
+    const made = idempotency?.committed ? 'silent' : 'count';
+    return countedBooking(this.deps.metrics, () => this.place(entity, request, idempotency), made);
+  }
+
+  private async place(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark) {
     // An earlier request with this Idempotency-Key committed this booking and died before answering.
     if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
     // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
@@ -178,12 +192,13 @@ export class BookingService {
    * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
    * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
    */
-  async update(
-    entity: EntityContext,
-    appointmentId: number,
-    change: { slotId?: number | undefined; status?: AppointmentStatus | undefined },
-    options: { conflictMessageIfUnchanged?: string } = {},
-  ): Promise<AppointmentRecord> {
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: Same = {}) {
+    const run = () => this.transition(entity, appointmentId, change, options);
+    // A move takes a place as a booking does: its refusals count with the bookings'.
+    return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
+  }
+
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Same) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       const before = await this.deps.appointments.get(entity.entityId, appointmentId);
@@ -205,7 +220,13 @@ export class BookingService {
           start_time: slot.start_time,
           end_time: slot.end_time,
         };
-        client = await this.clientAfterMove(entity, before, after);
+        client = await clientAfterMove(
+          this.deps.clients,
+          this.deps.appointments,
+          entity.entityId,
+          before,
+          after,
+        );
       } else if (status === before.status) {
         // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
         if (options.conflictMessageIfUnchanged) throw conflict(options.conflictMessageIfUnchanged);
@@ -216,25 +237,11 @@ export class BookingService {
         after,
         ...(client ? { client } : {}),
       });
-      if (outcome.ok) return after;
+      if (outcome.ok) return countedChange(this.deps.metrics, before, after);
       if (outcome.reason === 'slot') throw refusal(outcome.slot);
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
-  }
-
-  /**
-   * The client's last_appointment after a move, when it changes: the later of the moved appointment's new
-   * date and the latest date among the client's other appointments (two reads of the index, newest first).
-   */
-  private async clientAfterMove(entity: EntityContext, before: AppointmentRecord, after: AppointmentRecord) {
-    const client = await this.deps.clients.get(entity.entityId, before.client_id);
-    if (!client) return undefined;
-    const latest = await this.deps.appointments.latestOfClient(entity.entityId, client.client_id, 2);
-    const other = latest.find((a) => a.appointment_id !== before.appointment_id)?.date ?? '';
-    const last = other > after.date ? other : after.date;
-    if (last === client.last_appointment) return undefined;
-    return { clientId: client.client_id, lastAppointment: last, read: client.last_appointment };
   }
 
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */

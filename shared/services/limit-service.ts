@@ -1,7 +1,7 @@
 import type { EntityContext } from '../domain/entity';
 import { invalidField } from '../domain/errors';
 import { LIMIT_BOUNDS, LIMIT_NAMES, type LimitedRequest, type Limits, policiesFor } from '../domain/limits';
-import type { Admission, LimitStore } from './ports';
+import { type Admission, type BusinessMetrics, type LimitStore, NO_METRICS } from './ports';
 
 /** How long a function instance keeps an entity's limits before reading them again. */
 export const LIMITS_CACHE_MS = 5_000;
@@ -17,6 +17,7 @@ export class LimitService {
     private readonly store: LimitStore,
     private readonly defaults: Readonly<Limits>,
     private readonly now: () => number = () => Date.now(),
+    private readonly metrics: BusinessMetrics = NO_METRICS,
   ) {}
 
   /** The limits in force for an entity: its own where set, else the stage's (read at most every 5 s). */
@@ -31,7 +32,9 @@ export class LimitService {
   /** Counts the request against every policy that applies; a refusal counts nothing. */
   async admit(entity: EntityContext, request: LimitedRequest): Promise<Admission> {
     const policies = policiesFor(await this.limitsOf(entity.entityId), request);
-    return this.store.admit(entity.entityId, policies, this.now());
+    const admission = await this.store.admit(entity.entityId, policies, this.now());
+    if (!admission.ok && request.booking) this.metrics.bookingRefused('limit');
+    return admission;
   }
 
   /** Sets some of an entity's limits (0 = no limit); answers the limits in force after. */

@@ -224,3 +224,4 @@ export interface StorePing {
 export type * from './ports-config';
 export type * from './ports-events';
 export type * from './ports-keys';
+export * from './ports-telemetry';

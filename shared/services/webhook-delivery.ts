@@ -1,13 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../domain/webhooks';
-import type {
-  DeadLetters,
-  Delivery,
-  DeliveryQueue,
-  PendingDeliveries,
-  WebhookRecord,
-  WebhookStore,
-  WebhookTransport,
+import {
+  type BusinessMetrics,
+  type DeadLetters,
+  type Delivery,
+  type DeliveryQueue,
+  NO_METRICS,
+  type PendingDeliveries,
+  type WebhookRecord,
+  type WebhookStore,
+  type WebhookTransport,
 } from './ports';
 import { addressesOf } from './webhook-address';
 
@@ -18,6 +20,8 @@ export interface DeliveryOptions {
   allowLocalReceivers: boolean;
   timeoutMs?: number;
   now?: () => Date;
+  /** Where each attempt's result is counted (succeeded, failed, dead). */
+  metrics?: BusinessMetrics;
 }
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'waiting' | 'dropped';
@@ -31,6 +35,7 @@ export class WebhookDelivery {
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
   private readonly now: () => Date;
+  private readonly metrics: BusinessMetrics;
 
   constructor(
     private readonly webhooks: WebhookStore,
@@ -43,6 +48,7 @@ export class WebhookDelivery {
     this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     this.now = options.now ?? (() => new Date());
+    this.metrics = options.metrics ?? NO_METRICS;
   }
 
   /** Handles one delivery taken from the queue. Throws only when the store or queue fails (then retried). */
@@ -68,6 +74,7 @@ export class WebhookDelivery {
     // 4. The attempt and its outcome.
     const failure = await this.attempt(subscription, delivery);
     const at = this.now().toISOString();
+    this.metrics.delivery(failure === null ? 'succeeded' : 'failed');
     if (failure === null) {
       await this.webhooks.recordSuccess(delivery.entityId, subscription.id, at);
       await this.done(delivery);
@@ -86,6 +93,7 @@ export class WebhookDelivery {
       return 'retrying';
     }
     await this.dead.park(delivery, reason);
+    this.metrics.delivery('dead');
     await this.done(delivery);
     return 'dead';
   }

@@ -40,6 +40,8 @@ import { OpenDaysService } from '../services/open-days-service';
 import { OpeningHoursService } from '../services/opening-hours-service';
 import { SlotGenerator } from '../services/slot-generator';
 import { SlotService } from '../services/slot-service';
+import { businessMetrics } from '../telemetry/business-metrics';
+import { traced } from '../telemetry/tracer';
 
 /** Builds a value on first call and returns it afterwards (one per warm Lambda container). */
 export const once = <T>(make: () => T): (() => T) => {
@@ -50,10 +52,15 @@ export const once = <T>(make: () => T): (() => T) => {
   };
 };
 
-/** The process-wide document client; the time of every store call goes to the request's scope. */
+/**
+ * The process-wide document client; the time of every store call goes to the request's scope, and under
+ * active tracing every call is a subsegment of the request's trace.
+ */
 export const documentClient = /* @__PURE__ */ once(
   (): DynamoDBDocumentClient =>
-    createDocumentClient({ endpoint: config.dynamoEndpoint, region: config.region, onCall: addStoreCall }),
+    traced(
+      createDocumentClient({ endpoint: config.dynamoEndpoint, region: config.region, onCall: addStoreCall }),
+    ),
 );
 
 /** The configured table. */
@@ -108,7 +115,7 @@ export const slotGenerator = /* @__PURE__ */ once(
 );
 /** Fair limits: the stage's defaults and each entity's own, counted in the table. */
 export const limitService = /* @__PURE__ */ once(
-  () => new LimitService(new LimitRepository(table()), config.defaultLimits),
+  () => new LimitService(new LimitRepository(table()), config.defaultLimits, undefined, businessMetrics),
 );
 /** Publishable keys, managed with the entity's secret v2 token. */
 export const keyService = /* @__PURE__ */ once(() => new KeyService(new PublishableKeyRepository(table())));
@@ -144,6 +151,7 @@ export const bookingService = /* @__PURE__ */ once(
       clients: new ClientRepository(table()),
       ids: new SequenceRepository(table()),
       reader: new BookingSnapshotRepository(table()),
+      metrics: businessMetrics,
     }),
 );
 

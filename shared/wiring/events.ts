@@ -16,6 +16,10 @@ import { EventDispatcher } from '../services/event-dispatcher';
 import type { DeadLetters, DeliveryQueue } from '../services/ports';
 import { WebhookDelivery } from '../services/webhook-delivery';
 import { WebhookService } from '../services/webhook-service';
+import { businessMetrics } from '../telemetry/business-metrics';
+import { instrumented } from '../telemetry/invocation';
+import { EVENT_ROUTES } from '../telemetry/names';
+import { traced } from '../telemetry/tracer';
 import { once, table } from './core';
 
 // ---- Booking events (docs/EVENTS.md) ----
@@ -56,6 +60,7 @@ export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { ret
   const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
     allowLocalReceivers: config.stage === 'local',
     schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+    metrics: businessMetrics,
   });
   return {
     dispatcher,
@@ -78,25 +83,29 @@ const awsPipeline = /* @__PURE__ */ once(() =>
   eventPipeline(
     new SqsDeliveryQueue(
       // Loaded here: only the two event functions reach SQS.
-      new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
-        region: config.region,
-      }),
+      traced(
+        new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
+          region: config.region,
+        }),
+      ),
       config.deliveryQueueUrl ?? '',
       config.deadLetterQueueUrl ?? '',
     ),
   ),
 );
 
-/** Stream Lambda: the table's changes of one batch become events. */
+/** Stream Lambda: the table's changes of one batch become events (one invocation's metrics and trace). */
 export const dispatchStreamRecords = (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
-  awsPipeline().dispatchRecords(records);
+  instrumented(EVENT_ROUTES.dispatch, () => awsPipeline().dispatchRecords(records));
 
 /** Queue Lambda: each message is one delivery attempt. */
 export const deliverQueuedMessages = (
   messages: ReadonlyArray<{ messageId: string; body: string }>,
 ): Promise<BatchResponse> =>
-  eachMessage(
-    messages,
-    (message) => message.messageId,
-    (message) => awsPipeline().delivery.handle(JSON.parse(message.body)),
+  instrumented(EVENT_ROUTES.deliver, () =>
+    eachMessage(
+      messages,
+      (message) => message.messageId,
+      (message) => awsPipeline().delivery.handle(JSON.parse(message.body)),
+    ),
   );

@@ -3,6 +3,8 @@
 import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { logger } from '../logger';
 import type { OpenDaysRun } from '../services/open-days-service';
+import { instrumented } from '../telemetry/invocation';
+import { EVENT_ROUTES } from '../telemetry/names';
 import { openDaysService } from './core';
 
 const report = (runs: OpenDaysRun[]): OpenDaysRun[] => {
@@ -19,14 +21,14 @@ const report = (runs: OpenDaysRun[]): OpenDaysRun[] => {
  * day of its horizon looked at again. A failure fails the batch, which the stream hands over again
  * (runs are idempotent: a day with slots is left as it is).
  */
-export async function openDaysAfterChanges(records: readonly StreamRecordLike[]): Promise<OpenDaysRun[]> {
-  const entities = new Set(records.map(configChangeOf).filter((id): id is string => id !== null));
-  const runs: OpenDaysRun[] = [];
-  for (const entityId of entities) runs.push(await openDaysService().openEntity(entityId));
-  return report(runs);
-}
+export const openDaysAfterChanges = (records: readonly StreamRecordLike[]): Promise<OpenDaysRun[]> =>
+  instrumented(EVENT_ROUTES.openDays, async () => {
+    const entities = new Set(records.map(configChangeOf).filter((id): id is string => id !== null));
+    const runs: OpenDaysRun[] = [];
+    for (const entityId of entities) runs.push(await openDaysService().openEntity(entityId));
+    return report(runs);
+  });
 
 /** The scheduled run: every entity of the open-days directory, from the day after its last run. */
-export async function openDaysOfAll(): Promise<OpenDaysRun[]> {
-  return report(await openDaysService().openAll());
-}
+export const openDaysOfAll = (): Promise<OpenDaysRun[]> =>
+  instrumented(EVENT_ROUTES.openDays, async () => report(await openDaysService().openAll()));

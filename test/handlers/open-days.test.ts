@@ -13,8 +13,11 @@ const post = (entity: Entity, path: string, body: unknown) =>
 const rangeOf = async (entity: Entity, from: string, to: string) =>
   (await viaHandler('GET', `/api/v2/calendar-slots?from=${from}&to=${to}`, { headers: entity.v2 })).json
     .data as Array<{ date: string; start_time: string }>;
-const perDay = (slots: Array<{ date: string }>) =>
-  slots.reduce<Record<string, number>>((days, s) => ({ ...days, [s.date]: (days[s.date] ?? 0) + 1 }), {});
+const perDay = (slots: Array<{ date: string }>) => {
+  const days: Record<string, number> = {};
+  for (const s of slots) days[s.date] = (days[s.date] ?? 0) + 1;
+  return days;
+};
 
 /** The service with a clock of our own (the wiring's runs on the real one). */
 const serviceAt = (iso: string) => {

@@ -10,7 +10,7 @@ import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
 
 /**
  * The one test that really bundles (the stack tests skip bundling): one route's function, built by the
- * same code as the stacks (esbuild, CJS, minified, source maps, AWS SDK external), then run by plain Node
+ * same code as the stacks (esbuild, CJS, minified, source maps, AWS SDK and Powertools external), then run by plain Node
  * against DynamoDB Local with its sample event. Proves middy's ES modules end up in a CommonJS bundle
  * that loads and answers, and that the XML and CSV writers, bundled apart beside it (writers/), are
  * loaded from there on the first answer in their format only.
@@ -80,9 +80,22 @@ function runInAsset(script: string): string {
 it('runs in plain Node: the bundled handler answers its sample event from DynamoDB Local', () => {
   const output = runInAsset(`
     handler(event, context).then((result) => process.stdout.write(JSON.stringify(result)));`);
-  const result = JSON.parse(output) as { statusCode: number; body: string };
+  const lines = output.split('\n');
+  const result = JSON.parse(lines.pop() ?? '') as { statusCode: number; body: string };
   expect(result.statusCode).toBe(200);
   expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { database: 'connected' } });
+  // Powertools, external to the bundle (the layer's on AWS), writes the invocation's one EMF line.
+  expect(lines.map((line) => JSON.parse(line))).toEqual([
+    expect.objectContaining({
+      _aws: expect.objectContaining({
+        CloudWatchMetrics: [expect.objectContaining({ Namespace: 'BookingApi/staging' })],
+      }),
+      service: 'booking-api',
+      route: 'GET /api/health',
+      Requests: 1,
+      Requests2xx: 1,
+    }),
+  ]);
 });
 
 it('answers ?format=xml and ?format=csv with the writers beside the bundle, each loaded on first use', () => {
@@ -103,7 +116,7 @@ it('answers ?format=xml and ?format=csv with the writers beside the bundle, each
       }
       process.stdout.write(JSON.stringify(steps));
     })();`);
-  const [json, xml, csv] = JSON.parse(output) as Array<{
+  const [json, xml, csv] = JSON.parse(output.split('\n').pop() ?? '') as Array<{
     format: string;
     statusCode: number;
     contentType: string;

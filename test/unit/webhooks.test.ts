@@ -8,6 +8,7 @@ import {
   urlProblem,
 } from '../../shared/domain/webhooks';
 import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/ports';
+import { NO_METRICS } from '../../shared/services/ports';
 import { WebhookDelivery } from '../../shared/services/webhook-delivery';
 
 const appointment = (status: 'confirmed' | 'cancelled' | 'pending', slot_id = 1) =>
@@ -116,6 +117,8 @@ describe('WebhookDelivery', () => {
   };
 
   function setUp(status: number) {
+    const results: string[] = [];
+    const metrics = { ...NO_METRICS, delivery: (result: string) => void results.push(result) };
     const queued: Array<[Delivery, number]> = [];
     const parked: string[] = [];
     const failures: string[] = [];
@@ -144,9 +147,9 @@ describe('WebhookDelivery', () => {
           return status;
         },
       },
-      { allowLocalReceivers: false, now: () => new Date(1_800_000_000_000) },
+      { allowLocalReceivers: false, now: () => new Date(1_800_000_000_000), metrics },
     );
-    return { service, queued, parked, failures, posted };
+    return { service, queued, parked, failures, posted, results };
   }
 
   it('signs per Standard Webhooks, verifiable with the standardwebhooks library', async () => {
@@ -180,5 +183,16 @@ describe('WebhookDelivery', () => {
     expect(await service.handle({ ...delivery, attempt: 8 })).toBe('dead');
     expect(parked).toEqual(['delivery failed: HTTP 503 (attempt 8 of 8)']);
     expect(failures.at(-1)).toBe('delivery failed: HTTP 503 (attempt 8 of 8)');
+  });
+
+  it('counts each attempt: succeeded, failed, and dead after the last (a wait counts nothing)', async () => {
+    const ok = setUp(204);
+    await ok.service.handle(delivery);
+    expect(ok.results).toEqual(['succeeded']);
+    const failing = setUp(500);
+    await failing.service.handle(delivery);
+    await failing.service.handle({ ...delivery, attempt: 6, notBefore: 1_800_000_000_000 + 1_000_000 });
+    await failing.service.handle({ ...delivery, attempt: 8 });
+    expect(failing.results).toEqual(['failed', 'failed', 'dead']);
   });
 });

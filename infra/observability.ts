@@ -1,0 +1,164 @@
+/**
+ * What makes a stage operable (docs/OPERATIONS.md): the Powertools layer every function runs with, its
+ * alarms, the stage's alarm topic that every alarm notifies, and the stage's dashboard.
+ */
+import { CfnParameter, Duration, type IAspect, type Stack } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IFunction, type ILayerVersion, LayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { NagSuppressions } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
+import { POWERTOOLS_VERSION, powertoolsLayerParameter, type StageConfig } from './config';
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** The stack's one reference to AWS's Powertools layer of the pinned release (infra/config.ts). */
+export function powertoolsLayer(stack: Stack): ILayerVersion {
+  const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
+  if (existing) return existing;
+  // A parameter of its own, resolved by CloudFormation from AWS's public SSM parameter of the release;
+  // `sam local` and the like can override it by name (PowertoolsLayerArn=arn:aws:lambda:...).
+  const arn = new CfnParameter(stack, 'PowertoolsLayerArn', {
+    type: 'AWS::SSM::Parameter::Value<String>',
+    default: powertoolsLayerParameter(),
+    description: `AWS's Powertools for AWS Lambda (TypeScript) layer of release ${POWERTOOLS_VERSION}, for this region`,
+  });
+  return LayerVersion.fromLayerVersionArn(stack, 'PowertoolsLayer', arn.valueAsString);
+}
+
+/** The environment Powertools reads in every function: its service and namespace, no response in traces. */
+export const powertoolsEnvironment = (stage: StageConfig): Record<string, string> => ({
+  POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+  POWERTOOLS_METRICS_NAMESPACE: metricNamespace(stage.name),
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+});
+
+/** A custom metric of the stage (shared/telemetry/names.ts), per service: the totals of every route. */
+export const stageMetric = (stage: StageConfig, metricName: string, statistic = 'Sum'): Metric =>
+  new Metric({
+    namespace: metricNamespace(stage.name),
+    metricName,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic,
+    period: FIVE_MINUTES,
+  });
+
+/** An alarm that fires when a metric reaches its threshold within one period (missing data is fine). */
+export function alarmOn(
+  scope: IConstruct,
+  id: string,
+  props: { description: string; metric: IMetric; threshold: number; periods?: number },
+): Alarm {
+  return new Alarm(scope, id, {
+    alarmDescription: props.description,
+    metric: props.metric,
+    threshold: props.threshold,
+    evaluationPeriods: props.periods ?? 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
+
+/** A function's alarms: its errors and its throttles. */
+export function addFunctionAlarms(stack: Stack, id: string, name: string, fn: IFunction, stage: StageConfig) {
+  alarmOn(stack, `${id}Errors`, {
+    description: `${name} (${stage.name}) failed: errors, timeouts or crashes`,
+    metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    threshold: stage.alarms.functionErrorsPer5Min,
+  });
+  alarmOn(stack, `${id}Throttles`, {
+    description: `${name} (${stage.name}) was throttled`,
+    metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    threshold: stage.alarms.throttlesPer5Min,
+  });
+}
+
+/** A stream function's alarm: the oldest record it has not handled is older than the stage allows. */
+export function addIteratorAgeAlarm(
+  stack: Stack,
+  id: string,
+  name: string,
+  fn: IFunction,
+  stage: StageConfig,
+) {
+  alarmOn(stack, `${id}IteratorAge`, {
+    description: `${name} (${stage.name}) is behind the table's stream`,
+    metric: fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+    threshold: stage.alarms.iteratorAgeMs,
+    periods: 3,
+  });
+}
+
+/** The table's throttled reads and writes (indexes included), per 5 minutes. */
+export const tableThrottles = (table: ITableV2): MathExpression =>
+  new MathExpression({
+    expression: 'reads + writes',
+    usingMetrics: {
+      reads: table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+      writes: table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
+    },
+    label: 'throttled reads + writes',
+    period: FIVE_MINUTES,
+  });
+
+/** The table's alarm: DynamoDB throttled some of its requests. */
+export function addTableAlarm(stack: Stack, table: ITableV2, stage: StageConfig) {
+  alarmOn(stack, 'TableThrottles', {
+    description: `The table (${stage.name}) throttled reads or writes`,
+    metric: tableThrottles(table),
+    threshold: stage.alarms.tableThrottlesPer5Min,
+  });
+}
+
+/** The alarm on bookings refused because the store failed them (not full, closed, past or limited). */
+export function addStoreRefusalAlarm(stack: Stack, stage: StageConfig) {
+  alarmOn(stack, 'StoreRefusals', {
+    description: `Bookings refused for the store's sake (${stage.name}): contention past every retry or a store failure`,
+    metric: stageMetric(stage, refusedMetric('store')),
+    threshold: stage.alarms.storeRefusalsPer5Min,
+  });
+}
+
+/** The stage's alarm topic (in the data stack, which every other stack of the stage follows). */
+export function addAlarmTopic(stack: Stack, stage: StageConfig): Topic {
+  const topic = new Topic(stack, 'AlarmTopic', {
+    displayName: `Booking API alarms (${stage.name})`,
+    enforceSSL: true,
+  });
+  if (stage.alarmEmail) topic.addSubscription(new EmailSubscription(stage.alarmEmail));
+  NagSuppressions.addResourceSuppressions(topic, [
+    {
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry alarm names and metric values, no data of a client; CloudWatch cannot publish to a topic under the AWS-managed SNS key, and a customer key costs more than the notices are worth.',
+    },
+  ]);
+  return topic;
+}
+
+/**
+ * Sends every alarm of a scope to the stage's topic (OK back to normal too), whatever construct made it:
+ * an alarm added later cannot forget to notify.
+ */
+export class NotifyEveryAlarm implements IAspect {
+  private readonly action: SnsAction;
+  constructor(topic: ITopic) {
+    this.action = new SnsAction(topic);
+  }
+  visit(node: IConstruct): void {
+    if (!(node instanceof Alarm)) return;
+    node.addAlarmAction(this.action);
+    node.addOkAction(this.action);
+  }
+}
