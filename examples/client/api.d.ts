@@ -3276,8 +3276,6 @@ export interface operations {
                     client_phone: string;
                     /** @enum {string} */
                     status?: "pending" | "confirmed" | "cancelled" | "completed";
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -3622,8 +3620,6 @@ export interface operations {
                     slot_id?: number;
                     /** @enum {string} */
                     status?: "pending" | "confirmed" | "cancelled" | "completed";
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -5748,8 +5744,6 @@ export interface operations {
                     end_time2?: string | null;
                     /** @description a JSON number or a decimal string */
                     is_open?: number;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -6086,8 +6080,6 @@ export interface operations {
                     date: string;
                     /** @description trimmed */
                     name?: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -6251,8 +6243,6 @@ export interface operations {
                 "application/json": {
                     /** Format: date */
                     date: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -6562,8 +6552,6 @@ export interface operations {
                     default_calendar_id?: number;
                     /** @description a JSON number or a decimal string */
                     open_days_ahead?: number;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -6902,8 +6890,6 @@ export interface operations {
                     duration?: number;
                     /** @description a JSON number or a decimal string */
                     max_appointments?: number;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -7102,8 +7088,6 @@ export interface operations {
                     available_slots?: number;
                     /** Format: date */
                     date?: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -7312,8 +7296,6 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     slot_id: number;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -7525,8 +7507,6 @@ export interface operations {
                     client_email?: string;
                     /** @description trimmed */
                     contract_number?: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -7762,8 +7742,6 @@ export interface operations {
                 "application/json": {
                     /** @description trimmed */
                     cancel_token: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -8000,8 +7978,6 @@ export interface operations {
                     phone_number: string;
                     /** @enum {string} */
                     validation_type?: "all" | "mobiles";
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -8169,8 +8145,6 @@ export interface operations {
                     email: string;
                     /** @enum {string} */
                     validation_type?: "all" | "nofreeemail";
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -8457,8 +8431,6 @@ export interface operations {
                     /** @description trimmed */
                     url: string;
                     events?: string[];
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -8629,8 +8601,6 @@ export interface operations {
                 "application/json": {
                     /** @description trimmed */
                     id: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -9078,8 +9048,6 @@ export interface operations {
                     /** @description trimmed */
                     name: string;
                     allowed_origins: string[];
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -9269,8 +9237,6 @@ export interface operations {
                 "application/json": {
                     /** @description trimmed */
                     id: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
