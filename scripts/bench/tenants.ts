@@ -1,6 +1,7 @@
 /** The benchmark's tenants on the local runtime: HTTP calls, slot generation and booked history. */
 import { addDays } from '../../shared/domain/dates';
 import { publicHoliday } from '../../shared/domain/holidays';
+import { NOTIFICATION_DEFAULTS } from '../../shared/domain/notification-settings';
 import { BookingReader } from '../../shared/repositories/booking-reader';
 import { BookingService } from '../../shared/services/booking-service';
 import { services, table } from '../../shared/wiring';
@@ -118,6 +119,7 @@ async function fillPast(http: Client, tenant: Tenant, day: string) {
     country: 'FR',
     default_calendar_id: 1,
     open_days_ahead: 0,
+    ...NOTIFICATION_DEFAULTS,
   };
   const jobs: Array<Promise<unknown>> = [];
   for (let i = 0; i < perDay; i++) {

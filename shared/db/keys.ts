@@ -298,3 +298,15 @@ export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appoi
   pk: entityPk(entityId),
   sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
 });
+
+/** One client e-mail (docs/NOTIFICATIONS.md): its claim and whether it was sent, by e-mail key. */
+export const mailSent = (entityId: string, mailKey: string): Key => ({
+  pk: entityPk(entityId),
+  sk: `MAIL#${mailKey}`,
+});
+
+/** The staff calendar feed of an entity: which token hash is its current one. */
+export const calendarFeed = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'FEED' });
+
+/** A calendar feed's token, found by its SHA-256 (the token itself is never stored). */
+export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });

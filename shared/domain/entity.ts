@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { isValidTimezone } from './dates';
+import { NOTIFICATION_DEFAULTS, NotificationPatchShape, type NotificationSettings } from './notification-settings';
 import type { KeyCredential } from './publishable-keys';
 
-/** Per-entity settings (docs/CONTRACT.md#self-service). */
-export interface EntitySettings {
+/** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
+export interface EntitySettings extends NotificationSettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
@@ -27,6 +28,7 @@ export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = {
   timezone: 'Europe/Paris',
   country: 'FR',
   open_days_ahead: 0,
+  ...NOTIFICATION_DEFAULTS,
 };
 
 /** Settings as stored by an earlier version may lack a newer setting: its default applies. */
@@ -56,6 +58,7 @@ export const SettingsPatchSchema = z
     country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
     default_calendar_id: z.number().int().positive(),
     open_days_ahead: z.number().int().min(OPEN_DAYS_BOUNDS.min).max(OPEN_DAYS_BOUNDS.max),
+    ...NotificationPatchShape,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -11,10 +11,12 @@ import { appointmentChangeOf, type StreamRecordLike } from '../repositories/stre
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { NodeWebhookTransport } from '../repositories/webhook-transport';
 import { EventDispatcher } from '../services/event-dispatcher';
+import type { MailPlanner } from '../services/mail-planner';
 import type { DeadLetters, DeliveryQueue } from '../services/ports';
 import { WebhookDelivery } from '../services/webhook-delivery';
 import { WebhookService } from '../services/webhook-service';
 import { once, table } from './core';
+import { awsMailPlanner } from './mail';
 
 // ---- Booking events (docs/EVENTS.md) ----
 
@@ -33,7 +35,11 @@ export const webhookService = /* @__PURE__ */ once(
  * deliveries in). On AWS the queue is SQS; locally (runtime, tests) an in-process timer queue, so both run
  * the same code. `retryScale` shortens the retry schedule (tests); the default is the configured one.
  */
-export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { retryScale?: number } = {}) {
+export function eventPipeline(
+  queue: DeliveryQueue & DeadLetters,
+  options: { retryScale?: number; mail?: MailPlanner | undefined } = {},
+) {
+  const mail = options.mail;
   const t = table();
   const webhooks = new WebhookRepository(t);
   const pending = new PendingDeliveryRepository(t);
@@ -49,6 +55,8 @@ export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { ret
       calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
     },
     (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
+    // The client e-mails of each event, queued beside its webhook deliveries (docs/NOTIFICATIONS.md).
+    mail ? (change, type, id) => mail.onEvent(change, type, id) : undefined,
   );
   const scale = options.retryScale ?? config.webhookRetryScale;
   const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
@@ -82,6 +90,7 @@ const awsPipeline = /* @__PURE__ */ once(() =>
       config.deliveryQueueUrl ?? '',
       config.deadLetterQueueUrl ?? '',
     ),
+    { mail: awsMailPlanner() },
   ),
 );
 

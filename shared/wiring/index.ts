@@ -36,3 +36,4 @@ export const services = /* @__PURE__ */ once(() => ({
 }));
 export type Services = ReturnType<typeof services>;
 export * from './open-days';
+export * from './mail';

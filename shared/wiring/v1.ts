@@ -1,6 +1,7 @@
 /** The composition root, part 2: the v1 services, over the table or over the debug data set. */
 import { todayIn } from '../domain/dates';
 import type { EntityContext } from '../domain/entity';
+import { NOTIFICATION_DEFAULTS } from '../domain/notification-settings';
 import { AppointmentRepository } from '../repositories/appointment-repository';
 import { CalendarRepository } from '../repositories/calendar-repository';
 import { ClientRepository } from '../repositories/client-repository';
@@ -37,6 +38,7 @@ const DEBUG_ENTITY: EntityContext = {
     country: 'FR',
     default_calendar_id: 1,
     open_days_ahead: 0,
+    ...NOTIFICATION_DEFAULTS,
   },
 };
 
