@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
+import { addMail, type MailResources } from './mail';
 import { addOpenDays } from './open-days';
 
 export interface EventsStackProps extends StackProps {
@@ -43,6 +44,7 @@ export class EventsStack extends Stack {
   readonly deliveryQueue: Queue;
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
+  readonly mail: MailResources;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -111,6 +113,7 @@ export class EventsStack extends Stack {
     );
 
     addOpenDays(this, { stage, table, deadLetterQueue: this.deadLetterQueue });
+    this.mail = addMail(this, { stage, table, dispatcher });
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLetters', {
       alarmDescription: `Webhook deliveries or stream records parked as dead (${stage.name})`,
