@@ -23,7 +23,11 @@ export const MAIL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:U
 const MAIL_TIMEOUT = Duration.seconds(30);
 
 /** The reminder schedules' actions the dispatcher needs (one-time schedules, one per appointment). */
-export const REMINDER_ACTIONS = ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'];
+export const REMINDER_ACTIONS = [
+  'scheduler:CreateSchedule',
+  'scheduler:UpdateSchedule',
+  'scheduler:DeleteSchedule',
+];
 
 export interface MailResources {
   mailQueue: Queue;
@@ -103,7 +107,9 @@ export function addMail(
       ],
     }),
   );
-  mailFunction.addEventSource(new SqsEventSource(mailQueue, { batchSize: 10, reportBatchItemFailures: true }));
+  mailFunction.addEventSource(
+    new SqsEventSource(mailQueue, { batchSize: 10, reportBatchItemFailures: true }),
+  );
 
   // Reminders: one-time schedules in the stage's group, sending the reminder's job to the mail queue.
   const reminderGroup = new ScheduleGroup(stack, 'ReminderGroup', {});
@@ -138,7 +144,10 @@ export function addMail(
 
   addMailAlarms(stack, stage, mailDeadLetterQueue);
   NagSuppressions.addResourceSuppressions(mailDeadLetterQueue, [
-    { id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue of the mail queue: it has none of its own.' },
+    {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the mail queue: it has none of its own.',
+    },
   ]);
   NagSuppressions.addResourceSuppressions(
     dispatcher.role as IRole,
@@ -146,7 +155,7 @@ export function addMail(
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'Reminder schedules are named per appointment at run time: the grant is every schedule of this stage\'s reminder group, nothing else.',
+          "Reminder schedules are named per appointment at run time: the grant is every schedule of this stage's reminder group, nothing else.",
         appliesTo: [{ regex: '/^Resource::arn:aws:scheduler:.*:schedule\\/.*\\/\\*$/g' }],
       },
     ],
@@ -159,7 +168,10 @@ export function addMail(
 function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): void {
   new Alarm(stack, 'MailDeadLetters', {
     alarmDescription: `Client e-mails parked as dead (${stage.name})`,
-    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+    metric: deadLetters.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(5),
+      statistic: 'Maximum',
+    }),
     threshold: 1,
     evaluationPeriods: 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import { isValidTimezone } from './dates';
-import { NOTIFICATION_DEFAULTS, NotificationPatchShape, type NotificationSettings } from './notification-settings';
+import {
+  NOTIFICATION_DEFAULTS,
+  NotificationPatchShape,
+  type NotificationSettings,
+} from './notification-settings';
 import type { KeyCredential } from './publishable-keys';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */

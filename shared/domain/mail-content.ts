@@ -3,31 +3,33 @@ import type { Language } from './notification-settings';
 import type { MailAppointment, MailKind } from './notifications';
 
 /** What the e-mails say, per language (docs/NOTIFICATIONS.md). `{x}` is replaced by the value of x. */
-const TEXTS: Record<Language, Record<MailKind | 'greeting' | 'when' | 'cancel' | 'ics' | 'signoff', string>> =
-  {
-    en: {
-      created: 'Your appointment with {entity} is confirmed',
-      updated: 'Your appointment with {entity} has changed',
-      cancelled: 'Your appointment with {entity} is cancelled',
-      reminder: 'Reminder: your appointment with {entity}',
-      greeting: 'Hello {name},',
-      when: 'When: {date}, {start} to {end} ({zone})',
-      cancel: 'To cancel it, open this link: {link}',
-      ics: 'The attached appointment.ics adds it to your calendar.',
-      signoff: '{entity}',
-    },
-    fr: {
-      created: 'Votre rendez-vous avec {entity} est confirmé',
-      updated: 'Votre rendez-vous avec {entity} a changé',
-      cancelled: 'Votre rendez-vous avec {entity} est annulé',
-      reminder: 'Rappel : votre rendez-vous avec {entity}',
-      greeting: 'Bonjour {name},',
-      when: 'Quand : {date}, de {start} à {end} ({zone})',
-      cancel: 'Pour l’annuler, ouvrez ce lien : {link}',
-      ics: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
-      signoff: '{entity}',
-    },
-  };
+const TEXTS: Record<
+  Language,
+  Record<MailKind | 'greeting' | 'when' | 'cancel' | 'ics' | 'signoff', string>
+> = {
+  en: {
+    created: 'Your appointment with {entity} is confirmed',
+    updated: 'Your appointment with {entity} has changed',
+    cancelled: 'Your appointment with {entity} is cancelled',
+    reminder: 'Reminder: your appointment with {entity}',
+    greeting: 'Hello {name},',
+    when: 'When: {date}, {start} to {end} ({zone})',
+    cancel: 'To cancel it, open this link: {link}',
+    ics: 'The attached appointment.ics adds it to your calendar.',
+    signoff: '{entity}',
+  },
+  fr: {
+    created: 'Votre rendez-vous avec {entity} est confirmé',
+    updated: 'Votre rendez-vous avec {entity} a changé',
+    cancelled: 'Votre rendez-vous avec {entity} est annulé',
+    reminder: 'Rappel : votre rendez-vous avec {entity}',
+    greeting: 'Bonjour {name},',
+    when: 'Quand : {date}, de {start} à {end} ({zone})',
+    cancel: 'Pour l’annuler, ouvrez ce lien : {link}',
+    ics: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
+    signoff: '{entity}',
+  },
+};
 
 /** What the status line says after an update, per language and status. */
 const STATUS: Record<Language, Record<MailAppointment['status'], string>> = {

@@ -23,7 +23,11 @@ export interface LocalMailOptions {
 }
 
 /** The local mail transport: a real SMTP conversation when SMTP_URL is set, else the outbox folder. */
-function localTransport(env: NodeJS.ProcessEnv): { transport: MailTransport; target: string; close?: () => void } {
+function localTransport(env: NodeJS.ProcessEnv): {
+  transport: MailTransport;
+  target: string;
+  close?: () => void;
+} {
   if (env.SMTP_URL) {
     const smtp = new SmtpTransport(env.SMTP_URL);
     return { transport: smtp, target: 'SMTP_URL', close: () => smtp.close() };
@@ -69,7 +73,9 @@ export function startLocalEvents(
     ...(options.mail?.now ? { now: options.mail.now } : {}),
     ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
     log: (line, fields) =>
-      log(`${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`),
+      log(
+        `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
+      ),
   });
   mailQueue.consume((job) => mail.sender.handle(job));
 

@@ -46,7 +46,8 @@ export async function listOutbox(folder: string) {
         const path = join(folder, file);
         const [info, text] = await Promise.all([stat(path), readFile(path, 'utf8')]);
         const head = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+        const subject =
+          /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
         return { file, created_at: info.mtime.toISOString(), size: info.size, subject };
       }),
   );
@@ -71,6 +72,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class TimerReminders implements ReminderScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly jobs = new Map<string, MailJob>();
   /** When each armed reminder is due (ms), by appointment: for tests and logs. */
   readonly due = new Map<string, number>();
 
@@ -83,14 +85,13 @@ export class TimerReminders implements ReminderScheduler {
     const id = `${job.entityId}/${job.appointment.appointment_id}`;
     this.clear(id);
     this.due.set(id, atMs);
+    this.jobs.set(id, job);
     const arm = () => {
       const wait = atMs - this.now().getTime();
       const timer = setTimeout(
         () => {
           if (atMs - this.now().getTime() > 0 && wait > MAX_TIMER_MS) return arm();
-          this.timers.delete(id);
-          this.due.delete(id);
-          void this.queue.enqueue(job, 0);
+          this.fire(id);
         },
         Math.max(0, Math.min(wait, MAX_TIMER_MS)),
       );
@@ -104,8 +105,21 @@ export class TimerReminders implements ReminderScheduler {
     this.clear(`${entityId}/${appointmentId}`);
   }
 
+  /** Sends every reminder whose time has come by the clock now (a clock moved forward, in tests); their ids. */
+  runDue(): string[] {
+    const due = [...this.due].filter(([, at]) => at <= this.now().getTime()).map(([id]) => id);
+    for (const id of due) this.fire(id);
+    return due;
+  }
+
   stop(): void {
     for (const id of [...this.timers.keys()]) this.clear(id);
+  }
+
+  private fire(id: string): void {
+    const job = this.jobs.get(id);
+    this.clear(id);
+    if (job) void this.queue.enqueue(job, 0);
   }
 
   private clear(id: string): void {
@@ -113,5 +127,6 @@ export class TimerReminders implements ReminderScheduler {
     if (timer) clearTimeout(timer);
     this.timers.delete(id);
     this.due.delete(id);
+    this.jobs.delete(id);
   }
 }

@@ -34,6 +34,11 @@ export class TimerQueue<T> implements JobQueue<T>, DeadJobs<T> {
     this.log(`${this.label(delivery)} parked as dead (${reason})`);
   }
 
+  /** Jobs waiting for their time or being handled. */
+  get pending(): number {
+    return this.timers.size + this.running.size;
+  }
+
   /** Stops the timers and waits for the deliveries under way. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -9,7 +9,7 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/calendar-feed': {
     summary: 'A secret address of the staff calendar feed',
     description:
-      'Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar\'s appointments from 30 days back, each with the client\'s name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).',
+      "Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).",
     tag: FEED_TAG,
     answer: v2Answer(V2CalendarFeed, 'V2CalendarFeedAnswer', 'The new address, shown once.'),
     example: { url: `https://api.example.com/feeds/${'Q'.repeat(43)}.ics` },
@@ -22,7 +22,7 @@ export const FEED_OPERATION = {
   operationId: 'get-feeds-file',
   summary: 'The staff calendar feed',
   description:
-    'The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client\'s name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.',
+    "The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.",
   tags: [FEED_TAG],
   security: [],
   parameters: [

@@ -57,7 +57,8 @@ export const TAGS = [
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
   {
     name: 'v2 calendar feed',
-    description: 'A secret iCalendar address the staff subscribe to in their calendar (docs/NOTIFICATIONS.md).',
+    description:
+      'A secret iCalendar address the staff subscribe to in their calendar (docs/NOTIFICATIONS.md).',
   },
   {
     name: 'v2 events',

@@ -159,7 +159,12 @@ export class AppointmentRepository {
     from: string,
     limit: number,
   ): Promise<AppointmentRecord[]> {
-    const items = await queryPage(this.table, this.listQuery(entityId, { calendarId, dateFrom: from }), 0, limit);
+    const items = await queryPage(
+      this.table,
+      this.listQuery(entityId, { calendarId, dateFrom: from }),
+      0,
+      limit,
+    );
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

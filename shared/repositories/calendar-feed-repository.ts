@@ -1,7 +1,7 @@
-import * as keys from '../db/keys';
-import { getItem } from '../db/items';
-import { onlyIf } from '../db/expressions';
 import { CONDITION } from '../db/conditions';
+import { onlyIf } from '../db/expressions';
+import { getItem } from '../db/items';
+import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../db/transactions';
 import type { CalendarFeedStore } from '../services/ports';
@@ -23,7 +23,12 @@ export class CalendarFeedRepository implements CalendarFeedStore {
         {
           Put: {
             TableName: t,
-            Item: { ...keys.calendarFeed(entityId), type: 'calendar-feed', token_hash: tokenHash, created_at: createdAt },
+            Item: {
+              ...keys.calendarFeed(entityId),
+              type: 'calendar-feed',
+              token_hash: tokenHash,
+              created_at: createdAt,
+            },
             ...onlyIf(CONDITION.feedAsRead),
             ExpressionAttributeValues: { ':hash': old ?? '' },
           },

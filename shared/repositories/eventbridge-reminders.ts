@@ -58,7 +58,10 @@ export class EventBridgeReminders implements ReminderScheduler {
   async cancel(entityId: string, appointmentId: number): Promise<void> {
     try {
       await this.scheduler.send(
-        new DeleteScheduleCommand({ Name: reminderName(entityId, appointmentId), GroupName: this.target.group }),
+        new DeleteScheduleCommand({
+          Name: reminderName(entityId, appointmentId),
+          GroupName: this.target.group,
+        }),
       );
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;

@@ -15,7 +15,12 @@ const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface FeedReads {
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
-  appointmentsFrom(entityId: string, calendarId: number, from: string, limit: number): Promise<AppointmentRecord[]>;
+  appointmentsFrom(
+    entityId: string,
+    calendarId: number,
+    from: string,
+    limit: number,
+  ): Promise<AppointmentRecord[]>;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { takesPlace } from '../domain/appointment';
-import { type MailJob, mailAppointmentOf, mailKindOf, reminderKey, reminderTime } from '../domain/notifications';
+import {
+  type MailJob,
+  mailAppointmentOf,
+  mailKindOf,
+  reminderKey,
+  reminderTime,
+} from '../domain/notifications';
 import { startInstant } from '../domain/slot-times';
 import type { EventType } from '../domain/webhooks';
 import type { AppointmentChange, JobQueue, MailLookup, ReminderScheduler } from './ports';

@@ -1,7 +1,7 @@
-import { calendarUid, type MailJob } from '../domain/notifications';
 import { appointmentIcs } from '../domain/ics';
 import { mailContent } from '../domain/mail-content';
 import { cancelLinkOf } from '../domain/notification-settings';
+import { calendarUid, type MailJob } from '../domain/notifications';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from './ports';
 
@@ -100,7 +100,11 @@ export class MailSender {
         text: content.text,
         html: content.html,
         attachments: [
-          { filename: 'appointment.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics },
+          {
+            filename: 'appointment.ics',
+            contentType: `text/calendar; charset=utf-8; method=${method}`,
+            content: ics,
+          },
         ],
       });
     } catch (error) {
@@ -151,6 +155,9 @@ export class MailSender {
   private async wait(job: MailJob, seconds: number): Promise<void> {
     const { notBefore: _, ...rest } = job;
     if (seconds <= this.queue.maxDelaySeconds) return this.queue.enqueue(rest, Math.max(0, seconds));
-    await this.queue.enqueue({ ...rest, notBefore: this.now().getTime() + seconds * 1000 }, this.queue.maxDelaySeconds);
+    await this.queue.enqueue(
+      { ...rest, notBefore: this.now().getTime() + seconds * 1000 },
+      this.queue.maxDelaySeconds,
+    );
   }
 }

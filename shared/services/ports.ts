@@ -178,7 +178,10 @@ export interface SnapshotReader {
 }
 
 export interface AppointmentReader {
-  get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
+  get(
+    entityId: string,
+    id: number,
+  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
   /** A page; with the list's `total`, the store may read it from the nearer end. */
   list(
     entityId: string,

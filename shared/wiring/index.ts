@@ -35,5 +35,5 @@ export const services = /* @__PURE__ */ once(() => ({
   webhooks: webhookService(),
 }));
 export type Services = ReturnType<typeof services>;
-export * from './open-days';
 export * from './mail';
+export * from './open-days';

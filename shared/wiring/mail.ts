@@ -52,12 +52,19 @@ export function mailPipeline(parts: MailParts) {
   const scale = parts.retryScale ?? 1;
   return {
     planner: new MailPlanner(parts.queue, parts.reminders, lookup, now),
-    sender: new MailSender(lookup, new SentMailRepository(table()), parts.queue, parts.queue, parts.transport, {
-      from: config.mail.from,
-      schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
-      now,
-      log: parts.log ?? ((line, fields) => logger.info(line, fields)),
-    }),
+    sender: new MailSender(
+      lookup,
+      new SentMailRepository(table()),
+      parts.queue,
+      parts.queue,
+      parts.transport,
+      {
+        from: config.mail.from,
+        schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+        now,
+        log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+      },
+    ),
   };
 }
 
@@ -78,7 +85,8 @@ const awsMailQueue = /* @__PURE__ */ once(
 export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined => {
   const targets = config.mail.reminders;
   if (!config.mail.queueUrl || !targets) return undefined;
-  const { SchedulerClient } = require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
+  const { SchedulerClient } =
+    require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
   const { EventBridgeReminders } =
     require('../repositories/eventbridge-reminders') as typeof import('../repositories/eventbridge-reminders');
   return new MailPlanner(

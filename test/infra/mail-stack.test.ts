@@ -56,8 +56,10 @@ describe.each([
 
   it('gives the mail function its sender, queues and configuration set, and SES only on the stage identity', () => {
     const config = STAGES[stageName];
-    const fn = resources[logicalId(mail.mailFunction.node.defaultChild)];
-    const vars = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const fn = resources[logicalId(mail.mailFunction.node.defaultChild)] as {
+      Properties: Record<string, unknown>;
+    };
+    const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(vars.MAIL_FROM).toBe(config.mail.from);
     expect(Object.keys(vars)).toEqual(
       expect.arrayContaining(['MAIL_QUEUE_URL', 'MAIL_DEAD_LETTER_QUEUE_URL', 'SES_CONFIGURATION_SET']),
@@ -70,9 +72,7 @@ describe.each([
     expect(text).toContain(`:identity/${config.mail.identity}`);
     expect(text).toContain(':configuration-set/');
     expect(text).not.toMatch(/identity\/\*/);
-    const table = statements
-      .flatMap((s) => asList(s.Action))
-      .filter((a) => a.startsWith('dynamodb:'));
+    const table = statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('dynamodb:'));
     expect([...new Set(table)].sort()).toEqual([...MAIL_ACTIONS].sort());
   });
 

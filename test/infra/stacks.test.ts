@@ -6,7 +6,7 @@ import { buildApp } from '../../infra/app';
 import { STAGES, stageConfig } from '../../infra/config';
 import { COUNTER_ACTIONS, READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
-import { FEED_ROUTE, ROUTES as TABLE_ROUTES, type RouteDef, routeName } from '../../shared/routes';
+import { FEED_ROUTE, type RouteDef, routeName, ROUTES as TABLE_ROUTES } from '../../shared/routes';
 
 /** Every route the API stack serves: the route table and the staff feed's address. */
 const ROUTES = [...TABLE_ROUTES, FEED_ROUTE];
