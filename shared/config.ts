@@ -30,14 +30,6 @@ const EnvSchema = z.object({
   DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
-  /** Client e-mails (docs/NOTIFICATIONS.md): the sender, and on AWS the mail queue, SES and reminders. */
-  MAIL_FROM: z.string().min(3).default('Booking <no-reply@booking.local>'),
-  MAIL_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  MAIL_DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  SES_CONFIGURATION_SET: z.string().optional(),
-  REMINDER_GROUP: z.string().optional(),
-  REMINDER_TARGET_ARN: z.string().optional(),
-  REMINDER_ROLE_ARN: z.string().optional(),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
   DEFAULT_LIMITS: z.string().optional(),
 });
@@ -54,13 +46,6 @@ export type Config = Readonly<{
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
   defaultLimits: Readonly<Limits>;
-  mail: Readonly<{
-    from: string;
-    queueUrl: string | undefined;
-    deadLetterQueueUrl: string | undefined;
-    configurationSet: string | undefined;
-    reminders: { group: string; queueArn: string; roleArn: string } | undefined;
-  }>;
 }>;
 
 /** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
@@ -93,20 +78,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
-    mail: Object.freeze({
-      from: parsed.MAIL_FROM,
-      queueUrl: parsed.MAIL_QUEUE_URL,
-      deadLetterQueueUrl: parsed.MAIL_DEAD_LETTER_QUEUE_URL,
-      configurationSet: parsed.SES_CONFIGURATION_SET || undefined,
-      reminders:
-        parsed.REMINDER_GROUP && parsed.REMINDER_TARGET_ARN && parsed.REMINDER_ROLE_ARN
-          ? {
-              group: parsed.REMINDER_GROUP,
-              queueArn: parsed.REMINDER_TARGET_ARN,
-              roleArn: parsed.REMINDER_ROLE_ARN,
-            }
-          : undefined,
-    }),
   });
 }
 

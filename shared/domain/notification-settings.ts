@@ -45,8 +45,11 @@ export function cancelUrlProblem(url: string): string | null {
 export const cancelLinkOf = (template: string, cancelToken: string): string =>
   template.replaceAll(CANCEL_TOKEN_PLACEHOLDER, encodeURIComponent(cancelToken));
 
-/** The fields of a settings change, spread into the entity's settings schema. */
-export const NotificationPatchShape = {
+/**
+ * The fields of a settings change, spread into the entity's settings schema; built on first use, so the
+ * functions that never change settings do not carry them.
+ */
+export const notificationPatchShape = () => ({
   language: z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }),
   cancel_url: z
     .string()
@@ -57,4 +60,4 @@ export const NotificationPatchShape = {
     })
     .nullable(),
   reminder_minutes_before: z.number().int().min(REMINDER_BOUNDS.min).max(REMINDER_BOUNDS.max),
-};
+});

@@ -1,9 +1,14 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailJob } from '../domain/notifications';
-import { mimeOf } from '../repositories/mime';
 import type { JobQueue, MailMessage, MailTransport, ReminderScheduler } from '../services/ports';
+
+/** A message as MIME (RFC 5322): text and HTML alternatives and the attachments, built by nodemailer. */
+export function mimeOf(message: MailMessage): Promise<Buffer> {
+  return new MailComposer({ ...message }).compile().build();
+}
 
 /** Where `npm start` writes e-mails when no SMTP_URL is set. */
 export const DEFAULT_OUTBOX = join('.data', 'outbox');

@@ -1,5 +1,6 @@
 /** The composition root, part 4: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
 import { config } from '../config';
+import { mailConfig } from '../config-mail';
 import type { MailJob } from '../domain/notifications';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
 import { type BatchResponse, eachMessage } from '../http/batch-response';
@@ -59,7 +60,7 @@ export function mailPipeline(parts: MailParts) {
       parts.queue,
       parts.transport,
       {
-        from: config.mail.from,
+        from: mailConfig().from,
         schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
         now,
         log: parts.log ?? ((line, fields) => logger.info(line, fields)),
@@ -76,15 +77,15 @@ const awsMailQueue = /* @__PURE__ */ once(
       new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
         region: config.region,
       }),
-      config.mail.queueUrl ?? '',
-      config.mail.deadLetterQueueUrl ?? '',
+      mailConfig().queueUrl ?? '',
+      mailConfig().deadLetterQueueUrl ?? '',
     ),
 );
 
 /** The dispatcher's side on AWS: the mail queue, and EventBridge Scheduler for the reminders. */
 export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined => {
-  const targets = config.mail.reminders;
-  if (!config.mail.queueUrl || !targets) return undefined;
+  const targets = mailConfig().reminders;
+  if (!mailConfig().queueUrl || !targets) return undefined;
   const { SchedulerClient } =
     require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
   const { EventBridgeReminders } =
@@ -105,7 +106,7 @@ const awsMailSender = /* @__PURE__ */ once(() => {
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.
     reminders: { schedule: async () => undefined, cancel: async () => undefined },
-    transport: new SesTransport(new SESv2Client({ region: config.region }), config.mail.configurationSet),
+    transport: new SesTransport(new SESv2Client({ region: config.region }), mailConfig().configurationSet),
   }).sender;
 });
 
