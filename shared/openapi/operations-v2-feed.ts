@@ -13,7 +13,7 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     tag: FEED_TAG,
     answer: v2Answer(V2CalendarFeed, 'V2CalendarFeedAnswer', 'The new address, shown once.'),
     example: { url: `https://api.example.com/feeds/${'Q'.repeat(43)}.ics` },
-    errors: {},
+    errors: { 503: ['the service is busy, retry the same request'] },
   },
 };
 

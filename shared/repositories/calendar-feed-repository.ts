@@ -12,44 +12,42 @@ export class CalendarFeedRepository implements CalendarFeedStore {
 
   /**
    * Pattern: replace the entity's feed token in one transaction: the pointer (as read), the old hash's
-   * item deleted, the new one put. Read again and retried when another replacement came first.
+   * item deleted, the new one put. False when another replacement came between the read and the write.
    */
-  async replace(entityId: string, tokenHash: string, createdAt: string): Promise<void> {
+  async replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean> {
     const t = this.table.name;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await getItem(this.table, keys.calendarFeed(entityId));
-      const old = typeof current?.token_hash === 'string' ? current.token_hash : null;
-      const items: TransactItem[] = [
-        {
-          Put: {
-            TableName: t,
-            Item: {
-              ...keys.calendarFeed(entityId),
-              type: 'calendar-feed',
-              token_hash: tokenHash,
-              created_at: createdAt,
-            },
-            ...onlyIf(CONDITION.feedAsRead),
-            ExpressionAttributeValues: { ':hash': old ?? '' },
+    const current = await getItem(this.table, keys.calendarFeed(entityId));
+    const old = typeof current?.token_hash === 'string' ? current.token_hash : null;
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: t,
+          Item: {
+            ...keys.calendarFeed(entityId),
+            type: 'calendar-feed',
+            token_hash: tokenHash,
+            created_at: createdAt,
           },
+          ...onlyIf(CONDITION.feedAsRead),
+          ExpressionAttributeValues: { ':hash': old ?? '' },
         },
-        {
-          Put: {
-            TableName: t,
-            Item: { ...keys.calendarFeedToken(tokenHash), type: 'calendar-feed-token', entity_id: entityId },
-            ConditionExpression: CONDITION.isNew,
-          },
+      },
+      {
+        Put: {
+          TableName: t,
+          Item: { ...keys.calendarFeedToken(tokenHash), type: 'calendar-feed-token', entity_id: entityId },
+          ConditionExpression: CONDITION.isNew,
         },
-      ];
-      if (old) items.push({ Delete: { TableName: t, Key: keys.calendarFeedToken(old) } });
-      try {
-        await transact(this.table, items);
-        return;
-      } catch (error) {
-        if (!(error instanceof TransactionRefused) || !error.failed(0)) throw error;
-      }
+      },
+    ];
+    if (old) items.push({ Delete: { TableName: t, Key: keys.calendarFeedToken(old) } });
+    try {
+      await transact(this.table, items);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionRefused && error.failed(0)) return false;
+      throw error;
     }
-    throw new Error('calendar feed is changing concurrently');
   }
 
   /** Pattern: the entity a feed token hash belongs to (strongly consistent: a replaced one is gone at once). */

@@ -1,6 +1,8 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { AppointmentRecord } from '../domain/appointment';
 import { addDays, todayIn } from '../domain/dates';
 import type { EntitySettings } from '../domain/entity';
+import { busy } from '../domain/errors';
 import { feedIcs } from '../domain/ics';
 import { calendarUid } from '../domain/notifications';
 import { randomToken, sha256Hex } from '../domain/tokens';
@@ -9,6 +11,8 @@ import type { CalendarFeedStore } from './ports';
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
 export const FEED_MAX_ENTRIES = 2000;
+
+const MAX_ATTEMPTS = 10;
 
 /** A feed token: 256 random bits, base64url (43 characters). */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,9 +40,13 @@ export class CalendarFeedService {
 
   /** A new secret token for the entity's feed; the previous one stops answering at once. */
   async issue(entityId: string): Promise<string> {
-    const token = randomToken(32);
-    await this.store.replace(entityId, sha256Hex(token), this.now().toISOString());
-    return token;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const token = randomToken(32);
+      if (await this.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
+      // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
+      await pause(Math.random() * 5 * 2 ** attempt);
+    }
+    throw busy();
   }
 
   /** The feed of a token, or null when the token is not a current one. */

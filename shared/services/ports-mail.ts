@@ -60,7 +60,10 @@ export interface MailLookup {
 
 /** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
 export interface CalendarFeedStore {
-  /** Makes `tokenHash` the entity's feed, the previous one gone in the same write. */
-  replace(entityId: string, tokenHash: string, createdAt: string): Promise<void>;
+  /**
+   * Makes `tokenHash` the entity's feed, the previous one gone in the same write; false when another
+   * replacement came first (nothing written).
+   */
+  replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
   findEntity(tokenHash: string): Promise<string | null>;
 }

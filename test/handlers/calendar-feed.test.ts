@@ -127,6 +127,17 @@ describe('the staff calendar feed', () => {
     }
   });
 
+  it('leaves exactly one live address after concurrent requests', async () => {
+    const entity = await newEntity();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => v2(entity, 'POST', '/calendar-feed')));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const statuses = await Promise.all(
+      answers.map(async (a) => (await http.call('GET', pathOf(a.json.data.url))).status),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(7);
+  });
+
   it('keeps only the hash of a feed token; other entities and publishable keys cannot ask for one', async () => {
     const entity = await newEntity();
     const url = await feedOf(entity);
