@@ -91,7 +91,10 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     fill(t.greeting, values),
     fill(t[kind], values),
     fill(t.when, values),
-    ...(kind === 'updated' ? [STATUS[context.language][a.status]] : []),
+    // The status after a change, and at booking when it is not plain confirmed (a v1 `pending` booking).
+    ...(kind === 'updated' || (kind === 'created' && a.status !== 'confirmed')
+      ? [STATUS[context.language][a.status]]
+      : []),
     ...(kind === 'created' && context.cancelLink ? [fill(t.cancel, { link: context.cancelLink })] : []),
     t.ics,
     fill(t.signoff, values),

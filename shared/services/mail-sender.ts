@@ -138,6 +138,9 @@ export class MailSender {
       return 'retrying';
     }
     await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
+    // The confirmation will not go: its cancel token is not kept any longer either.
+    if (job.kind === 'created' && job.cancelToken)
+      await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     return 'dead';
   }
 
