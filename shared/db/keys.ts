@@ -61,11 +61,9 @@ export const entityDirectoryPk = (): string => 'ENTITIES';
  * scheduled run reads only them, so its work grows with the entities that switched it on.
  */
 export const openDaysEntry = (entityId: string): Key => ({ pk: 'OPENDAYS', sk: entityId });
-
 export const openDaysPk = (): string => 'OPENDAYS';
 
 export const settings = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'SETTINGS' });
-
 export const openingHours = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'HOURS' });
 
 /** The per-entity id sequence shared by calendars, slots, appointments and clients. */
@@ -75,7 +73,6 @@ export const closureDay = (entityId: string, date: string): Key => ({
   pk: entityPk(entityId),
   sk: `CLOSURE#${date}`,
 });
-
 export const closureDayPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CLOSURE#' });
 
 /** Entity-wide counters that are not per day (clients). */
@@ -93,7 +90,6 @@ export const calendar = (entityId: string, calendarId: number): Key => ({
   pk: entityPk(entityId),
   sk: `CAL#${padId(calendarId)}`,
 });
-
 export const calendarPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'CAL#' });
 
 export const slot = (entityId: string, slotId: number): Key => ({
@@ -224,7 +220,6 @@ export const dayCounter = (entityId: string, date: string, calendarId: number, c
 export const dayCounterPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'STAT#' });
 
 export const dayCountersFrom = (date: string): string => `STAT#${date}`;
-
 export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
 
 /** A key that is never written: reading it proves the table answers (health probe). */
@@ -241,7 +236,6 @@ export const publishableKey = (entityId: string, keyId: string): Key => ({
   pk: entityPk(entityId),
   sk: `PKEY#${keyId}`,
 });
-
 export const publishableKeyPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'PKEY#' });
 
 /** How many publishable keys an entity has (at most MAX_KEYS_PER_ENTITY, held by a condition). */
@@ -268,7 +262,6 @@ export const webhook = (entityId: string, webhookId: string): Key => ({
   pk: entityPk(entityId),
   sk: `WEBHOOK#${webhookId}`,
 });
-
 export const webhookPrefix = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'WEBHOOK#' });
 
 /** An event of the feed; event ids have one length and sort in the order the changes happened. */
@@ -280,7 +273,6 @@ export const event = (entityId: string, eventId: string): Key => ({
 /** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
 export const eventsAfter = (eventId: string | undefined): string =>
   eventId ? `EVENT#${eventId} ` : 'EVENT#';
-
 export const eventsEnd = (): string => 'EVENT#~';
 
 /** A delivery not yet done, ordered per (subscription, appointment) by event id. */
@@ -299,14 +291,9 @@ export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appoi
   sk: `DELIVERY#${webhookId}#${padId(appointmentId)}#`,
 });
 
-/** One client e-mail (docs/NOTIFICATIONS.md): its claim and whether it was sent, by e-mail key. */
-export const mailSent = (entityId: string, mailKey: string): Key => ({
-  pk: entityPk(entityId),
-  sk: `MAIL#${mailKey}`,
-});
+/** One client e-mail (docs/NOTIFICATIONS.md): its claim and whether it was sent, by the e-mail's key. */
+export const mail = (entityId: string, key: string): Key => ({ pk: entityPk(entityId), sk: `MAIL#${key}` });
 
-/** The staff calendar feed of an entity: which token hash is its current one. */
+/** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
 export const calendarFeed = (entityId: string): Key => ({ pk: entityPk(entityId), sk: 'FEED' });
-
-/** A calendar feed's token, found by its SHA-256 (the token itself is never stored). */
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });

@@ -21,7 +21,7 @@ export class SentMailRepository implements SentMails {
         new PutCommand({
           TableName: this.table.name,
           Item: {
-            ...keys.mailSent(entityId, key),
+            ...keys.mail(entityId, key),
             type: 'mail',
             state: 'sending',
             held_until: nowMs + holdMs,
@@ -33,7 +33,7 @@ export class SentMailRepository implements SentMails {
       ),
     );
     if (claimed) return 'claimed';
-    const item = await getItem(this.table, keys.mailSent(entityId, key));
+    const item = await getItem(this.table, keys.mail(entityId, key));
     return item?.state === 'sent' ? 'sent' : 'busy';
   }
 
@@ -42,7 +42,7 @@ export class SentMailRepository implements SentMails {
     await this.table.doc.send(
       new UpdateCommand({
         TableName: this.table.name,
-        Key: keys.mailSent(entityId, key),
+        Key: keys.mail(entityId, key),
         ...updateWhere('SET #state = :sent'),
         ExpressionAttributeValues: { ':sent': 'sent' },
       }),
@@ -54,7 +54,7 @@ export class SentMailRepository implements SentMails {
     await this.table.doc.send(
       new UpdateCommand({
         TableName: this.table.name,
-        Key: keys.mailSent(entityId, key),
+        Key: keys.mail(entityId, key),
         ...updateWhere('SET #held_until = :zero'),
         ExpressionAttributeValues: { ':zero': 0 },
       }),
