@@ -19,7 +19,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { CORS } from '../shared/http/cors-policy';
-import { NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
+import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
 import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
 import { addDashboard } from './dashboard';
@@ -237,7 +237,8 @@ export class ApiStack extends Stack {
       },
     });
 
-    for (const route of ROUTES) {
+    // The staff calendar feed's secret address sits beside the route table (shared/routes.ts).
+    for (const route of [...ROUTES, FEED_ROUTE]) {
       const name = routeName(route);
       const fn = addRouteFunction(this, {
         ...common,

@@ -36,6 +36,11 @@ export interface StageConfig {
   limits: Limits;
   /** Where every alarm of the stage goes: an e-mail subscription of its topic (`-c staging.alarmEmail=...`); none when unset. */
   alarmEmail?: string | undefined;
+  /**
+   * Client e-mails (docs/NOTIFICATIONS.md): the sender, an address of the SES identity (a verified domain,
+   * or that address) the mail function alone may send from, and the alarms on what SES counts.
+   */
+  mail: { from: string; identity: string; bouncesPerHour: number; complaintsPerHour: number };
   alarms: {
     /** API 5xx answers per 5 minutes. */
     serverErrorsPer5Min: number;
@@ -73,6 +78,12 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
+    mail: {
+      from: 'Booking (staging) <no-reply@staging.booking.example.com>',
+      identity: 'staging.booking.example.com',
+      bouncesPerHour: 5,
+      complaintsPerHour: 1,
+    },
     alarms: {
       serverErrorsPer5Min: 5,
       p99LatencyMs: 2000,
@@ -100,6 +111,12 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       bookings_per_minute: 60,
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
+    },
+    mail: {
+      from: 'Booking <no-reply@booking.example.com>',
+      identity: 'booking.example.com',
+      bouncesPerHour: 10,
+      complaintsPerHour: 1,
     },
     alarms: {
       serverErrorsPer5Min: 1,

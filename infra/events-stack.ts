@@ -10,6 +10,7 @@ import { EVENT_ENTRIES } from '../shared/routes';
 import { EVENT_ROUTES } from '../shared/telemetry/names';
 import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
+import { addMail, type MailResources } from './mail';
 import { addIteratorAgeAlarm } from './observability';
 import { addOpenDays } from './open-days';
 
@@ -45,6 +46,7 @@ export class EventsStack extends Stack {
   readonly deliveryQueue: Queue;
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
+  readonly mail: MailResources;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -115,6 +117,7 @@ export class EventsStack extends Stack {
     );
 
     addOpenDays(this, { stage, table, deadLetterQueue: this.deadLetterQueue });
+    this.mail = addMail(this, { stage, table, dispatcher });
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLetters', {
       alarmDescription: `Webhook deliveries or stream records parked as dead (${stage.name})`,

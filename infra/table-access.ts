@@ -31,6 +31,8 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
   'functions/v1/info/get-info.ts': [],
   /** GET /api/health: one GetItem of a key that never exists (shared/adapters/store-probe.ts). */
   'functions/v1/info/get-health.ts': ['dynamodb:GetItem'],
+  /** GET /feeds/{file}: the token's item, the entity and its settings, the calendar's appointments. */
+  'functions/feeds/get-feed.ts': ['dynamodb:GetItem', 'dynamodb:Query'],
 };
 
 /** The DynamoDB actions a route's function is granted, on the table and its indexes only. */

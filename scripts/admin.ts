@@ -130,6 +130,13 @@ function program(): Command {
       'days from today whose slots open by themselves, 0 to 365 (0: none)',
       integer,
     )
+    .option('--language <code>', 'language of the client e-mails: en or fr')
+    .option('--cancel-url <url>', 'cancellation page with {cancel_token} in it ("" clears it)')
+    .option(
+      '--reminder-minutes-before <minutes>',
+      'reminder e-mail this long before the start, 0 to 10080 (0: none)',
+      integer,
+    )
     .action(
       run((s, accountId: string, o: Record<string, unknown>) =>
         s.admin.updateSettings(accountId, {
@@ -139,6 +146,9 @@ function program(): Command {
           country: o.country,
           default_calendar_id: o.defaultCalendar,
           open_days_ahead: o.openDaysAhead,
+          language: o.language,
+          cancel_url: o.cancelUrl,
+          reminder_minutes_before: o.reminderMinutesBefore,
         }),
       ),
     );

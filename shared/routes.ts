@@ -78,7 +78,20 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/keys', 'keys/create-key', 'write'),
   v2('GET', '/keys', 'keys/list-keys'),
   v2('POST', '/keys/delete', 'keys/delete-key', 'write'),
+  v2('POST', '/calendar-feed', 'calendar-feed/create-feed', 'write'),
 ];
+
+/**
+ * The staff calendar feed (docs/NOTIFICATIONS.md): a secret address, no token header, an iCalendar answer
+ * outside both APIs' envelopes; served beside the route table by the local server and the API stack.
+ */
+export const FEED_ROUTE: RouteDef = {
+  method: 'GET',
+  path: '/feeds/{file}',
+  entry: 'functions/feeds/get-feed.ts',
+  auth: 'none',
+  access: 'read',
+};
 
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const NOT_FOUND_ENTRY = 'functions/not-found.ts';
@@ -91,6 +104,7 @@ export const EVENT_ENTRIES = {
   dispatch: 'functions/events/dispatch-changes.ts',
   deliver: 'functions/events/deliver-webhooks.ts',
   openDays: 'functions/scheduled/open-days.ts',
+  mail: 'functions/events/send-mail.ts',
 } as const;
 
 /** A stable, readable name for a route (function ids, sample events). */

@@ -1,11 +1,11 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { DeadLetters, Delivery, DeliveryQueue } from '../services/ports';
+import type { DeadJobs, DeadLetters, Delivery, DeliveryQueue, JobQueue } from '../services/ports';
 
 /** SQS holds a message back at most 15 minutes; longer waits are split by the delivery service. */
 export const SQS_MAX_DELAY_SECONDS = 900;
 
-/** Deliveries on AWS: the delivery queue (per-message DelaySeconds) and the dead-letter queue. */
-export class SqsDeliveryQueue implements DeliveryQueue, DeadLetters {
+/** Jobs on AWS (webhook deliveries, client e-mails): a queue (per-message DelaySeconds) and its dead letters. */
+export class SqsJobQueue<T> implements JobQueue<T>, DeadJobs<T> {
   readonly maxDelaySeconds = SQS_MAX_DELAY_SECONDS;
 
   constructor(
@@ -14,7 +14,7 @@ export class SqsDeliveryQueue implements DeliveryQueue, DeadLetters {
     private readonly deadLetterUrl: string,
   ) {}
 
-  async enqueue(delivery: Delivery, delaySeconds: number): Promise<void> {
+  async enqueue(delivery: T, delaySeconds: number): Promise<void> {
     await this.sqs.send(
       new SendMessageCommand({
         QueueUrl: this.queueUrl,
@@ -24,7 +24,7 @@ export class SqsDeliveryQueue implements DeliveryQueue, DeadLetters {
     );
   }
 
-  async park(delivery: Delivery, reason: string): Promise<void> {
+  async park(delivery: T, reason: string): Promise<void> {
     await this.sqs.send(
       new SendMessageCommand({
         QueueUrl: this.deadLetterUrl,
@@ -33,3 +33,6 @@ export class SqsDeliveryQueue implements DeliveryQueue, DeadLetters {
     );
   }
 }
+
+/** Deliveries on AWS: the delivery queue and the dead-letter queue. */
+export class SqsDeliveryQueue extends SqsJobQueue<Delivery> implements DeliveryQueue, DeadLetters {}

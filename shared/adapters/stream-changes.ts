@@ -40,6 +40,8 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
     sequenceNumber: stream.SequenceNumber,
     before: appointmentOf(before),
     after: appointmentOf(after),
+    sequence: Number(after?.ics_sequence ?? 0),
+    ...(typeof after?.mail_cancel_token === 'string' ? { mailCancelToken: after.mail_cancel_token } : {}),
   };
 }
 

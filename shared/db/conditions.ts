@@ -42,6 +42,15 @@ export const CONDITION = {
   tokensAsRead: '#token_hashes = :hashes',
   /** A counter is below its cap (`:cap`): keys per entity, requests in a limit's window. */
   belowCap: '(attribute_not_exists(#n) OR #n < :cap)',
+  /**
+   * A client e-mail may be claimed for sending: never claimed, or claimed by a sender that died (still
+   * `:sending`, held until before `:nowMs`).
+   */
+  mailClaimable: 'attribute_not_exists(pk) OR (#state = :sending AND #held_until < :nowMs)',
+  /** The appointment still keeps its confirmation's cancel token. */
+  keepsMailCancelToken: 'attribute_exists(#mail_cancel_token)',
+  /** The entity's feed is the one read (`:hash`), or it had none. */
+  feedAsRead: 'attribute_not_exists(pk) OR #token_hash = :hash',
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
 } as const;

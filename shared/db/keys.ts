@@ -110,7 +110,6 @@ export const entityDirectoryPk = (): string => 'ENTITIES';
  * scheduled run reads only them, so its work grows with the entities that switched it on.
  */
 export const openDaysEntry = (entityId: string): Key => ({ pk: 'OPENDAYS', sk: entityId });
-
 export const openDaysPk = (): string => 'OPENDAYS';
 
 export const settings = (entityId: string): Key => inEntity(entityId, 'SETTINGS');
@@ -219,7 +218,6 @@ export const dayCounter = (entityId: string, date: string, calendarId: number, c
 export const dayCounterPrefix = (entityId: string): Key => inEntity(entityId, 'STAT#');
 
 export const dayCountersFrom = (date: string): string => `STAT#${date}`;
-
 export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
 
 /** A key that is never written: reading it proves the table answers (health probe). */
@@ -265,7 +263,6 @@ export const event = (entityId: string, eventId: string): Key => inEntity(entity
 /** Feed bounds: from just after an event (a space sorts before every id character), to the last one. */
 export const eventsAfter = (eventId: string | undefined): string =>
   eventId ? `EVENT#${eventId} ` : 'EVENT#';
-
 export const eventsEnd = (): string => 'EVENT#~';
 
 /** A delivery not yet done, ordered per (subscription, appointment) by event id. */
@@ -278,3 +275,10 @@ export const pendingDelivery = (
 
 export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appointmentId: number): Key =>
   inEntity(entityId, `DELIVERY#${webhookId}#${padId(appointmentId)}#`);
+
+/** One client e-mail (docs/NOTIFICATIONS.md): its claim and whether it was sent, by the e-mail's key. */
+export const mail = (entityId: string, key: string): Key => inEntity(entityId, `MAIL#${key}`);
+
+/** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
+export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
+export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });

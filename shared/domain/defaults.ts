@@ -12,6 +12,10 @@ export const DEFAULT_SETTINGS = {
   timezone: DEFAULT_TIMEZONE,
   country: DEFAULT_COUNTRY,
   open_days_ahead: 0,
+  /** Client e-mails in English, no cancellation link, a reminder a day before (docs/CONTRACT.md#notifications). */
+  language: 'en' as const,
+  cancel_url: null as string | null,
+  reminder_minutes_before: 1440,
 };
 
 /** v1 lists: the page and its size when the query names none. */

@@ -2,12 +2,13 @@ import * as z from 'zod';
 import type { CalendarRecord } from './calendar';
 import { isValidTimezone } from './dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from './defaults';
+import { type NotificationSettings, notificationPatchShape } from './notification-settings';
 import type { WeeklyHours } from './opening-hours';
 import type { KeyCredential } from './publishable-keys';
 import type { TokenKind } from './tokens';
 
-/** Per-entity settings (docs/CONTRACT.md#self-service). */
-export interface EntitySettings {
+/** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
+export interface EntitySettings extends NotificationSettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
@@ -46,17 +47,28 @@ export const AccountIdSchema = z
   .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores');
 
 /** A change to settings; each field validated with the same bounds the API enforces. */
-export const SettingsPatchSchema = z
-  .object({
-    slot_duration: z.number().int().min(DURATION_BOUNDS.min).max(DURATION_BOUNDS.max),
-    max_appointments: z.number().int().min(CAPACITY_BOUNDS.min).max(CAPACITY_BOUNDS.max),
-    timezone: z.string().refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris'),
-    country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
-    default_calendar_id: z.number().int().positive(),
-    open_days_ahead: z.number().int().min(OPEN_DAYS_BOUNDS.min).max(OPEN_DAYS_BOUNDS.max),
-  })
-  .partial();
-export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+const buildSettingsPatchSchema = () =>
+  z
+    .object({
+      slot_duration: z.number().int().min(DURATION_BOUNDS.min).max(DURATION_BOUNDS.max),
+      max_appointments: z.number().int().min(CAPACITY_BOUNDS.min).max(CAPACITY_BOUNDS.max),
+      timezone: z.string().refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris'),
+      country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
+      default_calendar_id: z.number().int().positive(),
+      open_days_ahead: z.number().int().min(OPEN_DAYS_BOUNDS.min).max(OPEN_DAYS_BOUNDS.max),
+      ...notificationPatchShape(),
+    })
+    .partial();
+let settingsPatch: ReturnType<typeof buildSettingsPatchSchema> | undefined;
+/**
+ * The settings change schema, built on first use: every function reads settings (the token carries
+ * them), few change them, and the others need not carry the schema.
+ */
+export const settingsPatchSchema = (): ReturnType<typeof buildSettingsPatchSchema> => {
+  settingsPatch ??= buildSettingsPatchSchema();
+  return settingsPatch;
+};
+export type SettingsPatch = z.infer<ReturnType<typeof buildSettingsPatchSchema>>;
 
 /** Settings as stored, with the version that guards their copies on the token items. */
 export type VersionedSettings = EntitySettings & { version: number };

@@ -92,3 +92,19 @@ export const bool = () =>
 export const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
 /** A query or path parameter object; unknown parameters are ignored. */
 export const params = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+
+/**
+ * A string that may be cleared: null or "" → null, else the trimmed string of at most `max` characters
+ * (its own rule is the service's to check).
+ */
+export const clearableText = (max: number) =>
+  z
+    .unknown()
+    .transform((value, ctx): string | null => {
+      if (value === null || value === '') return null;
+      if (typeof value !== 'string') return fail(ctx, 'must be a string or null');
+      const trimmed = value.trim();
+      if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
+      return trimmed === '' ? null : trimmed;
+    })
+    .meta({ type: ['string', 'null'], maxLength: max, description: 'trimmed; null or "" clears it' });

@@ -66,6 +66,9 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   country: s.country,
   default_calendar_id: s.default_calendar_id,
   open_days_ahead: s.open_days_ahead,
+  language: s.language,
+  cancel_url: s.cancel_url,
+  reminder_minutes_before: s.reminder_minutes_before,
 });
 /** A closure day the entity added. */
 export const v2Closure = documented<V2Holiday>();

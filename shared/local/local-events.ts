@@ -1,13 +1,41 @@
 import { config } from '../config';
+import type { MailJob } from '../domain/notifications';
+import type { MailTransport } from '../services/ports';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import { eventPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
+import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
+import { DEFAULT_OUTBOX, OutboxTransport, SmtpTransport, TimerReminders } from './local-mail';
 import { startStreamPoller } from './stream-poller';
-import { TimerDeliveryQueue } from './timer-queue';
+import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
 
 export interface LocalEvents {
   queue: TimerDeliveryQueue;
+  mailQueue: TimerQueue<MailJob>;
+  reminders: TimerReminders;
+  /** Where e-mails go: `SMTP_URL`'s server, else the outbox folder. */
+  mailTarget: string;
   stop(): Promise<void>;
+}
+
+export interface LocalMailOptions {
+  /** Default: SMTP_URL when set, else .eml files in OUTBOX_DIR (default ./.data/outbox). */
+  transport?: MailTransport;
+  /** The clock of the reminders (tests move it). */
+  now?: () => Date;
+}
+
+/** The local mail transport: a real SMTP conversation when SMTP_URL is set, else the outbox folder. */
+function localTransport(env: NodeJS.ProcessEnv): {
+  transport: MailTransport;
+  target: string;
+  close?: () => void;
+} {
+  if (env.SMTP_URL) {
+    const smtp = new SmtpTransport(env.SMTP_URL);
+    return { transport: smtp, target: 'SMTP_URL', close: () => smtp.close() };
+  }
+  const folder = env.OUTBOX_DIR || DEFAULT_OUTBOX;
+  return { transport: new OutboxTransport(folder), target: folder };
 }
 
 /** How often the local server runs the scheduled open-days run (AWS: hourly; a change acts at once). */
@@ -24,14 +52,39 @@ export function startLocalEvents(
     retryScale?: number;
     intervalMs?: number;
     openDaysEveryMs?: number;
+    mail?: LocalMailOptions;
   } = {},
 ): LocalEvents {
   const log = options.log ?? (() => undefined);
   const queue = new TimerDeliveryQueue(options.log);
-  const pipeline = eventPipeline(
-    queue,
-    options.retryScale !== undefined ? { retryScale: options.retryScale } : {},
+
+  // Client e-mails: the same planner and sender as on AWS, over a timer queue and timer reminders.
+  const mailQueue = new TimerQueue<MailJob>(
+    log,
+    1000,
+    (job) => `mail ${job.kind} of appointment ${job.appointment.appointment_id}`,
   );
+  const reminders = new TimerReminders(mailQueue, options.mail?.now);
+  const local = options.mail?.transport
+    ? { transport: options.mail.transport, target: 'the given transport' }
+    : localTransport(process.env);
+  const mail = mailPipeline({
+    queue: mailQueue,
+    reminders,
+    transport: local.transport,
+    ...(options.mail?.now ? { now: options.mail.now } : {}),
+    ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
+    log: (line, fields) =>
+      log(
+        `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
+      ),
+  });
+  mailQueue.consume((job) => mail.sender.handle(job));
+
+  const pipeline = eventPipeline(queue, {
+    ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
+    mail: mail.planner,
+  });
   // Each delivery and each batch of records writes its own metrics line, as its Lambda invocation would.
   queue.consume((delivery) => instrumented(EVENT_ROUTES.deliver, () => pipeline.delivery.handle(delivery)));
   const poller = startStreamPoller({
@@ -53,11 +106,17 @@ export function startLocalEvents(
   everyMinute.unref();
   return {
     queue,
+    mailQueue,
+    reminders,
+    mailTarget: local.target,
     async stop() {
       clearInterval(everyMinute);
       await openDays;
       await poller.stop();
+      reminders.stop();
       await queue.stop();
+      await mailQueue.stop();
+      if ('close' in local) local.close?.();
     },
   };
 }

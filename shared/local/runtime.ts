@@ -78,6 +78,11 @@ export async function startLocalRuntime(
     log(
       'open days: an entity with open_days_ahead gets its days opened within seconds of a change of its settings, hours or closures, and every minute for new days',
     );
+    log(
+      events.mailTarget === 'SMTP_URL'
+        ? 'mail: client e-mails go to the SMTP server of SMTP_URL'
+        : `mail: client e-mails are written to ${events.mailTarget} (listed at ${url}/_outbox); set SMTP_URL to send them`,
+    );
     log(`API listening on ${url}`);
     log(
       `try: curl -H 'Access-Token: ${c.v2_token}' '${url}/api/v2/opening-hours/check-date?date=2026-12-25'`,

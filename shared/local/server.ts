@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { config } from '../config';
 import { isPreflight, preflightHandler } from '../http/middleware/cors';
-import { NOT_FOUND_ENTRY, ROUTES } from '../routes';
+import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../routes';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
+import { DEFAULT_OUTBOX, listOutbox, readOutboxFile } from './local-mail';
 
 type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -59,10 +60,32 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The local outbox (no SMTP_URL): `GET /_outbox` lists the e-mails, `GET /_outbox/<file>` gives one. */
+async function serveOutbox(path: string, response: ServerResponse): Promise<boolean> {
+  if (path !== '/_outbox' && !path.startsWith('/_outbox/')) return false;
+  const folder = process.env.OUTBOX_DIR || DEFAULT_OUTBOX;
+  const file = path.slice('/_outbox/'.length);
+  const body =
+    path === '/_outbox'
+      ? JSON.stringify({ folder, messages: await listOutbox(folder) }, null, 2)
+      : await readOutboxFile(folder, file);
+  if (body === null) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+  else
+    response
+      .writeHead(200, { 'content-type': path === '/_outbox' ? 'application/json' : 'message/rfc822' })
+      .end(body);
+  return true;
+}
+
+/** The route table and the staff feed's address. */
+const SERVED = [...ROUTES, FEED_ROUTE];
+
 async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const url = request.url ?? '/';
-  const match = matchRoute(ROUTES, method, new URL(url, 'http://localhost').pathname);
+  const pathname = new URL(url, 'http://localhost').pathname;
+  if (method === 'GET' && (await serveOutbox(pathname, response))) return;
+  const match = matchRoute(SERVED, method, pathname);
   const entry = match.route?.entry ?? NOT_FOUND_ENTRY;
   const event = toApiGatewayEvent(
     {

@@ -7,9 +7,10 @@
 import { join } from 'node:path';
 import * as z from 'zod';
 import { CONTRACT } from '../http/schemas/common';
-import { ROUTES, type RouteDef, routeName } from '../routes';
+import { FEED_ROUTE, ROUTES, type RouteDef, routeName } from '../routes';
 import { V1_ROUTE_DOCS } from './operations-v1';
 import { V2_ROUTE_DOCS } from './operations-v2';
+import { FEED_OPERATION } from './operations-v2-feed';
 import { HEADERS, INFO, PARAMETERS, SECURITY_SCHEMES, SERVERS, TAG_GROUPS, TAGS } from './parts';
 import { errorResponses, successResponse } from './responses';
 import { type RouteDoc, routeKey } from './route-doc';
@@ -144,6 +145,7 @@ export function openApiDocument(root = join(__dirname, '..', '..')) {
       publishable: module.handler.publishable ?? false,
     });
   }
+  paths[FEED_ROUTE.path] = { get: FEED_OPERATION };
   return {
     openapi: '3.1.0',
     info: INFO,

@@ -5,6 +5,7 @@ import { v2Answer } from '../http/schemas/envelopes';
 import * as E from '../http/schemas/events';
 import * as S from '../http/schemas/v2';
 import * as ex from './examples';
+import { V2_FEED_ROUTE_DOCS } from './operations-v2-feed';
 import { V2_KEY_ROUTE_DOCS } from './operations-v2-keys';
 import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
 import type { V2RouteDoc } from './route-doc';
@@ -19,6 +20,7 @@ const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d
 export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   ...V2_MANAGE_ROUTE_DOCS,
   ...V2_KEY_ROUTE_DOCS,
+  ...V2_FEED_ROUTE_DOCS,
   'GET /api/v2/opening-hours': {
     summary: 'Weekly opening hours',
     description: 'The seven weekday records, mon to sun.',

@@ -56,6 +56,11 @@ export const TAGS = [
   { name: 'v2 booking', description: 'Booking a place, and cancelling with the token the booking gave.' },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
   {
+    name: 'v2 calendar feed',
+    description:
+      'A secret iCalendar address the staff subscribe to in their calendar (docs/NOTIFICATIONS.md).',
+  },
+  {
     name: 'v2 events',
     description: 'Booking events: signed webhooks and the feed of changes (docs/EVENTS.md).',
   },

@@ -32,11 +32,16 @@ export function appointmentItem(
   entityId: string,
   a: AppointmentRecord,
   cancelTokenHash: string,
+  mail: { sequence?: number; cancelToken?: string | undefined } = {},
 ): Record<string, unknown> {
   return {
     ...toAppointment(a),
     type: 'appointment',
     cancel_token_hash: cancelTokenHash,
+    // The calendar file's SEQUENCE: 0 at booking, one more at each change (docs/NOTIFICATIONS.md).
+    ics_sequence: mail.sequence ?? 0,
+    // The cancel token of the confirmation's link, until that e-mail is sent (docs/CONTRACT.md#notifications).
+    ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
     ...keys.appointment(entityId, a.appointment_id),
     ...keys.appointmentIndexes(entityId, {
       calendarId: a.calendar_id,
@@ -63,12 +68,13 @@ export class AppointmentRepository {
   async get(
     entityId: string,
     appointmentId: number,
-  ): Promise<(AppointmentRecord & { cancel_token_hash: string }) | null> {
+  ): Promise<(AppointmentRecord & { cancel_token_hash: string; ics_sequence: number }) | null> {
     const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),
       cancel_token_hash: String(item.cancel_token_hash ?? ''),
+      ics_sequence: Number(item.ics_sequence ?? 0),
     };
   }
 
@@ -140,6 +146,25 @@ export class AppointmentRepository {
   async latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, { clientId });
     const items = await queryPage(this.table, { ...query, ScanIndexForward: false }, 0, limit);
+    return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
+  }
+
+  /**
+   * Pattern: a calendar's appointments from a date on, by date and time (the staff feed), at most
+   * `limit` of them (calendar-date index).
+   */
+  async ofCalendarFrom(
+    entityId: string,
+    calendarId: number,
+    from: string,
+    limit: number,
+  ): Promise<AppointmentRecord[]> {
+    const items = await queryPage(
+      this.table,
+      this.listQuery(entityId, { calendarId, dateFrom: from }),
+      0,
+      limit,
+    );
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

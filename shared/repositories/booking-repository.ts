@@ -41,7 +41,7 @@ export class BookingRepository {
       {
         Put: {
           TableName: t,
-          Item: appointmentItem(entityId, a, plan.cancelTokenHash),
+          Item: appointmentItem(entityId, a, plan.cancelTokenHash, { cancelToken: plan.mailCancelToken }),
           ConditionExpression: CONDITION.isNew,
         },
       },
@@ -96,7 +96,9 @@ export class BookingRepository {
       {
         Put: {
           TableName: t,
-          Item: appointmentItem(entityId, after, before.cancel_token_hash ?? ''),
+          Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
+            sequence: (before.ics_sequence ?? 0) + 1,
+          }),
           ...onlyIf(CONDITION.appointmentUnchanged),
           ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },
         },

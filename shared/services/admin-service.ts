@@ -4,7 +4,7 @@ import {
   AccountIdSchema,
   DEFAULT_SETTINGS,
   type EntitySettings,
-  SettingsPatchSchema,
+  settingsPatchSchema,
 } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
 import { NO_LIMITS } from '../domain/limits';
@@ -111,7 +111,7 @@ export class AdminService {
     if (await this.repos.entities.get(accountId)) {
       throw new AppError('conflict', 'INVALID_PARAMETER', `entity ${accountId} already exists`);
     }
-    const settings = SettingsPatchSchema.parse({ ...DEFAULT_SETTINGS, ...options.settings });
+    const settings = settingsPatchSchema().parse({ ...DEFAULT_SETTINGS, ...options.settings });
     const credentials = credentialsOf(accountId, secret);
     const now = this.now().toISOString();
     const calendarId = 1;
@@ -243,7 +243,7 @@ export class AdminService {
   async createCalendar(accountId: string, name: string, timezone?: string) {
     await this.requireEntity(accountId);
     const settings = await this.repos.settings.get(accountId);
-    const zone = SettingsPatchSchema.parse({
+    const zone = settingsPatchSchema().parse({
       timezone: timezone ?? settings?.timezone ?? DEFAULT_SETTINGS.timezone,
     }).timezone;
     const trimmed = name.trim();

@@ -1,6 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { isValidIsoDate } from '../domain/dates';
-import { type EntitySettings, SettingsPatchSchema } from '../domain/entity';
+import { type EntitySettings, settingsPatchSchema } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
 import { type Holiday, isSupportedCountry } from '../domain/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
@@ -23,7 +23,6 @@ export interface DayHoursChange {
 }
 
 const MAX_ATTEMPTS = 10;
-const SETTING_NAMES = Object.keys(SettingsPatchSchema.shape);
 const notFound = (entityId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
 
@@ -47,14 +46,17 @@ export class EntityConfigService {
    * came between the read and the write.
    */
   async updateSettings(entityId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
-    const parsed = SettingsPatchSchema.safeParse(patch);
+    const parsed = settingsPatchSchema().safeParse(patch);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
     }
     const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     if (Object.keys(change).length === 0) {
-      throw invalidField('body', `send at least one setting: ${SETTING_NAMES.join(', ')}`);
+      throw invalidField(
+        'body',
+        `send at least one setting: ${Object.keys(settingsPatchSchema().shape).join(', ')}`,
+      );
     }
     if (change.country !== undefined && !isSupportedCountry(String(change.country))) {
       throw invalidField('country', 'must be a country (or country-state) the public holiday data knows');

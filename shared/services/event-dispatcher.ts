@@ -1,6 +1,6 @@
 import type { AppointmentRecord } from '../domain/appointment';
 import { isoInZone } from '../domain/dates';
-import { type BookingEvent, eventIdOf, eventTypeOf } from '../domain/webhooks';
+import { type BookingEvent, type EventType, eventIdOf, eventTypeOf } from '../domain/webhooks';
 import type {
   AppointmentChange,
   DeliveryQueue,
@@ -30,6 +30,8 @@ export class EventDispatcher {
     private readonly queue: DeliveryQueue,
     private readonly context: EventContextLookup,
     private readonly present: PresentAppointment,
+    /** The client e-mails of the event (docs/NOTIFICATIONS.md), queued before the event is marked done. */
+    private readonly notify?: (change: AppointmentChange, type: EventType, eventId: string) => Promise<void>,
   ) {}
 
   /** Dispatches one change; returns the event it made, or null when the change makes none (or was done). */
@@ -75,6 +77,7 @@ export class EventDispatcher {
       await this.pending.add(delivery);
       if ((await this.pending.position(delivery)) === 'first') await this.queue.enqueue(delivery, 0);
     }
+    if (this.notify) await this.notify(change, type, id);
     await this.events.markQueued(entityId, id);
     return event;
   }

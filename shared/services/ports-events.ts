@@ -13,6 +13,10 @@ export interface AppointmentChange {
   sequenceNumber: string;
   before: AppointmentRecord | null;
   after: AppointmentRecord | null;
+  /** The calendar file's SEQUENCE after the change (0 at booking, one more per change). */
+  sequence?: number;
+  /** A new booking's cancel token, when its confirmation e-mail is to carry the cancellation link. */
+  mailCancelToken?: string;
 }
 
 /** A subscription as stored; the secret is returned once, at creation. */

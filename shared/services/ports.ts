@@ -120,6 +120,8 @@ export type WriteOutcome =
 export interface BookingPlan {
   appointment: AppointmentRecord;
   cancelTokenHash: string;
+  /** The cancel token itself, kept only until the confirmation e-mail with its link is sent. */
+  mailCancelToken?: string | undefined;
   /** The client as it will be after the booking (a known client keeps its names and e-mail). */
   client: ClientRecord;
   /** The client as read before the booking; null: a new client, created by this booking. */
@@ -131,7 +133,7 @@ export interface BookingPlan {
 }
 
 export interface TransitionPlan {
-  before: AppointmentRecord & { cancel_token_hash?: string };
+  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number };
   after: AppointmentRecord;
   /** The client's new last_appointment when a move changes it, conditioned on the value read. */
   client?: { clientId: number; lastAppointment: string; read: string | null };
@@ -151,7 +153,10 @@ export interface BookingSnapshotReader {
 }
 
 export interface AppointmentReader {
-  get(entityId: string, id: number): Promise<(AppointmentRecord & { cancel_token_hash?: string }) | null>;
+  get(
+    entityId: string,
+    id: number,
+  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
   /** A page; with the list's `total`, the store may read it from the nearer end. */
   list(
     entityId: string,
@@ -224,4 +229,5 @@ export interface StorePing {
 export type * from './ports-config';
 export type * from './ports-events';
 export type * from './ports-keys';
+export type * from './ports-mail';
 export * from './ports-telemetry';

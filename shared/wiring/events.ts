@@ -13,6 +13,7 @@ import { SettingsRepository } from '../repositories/entity-config-repository';
 import { EventRepository, PendingDeliveryRepository } from '../repositories/event-repository';
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { EventDispatcher } from '../services/event-dispatcher';
+import type { MailPlanner } from '../services/mail-planner';
 import type { DeadLetters, DeliveryQueue } from '../services/ports';
 import { WebhookDelivery } from '../services/webhook-delivery';
 import { WebhookService } from '../services/webhook-service';
@@ -21,6 +22,7 @@ import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { traced } from '../telemetry/tracer';
 import { once, table } from './core';
+import { awsMailPlanner } from './mail';
 
 // ---- Booking events (docs/EVENTS.md) ----
 
@@ -39,7 +41,11 @@ export const webhookService = /* @__PURE__ */ once(
  * deliveries in). On AWS the queue is SQS; locally (runtime, tests) an in-process timer queue, so both run
  * the same code. `retryScale` shortens the retry schedule (tests); the default is the configured one.
  */
-export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { retryScale?: number } = {}) {
+export function eventPipeline(
+  queue: DeliveryQueue & DeadLetters,
+  options: { retryScale?: number; mail?: MailPlanner | undefined } = {},
+) {
+  const mail = options.mail;
   const t = table();
   const webhooks = new WebhookRepository(t);
   const pending = new PendingDeliveryRepository(t);
@@ -55,6 +61,8 @@ export function eventPipeline(queue: DeliveryQueue & DeadLetters, options: { ret
       calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
     },
     (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
+    // The client e-mails of each event, queued beside its webhook deliveries (docs/NOTIFICATIONS.md).
+    mail ? (change, type, id) => mail.onEvent(change, type, id) : undefined,
   );
   const scale = options.retryScale ?? config.webhookRetryScale;
   const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
@@ -91,6 +99,7 @@ const awsPipeline = /* @__PURE__ */ once(() =>
       config.deliveryQueueUrl ?? '',
       config.deadLetterQueueUrl ?? '',
     ),
+    { mail: awsMailPlanner() },
   ),
 );
 

@@ -35,4 +35,5 @@ export const services = /* @__PURE__ */ once(() => ({
   webhooks: webhookService(),
 }));
 export type Services = ReturnType<typeof services>;
+export * from './mail';
 export * from './open-days';

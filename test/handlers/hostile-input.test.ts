@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import type * as z from 'zod';
 import { ROUTES, type RouteDef } from '../../shared/routes';
 import { type Answer, viaHandler as call } from '../support/api';
 import { newEntity } from '../support/fixtures';
@@ -111,6 +113,15 @@ const QUERY_PARAMS = [
   'debug',
 ];
 
+/** A route whose body has no field (POST /calendar-feed): any object is an empty request to it. */
+const takesAnyObject = (route: RouteDef): boolean => {
+  const module = require(join(__dirname, '..', '..', route.entry)) as {
+    handler: { schemas?: { body?: z.ZodObject } };
+  };
+  const body = module.handler.schemas?.body;
+  return body !== undefined && Object.keys(body.shape).length === 0;
+};
+
 const pathFor = (route: RouteDef, id: string) => route.path.replace(/\{\w+\}/g, id);
 const withBody = (route: RouteDef) => route.method !== 'GET';
 
@@ -190,7 +201,10 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
       for (const [label, raw] of bodies) {
         const answer = await call(route.method, pathFor(route, '1'), { headers: tokenFor(route), body: raw });
         expectClean(route, answer, label);
-        expect(answer.status).toBeGreaterThanOrEqual(400);
+        // `null` is an empty body ({}); a deep object is an object with a field nobody reads.
+        if (takesAnyObject(route) && ['null', 'deep objects'].includes(label))
+          expect(answer.status).toBe(200);
+        else expect(answer.status).toBeGreaterThanOrEqual(400);
         if (label === 'over 64 KB') expect(answer.status).toBe(413);
       }
     });

@@ -36,6 +36,9 @@ describe('GET/POST /api/v2/settings', () => {
         country: 'FR',
         default_calendar_id: 1,
         open_days_ahead: 0,
+        language: 'en',
+        cancel_url: null,
+        reminder_minutes_before: 1440,
       },
       message: 'settings',
     });
@@ -55,6 +58,9 @@ describe('GET/POST /api/v2/settings', () => {
       country: 'DE-BY',
       default_calendar_id: 1,
       open_days_ahead: 0,
+      language: 'en',
+      cancel_url: null,
+      reminder_minutes_before: 1440,
     });
     expect((await get(entity, '/settings')).json.data).toEqual(answer.json.data);
     // A Monday to Friday (open in the demo hours) that is no Bavarian holiday (the country is now DE-BY),
@@ -79,10 +85,42 @@ describe('GET/POST /api/v2/settings', () => {
     [{ open_days_ahead: 366 }, /^open_days_ahead: must be at most 365$/],
     [{ open_days_ahead: -1 }, /^open_days_ahead: must be at least 0$/],
     [{ slot_duration: 'soon' }, /^slot_duration: must be an integer$/],
+    [{ language: 'de' }, /^language: must be one of en, fr$/],
+    [{ cancel_url: 'https://www.example.fr/cancel' }, /^cancel_url: .*\{cancel_token\}/],
+    [
+      { cancel_url: 'javascript:alert({cancel_token})' },
+      /^cancel_url: must be an absolute http or https address/,
+    ],
+    [{ cancel_url: 42 }, /^cancel_url: must be a string or null$/],
+    [
+      { cancel_url: `https://x.fr/{cancel_token}${'a'.repeat(500)}` },
+      /^cancel_url: must be at most 500 characters$/,
+    ],
+    [{ reminder_minutes_before: -1 }, /^reminder_minutes_before: must be at least 0$/],
+    [{ reminder_minutes_before: 10_081 }, /^reminder_minutes_before: must be at most 10080$/],
   ])('refuses %j with 400 naming the field, and changes nothing', async (body, message) => {
     const before = (await get(entity, '/settings')).json.data;
     expectError(await post(entity, '/settings', { slot_duration: 45, ...body }), 400, message);
     expect((await get(entity, '/settings')).json.data).toEqual(before);
+  });
+
+  it('changes the e-mail settings: language, cancel_url (null or "" clears it), reminder_minutes_before', async () => {
+    const url = 'https://www.example.fr/cancel?token={cancel_token}';
+    const set = await post(entity, '/settings', {
+      language: 'fr',
+      cancel_url: url,
+      reminder_minutes_before: 0,
+    });
+    expect(set.status).toBe(200);
+    expect(set.json.data).toMatchObject({ language: 'fr', cancel_url: url, reminder_minutes_before: 0 });
+    expect((await get(entity, '/settings')).json.data).toMatchObject({ language: 'fr', cancel_url: url });
+    for (const cleared of [null, '']) {
+      await post(entity, '/settings', { cancel_url: url });
+      const answer = await post(entity, '/settings', { cancel_url: cleared });
+      expect(answer.status).toBe(200);
+      expect(answer.json.data.cancel_url).toBeNull();
+    }
+    await post(entity, '/settings', { language: 'en', reminder_minutes_before: 1440 });
   });
 
   it('refuses a body that names no setting', async () => {

@@ -105,6 +105,24 @@ describe('admin CLI while npm start serves the folder', () => {
     expect(calendar.json).toMatchObject({ calendar_id: 2, calendar_name: 'Second room', is_active: true });
     const openDays = await admin('set-settings', 'acme', '--open-days-ahead', '7');
     expect(openDays.json).toMatchObject({ slot_duration: 45, open_days_ahead: 7 });
+    const mail = await admin(
+      'set-settings',
+      'acme',
+      '--language',
+      'fr',
+      '--cancel-url',
+      'https://www.example.fr/cancel?token={cancel_token}',
+      '--reminder-minutes-before',
+      '120',
+    );
+    expect(mail.json).toMatchObject({
+      language: 'fr',
+      cancel_url: 'https://www.example.fr/cancel?token={cancel_token}',
+      reminder_minutes_before: 120,
+    });
+    expect((await admin('set-settings', 'acme', '--cancel-url', '')).json).toMatchObject({
+      cancel_url: null,
+    });
   });
 
   it.each([
@@ -114,6 +132,8 @@ describe('admin CLI while npm start serves the folder', () => {
     [['set-settings', 'acme', '--slot-duration', '3'], 1, /slot_duration/],
     [['set-settings', 'acme', '--timezone', 'Mars/Olympus'], 1, /timezone/],
     [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /open_days_ahead: /],
+    [['set-settings', 'acme', '--language', 'de'], 1, /language: /],
+    [['set-settings', 'acme', '--cancel-url', 'https://x.fr/cancel'], 1, /cancel_url: /],
     [['add-closure', 'acme', '2031-02-30'], 1, /invalid date/],
     [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
     [['create-entity', 'weak', '--secret', 'short-secret'], 1, /secret: must be at least 32 characters/],

@@ -12,7 +12,7 @@ import {
 import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
 import TABLES from '../../shared/domain/data/holiday-tables.json';
 import * as source from '../../shared/domain/holidays';
-import { EVENT_ENTRIES, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+import { EVENT_ENTRIES, FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
 
 /**
  * Every route's function bundled at once, with the stack's options (infra/bundling.ts), in one esbuild
@@ -20,7 +20,12 @@ import { EVENT_ENTRIES, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
  * its three largest inputs.
  */
 const ENTRIES = [
-  ...new Set([...ROUTES.map((r) => r.entry), NOT_FOUND_ENTRY, ...Object.values(EVENT_ENTRIES)]),
+  ...new Set([
+    ...ROUTES.map((r) => r.entry),
+    FEED_ROUTE.entry,
+    NOT_FOUND_ENTRY,
+    ...Object.values(EVENT_ENTRIES),
+  ]),
 ];
 
 let meta: Metafile;

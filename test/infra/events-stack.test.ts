@@ -32,7 +32,8 @@ describe.each([
   });
 
   it('has the delivery queue consumed with batch failures, its dead-letter queue, and an alarm on it', () => {
-    template.resourceCountIs('AWS::SQS::Queue', 2);
+    // The delivery queue and its dead letters; the mail queue and its own (test/infra/mail-stack.test.ts).
+    template.resourceCountIs('AWS::SQS::Queue', 4);
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }),
       SqsManagedSseEnabled: true,
@@ -46,8 +47,8 @@ describe.each([
       Namespace: 'AWS/SQS',
       Threshold: 1,
     });
-    // The dispatcher, the deliveries and open days (test/infra/open-days-stack.test.ts).
-    template.resourceCountIs('AWS::Lambda::Function', 3);
+    // The dispatcher, the deliveries, open days (test/infra/open-days-stack.test.ts) and the e-mails.
+    template.resourceCountIs('AWS::Lambda::Function', 4);
   });
 
   it('grants the event functions only their table actions, on the table and its indexes', () => {

@@ -6,7 +6,10 @@ import { buildApp } from '../../infra/app';
 import { STAGES, stageConfig } from '../../infra/config';
 import { COUNTER_ACTIONS, READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
-import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
+import { FEED_ROUTE, type RouteDef, routeName, ROUTES as TABLE_ROUTES } from '../../shared/routes';
+
+/** Every route the API stack serves: the route table and the staff feed's address. */
+const ROUTES = [...TABLE_ROUTES, FEED_ROUTE];
 
 /**
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every

@@ -8,6 +8,7 @@ import type { DebugData } from '../../shared/debug/fixture-data';
 import { InMemoryStore } from '../../shared/debug/in-memory-store';
 import type { AppointmentRecord, ClientRecord } from '../../shared/domain/appointment';
 import { type CalendarRecord, newCalendar } from '../../shared/domain/calendar';
+import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
 import type { EntityContext } from '../../shared/domain/entity';
 import { AppError } from '../../shared/domain/errors';
 import type { SlotRecord } from '../../shared/domain/slot';
@@ -30,12 +31,10 @@ export const LATER = '2026-06-20';
 export const ENTITY: EntityContext = {
   entityId: 'entity-1',
   settings: {
+    ...DEFAULT_SETTINGS,
     slot_duration: 60,
     max_appointments: 2,
-    timezone: 'Europe/Paris',
-    country: 'FR',
     default_calendar_id: 1,
-    open_days_ahead: 0,
   },
 };
 

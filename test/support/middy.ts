@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { EntityContext } from '../../shared/domain/entity';
+import { NOTIFICATION_DEFAULTS } from '../../shared/domain/notification-settings';
 import type { AppContext, Middleware, RequestState } from '../../shared/http/middleware/types';
 
 export interface EventParts {
@@ -57,6 +58,7 @@ export const entityContext = (entityId = 'entity-1'): EntityContext => ({
     country: 'FR',
     default_calendar_id: 1,
     open_days_ahead: 0,
+    ...NOTIFICATION_DEFAULTS,
   },
 });
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // Each test file gets its own table, so files running in parallel never see each other's data.
 process.env.TABLE_NAME = `test-${randomBytes(6).toString('hex')}`;
@@ -9,3 +11,7 @@ process.env.AWS_REGION = 'eu-west-3';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // The SDK's Node 20 notice is noise in every test worker (shared/local/quiet-sdk.ts says why).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Client e-mails of tests that start the local events go to a folder of their own, never to an SMTP
+// server of the environment (docs/NOTIFICATIONS.md); tests that read e-mails give their own receiver.
+delete process.env.SMTP_URL;
+process.env.OUTBOX_DIR = join(tmpdir(), `booking-test-outbox-${process.env.TABLE_NAME}`);

@@ -1,5 +1,6 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
-import { body, id, int, text } from '../../../shared/http/fields';
+import { CANCEL_URL_MAX, LANGUAGES, REMINDER_BOUNDS } from '../../../shared/domain/notification-settings';
+import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/fields';
 import { v2Settings } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
@@ -11,6 +12,9 @@ const Body = body({
   country: text(10).optional(),
   default_calendar_id: id().optional(),
   open_days_ahead: int(OPEN_DAYS_BOUNDS).optional(),
+  language: oneOf(LANGUAGES).optional(),
+  cancel_url: clearableText(CANCEL_URL_MAX).optional(),
+  reminder_minutes_before: int(REMINDER_BOUNDS).optional(),
 });
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */

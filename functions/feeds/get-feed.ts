@@ -1,0 +1,28 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { calendarFeedService } from '../../shared/wiring';
+
+const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
+  statusCode: 404,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  body: 'not found\n',
+};
+
+/**
+ * GET /feeds/{file} — the staff calendar feed (docs/NOTIFICATIONS.md): `<token>.ics` answers the default
+ * calendar as text/calendar, any other name 404. No header needed: the address is the secret, so this
+ * function logs nothing of it (nor does the stage's access log, which records the route key only).
+ */
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
+  const body = token ? await calendarFeedService().render(token) : null;
+  if (body === null) return NOT_FOUND;
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': 'inline; filename="appointments.ics"',
+      'cache-control': 'private, max-age=300',
+    },
+    body,
+  };
+};

@@ -1,0 +1,199 @@
+import { Duration, type Stack } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import {
+  CloudWatchDimensionSource,
+  ConfigurationSet,
+  EmailSendingEvent,
+  EventDestination,
+} from 'aws-cdk-lib/aws-ses';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import { EVENT_ENTRIES } from '../shared/routes';
+import { addRouteFunction } from './api-stack';
+import type { StageConfig } from './config';
+
+/** What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails. */
+export const MAIL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+const MAIL_TIMEOUT = Duration.seconds(30);
+
+/** The reminder schedules' actions the dispatcher needs (one-time schedules, one per appointment). */
+export const REMINDER_ACTIONS = [
+  'scheduler:CreateSchedule',
+  'scheduler:UpdateSchedule',
+  'scheduler:DeleteSchedule',
+];
+
+export interface MailResources {
+  mailQueue: Queue;
+  mailDeadLetterQueue: Queue;
+  mailFunction: NodejsFunction;
+  configurationSet: ConfigurationSet;
+  reminderGroup: ScheduleGroup;
+}
+
+/**
+ * Client e-mails (docs/NOTIFICATIONS.md) on the event pipeline: the dispatcher queues each change's
+ * e-mail on the mail queue and keeps one EventBridge Scheduler one-time schedule per appointment for the
+ * reminder, whose target is that same queue; the mail function sends through SES v2 from the stage's
+ * identity only, under a configuration set that counts deliveries, bounces and complaints in CloudWatch.
+ * Failed sends are retried on the webhooks' schedule, then parked in the mail dead-letter queue (alarmed).
+ */
+export function addMail(
+  stack: Stack,
+  props: { stage: StageConfig; table: TableV2; dispatcher: NodejsFunction },
+): MailResources {
+  const { stage, table, dispatcher } = props;
+  const { region, account } = stack;
+
+  const mailDeadLetterQueue = new Queue(stack, 'MailDeadLetterQueue', {
+    retentionPeriod: Duration.days(14),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+  });
+  const mailQueue = new Queue(stack, 'MailQueue', {
+    visibilityTimeout: Duration.seconds(MAIL_TIMEOUT.toSeconds() * 6),
+    retentionPeriod: Duration.days(4),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    deadLetterQueue: { queue: mailDeadLetterQueue, maxReceiveCount: 5 },
+  });
+
+  const configurationSet = new ConfigurationSet(stack, 'MailConfigurationSet', {});
+  configurationSet.addEventDestination('MailMetrics', {
+    destination: EventDestination.cloudWatchDimensions([
+      { source: CloudWatchDimensionSource.MESSAGE_TAG, name: 'stage', defaultValue: stage.name },
+    ]),
+    events: [
+      EmailSendingEvent.SEND,
+      EmailSendingEvent.DELIVERY,
+      EmailSendingEvent.BOUNCE,
+      EmailSendingEvent.COMPLAINT,
+      EmailSendingEvent.REJECT,
+    ],
+  });
+
+  const mailFunction = addRouteFunction(stack, {
+    name: 'send-mail',
+    entry: EVENT_ENTRIES.mail,
+    actions: MAIL_ACTIONS,
+    stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: MAIL_TIMEOUT.toSeconds() } },
+    table,
+  });
+  const queues = {
+    MAIL_QUEUE_URL: mailQueue.queueUrl,
+    MAIL_DEAD_LETTER_QUEUE_URL: mailDeadLetterQueue.queueUrl,
+    MAIL_FROM: stage.mail.from,
+  };
+  for (const [key, value] of Object.entries({
+    ...queues,
+    SES_CONFIGURATION_SET: configurationSet.configurationSetName,
+  }))
+    mailFunction.addEnvironment(key, value);
+  mailQueue.grantSendMessages(mailFunction);
+  mailDeadLetterQueue.grantSendMessages(mailFunction);
+  // Sending is allowed from the stage's verified identity only, under its configuration set.
+  mailFunction.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [
+        `arn:aws:ses:${region}:${account}:identity/${stage.mail.identity}`,
+        `arn:aws:ses:${region}:${account}:configuration-set/${configurationSet.configurationSetName}`,
+      ],
+    }),
+  );
+  mailFunction.addEventSource(
+    new SqsEventSource(mailQueue, { batchSize: 10, reportBatchItemFailures: true }),
+  );
+
+  // Reminders: one-time schedules in the stage's group, sending the reminder's job to the mail queue.
+  const reminderGroup = new ScheduleGroup(stack, 'ReminderGroup', {});
+  const schedulerRole = new Role(stack, 'ReminderSchedulerRole', {
+    assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+      conditions: { StringEquals: { 'aws:SourceAccount': account } },
+    }),
+    description: `Reminders (${stage.name}): EventBridge Scheduler sends each reminder to the mail queue`,
+  });
+  mailQueue.grantSendMessages(schedulerRole);
+  for (const [key, value] of Object.entries({
+    ...queues,
+    REMINDER_GROUP: reminderGroup.scheduleGroupName,
+    REMINDER_TARGET_ARN: mailQueue.queueArn,
+    REMINDER_ROLE_ARN: schedulerRole.roleArn,
+  }))
+    dispatcher.addEnvironment(key, value);
+  mailQueue.grantSendMessages(dispatcher);
+  dispatcher.addToRolePolicy(
+    new PolicyStatement({
+      actions: REMINDER_ACTIONS,
+      resources: [`arn:aws:scheduler:${region}:${account}:schedule/${reminderGroup.scheduleGroupName}/*`],
+    }),
+  );
+  dispatcher.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['iam:PassRole'],
+      resources: [schedulerRole.roleArn],
+      conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+    }),
+  );
+
+  addMailAlarms(stack, stage, mailDeadLetterQueue);
+  NagSuppressions.addResourceSuppressions(mailDeadLetterQueue, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the mail queue: it has none of its own.',
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(
+    dispatcher.role as IRole,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "Reminder schedules are named per appointment at run time: the grant is every schedule of this stage's reminder group, nothing else.",
+        appliesTo: [{ regex: '/^Resource::arn:aws:scheduler:.*:schedule\\/.*\\/\\*$/g' }],
+      },
+    ],
+    true,
+  );
+  return { mailQueue, mailDeadLetterQueue, mailFunction, configurationSet, reminderGroup };
+}
+
+/** Dead e-mails, and bounces and complaints counted by the configuration set's CloudWatch destination. */
+function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): void {
+  new Alarm(stack, 'MailDeadLetters', {
+    alarmDescription: `Client e-mails parked as dead (${stage.name})`,
+    metric: deadLetters.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(5),
+      statistic: 'Maximum',
+    }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  for (const [name, threshold] of [
+    ['Bounce', stage.mail.bouncesPerHour],
+    ['Complaint', stage.mail.complaintsPerHour],
+  ] as const) {
+    new Alarm(stack, `Mail${name}s`, {
+      alarmDescription: `${name}s of client e-mails in an hour (${stage.name}); SES reviews an account above 5 % bounces or 0.1 % complaints`,
+      metric: new Metric({
+        namespace: 'AWS/SES',
+        metricName: name,
+        dimensionsMap: { stage: stage.name },
+        period: Duration.hours(1),
+        statistic: 'Sum',
+      }),
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

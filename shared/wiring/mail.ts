@@ -1,0 +1,132 @@
+/** The composition root, part 4: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
+
+import { type BatchResponse, eachMessage } from '../adapters/batch-response';
+import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
+import { config } from '../config';
+import { mailConfig } from '../config-mail';
+import type { MailJob } from '../domain/notifications';
+import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
+import { logger } from '../logger';
+import { AppointmentRepository } from '../repositories/appointment-repository';
+import { CalendarFeedRepository } from '../repositories/calendar-feed-repository';
+import { SettingsRepository } from '../repositories/entity-config-repository';
+import { EntityRepository } from '../repositories/entity-repository';
+import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail-repository';
+import { CalendarFeedService } from '../services/calendar-feed-service';
+import { MailPlanner } from '../services/mail-planner';
+import { MailSender } from '../services/mail-sender';
+import type { DeadJobs, JobQueue, MailLookup, MailTransport, ReminderScheduler } from '../services/ports';
+import { once, table } from './core';
+
+/** What the e-mails and the feed read: the entity's name and settings, an appointment. */
+export function mailLookup(): MailLookup {
+  const t = table();
+  const entities = new EntityRepository(t);
+  const settings = new SettingsRepository(t);
+  const appointments = new AppointmentRepository(t);
+  return {
+    entity: async (entityId) => {
+      const [entity, read] = await Promise.all([entities.get(entityId), settings.get(entityId)]);
+      if (!entity || !read) return null;
+      const { version: _version, ...plain } = read;
+      return { name: entity.name, settings: plain };
+    },
+    appointment: (entityId, id) => appointments.get(entityId, id),
+    forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
+  };
+}
+
+export interface MailParts {
+  queue: JobQueue<MailJob> & DeadJobs<MailJob>;
+  reminders: ReminderScheduler;
+  transport: MailTransport;
+  /** The clock of the reminders' window and of the retries (tests inject one). */
+  now?: () => Date;
+  /** Shortens the retry schedule (tests). */
+  retryScale?: number;
+  log?: (line: string, fields: Record<string, unknown>) => void;
+}
+
+/** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
+export function mailPipeline(parts: MailParts) {
+  const lookup = mailLookup();
+  const now = parts.now ?? (() => new Date());
+  const scale = parts.retryScale ?? 1;
+  return {
+    planner: new MailPlanner(parts.queue, parts.reminders, lookup, now),
+    sender: new MailSender(
+      lookup,
+      new SentMailRepository(table()),
+      parts.queue,
+      parts.queue,
+      parts.transport,
+      {
+        from: mailConfig().from,
+        schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+        now,
+        log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+      },
+    ),
+  };
+}
+
+/** The mail queue on AWS (SQS, its own dead-letter queue). */
+const awsMailQueue = /* @__PURE__ */ once(
+  () =>
+    new SqsJobQueue<MailJob>(
+      // Loaded here: only the event functions reach SQS.
+      new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
+        region: config.region,
+      }),
+      mailConfig().queueUrl ?? '',
+      mailConfig().deadLetterQueueUrl ?? '',
+    ),
+);
+
+/** The dispatcher's side on AWS: the mail queue, and EventBridge Scheduler for the reminders. */
+export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined => {
+  const targets = mailConfig().reminders;
+  if (!mailConfig().queueUrl || !targets) return undefined;
+  const { SchedulerClient } =
+    require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
+  const { EventBridgeReminders } =
+    require('../adapters/eventbridge-reminders') as typeof import('../adapters/eventbridge-reminders');
+  return new MailPlanner(
+    awsMailQueue(),
+    new EventBridgeReminders(new SchedulerClient({ region: config.region }), targets),
+    mailLookup(),
+  );
+});
+
+/** The sender on AWS: SES v2. */
+const awsMailSender = /* @__PURE__ */ once(() => {
+  const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
+  const { SesTransport } = require('../adapters/ses-transport') as typeof import('../adapters/ses-transport');
+  return mailPipeline({
+    queue: awsMailQueue(),
+    // The sender never schedules: only the dispatcher does.
+    reminders: { schedule: async () => undefined, cancel: async () => undefined },
+    transport: new SesTransport(new SESv2Client({ region: config.region }), mailConfig().configurationSet),
+  }).sender;
+});
+
+/** Mail Lambda: each message of the mail queue (a change's e-mail or a reminder) is one e-mail. */
+export const sendQueuedMails = (
+  messages: ReadonlyArray<{ messageId: string; body: string }>,
+): Promise<BatchResponse> =>
+  eachMessage(
+    messages,
+    (message) => message.messageId,
+    (message) => awsMailSender().handle(JSON.parse(message.body) as MailJob),
+  );
+
+/** The staff calendar feed. */
+export const calendarFeedService = /* @__PURE__ */ once(() => {
+  const lookup = mailLookup();
+  const appointments = new AppointmentRepository(table());
+  return new CalendarFeedService(new CalendarFeedRepository(table()), {
+    entity: lookup.entity,
+    appointmentsFrom: (entityId, calendarId, from, limit) =>
+      appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+  });
+});
