@@ -463,7 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365. Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
          */
         post: operations["post-v2-settings"];
         delete?: never;
@@ -734,6 +734,46 @@ export interface paths {
          * @description The key stops working at once (401, as any unknown token). Needs the secret v2 token.
          */
         post: operations["post-v2-keys-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A secret address of the staff calendar feed
+         * @description Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).
+         */
+        post: operations["post-v2-calendar-feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff calendar feed
+         * @description The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.
+         */
+        get: operations["get-feeds-file"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1383,6 +1423,15 @@ export interface components {
             valid: false;
             message: string;
         };
+        V2CalendarFeed: {
+            url: string;
+        };
+        V2CalendarFeedAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2CalendarFeed"];
+            message?: string;
+        };
         V2PublishableKey: {
             id: string;
             name: string;
@@ -1427,6 +1476,10 @@ export interface components {
             country: string;
             default_calendar_id: number;
             open_days_ahead: number;
+            /** @enum {string} */
+            language: "en" | "fr";
+            cancel_url: string | null;
+            reminder_minutes_before: number;
         };
         V2SettingsAnswer: {
             /** @constant */
@@ -6438,7 +6491,10 @@ export interface operations {
                      *         "timezone": "Europe/Paris",
                      *         "country": "FR",
                      *         "default_calendar_id": 1,
-                     *         "open_days_ahead": 14
+                     *         "open_days_ahead": 14,
+                     *         "language": "fr",
+                     *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
+                     *         "reminder_minutes_before": 1440
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6552,6 +6608,12 @@ export interface operations {
                     default_calendar_id?: number;
                     /** @description a JSON number or a decimal string */
                     open_days_ahead?: number;
+                    /** @enum {string} */
+                    language?: "en" | "fr";
+                    /** @description trimmed; null or "" clears it */
+                    cancel_url?: string | null;
+                    /** @description a JSON number or a decimal string */
+                    reminder_minutes_before?: number;
                 };
             };
         };
@@ -6575,7 +6637,10 @@ export interface operations {
                      *         "timezone": "Europe/Paris",
                      *         "country": "FR",
                      *         "default_calendar_id": 1,
-                     *         "open_days_ahead": 14
+                     *         "open_days_ahead": 14,
+                     *         "language": "fr",
+                     *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
+                     *         "reminder_minutes_before": 1440
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6583,7 +6648,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; body: send at least one setting: slot_duration, .... */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; body: send at least one setting: slot_duration, .... */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -9400,6 +9465,225 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The new address, shown once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "https://api.example.com/feeds/QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ.ics"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2CalendarFeedAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Busy: retry the same request: the service is busy, retry the same request. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the service is busy, retry the same request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-feeds-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token the feed route gave, followed by .ics. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     METHOD:PUBLISH
+                     *     ...
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            /** @description No feed has this address (never had one, or it was replaced). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example not found */
+                    "text/plain": string;
                 };
             };
         };
