@@ -79,7 +79,7 @@ export function startLocalEvents(
         `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
       ),
   });
-  mailQueue.consume((job) => mail.sender.handle(job));
+  mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
 
   const pipeline = eventPipeline(queue, {
     ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),

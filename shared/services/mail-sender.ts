@@ -4,6 +4,7 @@ import { cancelLinkOf } from '../domain/notification-settings';
 import { calendarUid, type MailJob } from '../domain/notifications';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from './ports';
+import type { BusinessMetrics } from './ports-telemetry';
 
 export interface MailSenderOptions {
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
@@ -13,6 +14,8 @@ export interface MailSenderOptions {
   now?: () => Date;
   /** One line per message: never an address, a name or a body. */
   log?: (line: string, fields: Record<string, unknown>) => void;
+  /** Counts e-mails the provider took (`sent`) or refused (`failed`); nothing when absent. */
+  metrics?: Pick<BusinessMetrics, 'email'>;
 }
 
 export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy';
@@ -112,6 +115,7 @@ export class MailSender {
       return this.failed(job, (error as Error).name || 'send failed');
     }
     await this.sent.markSent(job.entityId, job.key);
+    this.options.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
     if (job.kind === 'created' && job.cancelToken)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
@@ -132,6 +136,7 @@ export class MailSender {
   private async failed(job: MailJob, reason: string): Promise<MailOutcome> {
     const total = this.schedule.length + 1;
     const delay = this.schedule[job.attempt - 1];
+    this.options.metrics?.email('failed');
     this.log('mail not sent', job, { reason, attempt: `${job.attempt} of ${total}` });
     if (delay !== undefined) {
       await this.wait({ ...job, attempt: job.attempt + 1 }, delay);

@@ -18,6 +18,7 @@ export const EVENT_ROUTES = {
   dispatch: 'dispatch-events',
   deliver: 'deliver-webhooks',
   openDays: 'open-days',
+  sendMail: 'send-mail',
 } as const;
 
 /** Every metric is written twice: per service (totals) and per service and route. */

@@ -16,6 +16,10 @@ import { CalendarFeedService } from '../services/calendar-feed-service';
 import { MailPlanner } from '../services/mail-planner';
 import { MailSender } from '../services/mail-sender';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, ReminderScheduler } from '../services/ports';
+import { businessMetrics } from '../telemetry/business-metrics';
+import { instrumented } from '../telemetry/invocation';
+import { EVENT_ROUTES } from '../telemetry/names';
+import { traced } from '../telemetry/tracer';
 import { once, table } from './core';
 
 /** What the e-mails and the feed read: the entity's name and settings, an appointment. */
@@ -65,6 +69,7 @@ export function mailPipeline(parts: MailParts) {
         schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
         now,
         log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+        metrics: businessMetrics,
       },
     ),
   };
@@ -106,7 +111,10 @@ const awsMailSender = /* @__PURE__ */ once(() => {
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.
     reminders: { schedule: async () => undefined, cancel: async () => undefined },
-    transport: new SesTransport(new SESv2Client({ region: config.region }), mailConfig().configurationSet),
+    transport: new SesTransport(
+      traced(new SESv2Client({ region: config.region })),
+      mailConfig().configurationSet,
+    ),
   }).sender;
 });
 
@@ -114,10 +122,12 @@ const awsMailSender = /* @__PURE__ */ once(() => {
 export const sendQueuedMails = (
   messages: ReadonlyArray<{ messageId: string; body: string }>,
 ): Promise<BatchResponse> =>
-  eachMessage(
-    messages,
-    (message) => message.messageId,
-    (message) => awsMailSender().handle(JSON.parse(message.body) as MailJob),
+  instrumented(EVENT_ROUTES.sendMail, () =>
+    eachMessage(
+      messages,
+      (message) => message.messageId,
+      (message) => awsMailSender().handle(JSON.parse(message.body) as MailJob),
+    ),
   );
 
 /** The staff calendar feed. */

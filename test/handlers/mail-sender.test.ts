@@ -5,6 +5,7 @@ import { type MailJob, mailAppointmentOf } from '../../shared/domain/notificatio
 import { TimerQueue } from '../../shared/local/timer-queue';
 import { AppointmentRepository } from '../../shared/repositories/appointment-repository';
 import type { MailMessage } from '../../shared/services/ports';
+import { businessMetrics } from '../../shared/telemetry/business-metrics';
 import { mailPipeline, table } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
@@ -93,7 +94,8 @@ describe('the mail sender', () => {
     await working.queue.stop();
   });
 
-  it('sends after a failure that passes: one e-mail', async () => {
+  it('sends after a failure that passes: one e-mail, counted as one failure and one sent', async () => {
+    const emails = jest.spyOn(businessMetrics, 'email');
     const job = await bookedJob();
     const sent: MailMessage[] = [];
     let attempts = 0;
@@ -108,6 +110,8 @@ describe('the mail sender', () => {
     expect(attempts).toBe(2);
     expect(sent).toHaveLength(1);
     expect(queue.parked).toEqual([]);
+    expect(emails.mock.calls).toEqual([['failed'], ['sent']]);
+    emails.mockRestore();
     await queue.stop();
   });
 });
