@@ -142,10 +142,11 @@ export class MailSender {
       await this.wait({ ...job, attempt: job.attempt + 1 }, delay);
       return 'retrying';
     }
-    await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
-    // The confirmation will not go: its cancel token is not kept any longer either.
+    // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
+    // job is parked, so that a parked job never leaves a token behind).
     if (job.kind === 'created' && job.cancelToken)
       await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
+    await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
     return 'dead';
   }
 
