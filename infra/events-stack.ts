@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -11,7 +11,7 @@ import { EVENT_ROUTES } from '../shared/telemetry/names';
 import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
 import { addMail, type MailResources } from './mail';
-import { addIteratorAgeAlarm } from './observability';
+import { addIteratorAgeAlarm, deadLetterAlarm } from './observability';
 import { addOpenDays } from './open-days';
 
 export interface EventsStackProps extends StackProps {
@@ -119,17 +119,12 @@ export class EventsStack extends Stack {
     addOpenDays(this, { stage, table, deadLetterQueue: this.deadLetterQueue });
     this.mail = addMail(this, { stage, table, dispatcher });
 
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetters', {
-      alarmDescription: `Webhook deliveries or stream records parked as dead (${stage.name})`,
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = deadLetterAlarm(
+      this,
+      'DeadLetters',
+      this.deadLetterQueue,
+      `Webhook deliveries or stream records parked as dead (${stage.name})`,
+    );
 
     NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
       {

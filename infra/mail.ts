@@ -16,6 +16,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
+import { deadLetterAlarm } from './observability';
 
 /** What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails. */
 export const MAIL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
@@ -166,17 +167,7 @@ export function addMail(
 
 /** Dead e-mails, and bounces and complaints counted by the configuration set's CloudWatch destination. */
 function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): void {
-  new Alarm(stack, 'MailDeadLetters', {
-    alarmDescription: `Client e-mails parked as dead (${stage.name})`,
-    metric: deadLetters.metricApproximateNumberOfMessagesVisible({
-      period: Duration.minutes(5),
-      statistic: 'Maximum',
-    }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+  deadLetterAlarm(stack, 'MailDeadLetters', deadLetters, `Client e-mails parked as dead (${stage.name})`);
   for (const [name, threshold] of [
     ['Bounce', stage.mail.bouncesPerHour],
     ['Complaint', stage.mail.complaintsPerHour],

@@ -16,6 +16,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IFunction, type ILayerVersion, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
@@ -69,6 +70,14 @@ export function alarmOn(
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
 }
+
+/** A dead-letter queue's alarm: one message parked is one too many. */
+export const deadLetterAlarm = (scope: IConstruct, id: string, queue: IQueue, description: string): Alarm =>
+  alarmOn(scope, id, {
+    description,
+    metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+    threshold: 1,
+  });
 
 /** A function's alarms: its errors and its throttles. */
 export function addFunctionAlarms(stack: Stack, id: string, name: string, fn: IFunction, stage: StageConfig) {
