@@ -67,7 +67,11 @@ export class BookingService {
   private readonly deps: BookingCollaborators & { now: () => Date; metrics: BusinessMetrics };
 
   constructor(collaborators: BookingCollaborators) {
-    this.deps = { now: () => new Date(), metrics: NO_METRICS, ...collaborators };
+    this.deps = {
+      ...collaborators,
+      now: collaborators.now ?? (() => new Date()),
+      metrics: collaborators.metrics ?? NO_METRICS,
+    };
   }
 
   /** Calendar, slot and the phone's client: one batch read when the store offers it. */
