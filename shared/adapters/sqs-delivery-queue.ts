@@ -1,5 +1,5 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { DeadJobs, DeadLetters, Delivery, DeliveryQueue, JobQueue } from '../services/ports';
+import type { DeadJobs, Delivery, JobQueue } from '../services/ports';
 
 /** SQS holds a message back at most 15 minutes; longer waits are split by the delivery service. */
 export const SQS_MAX_DELAY_SECONDS = 900;
@@ -35,4 +35,4 @@ export class SqsJobQueue<T> implements JobQueue<T>, DeadJobs<T> {
 }
 
 /** Deliveries on AWS: the delivery queue and the dead-letter queue. */
-export class SqsDeliveryQueue extends SqsJobQueue<Delivery> implements DeliveryQueue, DeadLetters {}
+export class SqsDeliveryQueue extends SqsJobQueue<Delivery> {}

@@ -1,4 +1,4 @@
-import type { DeadJobs, DeadLetters, Delivery, DeliveryQueue, JobQueue } from '../services/ports';
+import type { DeadJobs, Delivery, JobQueue } from '../services/ports';
 
 /**
  * A local queue of jobs (webhook deliveries, client e-mails): a timer per queued delivery, holding it back as SQS would (the same 900 s cap,
@@ -68,7 +68,7 @@ export class TimerQueue<T> implements JobQueue<T>, DeadJobs<T> {
 }
 
 /** The local webhook delivery queue. */
-export class TimerDeliveryQueue extends TimerQueue<Delivery> implements DeliveryQueue, DeadLetters {
+export class TimerDeliveryQueue extends TimerQueue<Delivery> {
   constructor(log: (line: string) => void = () => undefined, retryAfterErrorMs = 1000) {
     super(log, retryAfterErrorMs, (d) => `webhook ${d.subscriptionId}: event ${d.event.id}`);
   }

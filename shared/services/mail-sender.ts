@@ -3,6 +3,7 @@ import { mailContent } from '../domain/mail-content';
 import { cancelLinkOf } from '../domain/notification-settings';
 import { calendarUid, type MailJob } from '../domain/notifications';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/webhooks';
+import { enqueueAfter, heldBack } from './job-queue';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from './ports';
 import type { BusinessMetrics } from './ports-telemetry';
 
@@ -49,11 +50,7 @@ export class MailSender {
 
   /** Handles one job taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(job: MailJob): Promise<MailOutcome> {
-    const nowMs = this.now().getTime();
-    if (job.notBefore !== undefined && job.notBefore > nowMs) {
-      await this.wait(job, (job.notBefore - nowMs) / 1000);
-      return 'waiting';
-    }
+    if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
     if (!entity || !job.appointment.client_email) return 'dropped';
     if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
@@ -139,7 +136,7 @@ export class MailSender {
     this.options.metrics?.email('failed');
     this.log('mail not sent', job, { reason, attempt: `${job.attempt} of ${total}` });
     if (delay !== undefined) {
-      await this.wait({ ...job, attempt: job.attempt + 1 }, delay);
+      await enqueueAfter(this.queue, { ...job, attempt: job.attempt + 1 }, delay, this.now().getTime());
       return 'retrying';
     }
     // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
@@ -158,15 +155,5 @@ export class MailSender {
       key: job.key,
       ...extra,
     });
-  }
-
-  /** Queues a job after a wait; a wait longer than the queue allows is split. */
-  private async wait(job: MailJob, seconds: number): Promise<void> {
-    const { notBefore: _, ...rest } = job;
-    if (seconds <= this.queue.maxDelaySeconds) return this.queue.enqueue(rest, Math.max(0, seconds));
-    await this.queue.enqueue(
-      { ...rest, notBefore: this.now().getTime() + seconds * 1000 },
-      this.queue.maxDelaySeconds,
-    );
   }
 }

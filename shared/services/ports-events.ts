@@ -78,17 +78,21 @@ export interface PendingDeliveries {
   remove(delivery: Delivery): Promise<void>;
 }
 
-/** Where deliveries wait for their attempt: SQS on AWS, timers locally. */
-export interface DeliveryQueue {
+/** A queue of jobs with per-job delays: SQS on AWS, timers locally (webhook deliveries, client e-mails). */
+export interface JobQueue<T> {
   /** The longest wait one message can be given (SQS: 900 s); longer waits are re-enqueued. */
   readonly maxDelaySeconds: number;
-  enqueue(delivery: Delivery, delaySeconds: number): Promise<void>;
+  enqueue(job: T, delaySeconds: number): Promise<void>;
 }
 
-/** Where a delivery goes when every attempt failed. */
-export interface DeadLetters {
-  park(delivery: Delivery, reason: string): Promise<void>;
+/** Where a job goes when every attempt failed. */
+export interface DeadJobs<T> {
+  park(job: T, reason: string): Promise<void>;
 }
+
+/** Where deliveries wait for their attempt, and where they go when every attempt failed. */
+export type DeliveryQueue = JobQueue<Delivery>;
+export type DeadLetters = DeadJobs<Delivery>;
 
 /** The network: DNS resolution and one HTTP POST pinned to a checked address. */
 export interface WebhookTransport {

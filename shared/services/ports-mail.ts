@@ -6,18 +6,6 @@ import type { AppointmentRecord } from '../domain/appointment';
 import type { EntitySettings } from '../domain/entity';
 import type { MailJob } from '../domain/notifications';
 
-/** A queue of jobs with per-job delays: SQS on AWS, timers locally. */
-export interface JobQueue<T> {
-  /** The longest wait one message can be given (SQS: 900 s); longer waits are re-enqueued. */
-  readonly maxDelaySeconds: number;
-  enqueue(job: T, delaySeconds: number): Promise<void>;
-}
-
-/** Where a job goes when every attempt failed. */
-export interface DeadJobs<T> {
-  park(job: T, reason: string): Promise<void>;
-}
-
 /** One message as every transport takes it. */
 export interface MailMessage {
   from: string;

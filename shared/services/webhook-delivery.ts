@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../domain/webhooks';
+import { enqueueAfter, heldBack } from './job-queue';
 import {
   type BusinessMetrics,
   type DeadLetters,
@@ -54,11 +55,7 @@ export class WebhookDelivery {
   /** Handles one delivery taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(delivery: Delivery): Promise<DeliveryOutcome> {
     // 1. A wait longer than the queue can hold goes back for the rest of it.
-    const nowMs = this.now().getTime();
-    if (delivery.notBefore !== undefined && delivery.notBefore > nowMs) {
-      await this.wait(delivery, (delivery.notBefore - nowMs) / 1000);
-      return 'waiting';
-    }
+    if (await heldBack(this.queue, delivery, this.now().getTime())) return 'waiting';
     // 2. A removed subscription gets nothing more.
     const subscription = await this.webhooks.get(delivery.entityId, delivery.subscriptionId);
     if (!subscription) {
@@ -89,7 +86,8 @@ export class WebhookDelivery {
     });
     const delay = this.schedule[delivery.attempt - 1];
     if (delay !== undefined) {
-      await this.wait({ ...delivery, attempt: delivery.attempt + 1 }, delay);
+      const next = { ...delivery, attempt: delivery.attempt + 1 };
+      await enqueueAfter(this.queue, next, delay, this.now().getTime());
       return 'retrying';
     }
     await this.dead.park(delivery, reason);
@@ -136,14 +134,6 @@ export class WebhookDelivery {
       // A refused port, a reset or a timeout all read the same: nothing says which (no port scanning).
       return 'no answer';
     }
-  }
-
-  /** Queues a delivery after a wait; a wait longer than the queue allows is split. */
-  private async wait(delivery: Delivery, seconds: number): Promise<void> {
-    const { notBefore: _, ...rest } = delivery;
-    if (seconds <= this.queue.maxDelaySeconds) return this.queue.enqueue(rest, Math.max(0, seconds));
-    const notBefore = this.now().getTime() + seconds * 1000;
-    await this.queue.enqueue({ ...rest, notBefore }, this.queue.maxDelaySeconds);
   }
 
   /** A delivery is over (sent, dead or dropped): the next one of the same appointment may go. */
