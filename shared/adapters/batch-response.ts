@@ -25,16 +25,26 @@ export async function inStreamOrder<T>(
   return { batchItemFailures: [] };
 }
 
-/** A queue batch, all messages at once: each failed message alone goes back to the queue. */
-export async function eachMessage<T>(
-  messages: readonly T[],
-  idOf: (message: T) => string,
-  handle: (message: T) => Promise<unknown>,
+/** An SQS message as a queue function receives it: its id and its body, one JSON job. */
+export interface QueuedMessage {
+  messageId: string;
+  body: string;
+}
+
+/**
+ * A queue batch of JSON jobs (webhook deliveries, client e-mails), all at once: each failed message alone
+ * goes back to the queue (a body that is not JSON fails its message alone).
+ */
+export async function eachJob<T>(
+  messages: readonly QueuedMessage[],
+  handle: (job: T) => Promise<unknown>,
 ): Promise<BatchResponse> {
-  const results = await Promise.allSettled(messages.map((message) => handle(message)));
+  const results = await Promise.allSettled(
+    messages.map(async (message) => handle(JSON.parse(message.body) as T)),
+  );
   const failed = messages.filter((_, i) => results[i]?.status === 'rejected');
   for (const [i, result] of results.entries()) {
     if (result.status === 'rejected') logger.error('queue message failed', { error: result.reason, i });
   }
-  return { batchItemFailures: failed.map((message) => ({ itemIdentifier: idOf(message) })) };
+  return { batchItemFailures: failed.map((message) => ({ itemIdentifier: message.messageId })) };
 }

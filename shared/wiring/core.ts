@@ -63,6 +63,15 @@ export const documentClient = /* @__PURE__ */ once(
     ),
 );
 
+/**
+ * The process-wide SQS client (webhook deliveries and client e-mails share it), traced like the store. Loaded
+ * on first use: only the event functions reach SQS.
+ */
+export const sqsClient = /* @__PURE__ */ once(() => {
+  const { SQSClient } = require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs');
+  return traced(new SQSClient({ region: config.region }));
+});
+
 /** The configured table. */
 export const table = /* @__PURE__ */ once(
   (): TableHandle => ({ doc: documentClient(), name: config.tableName }),

@@ -1,6 +1,6 @@
 /** The composition root, part 3: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
 
-import { type BatchResponse, eachMessage, inStreamOrder } from '../adapters/batch-response';
+import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '../adapters/batch-response';
 import { SqsDeliveryQueue } from '../adapters/sqs-delivery-queue';
 import { appointmentChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { NodeWebhookTransport } from '../adapters/webhook-transport';
@@ -14,14 +14,13 @@ import { EventRepository, PendingDeliveryRepository } from '../repositories/even
 import { WebhookRepository } from '../repositories/webhook-repository';
 import { EventDispatcher } from '../services/event-dispatcher';
 import type { MailPlanner } from '../services/mail-planner';
-import type { DeadLetters, DeliveryQueue } from '../services/ports';
+import type { DeadLetters, Delivery, DeliveryQueue } from '../services/ports';
 import { WebhookDelivery } from '../services/webhook-delivery';
 import { WebhookService } from '../services/webhook-service';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import { traced } from '../telemetry/tracer';
-import { once, table } from './core';
+import { once, sqsClient, table } from './core';
 import { awsMailPlanner } from './mail';
 
 // ---- Booking events (docs/EVENTS.md) ----
@@ -89,16 +88,7 @@ export function eventPipeline(
 /** The pipeline on AWS: deliveries go through the SQS delivery queue, dead ones to its dead-letter queue. */
 const awsPipeline = /* @__PURE__ */ once(() =>
   eventPipeline(
-    new SqsDeliveryQueue(
-      // Loaded here: only the two event functions reach SQS.
-      traced(
-        new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
-          region: config.region,
-        }),
-      ),
-      config.deliveryQueueUrl ?? '',
-      config.deadLetterQueueUrl ?? '',
-    ),
+    new SqsDeliveryQueue(sqsClient(), config.deliveryQueueUrl ?? '', config.deadLetterQueueUrl ?? ''),
     { mail: awsMailPlanner() },
   ),
 );
@@ -108,13 +98,7 @@ export const dispatchStreamRecords = (records: readonly StreamRecordLike[]): Pro
   instrumented(EVENT_ROUTES.dispatch, () => awsPipeline().dispatchRecords(records));
 
 /** Queue Lambda: each message is one delivery attempt. */
-export const deliverQueuedMessages = (
-  messages: ReadonlyArray<{ messageId: string; body: string }>,
-): Promise<BatchResponse> =>
+export const deliverQueuedMessages = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>
   instrumented(EVENT_ROUTES.deliver, () =>
-    eachMessage(
-      messages,
-      (message) => message.messageId,
-      (message) => awsPipeline().delivery.handle(JSON.parse(message.body)),
-    ),
+    eachJob(messages, (delivery: Delivery) => awsPipeline().delivery.handle(delivery)),
   );

@@ -1,6 +1,6 @@
 /** The composition root, part 4: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
 
-import { type BatchResponse, eachMessage } from '../adapters/batch-response';
+import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
 import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
 import { config } from '../config';
 import { mailConfig } from '../config-mail';
@@ -20,7 +20,7 @@ import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { traced } from '../telemetry/tracer';
-import { once, table } from './core';
+import { once, sqsClient, table } from './core';
 
 /** What the e-mails and the feed read: the entity's name and settings, an appointment. */
 export function mailLookup(): MailLookup {
@@ -78,14 +78,7 @@ export function mailPipeline(parts: MailParts) {
 /** The mail queue on AWS (SQS, its own dead-letter queue). */
 const awsMailQueue = /* @__PURE__ */ once(
   () =>
-    new SqsJobQueue<MailJob>(
-      // Loaded here: only the event functions reach SQS.
-      new (require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs')).SQSClient({
-        region: config.region,
-      }),
-      mailConfig().queueUrl ?? '',
-      mailConfig().deadLetterQueueUrl ?? '',
-    ),
+    new SqsJobQueue<MailJob>(sqsClient(), mailConfig().queueUrl ?? '', mailConfig().deadLetterQueueUrl ?? ''),
 );
 
 /** The dispatcher's side on AWS: the mail queue, and EventBridge Scheduler for the reminders. */
@@ -98,7 +91,7 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
     require('../adapters/eventbridge-reminders') as typeof import('../adapters/eventbridge-reminders');
   return new MailPlanner(
     awsMailQueue(),
-    new EventBridgeReminders(new SchedulerClient({ region: config.region }), targets),
+    new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
     mailLookup(),
   );
 });
@@ -119,16 +112,8 @@ const awsMailSender = /* @__PURE__ */ once(() => {
 });
 
 /** Mail Lambda: each message of the mail queue (a change's e-mail or a reminder) is one e-mail. */
-export const sendQueuedMails = (
-  messages: ReadonlyArray<{ messageId: string; body: string }>,
-): Promise<BatchResponse> =>
-  instrumented(EVENT_ROUTES.sendMail, () =>
-    eachMessage(
-      messages,
-      (message) => message.messageId,
-      (message) => awsMailSender().handle(JSON.parse(message.body) as MailJob),
-    ),
-  );
+export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>
+  instrumented(EVENT_ROUTES.sendMail, () => eachJob(messages, (job: MailJob) => awsMailSender().handle(job)));
 
 /** The staff calendar feed. */
 export const calendarFeedService = /* @__PURE__ */ once(() => {
