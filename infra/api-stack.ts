@@ -26,6 +26,7 @@ import { addDashboard } from './dashboard';
 import {
   addFunctionAlarms,
   addStoreRefusalAlarm,
+  alarmOn,
   powertoolsEnvironment,
   powertoolsLayer,
 } from './observability';
@@ -253,13 +254,10 @@ export class ApiStack extends Stack {
       });
     }
 
-    new Alarm(this, 'ServerErrors', {
-      alarmDescription: `API 5xx answers (${stage.name})`,
+    alarmOn(this, 'ServerErrors', {
+      description: `API 5xx answers (${stage.name})`,
       metric: this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
       threshold: stage.alarms.serverErrorsPer5Min,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     new Alarm(this, 'LatencyP99', {
       alarmDescription: `API p99 latency (${stage.name})`,

@@ -1,5 +1,5 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -16,7 +16,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
-import { deadLetterAlarm } from './observability';
+import { alarmOn, deadLetterAlarm } from './observability';
 
 /** What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails. */
 export const MAIL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
@@ -172,8 +172,8 @@ function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): vo
     ['Bounce', stage.mail.bouncesPerHour],
     ['Complaint', stage.mail.complaintsPerHour],
   ] as const) {
-    new Alarm(stack, `Mail${name}s`, {
-      alarmDescription: `${name}s of client e-mails in an hour (${stage.name}); SES reviews an account above 5 % bounces or 0.1 % complaints`,
+    alarmOn(stack, `Mail${name}s`, {
+      description: `${name}s of client e-mails in an hour (${stage.name}); SES reviews an account above 5 % bounces or 0.1 % complaints`,
       metric: new Metric({
         namespace: 'AWS/SES',
         metricName: name,
@@ -182,9 +182,6 @@ function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): vo
         statistic: 'Sum',
       }),
       threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }
