@@ -5,6 +5,7 @@ import type { SlotRecord } from '../domain/slot';
 import { hasStarted } from '../domain/slot-times';
 import type { AppointmentStore, ClientReader } from './ports';
 import type { BusinessMetrics, RefusalReason } from './ports-telemetry';
+import { jitteredPause } from './retry';
 
 /** A booking request once its fields are valid (phone in E.164, names split). */
 export interface BookingRequest {
@@ -26,13 +27,12 @@ export interface Booked {
   cancelToken: string;
 }
 
-/** Optimistic retries when a concurrent write changed the client or the appointment first. */
-export const MAX_ATTEMPTS = 10;
-/** Jittered exponential backoff between optimistic retries, so racing writers spread out. */
-export const backoff = (attempt: number) =>
-  attempt === 0
-    ? Promise.resolve()
-    : new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+/**
+ * Before each optimistic retry of a booking or a change (a concurrent write changed the client or the
+ * appointment first): none before the first attempt, then a jittered pause of at most 200 ms.
+ */
+export const backoff = (attempt: number): Promise<void> =>
+  attempt === 0 ? Promise.resolve() : jitteredPause(attempt, 200);
 
 /**
  * Refuses, before writing, a slot that has started (in its calendar's zone) and, when the appointment

@@ -23,7 +23,6 @@ import {
   clientAfterMove,
   countedBooking,
   countedChange,
-  MAX_ATTEMPTS,
   refusal,
   refuseUnbookable,
 } from './booking-rules';
@@ -40,6 +39,7 @@ import {
   type SlotReader,
   type TransitionPlan,
 } from './ports';
+import { MAX_ATTEMPTS } from './retry';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;

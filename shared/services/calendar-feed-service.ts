@@ -1,4 +1,3 @@
-import { setTimeout as pause } from 'node:timers/promises';
 import type { AppointmentRecord } from '../domain/appointment';
 import { addDays, todayIn } from '../domain/dates';
 import type { EntitySettings } from '../domain/entity';
@@ -7,12 +6,11 @@ import { feedIcs } from '../domain/ics';
 import { calendarUid } from '../domain/notifications';
 import { randomToken, sha256Hex } from '../domain/tokens';
 import type { CalendarFeedStore } from './ports';
+import { jitteredPause, MAX_ATTEMPTS } from './retry';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
 export const FEED_MAX_ENTRIES = 2000;
-
-const MAX_ATTEMPTS = 10;
 
 /** A feed token: 256 random bits, base64url (43 characters). */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -44,7 +42,7 @@ export class CalendarFeedService {
       const token = randomToken(32);
       if (await this.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
       // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
-      await pause(Math.random() * 5 * 2 ** attempt);
+      await jitteredPause(attempt);
     }
     throw busy();
   }

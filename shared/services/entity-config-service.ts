@@ -1,10 +1,10 @@
-import { setTimeout as pause } from 'node:timers/promises';
 import { isValidIsoDate } from '../domain/dates';
 import { type EntitySettings, settingsPatchSchema } from '../domain/entity';
 import { AppError, invalidField } from '../domain/errors';
 import { type Holiday, isSupportedCountry } from '../domain/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../domain/opening-hours';
 import type { CalendarReader, ClosureAdmin, EntityStore, HoursAdmin, SettingsLookup } from './ports';
+import { jitteredPause, MAX_ATTEMPTS } from './retry';
 
 /** The stores an entity's own configuration lives in. */
 export interface ConfigStores {
@@ -22,7 +22,6 @@ export interface DayHoursChange {
   periods: Array<[string, string]>;
 }
 
-const MAX_ATTEMPTS = 10;
 const notFound = (entityId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
 
@@ -75,7 +74,7 @@ export class EntityConfigService {
       const next = { ...current, ...change };
       if (await this.repos.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
       // Another change came first: apply this one on top of it, after a short, growing, jittered pause.
-      await pause(Math.random() * 5 * 2 ** attempt);
+      await jitteredPause(attempt);
     }
     throw new AppError('conflict', 'INVALID_PARAMETER', 'settings are changing concurrently, retry');
   }
