@@ -5,21 +5,21 @@ import type { EventType } from './webhooks';
 /** The client e-mails (docs/NOTIFICATIONS.md): one per change, and the reminder. */
 export type MailKind = 'created' | 'updated' | 'cancelled' | 'reminder';
 
-/** What an e-mail shows of its appointment, as it was after the change. */
-export type MailAppointment = Pick<
-  AppointmentRecord,
-  | 'appointment_id'
-  | 'calendar_id'
-  | 'status'
-  | 'date'
-  | 'start_time'
-  | 'end_time'
-  | 'client_firstname'
-  | 'client_lastname'
-  | 'client_email'
-  | 'client_phone'
-  | 'updated_at'
->;
+/** What an e-mail shows of its appointment, as it was after the change: these fields of the record. */
+const MAIL_FIELDS = [
+  'appointment_id',
+  'calendar_id',
+  'status',
+  'date',
+  'start_time',
+  'end_time',
+  'client_firstname',
+  'client_lastname',
+  'client_email',
+  'client_phone',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof AppointmentRecord>;
+export type MailAppointment = Pick<AppointmentRecord, (typeof MAIL_FIELDS)[number]>;
 
 /** One e-mail to send: made from a committed change (or a reminder's schedule), queued, sent at least once. */
 export interface MailJob {
@@ -51,19 +51,8 @@ export function mailKindOf(type: EventType, after: AppointmentRecord): MailKind 
   return MAIL_KIND_OF[type];
 }
 
-export const mailAppointmentOf = (a: AppointmentRecord): MailAppointment => ({
-  appointment_id: a.appointment_id,
-  calendar_id: a.calendar_id,
-  status: a.status,
-  date: a.date,
-  start_time: a.start_time,
-  end_time: a.end_time,
-  client_firstname: a.client_firstname,
-  client_lastname: a.client_lastname,
-  client_email: a.client_email,
-  client_phone: a.client_phone,
-  updated_at: a.updated_at,
-});
+export const mailAppointmentOf = (a: AppointmentRecord): MailAppointment =>
+  Object.fromEntries(MAIL_FIELDS.map((field) => [field, a[field]])) as MailAppointment;
 
 /** The reminder's key: one reminder per appointment and start (a move makes another). */
 export const reminderKey = (a: Pick<AppointmentRecord, 'appointment_id' | 'date' | 'start_time'>): string =>
@@ -79,16 +68,20 @@ export function reminderTime(startMs: number, minutes: number, nowMs: number): n
   return at > nowMs ? at : null;
 }
 
+/** A digest of the entity and appointment ids: names that stay the same and say nothing of the tenant. */
+const appointmentDigest = (entityId: string, appointmentId: number): string =>
+  sha256Hex(`${entityId}:${appointmentId}`);
+
 /**
  * The calendar UID of an appointment: the same for its whole life, and saying nothing of the tenant (a
  * digest of the entity and appointment ids).
  */
 export const calendarUid = (entityId: string, appointmentId: number): string =>
-  `${sha256Hex(`${entityId}:${appointmentId}`).slice(0, 32)}@booking-api`;
+  `${appointmentDigest(entityId, appointmentId).slice(0, 32)}@booking-api`;
 
 /**
  * A name for the reminder's schedule (EventBridge Scheduler: at most 64 of [0-9A-Za-z-_.]): one per
  * appointment, so a move replaces it and a cancellation deletes it.
  */
 export const reminderName = (entityId: string, appointmentId: number): string =>
-  `reminder-${sha256Hex(`${entityId}:${appointmentId}`).slice(0, 40)}`;
+  `reminder-${appointmentDigest(entityId, appointmentId).slice(0, 40)}`;
