@@ -4,7 +4,7 @@ import type { MailTransport } from '../services/ports';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
-import { DEFAULT_OUTBOX, OutboxTransport, SmtpTransport, TimerReminders } from './local-mail';
+import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
 
@@ -34,7 +34,7 @@ function localTransport(env: NodeJS.ProcessEnv): {
     const smtp = new SmtpTransport(env.SMTP_URL);
     return { transport: smtp, target: 'SMTP_URL', close: () => smtp.close() };
   }
-  const folder = env.OUTBOX_DIR || DEFAULT_OUTBOX;
+  const folder = outboxFolder(env);
   return { transport: new OutboxTransport(folder), target: folder };
 }
 

@@ -10,8 +10,8 @@ export function mimeOf(message: MailMessage): Promise<Buffer> {
   return new MailComposer({ ...message }).compile().build();
 }
 
-/** Where `npm start` writes e-mails when no SMTP_URL is set. */
-export const DEFAULT_OUTBOX = join('.data', 'outbox');
+/** Where `npm start` writes e-mails when no SMTP_URL is set: OUTBOX_DIR, by default ./.data/outbox. */
+export const outboxFolder = (env: NodeJS.ProcessEnv): string => env.OUTBOX_DIR || join('.data', 'outbox');
 
 /** A real SMTP conversation with the server of SMTP_URL (smtp://host:port, smtps://…), by nodemailer. */
 export class SmtpTransport implements MailTransport {

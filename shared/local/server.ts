@@ -6,7 +6,7 @@ import { config } from '../config';
 import { isPreflight, preflightHandler } from '../http/middleware/cors';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../routes';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
-import { DEFAULT_OUTBOX, listOutbox, readOutboxFile } from './local-mail';
+import { listOutbox, outboxFolder, readOutboxFile } from './local-mail';
 
 type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -63,7 +63,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** The local outbox (no SMTP_URL): `GET /_outbox` lists the e-mails, `GET /_outbox/<file>` gives one. */
 async function serveOutbox(path: string, response: ServerResponse): Promise<boolean> {
   if (path !== '/_outbox' && !path.startsWith('/_outbox/')) return false;
-  const folder = process.env.OUTBOX_DIR || DEFAULT_OUTBOX;
+  const folder = outboxFolder(process.env);
   const file = path.slice('/_outbox/'.length);
   const body =
     path === '/_outbox'
