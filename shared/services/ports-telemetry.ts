@@ -26,7 +26,7 @@ export interface BusinessMetrics {
   delivery(result: DeliveryResult): void;
   /**
    * E-mails to clients (confirmation, reminder): the hook for the e-mail sender to call once per message,
-   * `sent` when the provider accepted it, `failed` when it did not. Nothing calls it until e-mails exist.
+   * `sent` when the provider accepted it, `failed` when it did not (the mail sender calls it).
    */
   email(result: 'sent' | 'failed'): void;
 }

@@ -34,7 +34,7 @@ export const METRIC = {
   bookingsRefused: 'BookingsRefused',
   cancellations: 'Cancellations',
   moves: 'Moves',
-  /** The e-mail sender's hook (BusinessMetrics.email): written once e-mails exist. */
+  /** Each client e-mail the provider took, or refused (one attempt each; BusinessMetrics.email). */
   emailsSent: 'EmailsSent',
   emailsFailed: 'EmailsFailed',
   /** One per event-function invocation (stream batch, queue batch, scheduled run). */
