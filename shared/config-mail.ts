@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { optionalUrl } from './config';
 
 /**
  * The client e-mails' environment (docs/NOTIFICATIONS.md), parsed on first use apart from shared/config.ts:
@@ -7,8 +8,8 @@ import * as z from 'zod';
 const MailEnvSchema = z.object({
   /** The sender: the stage's verified SES identity on AWS (infra/config.ts). */
   MAIL_FROM: z.string().min(3).default('Booking <no-reply@booking.local>'),
-  MAIL_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  MAIL_DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  MAIL_QUEUE_URL: optionalUrl(),
+  MAIL_DEAD_LETTER_QUEUE_URL: optionalUrl(),
   SES_CONFIGURATION_SET: z.string().optional(),
   /** Reminders on AWS: the schedule group, the mail queue's ARN and the role the schedules send with. */
   REMINDER_GROUP: z.string().optional(),

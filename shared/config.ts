@@ -5,11 +5,14 @@ import { type Limits, NO_LIMITS } from './domain/limits';
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
+/** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
+export const optionalUrl = () => z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
 /** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
 const EnvSchema = z.object({
   TABLE_NAME: z.string().min(3).default(DEFAULT_TABLE_NAME),
   /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
-  DYNAMODB_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  DYNAMODB_ENDPOINT: optionalUrl(),
   AWS_REGION: z.string().min(1).default(DEFAULT_REGION),
   STAGE: z.enum(['local', 'staging', 'production']).default('local'),
   /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
@@ -27,8 +30,8 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.union([z.literal('*'), z.string().regex(ORIGIN, 'not an origin')])).optional()),
   /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
-  DELIVERY_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
-  DEAD_LETTER_QUEUE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  DELIVERY_QUEUE_URL: optionalUrl(),
+  DEAD_LETTER_QUEUE_URL: optionalUrl(),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
