@@ -44,7 +44,7 @@ module.exports = {
       'adapters-implement-ports',
       "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import the ports only.",
       '^shared/(repositories|adapters|debug)/',
-      '^(shared/services/(?!ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
+      '^(shared/services/(?!ports\\.ts$|[^/]+/(ports|[a-z-]+-ports?)\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'debug-is-not-dynamodb',

@@ -18,7 +18,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
-import { CORS } from '../shared/http/cors-policy';
+import { CORS } from '../shared/http/middleware/cors-policy';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
 import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
@@ -173,7 +173,7 @@ function grantTableActions(role: Role, table: ITableV2, actions: readonly string
   }
 }
 
-/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/cors-policy.ts). */
+/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/middleware/cors-policy.ts). */
 const corsPreflightOf = (stage: StageConfig) => ({
   allowOrigins: [...stage.corsAllowedOrigins],
   allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),

@@ -6,7 +6,7 @@ import {
   type SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { type MailJob, reminderName } from '../domain/notifications';
+import { type MailJob, reminderName } from '../domain/mail/notifications';
 import type { ReminderScheduler } from '../services/ports';
 
 export interface ReminderTarget {

@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entityIdOfPk } from '../db/keys';
-import type { AppointmentRecord } from '../domain/appointment';
-import { toAppointment } from '../repositories/appointment-repository';
+import type { AppointmentRecord } from '../domain/booking/appointment';
+import { toAppointment } from '../repositories/booking/appointment-repository';
 import type { AppointmentChange } from '../services/ports';
 
 /**

@@ -1,7 +1,4 @@
-import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
-import type { CalendarRecord } from '../domain/calendar';
-import { todayIn } from '../domain/dates';
-import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/booking/appointment';
 import {
   type AppointmentFilter,
   byName,
@@ -9,7 +6,10 @@ import {
   type DayCounter,
   type EntityCounters,
   matchesClient,
-} from '../domain/listing';
+} from '../domain/booking/listing';
+import { todayIn } from '../domain/dates';
+import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import type { CalendarRecord } from '../domain/schedule/calendar';
 import type { AppointmentStore, BookingWriter, V1Store } from '../services/ports';
 import type { DebugData } from './fixture-data';
 

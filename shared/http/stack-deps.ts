@@ -1,5 +1,5 @@
+import type { LimitedRequest } from '../domain/access/limits';
 import type { EntityContext } from '../domain/entity';
-import type { LimitedRequest } from '../domain/limits';
 import type { Admission, IdempotencyStore } from '../services/ports';
 
 export type { Admission, IdempotencyStore } from '../services/ports';
@@ -14,6 +14,6 @@ export type Authenticator = (token: string | undefined, api: Api) => Promise<Ent
 export interface StackDeps {
   authenticate: Authenticator;
   idempotency: IdempotencyStore;
-  /** Counts a request against the limits that apply to it (shared/services/limit-service.ts). */
+  /** Counts a request against the limits that apply to it (shared/services/access/limit-service.ts). */
   admit: (entity: EntityContext, request: LimitedRequest) => Promise<Admission>;
 }

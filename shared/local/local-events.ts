@@ -1,5 +1,5 @@
 import { config } from '../config';
-import type { MailJob } from '../domain/notifications';
+import type { MailJob } from '../domain/mail/notifications';
 import type { MailTransport } from '../services/ports';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';

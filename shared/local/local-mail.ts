@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { MailJob } from '../domain/notifications';
+import type { MailJob } from '../domain/mail/notifications';
 import type { JobQueue, MailMessage, MailTransport, ReminderScheduler } from '../services/ports';
 
 /** A message as MIME (RFC 5322): text and HTML alternatives and the attachments, built by nodemailer. */

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { v1Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v1';
-import { HealthService } from '../services/health-service';
+import { HealthService } from '../services/operations/health-service';
 import * as ex from './examples';
 import type { V1RouteDoc } from './route-doc';
 

@@ -3,8 +3,11 @@
  * DynamoDB repositories (shared/repositories) and the debug data set (shared/debug) implement them; the
  * services never see either.
  */
-import type { AppointmentRecord, ClientRecord } from '../domain/appointment';
-import type { CalendarRecord } from '../domain/calendar';
+
+import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../domain/access/idempotency';
+import type { TokenKind } from '../domain/access/tokens';
+import type { AppointmentRecord, ClientRecord } from '../domain/booking/appointment';
+import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/booking/listing';
 import type {
   EntityRecord,
   EntitySettings,
@@ -12,12 +15,10 @@ import type {
   TokenRecord,
   VersionedSettings,
 } from '../domain/entity';
-import type { Holiday } from '../domain/holidays';
-import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../domain/idempotency';
-import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/listing';
-import type { DayHours, WeeklyHours } from '../domain/opening-hours';
-import type { SlotRecord } from '../domain/slot';
-import type { TokenKind } from '../domain/tokens';
+import type { CalendarRecord } from '../domain/schedule/calendar';
+import type { Holiday } from '../domain/schedule/holidays';
+import type { DayHours, WeeklyHours } from '../domain/schedule/opening-hours';
+import type { SlotRecord } from '../domain/schedule/slot';
 
 // ---- Entities, tokens and settings ----
 
@@ -226,8 +227,8 @@ export interface StorePing {
   ping(timeoutMs: number): Promise<boolean>;
 }
 
-export type * from './ports-config';
-export type * from './ports-events';
-export type * from './ports-keys';
-export type * from './ports-mail';
-export * from './ports-telemetry';
+export type * from './access/ports';
+export type * from './events/ports';
+export type * from './mail/ports';
+export * from './operations/metrics-port';
+export type * from './schedule/open-days-ports';

@@ -1,4 +1,4 @@
-import type { BusinessMetrics } from '../services/ports-telemetry';
+import type { BusinessMetrics } from '../services/operations/metrics-port';
 import { count } from './invocation';
 import { deliveryMetric, METRIC, refusedMetric } from './names';
 

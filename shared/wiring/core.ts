@@ -10,36 +10,36 @@ import { createDocumentClient } from '../db/client';
 import type { TableHandle } from '../db/table-handle';
 import { addStoreCall } from '../http/scope';
 import type { bindStack, StackDeps } from '../http/stack';
-import { AppointmentRepository } from '../repositories/appointment-repository';
-import { BookingRepository } from '../repositories/booking-repository';
-import { BookingSnapshotRepository } from '../repositories/booking-snapshot-repository';
-import { CalendarRepository } from '../repositories/calendar-repository';
-import { ClientRepository } from '../repositories/client-repository';
-import { CounterRepository } from '../repositories/counter-repository';
+import { LimitRepository } from '../repositories/access/limit-repository';
+import { PublishableKeyRepository } from '../repositories/access/publishable-key-repository';
+import { TokenRepository } from '../repositories/access/token-repository';
+import { AppointmentRepository } from '../repositories/booking/appointment-repository';
+import { BookingRepository } from '../repositories/booking/booking-repository';
+import { BookingSnapshotRepository } from '../repositories/booking/booking-snapshot-repository';
+import { ClientRepository } from '../repositories/booking/client-repository';
+import { CounterRepository } from '../repositories/booking/counter-repository';
+import { IdempotencyRepository } from '../repositories/booking/idempotency-repository';
+import { SequenceRepository } from '../repositories/booking/sequence-repository';
+import { WebhookRepository } from '../repositories/events/webhook-repository';
+import { EntityRepository } from '../repositories/operations/entity-repository';
+import { CalendarRepository } from '../repositories/schedule/calendar-repository';
+import { OpenDaysRepository } from '../repositories/schedule/open-days-repository';
+import { SlotRepository } from '../repositories/schedule/slot-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
   SettingsRepository,
-} from '../repositories/entity-config-repository';
-import { EntityRepository } from '../repositories/entity-repository';
-import { IdempotencyRepository } from '../repositories/idempotency-repository';
-import { LimitRepository } from '../repositories/limit-repository';
-import { OpenDaysRepository } from '../repositories/open-days-repository';
-import { PublishableKeyRepository } from '../repositories/publishable-key-repository';
-import { SequenceRepository } from '../repositories/sequence-repository';
-import { SlotRepository } from '../repositories/slot-repository';
-import { TokenRepository } from '../repositories/token-repository';
-import { WebhookRepository } from '../repositories/webhook-repository';
-import { AuthService } from '../services/auth-service';
-import { BookingService } from '../services/booking-service';
-import { EntityConfigService } from '../services/entity-config-service';
-import { HealthService } from '../services/health-service';
-import { KeyService } from '../services/key-service';
-import { LimitService } from '../services/limit-service';
-import { OpenDaysService } from '../services/open-days-service';
-import { OpeningHoursService } from '../services/opening-hours-service';
-import { SlotGenerator } from '../services/slot-generator';
-import { SlotService } from '../services/slot-service';
+} from '../repositories/settings/entity-config-repository';
+import { AuthService } from '../services/access/auth-service';
+import { KeyService } from '../services/access/key-service';
+import { LimitService } from '../services/access/limit-service';
+import { BookingService } from '../services/booking/booking-service';
+import { HealthService } from '../services/operations/health-service';
+import { OpenDaysService } from '../services/schedule/open-days-service';
+import { OpeningHoursService } from '../services/schedule/opening-hours-service';
+import { SlotGenerator } from '../services/schedule/slot-generator';
+import { SlotService } from '../services/schedule/slot-service';
+import { EntityConfigService } from '../services/settings/entity-config-service';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { traced } from '../telemetry/tracer';
 
@@ -179,12 +179,12 @@ type DefineHandler = ReturnType<typeof bindStack>;
  */
 export const defineV1Handler: DefineHandler = (options, run) => {
   const { bindStack: bind } = require('../http/stack') as typeof import('../http/stack');
-  const { V1 } = require('../http/v1') as typeof import('../http/v1');
+  const { V1 } = require('../http/v1/profile') as typeof import('../http/v1/profile');
   return bind(V1, stackDeps)(options, run);
 };
 /** Builds a v2 Lambda handler: the shared stack with the v2 envelope and token, bound to the services. */
 export const defineV2Handler: DefineHandler = (options, run) => {
   const { bindStack: bind } = require('../http/stack') as typeof import('../http/stack');
-  const { V2 } = require('../http/v2') as typeof import('../http/v2');
+  const { V2 } = require('../http/v2/profile') as typeof import('../http/v2/profile');
   return bind(V2, stackDeps)(options, run);
 };

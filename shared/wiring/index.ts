@@ -4,7 +4,7 @@
  * the local runtime, the scripts and the tests import it; nothing below it does. Its parts: core.ts
  * (store, services, stack), v1.ts (v1 services and debug mode), events.ts (booking events).
  */
-import { AdminService } from '../services/admin-service';
+import { AdminService } from '../services/operations/admin-service';
 import {
   authService,
   bookingService,

@@ -2,7 +2,7 @@
 
 import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { logger } from '../logger';
-import type { OpenDaysRun } from '../services/open-days-service';
+import type { OpenDaysRun } from '../services/schedule/open-days-service';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { openDaysService } from './core';

@@ -3,12 +3,12 @@
 import { todayIn } from '../domain/dates';
 import { DEFAULT_SETTINGS } from '../domain/defaults';
 import type { EntityContext } from '../domain/entity';
-import { AppointmentRepository } from '../repositories/appointment-repository';
-import { CalendarRepository } from '../repositories/calendar-repository';
-import { ClientRepository } from '../repositories/client-repository';
-import { CounterRepository } from '../repositories/counter-repository';
-import { SlotRepository } from '../repositories/slot-repository';
-import { BookingService } from '../services/booking-service';
+import { AppointmentRepository } from '../repositories/booking/appointment-repository';
+import { ClientRepository } from '../repositories/booking/client-repository';
+import { CounterRepository } from '../repositories/booking/counter-repository';
+import { CalendarRepository } from '../repositories/schedule/calendar-repository';
+import { SlotRepository } from '../repositories/schedule/slot-repository';
+import { BookingService } from '../services/booking/booking-service';
 import type { V1Reads, V1Writes } from '../services/v1/context';
 import { V1QueryService } from '../services/v1/query-service';
 import { StatisticsService } from '../services/v1/statistics-service';

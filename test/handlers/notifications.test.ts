@@ -1,7 +1,7 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
-import { reminderKey } from '../../shared/domain/notifications';
-import { startInstant } from '../../shared/domain/slot-times';
+import { reminderKey } from '../../shared/domain/mail/notifications';
+import { startInstant } from '../../shared/domain/schedule/slot-times';
 import { type LocalEvents, startLocalEvents } from '../../shared/local/local-events';
 import { SmtpTransport } from '../../shared/local/local-mail';
 import { TimerQueue } from '../../shared/local/timer-queue';

@@ -6,10 +6,10 @@ import {
   isNonPublicAddress,
   RETRY_SCHEDULE_SECONDS,
   urlProblem,
-} from '../../shared/domain/webhooks';
+} from '../../shared/domain/delivery/webhooks';
+import { WebhookDelivery } from '../../shared/services/events/webhook-delivery';
 import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/ports';
 import { NO_METRICS } from '../../shared/services/ports';
-import { WebhookDelivery } from '../../shared/services/webhook-delivery';
 
 const appointment = (status: 'confirmed' | 'cancelled' | 'pending', slot_id = 1) =>
   ({ status, slot_id }) as Parameters<typeof eventTypeOf>[0];

@@ -1,7 +1,7 @@
-import { v1Appointment } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
-import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
+import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1/params';
+import { v1Appointment } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**

@@ -1,6 +1,6 @@
-import { v1Appointment } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1-params';
+import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1/params';
+import { v1Appointment } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({ ...appointmentListQuery, calendar_id: id().optional(), client_id: id().optional() });

@@ -1,6 +1,6 @@
-import { v1Calendar } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { pageOf, pagination, params } from '../../../shared/http/v1-params';
+import { pageOf, pagination, params } from '../../../shared/http/v1/params';
+import { v1Calendar } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/calendars — the entity's calendars by id, paginated. */

@@ -1,9 +1,9 @@
+import { toE164 } from '../../../shared/domain/contact/phone';
 import { invalidField } from '../../../shared/domain/errors';
-import { toE164 } from '../../../shared/domain/phone';
-import { text } from '../../../shared/http/fields';
-import { v1Client } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
+import { text } from '../../../shared/http/input/fields';
+import { date, pageOf, pagination, params, search } from '../../../shared/http/v1/params';
+import { v1Client } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({

@@ -1,6 +1,6 @@
-import { v1SlotDetail } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
-import { idPath } from '../../../shared/http/v1-params';
+import { idPath } from '../../../shared/http/v1/params';
+import { v1SlotDetail } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/slots/{id} — one slot, with updated_at and calendar_name. */

@@ -1,6 +1,6 @@
-import { v1Slot } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1-params';
+import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1/params';
+import { v1Slot } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({

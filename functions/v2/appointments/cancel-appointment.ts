@@ -1,6 +1,6 @@
-import { body, text } from '../../../shared/http/fields';
-import { v2Appointment } from '../../../shared/http/present-v2';
+import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Appointment } from '../../../shared/http/v2/present';
 import { bookingService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/cancel — cancels by token and frees the place; a second cancel is 409. */

@@ -1,4 +1,4 @@
-import { body } from '../../../shared/http/fields';
+import { body } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 

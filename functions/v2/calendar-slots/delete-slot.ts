@@ -1,4 +1,4 @@
-import { body, id } from '../../../shared/http/fields';
+import { body, id } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 

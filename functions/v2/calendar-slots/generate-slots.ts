@@ -1,7 +1,7 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/entity';
-import { body, date, int } from '../../../shared/http/fields';
-import { v2Slot } from '../../../shared/http/present-v2';
+import { body, date, int } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
 
 const Body = body({

@@ -1,8 +1,8 @@
 import { missingField } from '../../../shared/domain/errors';
-import { hasRoom } from '../../../shared/domain/slot';
-import { bool, date, params } from '../../../shared/http/fields';
-import { v2Slot } from '../../../shared/http/present-v2';
+import { hasRoom } from '../../../shared/domain/schedule/slot';
+import { bool, date, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Query = params({

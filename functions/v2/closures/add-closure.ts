@@ -1,6 +1,6 @@
-import { body, date, text } from '../../../shared/http/fields';
-import { v2Closure } from '../../../shared/http/present-v2';
+import { body, date, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Closure } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** POST /api/v2/closures — closes a date (or renames its closure); answers the closure day. */

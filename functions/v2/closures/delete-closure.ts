@@ -1,5 +1,5 @@
 import { resourceNotFound } from '../../../shared/domain/errors';
-import { body, date } from '../../../shared/http/fields';
+import { body, date } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 

@@ -1,4 +1,4 @@
-import { int, params, text } from '../../../shared/http/fields';
+import { int, params, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 

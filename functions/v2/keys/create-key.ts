@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ORIGINS_PER_KEY } from '../../../shared/domain/publishable-keys';
-import { body, text } from '../../../shared/http/fields';
+import { ORIGINS_PER_KEY } from '../../../shared/domain/access/publishable-keys';
+import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 

@@ -1,5 +1,5 @@
-import { v2OpeningHours } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
+import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */

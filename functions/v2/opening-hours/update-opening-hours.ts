@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { missingField } from '../../../shared/domain/errors';
-import { WEEKDAYS } from '../../../shared/domain/opening-hours';
-import { body, int, oneOf } from '../../../shared/http/fields';
-import { v2OpeningHours } from '../../../shared/http/present-v2';
+import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
+import { body, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const time = () => z.string({ error: 'must be a time HH:MM:SS or null' }).nullish();

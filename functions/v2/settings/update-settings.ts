@@ -1,8 +1,12 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
-import { CANCEL_URL_MAX, LANGUAGES, REMINDER_BOUNDS } from '../../../shared/domain/notification-settings';
-import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/fields';
-import { v2Settings } from '../../../shared/http/present-v2';
+import {
+  CANCEL_URL_MAX,
+  LANGUAGES,
+  REMINDER_BOUNDS,
+} from '../../../shared/domain/mail/notification-settings';
+import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Settings } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const Body = body({

@@ -1,7 +1,7 @@
-import { validateEmail } from '../../../shared/domain/email';
-import { body, oneOf, text } from '../../../shared/http/fields';
-import { v2EmailVerdict } from '../../../shared/http/present-v2';
+import { validateEmail } from '../../../shared/domain/contact/email';
+import { body, oneOf, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2EmailVerdict } from '../../../shared/http/v2/present';
 import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemail']).optional() });

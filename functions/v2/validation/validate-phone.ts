@@ -1,7 +1,7 @@
-import { validateFrenchPhone } from '../../../shared/domain/phone';
-import { body, oneOf, text } from '../../../shared/http/fields';
-import { v2PhoneVerdict } from '../../../shared/http/present-v2';
+import { validateFrenchPhone } from '../../../shared/domain/contact/phone';
+import { body, oneOf, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2PhoneVerdict } from '../../../shared/http/v2/present';
 import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobiles']).optional() });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { body, text } from '../../../shared/http/fields';
+import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 

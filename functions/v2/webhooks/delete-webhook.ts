@@ -1,4 +1,4 @@
-import { body, text } from '../../../shared/http/fields';
+import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 

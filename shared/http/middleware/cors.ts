@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
-import { CORS } from '../cors-policy';
+import { CORS } from './cors-policy';
 import type { Event, Middleware, Result } from './types';
 
 export interface CorsOptions {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
+import { sha256Hex } from '../../domain/access/tokens';
 import { conflict, idempotencyInProgress, invalidField } from '../../domain/errors';
-import { sha256Hex } from '../../domain/tokens';
 import { logger as sharedLogger } from '../../logger';
 import type { IdempotencyStore } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';

@@ -1,6 +1,6 @@
+import { type LimitedRequest, type PolicyState, rateLimitHeaders } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
 import { RateLimited } from '../../domain/errors';
-import { type LimitedRequest, type PolicyState, rateLimitHeaders } from '../../domain/limits';
 import type { Admission } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';
 

@@ -1,4 +1,4 @@
-import { checkKeyUse } from '../../domain/publishable-keys';
+import { checkKeyUse } from '../../domain/access/publishable-keys';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 

@@ -1,9 +1,9 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
+import type { PolicyState } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
 import type { AppError } from '../../domain/errors';
-import type { IdempotencyMark, StoredAnswer } from '../../domain/idempotency';
-import type { PolicyState } from '../../domain/limits';
 import type { Format } from '../negotiation';
 import type { Reply } from '../reply';
 import type { Api } from '../stack-deps';

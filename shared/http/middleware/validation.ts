@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { zodToAppError } from '../zod-errors';
+import { zodToAppError } from '../input/zod-errors';
 import type { AppRequest, Middleware } from './types';
 
 /** Schemas of a route's path parameters, query parameters and JSON body. */
@@ -11,7 +11,7 @@ export interface Schemas<P, Q, B> {
 
 type Where = 'path' | 'query' | 'body';
 
-/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/zod-errors.ts). */
+/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/input/zod-errors.ts). */
 export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
   const parse = (where: Where, schema: z.ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;

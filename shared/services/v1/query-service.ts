@@ -1,9 +1,5 @@
 import { DateTime } from 'luxon';
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/appointment';
-import { type CalendarRecord, totalAppointments } from '../../domain/calendar';
-import { daysBetween } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
-import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/errors';
+import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
 import {
   type AppointmentFilter,
   byName,
@@ -12,9 +8,13 @@ import {
   offsetOf,
   type Page,
   type PageRequest,
-} from '../../domain/listing';
-import type { SlotRecord } from '../../domain/slot';
-import { hasStarted } from '../../domain/slot-times';
+} from '../../domain/booking/listing';
+import { daysBetween } from '../../domain/dates';
+import type { EntityContext } from '../../domain/entity';
+import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/errors';
+import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
+import type { SlotRecord } from '../../domain/schedule/slot';
+import { hasStarted } from '../../domain/schedule/slot-times';
 import type { V1Store } from '../ports';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */

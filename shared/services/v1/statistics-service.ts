@@ -1,8 +1,8 @@
-import { totalAppointments } from '../../domain/calendar';
+import type { DayCounter } from '../../domain/booking/listing';
 import { addDays, datesInRange, todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError } from '../../domain/errors';
-import type { DayCounter } from '../../domain/listing';
+import { totalAppointments } from '../../domain/schedule/calendar';
 import type { V1Store } from '../ports';
 import { checkRange } from './query-service';
 

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
+import type { LimitedRequest, Policy } from '../../../shared/domain/access/limits';
 import type { EntityContext } from '../../../shared/domain/entity';
 import { RateLimited } from '../../../shared/domain/errors';
-import type { LimitedRequest, Policy } from '../../../shared/domain/limits';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
 import type { Admission } from '../../../shared/http/stack-deps';

@@ -1,0 +1,145 @@
+import { Webhook } from 'standardwebhooks';
+import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../../domain/delivery/webhooks';
+import { enqueueAfter, heldBack } from '../jobs/job-queue';
+import {
+  type BusinessMetrics,
+  type DeadLetters,
+  type Delivery,
+  type DeliveryQueue,
+  NO_METRICS,
+  type PendingDeliveries,
+  type WebhookRecord,
+  type WebhookStore,
+  type WebhookTransport,
+} from '../ports';
+import { addressesOf } from './webhook-address';
+
+export interface DeliveryOptions {
+  /** Seconds before each retry; the production schedule unless a test shortens it. */
+  schedule?: readonly number[];
+  /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
+  allowLocalReceivers: boolean;
+  timeoutMs?: number;
+  now?: () => Date;
+  /** Where each attempt's result is counted (succeeded, failed, dead). */
+  metrics?: BusinessMetrics;
+}
+
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead' | 'waiting' | 'dropped';
+
+/**
+ * Delivers one event to one subscription per Standard Webhooks: a signed JSON POST; any 2xx is success,
+ * anything else (status, timeout, refused address) is retried on the schedule, then parked as dead. The
+ * same code runs on AWS (SQS) and locally (timers): only the queue differs.
+ */
+export class WebhookDelivery {
+  private readonly schedule: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly now: () => Date;
+  private readonly metrics: BusinessMetrics;
+
+  constructor(
+    private readonly webhooks: WebhookStore,
+    private readonly pending: PendingDeliveries,
+    private readonly queue: DeliveryQueue,
+    private readonly dead: DeadLetters,
+    private readonly transport: WebhookTransport,
+    private readonly options: DeliveryOptions,
+  ) {
+    this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.now = options.now ?? (() => new Date());
+    this.metrics = options.metrics ?? NO_METRICS;
+  }
+
+  /** Handles one delivery taken from the queue. Throws only when the store or queue fails (then retried). */
+  async handle(delivery: Delivery): Promise<DeliveryOutcome> {
+    // 1. A wait longer than the queue can hold goes back for the rest of it.
+    if (await heldBack(this.queue, delivery, this.now().getTime())) return 'waiting';
+    // 2. A removed subscription gets nothing more.
+    const subscription = await this.webhooks.get(delivery.entityId, delivery.subscriptionId);
+    if (!subscription) {
+      await this.done(delivery);
+      return 'dropped';
+    }
+    // 3. One appointment's events go out in order: an earlier pending one queues this one when done. A
+    //    delivery already done (a message seen twice) is not sent again.
+    const position = await this.pending.position(delivery);
+    if (position === 'behind') return 'waiting';
+    if (position === 'gone') return 'dropped';
+
+    // 4. The attempt and its outcome.
+    const failure = await this.attempt(subscription, delivery);
+    const at = this.now().toISOString();
+    this.metrics.delivery(failure === null ? 'succeeded' : 'failed');
+    if (failure === null) {
+      await this.webhooks.recordSuccess(delivery.entityId, subscription.id, at);
+      await this.done(delivery);
+      return 'delivered';
+    }
+    const total = this.schedule.length + 1;
+    const reason = `${failure} (attempt ${delivery.attempt} of ${total})`;
+    await this.webhooks.recordFailure(delivery.entityId, subscription.id, {
+      at,
+      event_id: delivery.event.id,
+      reason,
+    });
+    const delay = this.schedule[delivery.attempt - 1];
+    if (delay !== undefined) {
+      const next = { ...delivery, attempt: delivery.attempt + 1 };
+      await enqueueAfter(this.queue, next, delay, this.now().getTime());
+      return 'retrying';
+    }
+    await this.dead.park(delivery, reason);
+    this.metrics.delivery('dead');
+    await this.done(delivery);
+    return 'dead';
+  }
+
+  /** The signed request of a delivery (Standard Webhooks headers over `id.timestamp.body`). */
+  signed(subscription: WebhookRecord, delivery: Delivery): { headers: Record<string, string>; body: string } {
+    const body = JSON.stringify(delivery.event);
+    const at = this.now();
+    const signature = new Webhook(subscription.secret).sign(delivery.event.id, at, body);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'booking-api-webhooks/1',
+        'webhook-id': delivery.event.id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+    };
+  }
+
+  /** One attempt: null on a 2xx answer, else why it failed. The host is resolved and checked each time. */
+  private async attempt(subscription: WebhookRecord, delivery: Delivery): Promise<string | null> {
+    const url = new URL(subscription.url);
+    const { host, addresses } = await addressesOf(url, this.transport);
+    if (!addresses) return `host ${host} does not resolve`;
+    const problem = urlProblem(url, addresses, this.options.allowLocalReceivers);
+    if (problem) return `url refused: ${problem}`;
+    const { headers, body } = this.signed(subscription, delivery);
+    try {
+      const status = await this.transport.post({
+        url,
+        address: addresses[0] as string,
+        headers,
+        body,
+        timeoutMs: this.timeoutMs,
+      });
+      return status >= 200 && status < 300 ? null : `delivery failed: HTTP ${status}`;
+    } catch {
+      // A refused port, a reset or a timeout all read the same: nothing says which (no port scanning).
+      return 'no answer';
+    }
+  }
+
+  /** A delivery is over (sent, dead or dropped): the next one of the same appointment may go. */
+  private async done(delivery: Delivery): Promise<void> {
+    await this.pending.remove(delivery);
+    const next = await this.pending.next(delivery);
+    if (next) await this.queue.enqueue(next, 0);
+  }
+}
