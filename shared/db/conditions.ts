@@ -47,8 +47,6 @@ export const CONDITION = {
    * `:sending`, held until before `:nowMs`).
    */
   mailClaimable: 'attribute_not_exists(pk) OR (#state = :sending AND #held_until < :nowMs)',
-  /** The appointment still keeps its confirmation's cancel token. */
-  keepsMailCancelToken: 'attribute_exists(#mail_cancel_token)',
   /** The entity's feed is the one read (`:hash`), or it had none. */
   feedAsRead: 'attribute_not_exists(pk) OR #token_hash = :hash',
   /** An appointment is still as it was read (`:status`, `:slot`). */

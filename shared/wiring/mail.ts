@@ -9,7 +9,7 @@ import type { MailJob } from '../domain/mail/notifications';
 import { logger } from '../logger';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
-import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/mail-repository';
+import { SentMailRepository } from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
@@ -36,7 +36,6 @@ export function mailLookup(): MailLookup {
       return { name: entity.name, settings: plain };
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
-    forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
   };
 }
 
@@ -49,6 +48,8 @@ export interface MailParts {
   /** Shortens the retry schedule (tests). */
   retryScale?: number;
   log?: (line: string, fields: Record<string, unknown>) => void;
+  /** The public base URL of the manage links (tests; else PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
 }
 
 /** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
@@ -66,6 +67,7 @@ export function mailPipeline(parts: MailParts) {
       parts.transport,
       {
         from: mailConfig().from,
+        publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
         schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
         now,
         log: parts.log ?? ((line, fields) => logger.info(line, fields)),

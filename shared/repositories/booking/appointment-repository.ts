@@ -40,7 +40,8 @@ export function appointmentItem(
     cancel_token_hash: cancelTokenHash,
     // The calendar file's SEQUENCE: 0 at booking, one more at each change (docs/NOTIFICATIONS.md).
     ics_sequence: mail.sequence ?? 0,
-    // The cancel token of the confirmation's link, until that e-mail is sent (docs/CONTRACT.md#notifications).
+    // The cancel token of the e-mails' manage link, while the appointment is pending or confirmed
+    // (docs/CONTRACT.md#notifications).
     ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
     ...keys.appointment(entityId, a.appointment_id),
     ...keys.appointmentIndexes(entityId, {
@@ -68,13 +69,17 @@ export class AppointmentRepository {
   async get(
     entityId: string,
     appointmentId: number,
-  ): Promise<(AppointmentRecord & { cancel_token_hash: string; ics_sequence: number }) | null> {
+  ): Promise<
+    | (AppointmentRecord & { cancel_token_hash: string; ics_sequence: number; mail_cancel_token?: string })
+    | null
+  > {
     const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),
       cancel_token_hash: String(item.cancel_token_hash ?? ''),
       ics_sequence: Number(item.ics_sequence ?? 0),
+      ...(typeof item.mail_cancel_token === 'string' ? { mail_cancel_token: item.mail_cancel_token } : {}),
     };
   }
 
@@ -158,14 +163,18 @@ export class AppointmentRepository {
     calendarId: number,
     from: string,
     limit: number,
-  ): Promise<AppointmentRecord[]> {
+  ): Promise<Array<AppointmentRecord & { ics_sequence: number }>> {
     const items = await queryPage(
       this.table,
       this.listQuery(entityId, { calendarId, dateFrom: from }),
       0,
       limit,
     );
-    return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
+    // With the SEQUENCE of its invites, so a feed's entry and the client's invite agree.
+    return items.map((item) => ({
+      ...toAppointment(item as unknown as AppointmentRecord),
+      ics_sequence: Number(item.ics_sequence ?? 0),
+    }));
   }
 
   /** Pattern: find the appointment a cancel token belongs to, by the token's SHA-256. */

@@ -61,20 +61,3 @@ export class SentMailRepository implements SentMails {
     );
   }
 }
-
-/** Pattern: the confirmation went out; its cancel token leaves the appointment item. */
-export async function forgetMailCancelToken(
-  table: TableHandle,
-  entityId: string,
-  appointmentId: number,
-): Promise<void> {
-  await writtenIf(
-    table.doc.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: keys.appointment(entityId, appointmentId),
-        ...updateWhere('REMOVE #mail_cancel_token', CONDITION.keepsMailCancelToken),
-      }),
-    ),
-  );
-}

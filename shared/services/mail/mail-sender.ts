@@ -1,7 +1,8 @@
+import { type AppointmentRecord, isManageable } from '../../domain/booking/appointment';
 import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
-import { mailContent } from '../../domain/mail/mail-content';
-import { cancelLinkOf } from '../../domain/mail/notification-settings';
+import { inviteSummary, mailContent } from '../../domain/mail/mail-content';
+import { businessName, localeOf, manageLinkOf } from '../../domain/mail/notification-settings';
 import { calendarUid, type MailJob } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { BusinessMetrics } from '../operations/metrics-port';
@@ -10,6 +11,8 @@ import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '.
 export interface MailSenderOptions {
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
   from: string;
+  /** The stage's public base URL: the manage page's links go to `<base>/manage#<token>` without `cancel_url`. */
+  publicBaseUrl?: string | undefined;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
   schedule?: readonly number[];
   now?: () => Date;
@@ -53,7 +56,13 @@ export class MailSender {
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
     if (!entity || !job.appointment.client_email) return 'dropped';
-    if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
+    // The appointment as it is now: a reminder goes only if it still stands, and a live one's link needs its token.
+    const wantsLink = job.kind !== 'cancelled' && isManageable(job.appointment.status);
+    const current =
+      job.kind === 'reminder' || (wantsLink && !job.cancelToken)
+        ? await this.lookup.appointment(job.entityId, job.appointment.appointment_id)
+        : null;
+    if (job.kind === 'reminder' && !this.reminderStillDue(job, current)) return 'dropped';
 
     const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
     if (claim === 'sent') return 'duplicate';
@@ -65,16 +74,20 @@ export class MailSender {
 
     const { settings } = entity;
     const a = job.appointment;
-    const cancelLink =
-      job.kind === 'created' && job.cancelToken && settings.cancel_url
-        ? cancelLinkOf(settings.cancel_url, job.cancelToken)
-        : undefined;
+    const name = businessName(settings, entity.name);
+    const token = wantsLink ? (job.cancelToken ?? current?.mail_cancel_token) : undefined;
+    const manageLink = token
+      ? manageLinkOf(settings.cancel_url, this.options.publicBaseUrl, token)
+      : undefined;
     const content = mailContent(job.kind, a, {
-      entityName: entity.name,
+      entityName: name,
       timezone: settings.timezone,
       language: settings.language,
-      cancelLink,
+      locale: localeOf(settings),
+      address: settings.address,
+      manageLink,
     });
+    const client = `${a.client_firstname} ${a.client_lastname}`.trim();
     const ics = appointmentIcs(
       {
         uid: calendarUid(job.entityId, a.appointment_id),
@@ -83,12 +96,14 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: entity.name,
-        description: content.subject,
+        summary: inviteSummary(null, name, settings.language),
+        description: manageLink ? `${content.subject}\n${manageLink}` : content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
+        location: settings.address,
+        attendee: { name: client, email: a.client_email as string },
       },
-      { name: entity.name, email: addressOf(this.options.from) },
+      { name, email: addressOf(this.options.from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
@@ -114,14 +129,11 @@ export class MailSender {
     await this.sent.markSent(job.entityId, job.key);
     this.options.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
-    if (job.kind === 'created' && job.cancelToken)
-      await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */
-  private async reminderStillDue(job: MailJob): Promise<boolean> {
-    const now = await this.lookup.appointment(job.entityId, job.appointment.appointment_id);
+  private reminderStillDue(job: MailJob, now: AppointmentRecord | null): boolean {
     return (
       now !== null &&
       now.status !== 'cancelled' &&
@@ -139,10 +151,6 @@ export class MailSender {
       await enqueueAfter(this.queue, { ...job, attempt: job.attempt + 1 }, delay, this.now().getTime());
       return 'retrying';
     }
-    // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
-    // job is parked, so that a parked job never leaves a token behind).
-    if (job.kind === 'created' && job.cancelToken)
-      await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
     return 'dead';
   }

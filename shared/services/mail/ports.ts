@@ -41,9 +41,11 @@ export interface ReminderScheduler {
 export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
-  appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
-  /** The confirmation went out: the cancel token it carried is no longer kept. */
-  forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
+  /** The appointment as it is now, with the cancel token its manage link needs while it can be managed. */
+  appointment(
+    entityId: string,
+    appointmentId: number,
+  ): Promise<(AppointmentRecord & { mail_cancel_token?: string }) | null>;
 }
 
 /** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
