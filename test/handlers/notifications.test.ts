@@ -1,5 +1,6 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
+import { sha256Hex } from '../../shared/domain/access/tokens';
 import { reminderKey } from '../../shared/domain/mail/notifications';
 import { startInstant } from '../../shared/domain/schedule/slot-times';
 import { type LocalEvents, startLocalEvents } from '../../shared/local/local-events';
@@ -13,6 +14,8 @@ import { calendarOf, smtpReceiver, until } from '../support/mail';
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ZONE = 'Europe/Paris';
 const CANCEL_URL = 'https://www.example.fr/cancel?token={cancel_token}';
+/** The stage's public base URL of these tests: the manage page's links start with it. */
+const PUBLIC_BASE = 'https://api.booking.test';
 
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 let events: LocalEvents;
@@ -49,7 +52,7 @@ beforeAll(async () => {
   events = startLocalEvents({
     retryScale: 0.002,
     log: (line) => lines.push(line),
-    mail: { transport: new SmtpTransport(smtp.url), now },
+    mail: { transport: new SmtpTransport(smtp.url), now, publicBaseUrl: PUBLIC_BASE },
   });
 });
 afterAll(async () => {
@@ -100,18 +103,15 @@ describe('client e-mails with their calendar file', () => {
     });
     expect(first.events[0]?.dtstartText).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
     expect(first.text).toMatch(/ORGANIZER;CN="?[^:]+"?:mailto:no-reply@booking\.local/);
-    // The cancel token leaves the appointment once the confirmation is out: only its hash stays.
-    await until('the token forgotten', async () => {
-      const item = await getItem(table(), keys.appointment(entity.entity_account_id, id));
-      return item && item.mail_cancel_token === undefined;
-    });
+    expect(created.text).toContain('Le fichier appointment.ics joint l’ajoute à votre agenda.');
 
-    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; no cancellation link.
+    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; the link again (the appointment kept its token).
     expect((await v1Put(entity, id, { slot_id: slots[2]?.id })).status).toBe(200);
     const moved = await until('the move', () => smtp.to(email)[1]);
     expect(moved.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} a changé`);
     expect(moved.text).toContain('09:00');
-    expect(moved.text).not.toContain('cancel?token');
+    expect(moved.text).toContain(link);
+    expect(moved.text).toContain('le met à jour dans votre agenda');
     const second = calendarOf(moved);
     expect(second.method).toBe('REQUEST');
     expect(second.events[0]).toMatchObject({
@@ -126,28 +126,93 @@ describe('client e-mails with their calendar file', () => {
     );
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
     expect(cancelled.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} est annulé`);
+    // The cancellation says what its file does, and links to nothing: there is nothing left to manage.
+    expect(cancelled.text).toContain('Le fichier appointment.ics joint le retire de votre agenda.');
+    expect(cancelled.text).not.toContain('ajoute');
+    expect(cancelled.text).not.toContain(link);
     const third = calendarOf(cancelled);
     expect(third.method).toBe('CANCEL');
     expect(third.events[0]).toMatchObject({ uid: first.events[0]?.uid, sequence: 2, status: 'CANCELLED' });
     expect(cancelled.attachments[0]?.contentType).toBe('text/calendar');
     expect(smtp.to(email)).toHaveLength(3);
+    // Cancelled, the appointment no longer keeps its token: only its hash stays.
+    const item = await getItem(table(), keys.appointment(entity.entity_account_id, id));
+    expect(item?.mail_cancel_token).toBeUndefined();
+    expect(item?.cancel_token_hash).toBe(sha256Hex(cancelToken));
   });
 
-  it('writes English by default, with no link without cancel_url; a status change is told too', async () => {
+  it('writes English by default, linking to the manage page without cancel_url; a status change is told too', async () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const slots = await slotsOf(entity, futureWorkingDate(31));
     const email = address();
     const booked = await book(entity, slots[0]?.id ?? 0, email);
     const created = await until('the confirmation', () => smtp.to(email)[0]);
     expect(created.subject).toBe(`Your appointment with ${entity.entity_account_id} is confirmed`);
-    expect(created.text).not.toContain('cancel');
+    const manage = `${PUBLIC_BASE}/manage#${encodeURIComponent(booked.json.data.cancel_token)}`;
+    expect(created.text).toContain(`To see, change or cancel it, open this link: ${manage}`);
+    expect(created.html).toContain(`href="${manage}"`);
     expect((await v1Put(entity, booked.json.data.id, { status: 'completed' })).status).toBe(200);
     const updated = await until('the status change', () => smtp.to(email)[1]);
     expect(updated.text).toContain('Status: completed');
+    // Completed: nothing left to manage, no link, and the token is gone.
+    expect(updated.text).not.toContain('/manage#');
+    const item = await getItem(table(), keys.appointment(entity.entity_account_id, booked.json.data.id));
+    expect(item?.mail_cancel_token).toBeUndefined();
     // A v1 cancellation (PUT status cancelled) is a cancellation.
     expect((await v1Put(entity, booked.json.data.id, { status: 'cancelled' })).status).toBe(200);
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
     expect(calendarOf(cancelled).method).toBe('CANCEL');
+  });
+
+  it('speaks for the business: its new name, its address, its locale; the client invited, the business the place', async () => {
+    const entity = await newEntity({
+      hours: ALWAYS_OPEN,
+      settings: { timezone: 'Europe/London', country: 'GB' },
+    });
+    // The business renames itself and gives its address (v2 settings); its locale is derived: en + GB.
+    const changed = await v2(entity, 'POST', '/settings', {
+      name: 'Salon Léa',
+      address: '12 High Street, Bath BA1 1AA',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.data).toMatchObject({
+      name: 'Salon Léa',
+      address: '12 High Street, Bath BA1 1AA',
+      locale: null,
+    });
+    const date = futureWorkingDate(37);
+    const slots = await slotsOf(entity, date);
+    const email = address();
+    const at = (time: string) => slots.find((s) => s.start_time.startsWith(time))?.id ?? 0;
+    expect((await book(entity, at('14:00'), email)).status).toBe(200);
+    const created = await until('the confirmation', () => smtp.to(email)[0]);
+    expect(created.subject).toBe('Your appointment with Salon Léa is confirmed');
+    // en-GB: the day before the month, a 24-hour clock (14:00 in London).
+    const start = startInstant(date, '14:00:00', 'Europe/London');
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }).format(start);
+    expect(created.text).toContain(
+      `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}, 14:00 to 14:30 (Europe/London)`,
+    );
+    expect(created.text?.trimEnd().endsWith('Salon Léa\n12 High Street, Bath BA1 1AA')).toBe(true);
+    const invite = calendarOf(created);
+    expect(invite.events[0]?.summary).toBe('Appointment – Salon Léa');
+    const unfolded = invite.text.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toMatch(
+      new RegExp(`^ATTENDEE;[^\r\n]*:mailto:${email.replace(/[.]/g, '\\.')}\r$`, 'im'),
+    );
+    expect(unfolded).toContain('LOCATION:12 High Street\\, Bath BA1 1AA\r\n');
+    expect(unfolded).toMatch(/ORGANIZER;CN="?Salon Léa"?:mailto:/);
+    expect(invite.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(invite.text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+
+    // A US locale, chosen: month first, a 12-hour clock.
+    expect((await v2(entity, 'POST', '/settings', { locale: 'en-US' })).status).toBe(200);
+    const other = address();
+    expect((await book(entity, at('14:30'), other)).status).toBe(200);
+    const us = await until('the second confirmation', () => smtp.to(other)[0]);
+    expect(us.text).toContain(`${part({ month: 'long' })} ${part({ day: 'numeric' })}, `);
+    expect(us.text).toContain('2:30 PM to 3:00 PM');
   });
 
   it('sends nothing for a refused booking, nor to an appointment without an address', async () => {
@@ -230,6 +295,10 @@ describe('reminders (injected clock)', () => {
       smtp.to(email).find((m) => m.subject?.startsWith('Reminder')),
     );
     expect(reminder.subject).toBe(`Reminder: your appointment with ${entity.entity_account_id}`);
+    // The reminder links to the manage page too.
+    expect(reminder.text).toContain(
+      `${PUBLIC_BASE}/manage#${encodeURIComponent(booked.json.data.cancel_token)}`,
+    );
     const ics = calendarOf(reminder);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events[0]?.start).toBe(new Date(start).toISOString());
