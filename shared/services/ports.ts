@@ -121,7 +121,7 @@ export type WriteOutcome =
 export interface BookingPlan {
   appointment: AppointmentRecord;
   cancelTokenHash: string;
-  /** The cancel token itself, kept for the e-mails' manage link while the appointment can be managed. */
+  /** The cancel token itself, kept only until the confirmation e-mail with its link is sent. */
   mailCancelToken?: string | undefined;
   /** The client as it will be after the booking (a known client keeps its names and e-mail). */
   client: ClientRecord;
@@ -134,11 +134,7 @@ export interface BookingPlan {
 }
 
 export interface TransitionPlan {
-  before: AppointmentRecord & {
-    cancel_token_hash?: string;
-    ics_sequence?: number;
-    mail_cancel_token?: string;
-  };
+  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number };
   after: AppointmentRecord;
   /** The client's new last_appointment when a move changes it, conditioned on the value read. */
   client?: { clientId: number; lastAppointment: string; read: string | null };
@@ -161,10 +157,7 @@ export interface AppointmentReader {
   get(
     entityId: string,
     id: number,
-  ): Promise<
-    | (AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number; mail_cancel_token?: string })
-    | null
-  >;
+  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
   /** A page; with the list's `total`, the store may read it from the nearer end. */
   list(
     entityId: string,

@@ -9,7 +9,11 @@ import type { MailJob } from '../domain/mail/notifications';
 import { logger } from '../logger';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
-import { SentMailRepository } from '../repositories/mail/mail-repository';
+import {
+  addCancelToken,
+  forgetMailCancelToken,
+  SentMailRepository,
+} from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
@@ -36,6 +40,8 @@ export function mailLookup(): MailLookup {
       return { name: entity.name, settings: plain };
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
+    forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
+    addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
 }
 

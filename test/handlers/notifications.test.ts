@@ -9,6 +9,7 @@ import { TimerQueue } from '../../shared/local/timer-queue';
 import { mailPipeline, table } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { partition } from '../support/invariants';
 import { calendarOf, smtpReceiver, until } from '../support/mail';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
@@ -104,14 +105,27 @@ describe('client e-mails with their calendar file', () => {
     expect(first.events[0]?.dtstartText).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
     expect(first.text).toMatch(/ORGANIZER;CN="?[^:]+"?:mailto:no-reply@booking\.local/);
     expect(created.text).toContain('Le fichier appointment.ics joint l’ajoute à votre agenda.');
+    // The cancel token leaves the appointment once the confirmation is out: only its hash stays.
+    await until('the token forgotten', async () => {
+      const item = await getItem(table(), keys.appointment(entity.entity_account_id, id));
+      return item && item.mail_cancel_token === undefined;
+    });
 
-    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; the link again (the appointment kept its token).
+    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; a link again, with a token of its own (no plaintext
+    // token was kept for it: only the new one's hash is stored, and it finds the appointment).
     expect((await v1Put(entity, id, { slot_id: slots[2]?.id })).status).toBe(200);
     const moved = await until('the move', () => smtp.to(email)[1]);
     expect(moved.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} a changé`);
     expect(moved.text).toContain('09:00');
-    expect(moved.text).toContain(link);
     expect(moved.text).toContain('le met à jour dans votre agenda');
+    const movedToken = decodeURIComponent(
+      /https:\/\/www\.example\.fr\/cancel\?token=(\S+)/.exec(moved.text ?? '')?.[1] ?? '',
+    );
+    expect(movedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(movedToken).not.toBe(cancelToken);
+    const stored = JSON.stringify(await partition(entity.entity_account_id));
+    expect(stored).not.toContain(movedToken);
+    expect(stored).toContain(sha256Hex(movedToken));
     const second = calendarOf(moved);
     expect(second.method).toBe('REQUEST');
     expect(second.events[0]).toMatchObject({
@@ -120,25 +134,23 @@ describe('client e-mails with their calendar file', () => {
       start: startInstant(date, '09:00:00', ZONE).toISOString(),
     });
 
-    // Cancelled (v2 cancel): METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 2.
+    // Cancelled (v2 cancel) with the move's link: METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 2; the booking's
+    // token then finds it cancelled.
+    expect((await v2(entity, 'POST', '/appointments/cancel', { cancel_token: movedToken })).status).toBe(200);
     expect((await v2(entity, 'POST', '/appointments/cancel', { cancel_token: cancelToken })).status).toBe(
-      200,
+      409,
     );
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
     expect(cancelled.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} est annulé`);
     // The cancellation says what its file does, and links to nothing: there is nothing left to manage.
     expect(cancelled.text).toContain('Le fichier appointment.ics joint le retire de votre agenda.');
     expect(cancelled.text).not.toContain('ajoute');
-    expect(cancelled.text).not.toContain(link);
+    expect(cancelled.text).not.toContain('cancel?token=');
     const third = calendarOf(cancelled);
     expect(third.method).toBe('CANCEL');
     expect(third.events[0]).toMatchObject({ uid: first.events[0]?.uid, sequence: 2, status: 'CANCELLED' });
     expect(cancelled.attachments[0]?.contentType).toBe('text/calendar');
     expect(smtp.to(email)).toHaveLength(3);
-    // Cancelled, the appointment no longer keeps its token: only its hash stays.
-    const item = await getItem(table(), keys.appointment(entity.entity_account_id, id));
-    expect(item?.mail_cancel_token).toBeUndefined();
-    expect(item?.cancel_token_hash).toBe(sha256Hex(cancelToken));
   });
 
   it('writes English by default, linking to the manage page without cancel_url; a status change is told too', async () => {
@@ -148,16 +160,20 @@ describe('client e-mails with their calendar file', () => {
     const booked = await book(entity, slots[0]?.id ?? 0, email);
     const created = await until('the confirmation', () => smtp.to(email)[0]);
     expect(created.subject).toBe(`Your appointment with ${entity.entity_account_id} is confirmed`);
-    const manage = `${PUBLIC_BASE}/manage#${encodeURIComponent(booked.json.data.cancel_token)}`;
-    expect(created.text).toContain(`To see, change or cancel it, open this link: ${manage}`);
-    expect(created.html).toContain(`href="${manage}"`);
+    // Without cancel_url the booking's token is not kept: the e-mail has a token of its own, in the fragment.
+    const manage = new RegExp(
+      `To see, change or cancel it, open this link: ${PUBLIC_BASE}/manage#([A-Za-z0-9_-]{43})`,
+    );
+    const token = manage.exec(created.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect(token).not.toBe(booked.json.data.cancel_token);
+    expect(created.html).toContain(`href="${PUBLIC_BASE}/manage#${token}"`);
+    expect(JSON.stringify(await partition(entity.entity_account_id))).not.toContain(token);
     expect((await v1Put(entity, booked.json.data.id, { status: 'completed' })).status).toBe(200);
     const updated = await until('the status change', () => smtp.to(email)[1]);
     expect(updated.text).toContain('Status: completed');
-    // Completed: nothing left to manage, no link, and the token is gone.
+    // Completed: nothing left to manage, no link.
     expect(updated.text).not.toContain('/manage#');
-    const item = await getItem(table(), keys.appointment(entity.entity_account_id, booked.json.data.id));
-    expect(item?.mail_cancel_token).toBeUndefined();
     // A v1 cancellation (PUT status cancelled) is a cancellation.
     expect((await v1Put(entity, booked.json.data.id, { status: 'cancelled' })).status).toBe(200);
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
@@ -296,9 +312,7 @@ describe('reminders (injected clock)', () => {
     );
     expect(reminder.subject).toBe(`Reminder: your appointment with ${entity.entity_account_id}`);
     // The reminder links to the manage page too.
-    expect(reminder.text).toContain(
-      `${PUBLIC_BASE}/manage#${encodeURIComponent(booked.json.data.cancel_token)}`,
-    );
+    expect(reminder.text).toMatch(new RegExp(`${PUBLIC_BASE}/manage#[A-Za-z0-9_-]{43}`));
     const ics = calendarOf(reminder);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events[0]?.start).toBe(new Date(start).toISOString());

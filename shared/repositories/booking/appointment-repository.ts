@@ -40,8 +40,7 @@ export function appointmentItem(
     cancel_token_hash: cancelTokenHash,
     // The calendar file's SEQUENCE: 0 at booking, one more at each change (docs/NOTIFICATIONS.md).
     ics_sequence: mail.sequence ?? 0,
-    // The cancel token of the e-mails' manage link, while the appointment is pending or confirmed
-    // (docs/CONTRACT.md#notifications).
+    // The cancel token of the confirmation's link, until that e-mail is sent (docs/CONTRACT.md#notifications).
     ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
     ...keys.appointment(entityId, a.appointment_id),
     ...keys.appointmentIndexes(entityId, {
@@ -69,17 +68,13 @@ export class AppointmentRepository {
   async get(
     entityId: string,
     appointmentId: number,
-  ): Promise<
-    | (AppointmentRecord & { cancel_token_hash: string; ics_sequence: number; mail_cancel_token?: string })
-    | null
-  > {
+  ): Promise<(AppointmentRecord & { cancel_token_hash: string; ics_sequence: number }) | null> {
     const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),
       cancel_token_hash: String(item.cancel_token_hash ?? ''),
       ics_sequence: Number(item.ics_sequence ?? 0),
-      ...(typeof item.mail_cancel_token === 'string' ? { mail_cancel_token: item.mail_cancel_token } : {}),
     };
   }
 

@@ -5,7 +5,7 @@ import type { Key } from '../../db/keys';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
-import { isManageable, takesPlace } from '../../domain/booking/appointment';
+import { takesPlace } from '../../domain/booking/appointment';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/ports';
 import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
 import { appointmentItem, cancelTokenItem } from './appointment-repository';
@@ -98,8 +98,6 @@ export class BookingRepository {
           TableName: t,
           Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
             sequence: (before.ics_sequence ?? 0) + 1,
-            // The e-mails' manage link needs the token while the appointment can be managed, no longer.
-            cancelToken: isManageable(after.status) ? before.mail_cancel_token : undefined,
           }),
           ...onlyIf(CONDITION.appointmentUnchanged),
           ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },

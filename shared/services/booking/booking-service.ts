@@ -157,8 +157,8 @@ export class BookingService {
       const outcome = await this.deps.writer.book(entity.entityId, {
         appointment,
         cancelTokenHash: sha256Hex(cancelToken),
-        // Kept for the e-mails' manage link while the appointment can be managed (docs/CONTRACT.md#notifications).
-        ...(request.email ? { mailCancelToken: cancelToken } : {}),
+        // Kept for the confirmation's cancellation link only (docs/CONTRACT.md#notifications).
+        ...(request.email && entity.settings.cancel_url ? { mailCancelToken: cancelToken } : {}),
         client,
         existing,
         today: todayIn(entity.settings.timezone, this.deps.now()),

@@ -1,4 +1,5 @@
-import { type AppointmentRecord, isManageable } from '../../domain/booking/appointment';
+import { randomToken, sha256Hex } from '../../domain/access/tokens';
+import { isManageable } from '../../domain/booking/appointment';
 import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
 import { inviteSummary, mailContent } from '../../domain/mail/mail-content';
@@ -56,13 +57,7 @@ export class MailSender {
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
     if (!entity || !job.appointment.client_email) return 'dropped';
-    // The appointment as it is now: a reminder goes only if it still stands, and a live one's link needs its token.
-    const wantsLink = job.kind !== 'cancelled' && isManageable(job.appointment.status);
-    const current =
-      job.kind === 'reminder' || (wantsLink && !job.cancelToken)
-        ? await this.lookup.appointment(job.entityId, job.appointment.appointment_id)
-        : null;
-    if (job.kind === 'reminder' && !this.reminderStillDue(job, current)) return 'dropped';
+    if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
 
     const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
     if (claim === 'sent') return 'duplicate';
@@ -75,10 +70,7 @@ export class MailSender {
     const { settings } = entity;
     const a = job.appointment;
     const name = businessName(settings, entity.name);
-    const token = wantsLink ? (job.cancelToken ?? current?.mail_cancel_token) : undefined;
-    const manageLink = token
-      ? manageLinkOf(settings.cancel_url, this.options.publicBaseUrl, token)
-      : undefined;
+    const manageLink = await this.manageLink(job, settings.cancel_url);
     const content = mailContent(job.kind, a, {
       entityName: name,
       timezone: settings.timezone,
@@ -129,11 +121,33 @@ export class MailSender {
     await this.sent.markSent(job.entityId, job.key);
     this.options.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
+    if (job.kind === 'created' && job.cancelToken)
+      await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
   }
 
+  /**
+   * The manage link of a live appointment's e-mail (docs/CONTRACT.md#notifications), or none: a
+   * cancellation, a completed appointment, or no page to link to. The confirmation's carries the booking's
+   * token when the job has it; any other gets a token of its own, of which only the hash is stored, and
+   * only while the appointment can still be managed, so no plaintext token waits anywhere for a later e-mail.
+   */
+  private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
+    if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
+    if (!cancelUrl && !this.options.publicBaseUrl) return undefined;
+    let token = job.cancelToken;
+    if (!token) {
+      const fresh = randomToken(32);
+      const id = job.appointment.appointment_id;
+      if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
+      token = fresh;
+    }
+    return manageLinkOf(cancelUrl, this.options.publicBaseUrl, token);
+  }
+
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */
-  private reminderStillDue(job: MailJob, now: AppointmentRecord | null): boolean {
+  private async reminderStillDue(job: MailJob): Promise<boolean> {
+    const now = await this.lookup.appointment(job.entityId, job.appointment.appointment_id);
     return (
       now !== null &&
       now.status !== 'cancelled' &&
@@ -151,6 +165,10 @@ export class MailSender {
       await enqueueAfter(this.queue, { ...job, attempt: job.attempt + 1 }, delay, this.now().getTime());
       return 'retrying';
     }
+    // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
+    // job is parked, so that a parked job never leaves a token behind).
+    if (job.kind === 'created' && job.cancelToken)
+      await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
     return 'dead';
   }

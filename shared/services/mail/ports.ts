@@ -41,11 +41,14 @@ export interface ReminderScheduler {
 export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
-  /** The appointment as it is now, with the cancel token its manage link needs while it can be managed. */
-  appointment(
-    entityId: string,
-    appointmentId: number,
-  ): Promise<(AppointmentRecord & { mail_cancel_token?: string }) | null>;
+  appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The confirmation went out: the cancel token it carried is no longer kept. */
+  forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
+  /**
+   * Makes one more cancel token of an appointment known by its SHA-256 (an e-mail's manage link), only
+   * while the appointment is pending or confirmed; false otherwise.
+   */
+  addCancelToken(entityId: string, appointmentId: number, tokenHash: string): Promise<boolean>;
 }
 
 /** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
