@@ -1,7 +1,7 @@
 /**
  * The dependency rule (DESIGN.md, "Layers"): imports run one way,
- *   functions/ -> wiring -> http/ -> services/ -> services/ports <- repositories/ -> db/
- *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/ports
+ *   functions/ -> wiring -> http/ -> services/<feature>/ -> services/<feature>/ports.ts <- repositories/ -> db/
+ *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/<feature>/ports.ts
  * and domain/ imports nothing of the project but domain/. `npm run lint` (and so CI) and
  * test/unit/dependencies.test.ts fail on a wrong-way import or a circle.
  */
@@ -42,9 +42,9 @@ module.exports = {
     ),
     forbid(
       'adapters-implement-ports',
-      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import the ports only.",
+      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import a feature's ports.ts only.",
       '^shared/(repositories|adapters|debug)/',
-      '^(shared/services/(?!ports\\.ts$|[^/]+/(ports|[a-z-]+-ports?)\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
+      '^(shared/services/(?![^/]+/ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'debug-is-not-dynamodb',

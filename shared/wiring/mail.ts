@@ -12,10 +12,11 @@ import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repos
 import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
+import type { DeadJobs, JobQueue } from '../services/jobs/ports';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
 import { MailPlanner } from '../services/mail/mail-planner';
 import { MailSender } from '../services/mail/mail-sender';
-import type { DeadJobs, JobQueue, MailLookup, MailTransport, ReminderScheduler } from '../services/ports';
+import type { MailLookup, MailTransport, ReminderScheduler } from '../services/mail/ports';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';

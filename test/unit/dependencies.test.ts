@@ -57,6 +57,16 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'adapters-implement-ports',
+      {
+        // Of a feature folder, an adapter sees its ports.ts only: not a service beside it, nor a stray port file.
+        'shared/adapters/feature-a.ts':
+          "import '../services/feature/feature-service'; import '../services/feature/feature-ports';",
+        'shared/services/feature/feature-service.ts': '',
+        'shared/services/feature/feature-ports.ts': '',
+      },
+    ],
+    [
       'http-does-not-store',
       { 'shared/http/store-a.ts': "import '../db/store-b';", 'shared/db/store-b.ts': '' },
     ],
@@ -94,6 +104,14 @@ describe('each rule fires on a tree that breaks it', () => {
         writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
       }
     }
+    const allowed = {
+      'shared/repositories/port-user.ts': "import '../services/feature/ports';",
+      'shared/services/feature/ports.ts': '',
+    };
+    for (const [path, text] of Object.entries(allowed)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
+    }
     violations = cruise(dir, ['shared', 'functions']);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,5 +119,14 @@ describe('each rule fires on a tree that breaks it', () => {
   test.each(cases)('%s', (rule, files) => {
     const mine = violations.filter((v) => v.from in files).map((v) => v.rule.name);
     expect(mine).toContain(rule);
+  });
+
+  test("an adapter may import a feature's ports.ts, and nothing else of services/", () => {
+    const adapter = violations.filter((v) => v.from === 'shared/adapters/feature-a.ts').map((v) => v.to);
+    expect(adapter.sort()).toEqual([
+      'shared/services/feature/feature-ports.ts',
+      'shared/services/feature/feature-service.ts',
+    ]);
+    expect(violations.filter((v) => v.from === 'shared/repositories/port-user.ts')).toEqual([]);
   });
 });

@@ -7,9 +7,9 @@ import {
   RETRY_SCHEDULE_SECONDS,
   urlProblem,
 } from '../../shared/domain/delivery/webhooks';
+import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/events/ports';
 import { WebhookDelivery } from '../../shared/services/events/webhook-delivery';
-import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/ports';
-import { NO_METRICS } from '../../shared/services/ports';
+import { NO_METRICS } from '../../shared/services/operations/ports';
 
 const appointment = (status: 'confirmed' | 'cancelled' | 'pending', slot_id = 1) =>
   ({ status, slot_id }) as Parameters<typeof eventTypeOf>[0];

@@ -2,7 +2,8 @@ import { PUBLISHABLE_KEY_SHAPE } from '../../domain/access/publishable-keys';
 import { sameDigest, sha256Hex, type TokenKind } from '../../domain/access/tokens';
 import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../domain/entity';
 import { tokenInvalid, tokenRequired } from '../../domain/errors';
-import type { SettingsLookup, TokenLookup } from '../ports';
+import type { SettingsLookup } from '../settings/ports';
+import type { TokenLookup } from './ports';
 
 const TOKEN_SHAPE: Record<TokenKind, RegExp> = { v1: /^[0-9a-f]{64}$/, v2: /^[0-9a-f]{40}$/ };
 

@@ -8,7 +8,7 @@ import {
 } from '../../domain/access/publishable-keys';
 import { sha256Hex } from '../../domain/access/tokens';
 import { AppError, invalidField, resourceNotFound } from '../../domain/errors';
-import type { PublishableKeyStore } from '../ports';
+import type { PublishableKeyStore } from './ports';
 
 export interface NewKey {
   name: string;

@@ -8,7 +8,7 @@ import type {
   EventStore,
   PendingDeliveries,
   WebhookStore,
-} from '../ports';
+} from './ports';
 
 /** How an appointment is shown in an event: the v1 appointment record (given by the wiring). */
 export type PresentAppointment = (

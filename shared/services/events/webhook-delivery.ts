@@ -1,17 +1,16 @@
 import { Webhook } from 'standardwebhooks';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../../domain/delivery/webhooks';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
-import {
-  type BusinessMetrics,
-  type DeadLetters,
-  type Delivery,
-  type DeliveryQueue,
-  NO_METRICS,
-  type PendingDeliveries,
-  type WebhookRecord,
-  type WebhookStore,
-  type WebhookTransport,
-} from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type {
+  DeadLetters,
+  Delivery,
+  DeliveryQueue,
+  PendingDeliveries,
+  WebhookRecord,
+  WebhookStore,
+  WebhookTransport,
+} from './ports';
 import { addressesOf } from './webhook-address';
 
 export interface DeliveryOptions {

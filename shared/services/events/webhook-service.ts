@@ -9,7 +9,7 @@ import {
 } from '../../domain/delivery/webhooks';
 import type { EntityContext } from '../../domain/entity';
 import { found, invalidField, resourceNotFound } from '../../domain/errors';
-import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from '../ports';
+import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from './ports';
 import { addressesOf } from './webhook-address';
 
 /** A subscription as listed: everything but the secret. */

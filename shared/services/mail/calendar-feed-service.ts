@@ -6,7 +6,7 @@ import { busy } from '../../domain/errors';
 import { feedIcs } from '../../domain/mail/ics';
 import { calendarUid } from '../../domain/mail/notifications';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarFeedStore } from '../ports';
+import type { CalendarFeedStore } from './ports';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;

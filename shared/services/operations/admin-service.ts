@@ -12,17 +12,10 @@ import { newCalendar } from '../../domain/schedule/calendar';
 import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { KeyService } from '../access/key-service';
 import { LimitService } from '../access/limit-service';
-import type {
-  CalendarAdmin,
-  ClosureAdmin,
-  EntityStore,
-  HoursAdmin,
-  IdSource,
-  LimitStore,
-  PublishableKeyStore,
-  SettingsLookup,
-} from '../ports';
+import type { LimitStore, PublishableKeyStore } from '../access/ports';
+import type { CalendarAdmin, ClosureAdmin, HoursAdmin, IdSource } from '../schedule/ports';
 import { EntityConfigService } from '../settings/entity-config-service';
+import type { EntityStore, SettingsLookup } from '../settings/ports';
 
 /** The stores entity administration writes to. */
 export interface AdminStores {

@@ -1,5 +1,5 @@
 import { API_VERSION } from '../../domain/api';
-import type { StorePing } from '../ports';
+import type { StorePing } from './ports';
 
 export interface ServiceInfo {
   name: string;

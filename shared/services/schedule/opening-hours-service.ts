@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import { type Holiday, publicHoliday } from '../../domain/schedule/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../../domain/schedule/opening-hours';
 
-import type { ClosureStore, HoursStore } from '../ports';
+import type { ClosureStore, HoursStore } from './ports';
 
 export type PeriodTimes = Pick<DayHours, 'start_time1' | 'end_time1' | 'start_time2' | 'end_time2'>;
 

@@ -2,8 +2,8 @@ import type { EntityContext } from '../../domain/entity';
 import { conflict } from '../../domain/errors';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
-import type { IdSource, SlotStore } from '../ports';
 import type { OpeningHoursService } from './opening-hours-service';
+import type { IdSource, SlotStore } from './ports';
 import type { SlotService } from './slot-service';
 
 export interface GenerateRequest {

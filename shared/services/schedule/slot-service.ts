@@ -10,7 +10,7 @@ import {
 } from '../../domain/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
-import type { CalendarReader, SlotStore } from '../ports';
+import type { CalendarReader, SlotStore } from './ports';
 
 export interface SlotChange {
   slot_id: number;

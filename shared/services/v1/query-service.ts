@@ -15,7 +15,7 @@ import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../doma
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
-import type { V1Store } from '../ports';
+import type { V1Store } from './ports';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;

@@ -3,7 +3,7 @@ import { addDays, datesInRange, todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError } from '../../domain/errors';
 import { totalAppointments } from '../../domain/schedule/calendar';
-import type { V1Store } from '../ports';
+import type { V1Store } from './ports';
 import { checkRange } from './query-service';
 
 export const PERIODS = ['today', 'last7days', 'last15days', 'last30days', 'specific_day', 'custom'] as const;
