@@ -1,4 +1,4 @@
-/** The composition root, part 4: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
+/** The composition root, mail: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
 
 import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
 import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
@@ -120,9 +120,12 @@ export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<Bat
 export const calendarFeedService = /* @__PURE__ */ once(() => {
   const lookup = mailLookup();
   const appointments = new AppointmentRepository(table());
-  return new CalendarFeedService(new CalendarFeedRepository(table()), {
-    entity: lookup.entity,
-    appointmentsFrom: (entityId, calendarId, from, limit) =>
-      appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+  return new CalendarFeedService({
+    store: new CalendarFeedRepository(table()),
+    reads: {
+      entity: lookup.entity,
+      appointmentsFrom: (entityId, calendarId, from, limit) =>
+        appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+    },
   });
 });

@@ -77,15 +77,20 @@ const widgetId = (): string => `wdg_${randomBytes(8).toString('hex')}`;
 const notFound = (accountId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${accountId} not found`);
 
+/** What the admin needs: the stores it reads and writes (AdminStores), and a clock (tests set it). */
+export type AdminServiceDeps = AdminStores & { now?: () => Date };
+
 /** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
 export class AdminService {
   private readonly config: EntityConfigService;
 
-  constructor(
-    private readonly repos: AdminStores,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.config = new EntityConfigService(repos);
+  private readonly repos: AdminStores;
+  private readonly now: () => Date;
+
+  constructor(deps: AdminServiceDeps) {
+    this.repos = deps;
+    this.now = deps.now ?? (() => new Date());
+    this.config = new EntityConfigService(deps);
   }
 
   private async requireEntity(accountId: string) {
@@ -209,13 +214,13 @@ export class AdminService {
   /** An entity's publishable keys, without the keys. */
   async listKeys(accountId: string) {
     await this.requireEntity(accountId);
-    return new KeyService(this.repos.publishableKeys).list(accountId);
+    return new KeyService({ keys: this.repos.publishableKeys }).list(accountId);
   }
 
   /** Removes a publishable key: it stops working at once. */
   async removeKey(accountId: string, keyId: string) {
     await this.requireEntity(accountId);
-    await new KeyService(this.repos.publishableKeys).remove(accountId, keyId);
+    await new KeyService({ keys: this.repos.publishableKeys }).remove(accountId, keyId);
     return { removed: keyId };
   }
 
