@@ -1,5 +1,5 @@
 /**
- * The dependency rule (DESIGN.md, "Layers"): imports run one way,
+ * The dependency rule (docs/design/layers.md): imports run one way,
  *   functions/ -> wiring -> http/ -> services/<feature>/ -> services/<feature>/ports.ts <- repositories/ -> db/
  *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/<feature>/ports.ts
  * and domain/ imports nothing of the project but domain/. `npm run lint` (and so CI) and

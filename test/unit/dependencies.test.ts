@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /**
- * The dependency rule of DESIGN.md ("Layers"), checked by dependency-cruiser with the project's own
+ * The dependency rule of docs/design/layers.md, checked by dependency-cruiser with the project's own
  * .dependency-cruiser.cjs: over the real tree (no violation), and over small trees that break one rule
  * each (the rule must fire), so the check cannot pass by matching nothing.
  */
