@@ -28,7 +28,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 test('the project follows its dependency rule: no wrong-way import, no circle', () => {
-  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra']);
+  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra', 'web']);
   expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
 }, 120_000);
 
@@ -86,6 +86,15 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'web-stands-apart',
+      {
+        // Browser code reaching into the server's code (or the server's configuration) is refused.
+        'web/widget-a.ts': "import '../shared/domain/widget-b'; import '../functions/widget-c';",
+        'shared/domain/widget-b.ts': '',
+        'functions/widget-c.ts': '',
+      },
+    ],
+    [
       'no-circular',
       {
         'shared/services/circle-a.ts': "import './circle-b';",
@@ -112,7 +121,7 @@ describe('each rule fires on a tree that breaks it', () => {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
     }
-    violations = cruise(dir, ['shared', 'functions']);
+    violations = cruise(dir, ['shared', 'functions', 'web']);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -128,5 +137,11 @@ describe('each rule fires on a tree that breaks it', () => {
       'shared/services/feature/feature-service.ts',
     ]);
     expect(violations.filter((v) => v.from === 'shared/repositories/port-user.ts')).toEqual([]);
+  });
+
+  test('browser code may import web/ and the generated API types, and nothing else of the project', () => {
+    const widget = violations.filter((v) => v.from === 'web/widget-a.ts').map((v) => v.to);
+    expect(widget.sort()).toEqual(['functions/widget-c.ts', 'shared/domain/widget-b.ts']);
+    expect(violations.filter((v) => v.from.startsWith('web/') && v.from !== 'web/widget-a.ts')).toEqual([]);
   });
 });
