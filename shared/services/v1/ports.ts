@@ -1,4 +1,4 @@
-/** The port of the v1 API's reads (docs/design: the v1 reads). */
+/** The port of the v1 API's reads, over the table or the debug data set (docs/design/feature-map.md, "v1 reads"). */
 import type { ClientRecord } from '../../domain/booking/appointment';
 import type {
   AppointmentFilter,
