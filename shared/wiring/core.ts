@@ -122,9 +122,25 @@ export const slotGenerator = /* @__PURE__ */ once(
       openingHoursService(),
     ),
 );
+const realClock = (): number => config.limitsClockMs ?? Date.now();
+let wallClock: () => number = realClock;
+/**
+ * The wall clock of the services that take one (the limits' windows): the real time, or on the local stage
+ * the instant LIMITS_CLOCK_MS fixes. Tests set their own with `useClock` (none: back to this one).
+ */
+export const clock = (): number => wallClock();
+export const useClock = (now?: () => number): void => {
+  wallClock = now ?? realClock;
+};
 /** Fair limits: the stage's defaults and each entity's own, counted in the table. */
 export const limitService = /* @__PURE__ */ once(
-  () => new LimitService(new LimitRepository(table()), config.defaultLimits, undefined, businessMetrics),
+  () =>
+    new LimitService({
+      store: new LimitRepository(table()),
+      defaults: config.defaultLimits,
+      clock,
+      metrics: businessMetrics,
+    }),
 );
 /** Publishable keys, managed with the entity's secret v2 token. */
 export const keyService = /* @__PURE__ */ once(() => new KeyService(new PublishableKeyRepository(table())));
