@@ -56,7 +56,9 @@ export const cors = (opts: CorsOptions): Middleware => {
     const headers = { ...response.headers };
     const origin = getOrigin(request.event.headers?.origin, state);
     if (origin) headers['Access-Control-Allow-Origin'] = origin;
-    if (state.entity?.credential || (opts.origins.length > 1 && origin !== '*')) headers.Vary = 'Origin';
+    if (state.entity?.credential || (opts.origins.length > 1 && origin !== '*')) {
+      headers.Vary = headers.Vary ? `${headers.Vary}, Origin` : 'Origin';
+    }
     headers['Access-Control-Expose-Headers'] = exposeHeaders;
     response.headers = headers;
   };
