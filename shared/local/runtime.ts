@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
 import { DEFAULT_TABLE_NAME } from '../domain/defaults';
-import { storageFrom } from './dynamodb-local';
-import { acquireLocalStore, type LocalStore } from './local-store';
+import { storageFrom } from './engine/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from './engine/local-store';
 
 /** Variables of `npm start` (docs/CONTRACT.md#running-it), parsed once. */
 const LocalEnvSchema = z.object({
@@ -49,7 +49,7 @@ export async function startLocalRuntime(
     process.env.TABLE_NAME = env.TABLE_NAME;
     process.env.STAGE ??= 'local';
     const { services } = await import('../wiring');
-    const { createLocalServer } = await import('./server');
+    const { createLocalServer } = await import('./server/server');
 
     const created = await ensureLocalTable(env.TABLE_NAME);
     log(
@@ -71,7 +71,7 @@ export async function startLocalRuntime(
     // The e-mails' manage links point at this server unless PUBLIC_BASE_URL says otherwise. The events
     // start once the port is known; the stream poller reads every change since its last (or first) record.
     process.env.PUBLIC_BASE_URL ??= url;
-    const events = (await import('./local-events')).startLocalEvents({ log });
+    const events = (await import('./pipelines/local-events')).startLocalEvents({ log });
     const c = demo.credentials;
     log(
       `demo entity '${c.entity_account_id}' ${demo.created ? 'created' : 'found'} (secret from DEMO_SECRET_KEY)`,

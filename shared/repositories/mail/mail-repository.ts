@@ -6,7 +6,7 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { TransactionRefused, transact } from '../../db/transactions';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
-import type { SentMails } from '../../services/ports';
+import type { SentMails } from '../../services/mail/ports';
 import { cancelTokenItem } from '../booking/appointment-repository';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
