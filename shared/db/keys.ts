@@ -282,3 +282,6 @@ export const mail = (entityId: string, key: string): Key => inEntity(entityId, `
 /** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
 export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });
+
+/** The table's cursor key: 32 random bytes that seal v1 list cursors (written once, on first use). */
+export const cursorKey = (): Key => ({ pk: 'CURSORKEY', sk: 'CURSORKEY' });

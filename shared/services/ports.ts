@@ -7,7 +7,14 @@
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../domain/access/idempotency';
 import type { TokenKind } from '../domain/access/tokens';
 import type { AppointmentRecord, ClientRecord } from '../domain/booking/appointment';
-import type { AppointmentFilter, ClientFilter, DayCounter, EntityCounters } from '../domain/booking/listing';
+import type {
+  AppointmentFilter,
+  AppointmentPlace,
+  ClientFilter,
+  ClientPlace,
+  DayCounter,
+  EntityCounters,
+} from '../domain/booking/listing';
 import type {
   EntityRecord,
   EntitySettings,
@@ -165,6 +172,8 @@ export interface AppointmentReader {
     offset: number,
     limit: number,
     total?: number,
+    /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
+    after?: AppointmentPlace,
   ): Promise<AppointmentRecord[]>;
 }
 export interface AppointmentStore extends AppointmentReader {
@@ -200,6 +209,7 @@ export interface V1Store {
       offset: number,
       limit: number,
       total?: number,
+      after?: ClientPlace,
     ): Promise<ClientRecord[]>;
     count(entityId: string, filter: ClientFilter): Promise<number>;
     ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
