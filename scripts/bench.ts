@@ -17,6 +17,12 @@ async function acquireRuntime(): Promise<LocalRuntime> {
   return startLocalRuntime(parseLocalEnv({ ...process.env, LOCAL_DB: 'memory', PORT: '0' }));
 }
 
+/** `--only scale`: only the reads at size (and the seed), for building and checking that group. */
+const only = (() => {
+  const at = process.argv.indexOf('--only');
+  return at >= 0 ? process.argv[at + 1] : undefined;
+})();
+
 async function main() {
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
@@ -31,7 +37,12 @@ async function main() {
     const { bookingRows } = await import('./bench/bookings');
     const { pageRows } = await import('./bench/pages');
     const { limitRows } = await import('./bench/limits');
+    const { scaleRows } = await import('./bench/scale');
     const http = client(runtime.url);
+    if (only === 'scale') {
+      await scaleRows(http);
+      return;
+    }
     const little = await createTenant('bench-little');
     const heavy = await createTenant('bench-history');
     await fillHistory(http, little, heavy);
@@ -39,8 +50,13 @@ async function main() {
     await bookingRows(http, little);
     await pageRows(http);
     await limitRows(http);
+    await scaleRows(http);
   } finally {
     await runtime.stop();
+  }
+  if (only === 'scale') {
+    printTable();
+    return;
   }
   await bundleRows();
   telemetryRows();
