@@ -54,9 +54,9 @@ beforeAll(async () => {
     ...inFirst.map((s) => ({ id: s.id as number, calendar_id: 1 })),
     ...inSecond.map((s) => ({ id: s.id as number, calendar_id: second })),
   ];
-  let i = 0;
-  for (const slot of slots) {
-    for (let n = 0; n < 2; n++, i++) {
+  // One booking a slot, side by side (different slots: no contention between them).
+  await Promise.all(
+    slots.map(async (slot, i) => {
       const answer = await call('POST', '/api/appointment', {
         headers: entity.v1,
         body: {
@@ -65,13 +65,13 @@ beforeAll(async () => {
           client_firstname: `First${i}`,
           client_lastname: `Name${String((i * 7) % 13).padStart(2, '0')}`,
           client_email: `person${i}@acme.fr`,
-          client_phone: mobile(700 + (i % 11)),
+          client_phone: mobile(700 + i),
         },
       });
       if (answer.status !== 200) throw new Error(`booking ${i}: ${JSON.stringify(answer.json)}`);
-    }
-  }
-});
+    }),
+  );
+}, 180_000);
 
 describe('every v1 list walks by cursor to the same rows as by page number', () => {
   it.each([
@@ -80,7 +80,7 @@ describe('every v1 list walks by cursor to the same rows as by page number', () 
     ['/appointments?per_page=3'],
     ['/appointments?per_page=4&status=confirmed'],
     [`/appointments?per_page=2&date_from=${D1}&date_to=${D1}`],
-    ['/appointments?per_page=5&calendar_id=1'],
+    ['/appointments?per_page=2&calendar_id=1'],
     ['/appointments/1?per_page=3'],
     ['/clients?per_page=3'],
     ['/clients?per_page=2&search=name0'],
