@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CONDITION } from '../../db/conditions';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 
 /**
  * The secret that seals v1 list cursors: one item of the table, made of 32 random bytes by whichever
- * function needs it first (a conditional put, so two first uses agree), read once per warm container.
+ * function needs it first (an `if_not_exists` update, so two first uses agree), read once per warm container.
  * It lives beside the data it protects: a cursor only ever points into that same table.
  */
 export class CursorKeyRepository {
@@ -26,18 +25,18 @@ export class CursorKeyRepository {
   private async load(): Promise<Uint8Array> {
     const found = await getItem(this.table, keys.cursorKey());
     if (found) return Buffer.from(String(found.secret), 'base64');
-    try {
-      await this.table.doc.send(
-        new PutCommand({
-          TableName: this.table.name,
-          Item: { ...keys.cursorKey(), type: 'cursor-key', secret: randomBytes(32).toString('base64') },
-          ConditionExpression: CONDITION.isNew,
-        }),
-      );
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
-    const stored = await getItem(this.table, keys.cursorKey());
-    return Buffer.from(String(stored?.secret), 'base64');
+    // One UpdateItem that keeps a secret already there: two first uses agree on the one that won, and a
+    // read route needs no PutItem for it (infra/table-access.ts grants it UpdateItem for its counters).
+    const made = await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.cursorKey(),
+        UpdateExpression: 'SET #secret = if_not_exists(#secret, :secret), #type = :type',
+        ExpressionAttributeNames: { '#secret': 'secret', '#type': 'type' },
+        ExpressionAttributeValues: { ':secret': randomBytes(32).toString('base64'), ':type': 'cursor-key' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Buffer.from(String(made.Attributes?.secret), 'base64');
   }
 }
