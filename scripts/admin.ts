@@ -6,8 +6,8 @@
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { storageFrom } from '../shared/local/dynamodb-local';
-import { acquireLocalStore, type LocalStore } from '../shared/local/local-store';
+import { storageFrom } from '../shared/local/engine/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local-store';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
@@ -216,7 +216,7 @@ function program(): Command {
     .option('--calendars <c>', 'calendars to spread over (created when missing)', integer, 1)
     .action(
       run(async (_s, accountId: string, o: { appointments: number; days: number; calendars: number }) => {
-        const { seedService } = await import('../shared/wiring/seed');
+        const { seedService } = await import('../shared/wiring/operations');
         const started = Date.now();
         const bar = (written: number, total: number) => {
           const width = 30;

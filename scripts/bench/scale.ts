@@ -5,7 +5,7 @@
 
 import { addDays } from '../../shared/domain/dates';
 import { services } from '../../shared/wiring';
-import { seedService } from '../../shared/wiring/seed';
+import { seedService } from '../../shared/wiring/operations';
 import { median, ms, quick, row, timed } from './table';
 import { type Client, type Tenant, today } from './tenants';
 

@@ -4,7 +4,7 @@ import { SERVICE_NAME } from './names';
 /**
  * Whether this process traces, by Powertools' own rule (inside Lambda, not under SAM or Amplify's mock,
  * not switched off by POWERTOOLS_TRACE_ENABLED=false), decided without loading Powertools' Tracer: the
- * X-Ray SDK it loads is the largest part of a cold load (DESIGN.md "Cold starts"), and a process that
+ * X-Ray SDK it loads is the largest part of a cold load (docs/design/observability.md, "Cold starts"), and a process that
  * does not trace (npm start, the tests, a function with tracing off) never loads it.
  */
 export const mayTrace = (env: NodeJS.ProcessEnv = process.env): boolean =>

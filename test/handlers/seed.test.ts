@@ -1,6 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { appointmentChangeOf } from '../../shared/adapters/stream-changes';
-import { seedService } from '../../shared/wiring/seed';
+import { seedService } from '../../shared/wiring/operations';
 import { viaHandler as call } from '../support/api';
 import { newEntity } from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';

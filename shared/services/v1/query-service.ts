@@ -16,8 +16,8 @@ import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../doma
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
-import type { V1Store } from '../ports';
 import type { CursorScope, Cursors, Position } from './cursors';
+import type { V1Store } from './ports';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
@@ -50,13 +50,24 @@ export interface AppointmentView {
   calendarName: string;
 }
 
+/** What the v1 reads need: the v1 store (the table or the debug data set), the cursors, a clock. */
+export interface V1QueryServiceDeps {
+  store: V1Store;
+  cursors: Cursors;
+  now?: () => Date;
+}
+
 /** Reads of the v1 API: calendars, slots, appointments and clients, paginated and filtered. */
 export class V1QueryService {
-  constructor(
-    private readonly store: V1Store,
-    private readonly cursors: Cursors,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+  private readonly store: V1Store;
+  private readonly cursors: Cursors;
+
+  constructor(deps: V1QueryServiceDeps) {
+    this.store = deps.store;
+    this.cursors = deps.cursors;
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /**
    * A page of a list, by number or by cursor (docs/CONTRACT.md#cursors): the cursor is opened against
