@@ -69,6 +69,9 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/calendar-slots/delete', 'calendar-slots/delete-slot', 'write'),
   v2('POST', '/appointments', 'appointments/book-appointment', 'write'),
   v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write'),
+  v2('POST', '/appointments/lookup', 'appointments/lookup-appointment'),
+  v2('POST', '/appointments/reschedule', 'appointments/reschedule-appointment', 'write'),
+  v2('GET', '/business', 'business/get-business'),
   v2('POST', '/validation/phone', 'validation/validate-phone'),
   v2('POST', '/validation/email', 'validation/validate-email'),
   v2('POST', '/webhooks', 'webhooks/create-webhook', 'write'),
@@ -92,6 +95,17 @@ export const FEED_ROUTE: RouteDef = {
   auth: 'none',
   access: 'read',
 };
+
+/**
+ * The business's face (docs/CONTRACT.md#widget-and-manage-page): the widget's script, the hosted booking
+ * page of a key made with `hosted_page` and the manage page; HTML and JavaScript outside both APIs'
+ * envelopes, served beside the route table by the local server and the API stack.
+ */
+export const PAGE_ROUTES: readonly RouteDef[] = [
+  { method: 'GET', path: '/embed.js', entry: 'functions/pages/get-embed.ts', auth: 'none', access: 'read' },
+  { method: 'GET', path: '/book/{key}', entry: 'functions/pages/book-page.ts', auth: 'none', access: 'read' },
+  { method: 'GET', path: '/manage', entry: 'functions/pages/manage-page.ts', auth: 'none', access: 'read' },
+];
 
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const NOT_FOUND_ENTRY = 'functions/not-found.ts';

@@ -61,6 +61,8 @@ export async function startLocalRuntime(
       name: 'Demo entity',
     });
     const events = (await import('./local-events')).startLocalEvents({ log });
+    // The widget's script (GET /embed.js) is built from web/ at each start.
+    await (await import('./web-build')).buildWeb();
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { config } from '../config';
 import { isPreflight, preflightHandler } from '../http/middleware/cors';
-import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../routes';
+import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, ROUTES } from '../routes';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
 import { listOutbox, outboxFolder, readOutboxFile } from './local-mail';
 
@@ -77,8 +77,8 @@ async function serveOutbox(path: string, response: ServerResponse): Promise<bool
   return true;
 }
 
-/** The route table and the staff feed's address. */
-const SERVED = [...ROUTES, FEED_ROUTE];
+/** The route table, the staff feed's address and the pages. */
+const SERVED = [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
 
 async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();

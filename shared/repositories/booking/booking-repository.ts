@@ -52,6 +52,20 @@ export class BookingRepository {
           ConditionExpression: CONDITION.isNew,
         },
       },
+      {
+        // The cancel token as a credential of the manage page: it names the entity (docs/CONTRACT.md#manage).
+        Put: {
+          TableName: t,
+          Item: {
+            ...keys.token(plan.cancelTokenHash),
+            type: 'token',
+            entity_id: entityId,
+            kind: 'cancel',
+            token_hash: plan.cancelTokenHash,
+          },
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
       plan.existing === null
         ? {
             Put: {

@@ -13,6 +13,8 @@ import type { PublishableKeyStore } from '../ports';
 export interface NewKey {
   name: string;
   allowed_origins: string[];
+  /** The key also opens the hosted booking page `GET /book/{key}`. */
+  hosted_page?: boolean | undefined;
 }
 
 /** Publishable keys (docs/CONTRACT.md#publishable-keys): made, listed and removed with the secret token. */
@@ -44,6 +46,7 @@ export class KeyService {
       name: input.name,
       scope: 'booking',
       allowed_origins: origins,
+      hosted_page: input.hosted_page === true,
       created_at: this.now().toISOString(),
     };
     if (!(await this.keys.create(entityId, record, sha256Hex(key), MAX_KEYS_PER_ENTITY))) {
@@ -59,6 +62,7 @@ export class KeyService {
       name: record.name,
       scope: record.scope,
       allowed_origins: origins,
+      hosted_page: record.hosted_page,
       created_at: record.created_at,
     };
   }
