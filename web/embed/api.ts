@@ -3,17 +3,8 @@ import type { components } from '../../examples/client/api';
 
 export type Slot = components['schemas']['V2Slot'];
 export type Appointment = components['schemas']['V2Appointment'];
-export interface Business {
-  name: string | null;
-  timezone: string;
-  language: 'en' | 'fr';
-  default_calendar_id: number;
-}
-export interface Managed {
-  appointment: Appointment;
-  calendar_name: string | null;
-  business: Business;
-}
+export type Business = components['schemas']['V2Business'];
+export type Managed = components['schemas']['V2ManagedAppointment'];
 
 export interface Answer<T> {
   ok: boolean;
