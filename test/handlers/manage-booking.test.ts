@@ -157,7 +157,7 @@ describe('managing a booking by its cancel token', () => {
       409,
       /cancelled appointment cannot be moved/,
     );
-    expect(await counterDrift(entity.entityId)).toEqual([]);
+    expect(await counterDrift(entity.entity_account_id)).toEqual([]);
   });
 
   it('GET /business answers the page what it shows, to a key', async () => {
