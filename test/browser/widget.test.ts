@@ -24,6 +24,9 @@ type Entity = Awaited<ReturnType<typeof newEntity>>;
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 type Json = any;
 
+// A browser, two servers and a store on a shared machine: generous, as no timing is asserted.
+jest.setTimeout(240_000);
+
 let api: Awaited<ReturnType<typeof startHttp>>;
 let site: Awaited<ReturnType<typeof hostSite>>;
 let elsewhere: Awaited<ReturnType<typeof hostSite>>;

@@ -44,7 +44,7 @@ export async function hostSite(
 export const hostPage = (apiUrl: string, key: string, attributes = ''): string => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Salon Jeanne</title>
-<style>button, input { all: unset; color: red; font-size: 4px; } * { display: inline; }</style></head>
+<style>button, input, fieldset, legend, p { all: unset; color: red; font-size: 4px; }</style></head>
 <body><main><h1>Salon Jeanne</h1>
 <script src="${apiUrl}/embed.js" async></script><booking-widget key="${key}"${attributes ? ` ${attributes}` : ''}></booking-widget>
 </main></body></html>`;
