@@ -65,6 +65,18 @@ module.exports = {
       '^shared/wiring/',
     ),
     forbid(
+      'web-is-the-browser',
+      'web/ (the widget, in the browser) imports web/ and the generated API types only: nothing of the server.',
+      '^web/',
+      '^(shared|functions|infra|scripts|test)/|^examples/(?!client/api\\.d\\.ts$)',
+    ),
+    forbid(
+      'nothing-imports-the-browser-code',
+      'The server reaches web/ only as the built embed.js (shared/local/web-build.ts builds it by path).',
+      '^(shared|functions|infra|scripts)/',
+      '^web/',
+    ),
+    forbid(
       'handlers-go-through-the-wiring',
       'A handler composes: http/ for the stack, the wiring for services; never a repository or db/.',
       '^functions/',

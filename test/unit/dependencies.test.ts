@@ -28,7 +28,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 test('the project follows its dependency rule: no wrong-way import, no circle', () => {
-  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra']);
+  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra', 'web']);
   expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
 }, 120_000);
 
@@ -76,6 +76,14 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'web-is-the-browser',
+      { 'web/widget-a.ts': "import '../shared/domain/widget-b';", 'shared/domain/widget-b.ts': '' },
+    ],
+    [
+      'nothing-imports-the-browser-code',
+      { 'shared/http/page-a.ts': "import '../../web/page-b';", 'web/page-b.ts': '' },
+    ],
+    [
       'no-circular',
       {
         'shared/services/circle-a.ts': "import './circle-b';",
@@ -94,7 +102,7 @@ describe('each rule fires on a tree that breaks it', () => {
         writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
       }
     }
-    violations = cruise(dir, ['shared', 'functions']);
+    violations = cruise(dir, ['shared', 'functions', 'web']);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
