@@ -134,6 +134,7 @@ export function routeName(route: RouteDef): string {
   const path = route.path
     .replace(/^\/api/, '')
     .replace(/[{}]/g, '')
+    .replace(/\./g, '-')
     .split('/')
     .filter(Boolean)
     .join('-');

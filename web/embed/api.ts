@@ -92,3 +92,23 @@ export const newIdempotencyKey = (): string =>
   typeof crypto.randomUUID === 'function'
     ? `w-${crypto.randomUUID()}`
     : `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** A service (issue 29's GET /services), a calendar (GET /calendars) and a start (GET /availability). */
+export interface Service {
+  id: number;
+  name: string;
+  duration: number;
+  calendar_ids: number[];
+}
+export interface Calendar {
+  id: number;
+  name: string;
+  active: boolean;
+}
+export interface Start {
+  date: string;
+  start_time: string;
+  end_time: string;
+  calendar_id: number;
+  calendar_name: string;
+}

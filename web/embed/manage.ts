@@ -5,7 +5,7 @@
 import { Api, type Appointment, addDays, type Business, type Managed, nowIn, type Slot } from './api';
 import { adoptStyles, h } from './dom';
 import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
-import { freeSlots, renderPicker } from './picker';
+import { notStarted, renderPicker, slotTimes, type Time } from './picker';
 import { WIDGET_CSS } from './styles';
 import { DAYS_AHEAD } from './widget';
 
@@ -20,9 +20,9 @@ export class ManagePage extends HTMLElement {
   private language: Lang = 'en';
   private phase: Phase = 'loading';
   private managed: Managed | null = null;
-  private slots: Slot[] = [];
+  private times: Time[] = [];
   private day: string | null = null;
-  private chosen: Slot | null = null;
+  private chosen: Time | null = null;
   private alert: { where: 'top' | 'times'; text: string } | null = null;
   private notice: string | null = null;
   private pending = false;
@@ -104,11 +104,10 @@ export class ManagePage extends HTMLElement {
       `/calendar-slots?from=${now.date}&to=${addDays(now.date, DAYS_AHEAD - 1)}&available=true`,
     );
     const current = this.managed?.appointment.slot_id;
-    this.slots = answer.ok
-      ? freeSlots(answer.data, nowIn(business.timezone)).filter((s) => s.id !== current)
-      : [];
-    if (this.day && !this.slots.some((s) => s.date === this.day)) this.day = null;
-    if (this.chosen && !this.slots.some((s) => s.id === this.chosen?.id)) this.chosen = null;
+    const free = answer.ok ? slotTimes(answer.data, business.default_calendar_id) : [];
+    this.times = notStarted(free, nowIn(business.timezone)).filter((s) => s.slotId !== current);
+    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
+    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
   }
 
   private async move(): Promise<void> {
@@ -117,7 +116,13 @@ export class ManagePage extends HTMLElement {
     this.render();
     const answer = await this.api.call<Appointment>('POST', '/appointments/reschedule', {
       cancel_token: this.token,
-      slot_id: this.chosen.id,
+      ...(this.chosen.slotId !== undefined
+        ? { slot_id: this.chosen.slotId }
+        : {
+            date: this.chosen.date,
+            start_time: this.chosen.start_time,
+            calendar_id: this.chosen.calendar_id,
+          }),
     });
     this.pending = false;
     if (answer.ok) {
@@ -225,12 +230,7 @@ export class ManagePage extends HTMLElement {
       'div',
       {},
       renderPicker(
-        {
-          slots: this.slots,
-          day: this.day,
-          slot: this.chosen,
-          calendarId: this.managed?.appointment ? business.default_calendar_id : 0,
-        },
+        { times: this.times, day: this.day, time: this.chosen },
         this.language,
         business.timezone,
         {

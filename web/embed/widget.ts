@@ -2,10 +2,21 @@
  * <booking-widget key="pk_…" [lang] [service] [calendar]>: a business's clients pick a day and a time of
  * the free slots and book, in an open shadow root the host page's CSS cannot reach.
  */
-import { Api, type Appointment, addDays, type Business, newIdempotencyKey, nowIn, type Slot } from './api';
+import {
+  Api,
+  type Appointment,
+  addDays,
+  type Business,
+  type Calendar,
+  newIdempotencyKey,
+  nowIn,
+  type Service,
+  type Slot,
+  type Start,
+} from './api';
 import { adoptStyles, h, uid } from './dom';
 import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
-import { freeSlots, renderPicker } from './picker';
+import { notStarted, renderPicker, slotTimes, type Time } from './picker';
 import { WIDGET_CSS } from './styles';
 
 /** How many days ahead the widget looks for free times. */
@@ -23,9 +34,14 @@ export class BookingWidget extends HTMLElement {
   private business: Business | null = null;
   private language: Lang = 'en';
   private phase: Phase = 'loading';
-  private slots: Slot[] = [];
+  private times: Time[] = [];
   private day: string | null = null;
-  private chosen: Slot | null = null;
+  private chosen: Time | null = null;
+  /** With services (issue 29): the services, the calendars, and the visitor's choices ('any' for anyone). */
+  private services: Service[] = [];
+  private calendars: Calendar[] = [];
+  private service: Service | null = null;
+  private staff: number | 'any' = 'any';
   private values: Record<Field, string> = { client_name: '', client_phone: '', client_email: '' };
   private alert: { where: 'top' | 'times' | 'submit' | Field; text: string } | null = null;
   private pending: string | null = null;
@@ -69,24 +85,132 @@ export class BookingWidget extends HTMLElement {
     }
     this.business = answer.data;
     this.language = langOf(this.getAttribute('lang')) ?? answer.data.language;
+    if ((answer.data as Business & { has_services?: boolean }).has_services) await this.loadServices();
     await this.loadSlots();
     this.phase = 'pick';
     this.render();
   }
 
+  /** The services and calendars; the `service` and `calendar` attributes choose for the visitor. */
+  private async loadServices(): Promise<void> {
+    if (!this.api) return;
+    const [services, calendars] = await Promise.all([
+      this.api.call<Service[]>('GET', '/services'),
+      this.api.call<Calendar[]>('GET', '/calendars'),
+    ]);
+    this.services = services.ok ? services.data : [];
+    this.calendars = calendars.ok ? calendars.data.filter((c) => c.active) : [];
+    const wanted = Number(this.getAttribute('service'));
+    this.service =
+      this.services.find((s) => s.id === wanted) ??
+      (this.services.length === 1 ? (this.services[0] ?? null) : null);
+    const calendar = Number(this.getAttribute('calendar'));
+    this.staff = this.calendars.some((c) => c.id === calendar) ? calendar : 'any';
+  }
+
+  /** The free times: of the chosen service (and person) with services, else the default calendar's slots. */
   private async loadSlots(): Promise<void> {
     if (!this.api || !this.business) return;
     const now = nowIn(this.business.timezone);
     const to = addDays(now.date, DAYS_AHEAD - 1);
-    const answer = await this.api.call<Slot[]>(
-      'GET',
-      `/calendar-slots?from=${now.date}&to=${to}&available=true`,
+    let times: Time[] = [];
+    if (this.services.length > 0) {
+      if (!this.service) {
+        this.times = [];
+        return;
+      }
+      const staff = this.staff === 'any' ? '' : `&calendar_id=${this.staff}`;
+      const answer = await this.api.call<Start[]>(
+        'GET',
+        `/availability?service_id=${this.service.id}&from=${now.date}&to=${to}${staff}`,
+      );
+      if (!answer.ok)
+        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      const seen = new Set<string>();
+      for (const start of answer.ok ? answer.data : []) {
+        // With anyone, one button per start: the API picks the person when it books.
+        const key =
+          this.staff === 'any'
+            ? `${start.date} ${start.start_time}`
+            : `${start.date} ${start.start_time} ${start.calendar_id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        times.push({
+          key,
+          date: start.date,
+          start_time: start.start_time,
+          end_time: start.end_time,
+          calendar_id: start.calendar_id,
+        });
+      }
+    } else {
+      const answer = await this.api.call<Slot[]>(
+        'GET',
+        `/calendar-slots?from=${now.date}&to=${to}&available=true`,
+      );
+      if (!answer.ok)
+        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
+    }
+    this.times = notStarted(times, nowIn(this.business.timezone));
+    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
+    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
+  }
+
+  /** The service and person choices (with services only), with their hooks. */
+  private choices(): HTMLElement | null {
+    if (this.services.length === 0) return null;
+    const t = this.t;
+    const pick = async (change: () => void) => {
+      change();
+      this.day = null;
+      this.chosen = null;
+      this.alert = null;
+      await this.loadSlots();
+      this.focusAfter = '[data-day]';
+      this.render();
+    };
+    const serviceButtons = this.services.map((s) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-service-id': s.id,
+          'aria-pressed': String(s.id === this.service?.id),
+          onclick: () =>
+            void pick(() => {
+              this.service = s;
+            }),
+        },
+        `${s.name} (${s.duration} min)`,
+      ),
     );
-    this.slots = answer.ok ? freeSlots(answer.data, nowIn(this.business.timezone)) : [];
-    if (!answer.ok)
-      this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
-    if (this.day && !this.slots.some((s) => s.date === this.day)) this.day = null;
-    if (this.chosen && !this.slots.some((s) => s.id === this.chosen?.id)) this.chosen = null;
+    const performers = this.calendars.filter(
+      (c) => !this.service || this.service.calendar_ids.includes(c.id),
+    );
+    const staffButtons = [{ id: 'any' as const, name: t.anyone }, ...performers].map((c) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-calendar-id': c.id,
+          'aria-pressed': String(c.id === this.staff),
+          onclick: () =>
+            void pick(() => {
+              this.staff = c.id;
+            }),
+        },
+        c.name,
+      ),
+    );
+    return h(
+      'div',
+      {},
+      h('fieldset', {}, h('legend', {}, t.chooseService), h('div', { class: 'choices' }, ...serviceButtons)),
+      this.service && performers.length > 1
+        ? h('fieldset', {}, h('legend', {}, t.chooseStaff), h('div', { class: 'choices' }, ...staffButtons))
+        : null,
+    );
   }
 
   /** A refusal in words, from its status and message. */
@@ -117,7 +241,14 @@ export class BookingWidget extends HTMLElement {
     const body = {
       client_name: this.values.client_name,
       client_phone: this.values.client_phone,
-      slot_id: this.chosen.id,
+      ...(this.chosen.slotId !== undefined
+        ? { slot_id: this.chosen.slotId }
+        : {
+            service_id: this.service?.id,
+            date: this.chosen.date,
+            start_time: this.chosen.start_time,
+            ...(this.staff === 'any' ? {} : { calendar_id: this.staff }),
+          }),
       ...(this.values.client_email.trim() ? { client_email: this.values.client_email } : {}),
     };
     const answer = await this.api.call<Appointment>('POST', '/appointments', body, this.pending);
@@ -162,34 +293,32 @@ export class BookingWidget extends HTMLElement {
       box.append(this.confirmation(this.booked, this.business));
     if (this.phase === 'pick' && this.business) {
       if (topAlert) box.append(topAlert);
-      box.append(
-        renderPicker(
-          {
-            slots: this.slots,
-            day: this.day,
-            slot: this.chosen,
-            calendarId: this.business.default_calendar_id,
-          },
-          this.language,
-          this.business.timezone,
-          {
-            onDay: (day) => {
-              this.day = day;
-              this.chosen = null;
-              this.alert = null;
-              this.focusAfter = '[data-start]';
-              this.render();
+      const choices = this.choices();
+      if (choices) box.append(choices);
+      if (this.services.length === 0 || this.service)
+        box.append(
+          renderPicker(
+            { times: this.times, day: this.day, time: this.chosen },
+            this.language,
+            this.business.timezone,
+            {
+              onDay: (day) => {
+                this.day = day;
+                this.chosen = null;
+                this.alert = null;
+                this.focusAfter = '[data-start]';
+                this.render();
+              },
+              onTime: (time) => {
+                this.chosen = time;
+                this.alert = null;
+                this.focusAfter = '[name="client_name"]';
+                this.render();
+              },
             },
-            onTime: (slot) => {
-              this.chosen = slot;
-              this.alert = null;
-              this.focusAfter = '[name="client_name"]';
-              this.render();
-            },
-          },
-          this.alert?.where === 'times' ? this.alert.text : null,
-        ),
-      );
+            this.alert?.where === 'times' ? this.alert.text : null,
+          ),
+        );
       if (this.chosen) box.append(this.form(this.chosen));
     }
     this.root.replaceChildren(box);
@@ -225,7 +354,7 @@ export class BookingWidget extends HTMLElement {
     );
   }
 
-  private form(slot: Slot): HTMLElement {
+  private form(slot: Time): HTMLElement {
     const t = this.t;
     const when = `${dayLabel(slot.date, this.language)} ${hhmm(slot.start_time)}`;
     return h(
