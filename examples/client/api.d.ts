@@ -1533,36 +1533,6 @@ export interface components {
             data: unknown[];
             message?: string;
         };
-        V2Business: {
-            name: string | null;
-            timezone: string;
-            /** @enum {string} */
-            language: "en" | "fr";
-            default_calendar_id: number;
-        };
-        V2ManagedAppointment: {
-            appointment: components["schemas"]["V2Appointment"];
-            calendar_name: string | null;
-            business: components["schemas"]["V2Business"];
-        };
-        V2BusinessAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2Business"];
-            message?: string;
-        };
-        V2ManagedAppointmentAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2ManagedAppointment"];
-            message?: string;
-        };
-        V2RescheduleAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2Appointment"];
-            message?: string;
-        };
         V2Settings: {
             slot_duration: number;
             max_appointments: number;
@@ -1609,6 +1579,36 @@ export interface components {
             /** @constant */
             success: true;
             data: unknown[];
+            message?: string;
+        };
+        V2Business: {
+            name: string | null;
+            timezone: string;
+            /** @enum {string} */
+            language: "en" | "fr";
+            default_calendar_id: number;
+        };
+        V2ManagedAppointment: {
+            appointment: components["schemas"]["V2Appointment"];
+            calendar_name: string | null;
+            business: components["schemas"]["V2Business"];
+        };
+        V2BusinessAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Business"];
+            message?: string;
+        };
+        V2ManagedAppointmentAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2ManagedAppointment"];
+            message?: string;
+        };
+        V2RescheduleAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
             message?: string;
         };
         V2OpeningHoursAnswer: {

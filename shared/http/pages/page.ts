@@ -45,6 +45,7 @@ export function htmlPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="booking-page" content="1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
 <script src="/embed.js" defer></script>
 </head>
