@@ -30,7 +30,7 @@ export interface StageConfig {
   /** Stage-wide API Gateway throttling (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number };
   /**
-   * Default fair limits of every entity (docs/CONTRACT.md#limits, chosen in DESIGN.md "Limits"); an operator
+   * Default fair limits of every entity (docs/CONTRACT.md#limits, chosen in docs/design/limits.md); an operator
    * sets an entity's own with `npm run admin -- set-limits`. 0 = no limit.
    */
   limits: Limits;

@@ -6,8 +6,8 @@
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { storageFrom } from '../shared/local/dynamodb-local';
-import { acquireLocalStore, type LocalStore } from '../shared/local/local-store';
+import { storageFrom } from '../shared/local/engine/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local-store';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;

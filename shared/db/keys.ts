@@ -1,6 +1,6 @@
 /**
  * Every DynamoDB key of the single table is built here, and only here.
- * DESIGN.md has the entity chart and the access-pattern table that these builders serve.
+ * docs/design/data-model.md has the entity chart and the access-pattern table that these builders serve.
  *
  * Conventions: `pk`/`sk` are the table keys; each GSI has generic `gsiNpk`/`gsiNsk` attributes and an
  * index name that says which access pattern it serves. Ids are zero-padded to 10 digits in sort keys so

@@ -42,7 +42,8 @@ export interface RouteInput<P, Q, B> {
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
-  api: Api;
+  /** The API is the define function's (defineV1Handler, defineV2Handler): handlers leave it out; given, it must match. */
+  api?: Api;
   /** 'token' (default): the API's token is required; 'none': public (GET /api/, /api/health). */
   auth?: 'token' | 'none';
   /** v1 routes that answer debug mode from the fictitious data set. */
@@ -70,8 +71,9 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   options: HandlerOptions<P, Q, B>,
   run: (input: RouteInput<P, Q, B>) => Promise<Reply>,
 ) {
-  if (options.api !== profile.api)
+  if (options.api !== undefined && options.api !== profile.api)
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
+  const { api } = profile;
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
   // security and CORS headers and the request's own headers and log line are added to it; the metrics and
@@ -91,11 +93,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     rateLimitAnswerHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
-    ...(options.api === 'v1' ? [formatNegotiation()] : []),
+    ...(api === 'v1' ? [formatNegotiation()] : []),
     ...((options.auth ?? 'token') === 'token'
       ? [
           tokenCheck({
-            api: options.api,
+            api,
             authenticate: (token, api) => deps().authenticate(token, api),
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,

@@ -111,7 +111,9 @@ describe.each([
 
   it('answers the publishable routes’ preflights from any origin where the stage sets none', () => {
     for (const path of PREFLIGHT_PATHS) {
-      expect(functionBehind(`OPTIONS ${path}`)).toBe(preflights ? functionOf('options-publishable') : undefined);
+      expect(functionBehind(`OPTIONS ${path}`)).toBe(
+        preflights ? functionOf('options-publishable') : undefined,
+      );
     }
     if (preflights) expect(tableActionsOf('options-publishable')).toEqual([]);
   });

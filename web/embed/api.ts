@@ -1,5 +1,5 @@
 /** The widget's calls to the API: the v2 envelope, the credential in Access-Token, and the refusals in words. */
-import type { components } from '../../examples/client/api';
+import type { components } from '../api-types';
 
 export type Slot = components['schemas']['V2Slot'];
 export type Appointment = components['schemas']['V2Appointment'];

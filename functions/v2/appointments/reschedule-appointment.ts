@@ -9,7 +9,6 @@ import { bookingService, defineV2Handler } from '../../../shared/wiring';
  */
 export const handler = defineV2Handler(
   {
-    api: 'v2',
     publishable: true,
     manage: true,
     bookingLimit: 'always',

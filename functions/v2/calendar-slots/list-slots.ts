@@ -17,7 +17,7 @@ const Query = params({
  * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left.
  */
 export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, manage: true, query: Query },
+  { publishable: true, manage: true, query: Query },
   async ({ entity, query }) => {
     const { date: day, from, to } = query;
     if (!day && (from || to)) {

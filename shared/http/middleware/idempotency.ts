@@ -59,6 +59,13 @@ export function fingerprint(schema: z.ZodType | undefined, body: unknown): strin
  * replays it), or the booking an earlier request committed before dying (the handler answers it again),
  * or is refused with 409 (same key with another request, or the first request still running). Debug
  * requests and public routes are skipped.
+ *
+ * Request state (`context.app`): reads `debug`, `entity` (tokenCheck) and `input.body` (validation, for
+ * the fingerprint); writes `idempotency` (the claim's mark) or `replay` (the recorded answer).
+ *
+ * @example
+ * // Idempotency-Key: k1, first request       -> context.app.idempotency = { route, key: 'k1', claimId, keepUntil }
+ * // Idempotency-Key: k1 again, same body     -> context.app.replay = { statusCode: 201, body: ... }
  */
 export const idempotencyClaim = (opts: IdempotencyOptions): Middleware => {
   const options = { ...defaults, ...opts };
@@ -96,6 +103,13 @@ export const idempotencyClaim = (opts: IdempotencyOptions): Middleware => {
  * Idempotency record, used before the envelope so that it sees the built answer: keeps it for replays,
  * or, on a server failure (5xx), releases the key so that a retry may run again (a key under which a
  * booking was committed is never released). A failure to record is logged, never answered.
+ *
+ * Request state (`context.app`): reads `idempotency` (idempotencyClaim), `entity` and `requestId`;
+ * writes nothing: it stores `request.response`.
+ *
+ * @example
+ * // app.idempotency = { key: 'k1', ... }, response 201 -> store.complete('acme', mark, answer)
+ * // app.idempotency = { key: 'k1', ... }, response 503 -> store.release('acme', mark)
  */
 export const idempotencyRecord = (opts: IdempotencyOptions): Middleware => {
   const options = { ...defaults, ...opts };

@@ -10,7 +10,15 @@ export interface JsonBodyOptions {
 
 const defaults: Required<JsonBodyOptions> = { maxBytes: MAX_BODY_BYTES };
 
-/** JSON body whatever the Content-Type: too large is 413, malformed is 400 INVALID_JSON, empty is `{}`. */
+/**
+ * JSON body whatever the Content-Type: too large is 413, malformed is 400 INVALID_JSON, empty is `{}`.
+ *
+ * Request state (`context.app`): writes `body` (the parsed JSON, not yet validated); reads nothing.
+ *
+ * @example
+ * // event.body = '{"slot_id": 7}' -> context.app.body = { slot_id: 7 }
+ * // event.body = ''               -> context.app.body = {}
+ */
 export const jsonBody = (opts: JsonBodyOptions = {}): Middleware => {
   const options = { ...defaults, ...opts };
 

@@ -24,6 +24,15 @@ export const wantsDebug = (event: Event): boolean =>
  * Token check: the Access-Token header wins over the access_token parameter; the injected authenticator
  * takes each API's own kind of token (or, on v2, a publishable key) and names the entity, or refuses with
  * 401. A publishable key outside its routes or origins is refused with 403.
+ *
+ * Request state (`context.app`): writes `entity` (the token's entity; with a publishable key, its
+ * `credential`), or, for a v1 debug request on a route that allows it, `debug = true` and no entity.
+ * Reads nothing of it.
+ *
+ * @example
+ * // Access-Token: <the entity's v2 token>  -> context.app.entity = { entityId: 'acme', settings: {...} }
+ * // Access-Token: pk_...                   -> ... credential: { kind: 'publishable', keyId, allowedOrigins }
+ * // v1, debug header on a debugMode route -> context.app.debug = true
  */
 export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
   const options = { ...defaults, ...opts };

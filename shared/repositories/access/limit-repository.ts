@@ -12,7 +12,7 @@ import {
   type PolicyState,
   windowStart,
 } from '../../domain/access/limits';
-import type { Admission, LimitStore } from '../../services/ports';
+import type { Admission, LimitStore } from '../../services/access/ports';
 
 /** A policy's counter in the window `nowMs` falls in, when that window ends, and when its item expires. */
 function counterOf(entityId: string, policy: Policy, nowMs: number) {

@@ -7,7 +7,7 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import type { TransactItem } from '../../db/transactions';
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
-import type { IdempotencyStore } from '../../services/ports';
+import type { IdempotencyStore } from '../../services/access/ports';
 
 /**
  * Idempotency records (Idempotency-Key header on bookings), after Powertools Idempotency: a conditional

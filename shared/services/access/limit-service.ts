@@ -7,7 +7,8 @@ import {
 } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
 import { invalidField } from '../../domain/errors';
-import { type Admission, type BusinessMetrics, type LimitStore, NO_METRICS } from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type { Admission, LimitStore } from './ports';
 
 /** How long a function instance keeps an entity's limits before reading them again. */
 export const LIMITS_CACHE_MS = 5_000;
