@@ -69,7 +69,14 @@ describe('keyOrigins', () => {
       true,
       { 'Access-Control-Allow-Origin': ALLOWED, Vary: 'Origin' },
     ],
-    ['a key refused from another origin', withKey, 'https://evil.example', true, {}],
+    // A 403 refusal is readable by the page that caused it, so the widget can say why (it holds no data).
+    [
+      'a key refused (403) from another origin',
+      withKey,
+      'https://evil.example',
+      true,
+      { 'Access-Control-Allow-Origin': 'https://evil.example', Vary: 'Origin' },
+    ],
   ] as const)('%s', async (_, entity, origin, fail, headers) => {
     const answer = await chain(entity, fail)(
       apiEvent({ headers: origin ? { origin } : {} }),
