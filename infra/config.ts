@@ -75,6 +75,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     limits: {
       requests_per_minute: 300,
       bookings_per_minute: 30,
+      public_requests_per_minute: 300,
+      public_bookings_per_minute: 30,
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
@@ -109,6 +111,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     limits: {
       requests_per_minute: 600,
       bookings_per_minute: 60,
+      public_requests_per_minute: 600,
+      public_bookings_per_minute: 60,
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },

@@ -10,13 +10,19 @@ import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
-import { keyOrigins } from './middleware/key-origins';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { telemetry } from './middleware/telemetry';
 import { tokenCheck } from './middleware/token-check';
-import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
+import {
+  type ApiProfile,
+  type AppContext,
+  checkStateOrder,
+  type Event,
+  type Middleware,
+  type Result,
+} from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
 import type { Reply } from './reply';
 import { runInScope } from './scope';
@@ -82,7 +88,6 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     requestContext(),
     telemetry(),
     httpHeaderNormalizer() as Middleware,
-    keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),
     // Every answer to a token may carry a tenant's or a client's data: no cache may keep it.
     securityHeaders(
@@ -118,6 +123,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(options.idempotent ? [idempotencyClaim({ store, bodySchema: options.body })] : []),
   ];
 
+  checkStateOrder(middlewares);
   const core = middy<Event, Result, Error, AppContext>()
     .use(middlewares)
     .handler(async (event, context) => {

@@ -12,7 +12,7 @@ import { AuthService } from '../services/access/auth-service';
 import { KeyService } from '../services/access/key-service';
 import { LimitService } from '../services/access/limit-service';
 import { businessMetrics } from '../telemetry/business-metrics';
-import { once, table } from './core';
+import { clock, once, table } from './core';
 
 export const authService = /* @__PURE__ */ once(
   () => new AuthService({ tokens: new TokenRepository(table()), settings: new SettingsRepository(table()) }),
@@ -20,7 +20,13 @@ export const authService = /* @__PURE__ */ once(
 export const idempotencyStore = /* @__PURE__ */ once(() => new IdempotencyRepository(table()));
 /** Fair limits: the stage's defaults and each entity's own, counted in the table. */
 export const limitService = /* @__PURE__ */ once(
-  () => new LimitService(new LimitRepository(table()), config.defaultLimits, undefined, businessMetrics),
+  () =>
+    new LimitService({
+      store: new LimitRepository(table()),
+      defaults: config.defaultLimits,
+      clock,
+      metrics: businessMetrics,
+    }),
 );
 /** Publishable keys, managed with the entity's secret v2 token. */
 export const keyService = /* @__PURE__ */ once(

@@ -84,3 +84,14 @@ export function repositories(t: TableHandle) {
   };
 }
 export type Repositories = ReturnType<typeof repositories>;
+
+const realClock = (): number => config.limitsClockMs ?? Date.now();
+let wallClock: () => number = realClock;
+/**
+ * The wall clock of the services that take one (the limits' windows): the real time, or on the local stage
+ * the instant LIMITS_CLOCK_MS fixes. Tests set their own with `useClock` (none: back to this one).
+ */
+export const clock = (): number => wallClock();
+export const useClock = (now?: () => number): void => {
+  wallClock = now ?? realClock;
+};

@@ -13,11 +13,10 @@ const defaults: Required<JsonBodyOptions> = { maxBytes: MAX_BODY_BYTES };
 /**
  * JSON body whatever the Content-Type: too large is 413, malformed is 400 INVALID_JSON, empty is `{}`.
  *
- * Request state (`context.app`): writes `body` (the parsed JSON, not yet validated); reads nothing.
+ * Request state: writes `body`. Reads nothing.
  *
  * @example
- * // event.body = '{"slot_id": 7}' -> context.app.body = { slot_id: 7 }
- * // event.body = ''               -> context.app.body = {}
+ * // body '{"slot_id": 12}' → context.app.body = { slot_id: 12 }; body '' → {}; body '{' → 400 INVALID_JSON
  */
 export const jsonBody = (opts: JsonBodyOptions = {}): Middleware => {
   const options = { ...defaults, ...opts };
@@ -37,5 +36,5 @@ export const jsonBody = (opts: JsonBodyOptions = {}): Middleware => {
       throw invalidJson();
     }
   };
-  return { before: jsonBodyBefore };
+  return { before: jsonBodyBefore, state: { reads: [], writes: ['body'] } };
 };

@@ -66,6 +66,7 @@ export const requestContext = (opts: RequestContextOptions = {}): Middleware => 
   };
 
   return {
+    state: { reads: [], writes: ['requestId', 'startedAt', 'format', 'debug'] },
     before: requestContextBefore,
     after: requestContextAfter,
     onError: requestContextAfter,

@@ -37,5 +37,5 @@ export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
       body: parse('body', schemas.body, context.app.body ?? {}),
     };
   };
-  return { before: validationBefore };
+  return { before: validationBefore, state: { reads: [], writes: ['input'] } };
 };

@@ -227,7 +227,7 @@ export class AdminService {
   /** Sets some of an entity's limits (0 = no limit); answers the limits set for it (others: the stage's). */
   async setLimits(accountId: string, patch: Record<string, unknown>) {
     await this.requireEntity(accountId);
-    await new LimitService(this.repos.limits, NO_LIMITS).setLimits(accountId, patch);
+    await new LimitService({ store: this.repos.limits, defaults: NO_LIMITS }).setLimits(accountId, patch);
     return (await this.repos.limits.get(accountId)) ?? {};
   }
 
