@@ -19,7 +19,15 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { CORS } from '../shared/http/middleware/cors-policy';
-import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
+import {
+  FEED_ROUTE,
+  NOT_FOUND_ENTRY,
+  PAGE_ROUTES,
+  PREFLIGHT_ENTRY,
+  PUBLISHABLE_ROUTES,
+  ROUTES,
+  routeName,
+} from '../shared/routes';
 import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
 import { addDashboard } from './dashboard';
@@ -249,8 +257,8 @@ export class ApiStack extends Stack {
       },
     });
 
-    // The staff calendar feed's secret address sits beside the route table (shared/routes.ts).
-    for (const route of [...ROUTES, FEED_ROUTE]) {
+    // The staff calendar feed's secret address and the pages sit beside the route table (shared/routes.ts).
+    for (const route of [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES]) {
       const name = routeName(route);
       const fn = addRouteFunction(this, {
         ...common,
@@ -263,6 +271,21 @@ export class ApiStack extends Stack {
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionId(name)}Integration`, fn),
       });
+    }
+
+    // The publishable routes answer preflights from any origin (a tenant's own site), where the stage sets
+    // no preflight of its own: with one, API Gateway answers every preflight from the stage's origins.
+    if (stage.corsAllowedOrigins.length === 0) {
+      const preflight = addRouteFunction(this, {
+        ...common,
+        name: 'options-publishable',
+        entry: PREFLIGHT_ENTRY,
+        actions: [],
+      });
+      const integration = new HttpLambdaIntegration('PreflightIntegration', preflight);
+      for (const path of new Set(PUBLISHABLE_ROUTES.map((route) => route.path))) {
+        this.api.addRoutes({ path, methods: [HttpMethod.OPTIONS], integration });
+      }
     }
 
     alarmOn(this, 'ServerErrors', {

@@ -60,6 +60,8 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   idempotent?: boolean;
   /** v2 routes a publishable key may call (docs/CONTRACT.md#publishable-keys). */
   publishable?: boolean;
+  /** Routes the manage page calls with a cancel token as its credential (lookup, cancel, reschedule, slots). */
+  manage?: boolean;
   /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
   bookingLimit?: 'always' | 'when-moving';
 }
@@ -104,6 +106,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             authenticate: (token, api) => deps().authenticate(token, api),
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
+            manage: options.manage ?? false,
           }),
         ]
       : []),

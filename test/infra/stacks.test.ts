@@ -12,10 +12,19 @@ import {
   WRITE_ACTIONS,
 } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
-import { FEED_ROUTE, type RouteDef, routeName, ROUTES as TABLE_ROUTES } from '../../shared/routes';
+import {
+  FEED_ROUTE,
+  PAGE_ROUTES,
+  PUBLISHABLE_ROUTES,
+  type RouteDef,
+  routeName,
+  ROUTES as TABLE_ROUTES,
+} from '../../shared/routes';
 
-/** Every route the API stack serves: the route table and the staff feed's address. */
-const ROUTES = [...TABLE_ROUTES, FEED_ROUTE];
+/** Every route the API stack serves: the route table, the staff feed's address and the pages. */
+const ROUTES = [...TABLE_ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
+/** The publishable routes' paths: an OPTIONS route each where the stage sets no preflight of its own. */
+const PREFLIGHT_PATHS = [...new Set(PUBLISHABLE_ROUTES.map((route) => route.path))];
 
 /**
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
@@ -73,13 +82,15 @@ describe.each([
       .filter(([, p]) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
       .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
   };
+  /** The preflight function and its OPTIONS routes exist where the stage sets no preflight (production). */
+  const preflights = stage.corsAllowedOrigins.length === 0 ? 1 : 0;
   const tableActionsOf = (name: string) =>
     statementsOf(name)
       .flatMap((s) => asList(s.Action))
       .filter((a) => a.startsWith('dynamodb:'));
 
   it('has one function per route of the route table, plus the not-found function', () => {
-    apiTemplate.resourceCountIs('AWS::Lambda::Function', ROUTES.length + 1);
+    apiTemplate.resourceCountIs('AWS::Lambda::Function', ROUTES.length + 1 + preflights);
     apiTemplate.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -99,7 +110,19 @@ describe.each([
     }
     expect(targets.size).toBe(ROUTES.length);
     expect(functionBehind('$default')).toBe(functionOf(NOT_FOUND_NAME));
-    apiTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + 1);
+    apiTemplate.resourceCountIs(
+      'AWS::ApiGatewayV2::Route',
+      ROUTES.length + 1 + preflights * PREFLIGHT_PATHS.length,
+    );
+  });
+
+  it('answers the publishable routes’ preflights from any origin where the stage sets none', () => {
+    for (const path of PREFLIGHT_PATHS) {
+      expect(functionBehind(`OPTIONS ${path}`)).toBe(
+        preflights ? functionOf('options-publishable') : undefined,
+      );
+    }
+    if (preflights) expect(tableActionsOf('options-publishable')).toEqual([]);
   });
 
   it('gives functions readable, stable construct ids (the names `sam local invoke` takes)', () => {
@@ -298,7 +321,7 @@ describe.each([
     apiTemplate.resourcePropertiesCountIs(
       'AWS::CloudWatch::Alarm',
       { Namespace: 'AWS/Lambda', MetricName: 'Throttles' },
-      ROUTES.length + 1,
+      ROUTES.length + 1 + preflights,
     );
     apiTemplate.allResourcesProperties('AWS::Logs::LogGroup', {
       RetentionInDays: stageName === 'production' ? 90 : 14,

@@ -22,6 +22,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/calendar-slots/delete': { slot_id: 2 },
   'POST /api/v2/appointments': { client_name: 'Jeanne Durand', client_phone: '06 12 34 56 78', slot_id: 2 },
   'POST /api/v2/appointments/cancel': { cancel_token: 'the-token-returned-by-the-booking' },
+  'POST /api/v2/appointments/lookup': { cancel_token: 'the-token-returned-by-the-booking' },
+  'POST /api/v2/appointments/reschedule': { cancel_token: 'the-token-returned-by-the-booking', slot_id: 3 },
   'POST /api/v2/validation/phone': { phone_number: '06 12 34 56 78', validation_type: 'mobiles' },
   'POST /api/v2/validation/email': { email: 'jeanne@example.fr', validation_type: 'nofreeemail' },
   'POST /api/appointment': {
