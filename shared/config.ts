@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
   DEFAULT_LIMITS: z.string().optional(),
+  /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
+  ORIGIN_SECRET: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -50,6 +52,8 @@ export type Config = Readonly<{
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
   defaultLimits: Readonly<Limits>;
+  /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
+  originSecret: string | undefined;
 }>;
 
 /** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
@@ -82,6 +86,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
+    originSecret: parsed.ORIGIN_SECRET || undefined,
   });
 }
 

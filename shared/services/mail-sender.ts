@@ -8,8 +8,12 @@ import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '.
 import type { BusinessMetrics } from './ports-telemetry';
 
 export interface MailSenderOptions {
-  /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
-  from: string;
+  /**
+   * The sender, `Name <address>` or an address (of the stage's verified SES domain on AWS). Undefined: the
+   * stage's e-mails are off (no mail domain): every message is dropped unsent, counted (`off`), and said
+   * once in the log.
+   */
+  from: string | undefined;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
   schedule?: readonly number[];
   now?: () => Date;
@@ -19,7 +23,7 @@ export interface MailSenderOptions {
   metrics?: Pick<BusinessMetrics, 'email'>;
 }
 
-export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy';
+export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy' | 'off';
 
 /** How long a sender holds an e-mail's claim: longer than one attempt can take. */
 const CLAIM_MS = 60_000;
@@ -35,6 +39,7 @@ const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
 export class MailSender {
   private readonly schedule: readonly number[];
   private readonly now: () => Date;
+  private saidOff = false;
 
   constructor(
     private readonly lookup: MailLookup,
@@ -50,6 +55,8 @@ export class MailSender {
 
   /** Handles one job taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(job: MailJob): Promise<MailOutcome> {
+    const from = this.options.from;
+    if (from === undefined) return this.off();
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
     if (!entity || !job.appointment.client_email) return 'dropped';
@@ -88,13 +95,13 @@ export class MailSender {
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
       },
-      { name: entity.name, email: addressOf(this.options.from) },
+      { name: entity.name, email: addressOf(from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
     try {
       where = await this.transport.send({
-        from: this.options.from,
+        from,
         to: a.client_email as string,
         subject: content.subject,
         text: content.text,
@@ -117,6 +124,16 @@ export class MailSender {
     if (job.kind === 'created' && job.cancelToken)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
+  }
+
+  /** E-mails are off: the message is dropped unsent and counted; the first one of the process is logged. */
+  private off(): MailOutcome {
+    this.options.metrics?.email('off');
+    if (!this.saidOff) {
+      this.saidOff = true;
+      this.options.log?.('e-mails are off: this stage has no mail domain, nothing is sent', {});
+    }
+    return 'off';
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */
