@@ -270,9 +270,12 @@ describe.each([
 
   it('lets CloudWatch, and only this account’s alarms, publish to the topic; TLS only', () => {
     for (const { data } of Object.values(stages)) {
-      const [policy] = ofType(data, 'AWS::SNS::TopicPolicy');
-      const statements = (policy?.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> })
-        .Statement;
+      const policies = ofType(data, 'AWS::SNS::TopicPolicy');
+      expect(policies).toHaveLength(1);
+      const document = policies[0]?.Properties.PolicyDocument as {
+        Statement: Array<Record<string, unknown>>;
+      };
+      const statements = document.Statement;
       expect(statements).toEqual(
         expect.arrayContaining([
           expect.objectContaining({
