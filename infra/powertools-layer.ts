@@ -1,7 +1,7 @@
 /**
  * The Powertools layer built from the installed packages (`-c powertoolsLayer=local`): Logger, Metrics and
  * Tracer of the versions package.json pins, with everything they depend on, copied from node_modules into
- * `nodejs/node_modules/` (where Lambda looks for a layer's Node.js modules). It replaces AWS's public layer
+ * `nodejs/node_modules/` (where Lambda looks for a layer's node modules). It replaces AWS's public layer
  * (an ARN read from SSM at deploy) where no AWS account is at hand: `sam local invoke` finds it in cdk.out
  * like any asset and needs no credentials.
  */
