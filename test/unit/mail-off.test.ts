@@ -77,7 +77,12 @@ describe('PacedTransport', () => {
     const waits: number[] = [];
     const sent: string[] = [];
     const transport = new PacedTransport(
-      { send: async (message: MailMessage) => (sent.push(message.to), message.to) },
+      {
+        send: async (message: MailMessage) => {
+          sent.push(message.to);
+          return message.to;
+        },
+      },
       2000,
       {
         now: () => now,
