@@ -45,7 +45,7 @@ export class EdgeStack extends Stack {
     });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: `Booking API (${stage.name}): per-address rate limit and AWS's common rules`,
+      description: `Booking API ${stage.name} - a rate limit per address, then the AWS common rule set`,
       defaultAction: { allow: {} },
       visibilityConfig: visibility('web-acl'),
       rules: [

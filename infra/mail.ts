@@ -141,7 +141,7 @@ export function addMail(
       new PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
         resources: [
-          `arn:aws:ses:${region}:${account}:identity/${identity.emailIdentityName}`,
+          `arn:aws:ses:${region}:${account}:identity/${stage.mail.domain}`,
           `arn:aws:ses:${region}:${account}:configuration-set/${configurationSet.configurationSetName}`,
           ...stage.mail.sandboxRecipients.map(
             (recipient) => `arn:aws:ses:${region}:${account}:identity/${recipient}`,
