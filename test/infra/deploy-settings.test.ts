@@ -7,6 +7,7 @@ import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from
 import { buildApp } from '../../infra/app';
 import { POWERTOOLS_VERSION, STAGES, stageConfig } from '../../infra/config';
 import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../infra/edge-stack';
+import { EXAMPLE_SETTINGS } from '../../infra/example-settings';
 import { mailPace } from '../../infra/mail';
 import { TABLE_SCHEMA } from '../../shared/db/table';
 import { FEED_ROUTE, ROUTES, type RouteDef } from '../../shared/routes';
@@ -17,23 +18,10 @@ import { FEED_ROUTE, ROUTES, type RouteDef } from '../../shared/routes';
  * Powertools layer. Two full syntheses (without bundling: stacks.test.ts), shared by every test here.
  */
 const SETTINGS = {
-  'staging.mailDomain': 'staging.booking.test',
-  'staging.sandboxRecipients': 'tester@inbox.test, second@inbox.test',
-  'staging.alarmEmail': 'ops@booking.test',
-  'production.mailDomain': 'booking.test',
-  'production.mailFrom': 'Booking <hello@booking.test>',
-  'production.alarmEmail': 'oncall@booking.test',
-  'production.corsAllowedOrigins': 'https://app.booking.test',
-  'production.domainName': 'api.booking.test',
-  'production.certificateArn': 'arn:aws:acm:us-east-1:123456789012:certificate/abcd-1234',
-  'production.edge': 'cloudfront',
-  'production.account': '123456789012',
-  'production.region': 'eu-west-3',
-  'staging.domainName': 'api.staging.booking.test',
-  'staging.certificateArn': 'arn:aws:acm:eu-west-3:123456789012:certificate/efgh-5678',
+  ...EXAMPLE_SETTINGS,
   powertoolsLayer: 'local',
   architecture: 'x86_64',
-};
+} as const;
 
 const synth = (context: Record<string, unknown>) => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
@@ -159,7 +147,9 @@ describe('every setting given', () => {
     const api = Template.fromStack(staging.api);
     api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
       DomainName: 'api.staging.booking.test',
-      DomainNameConfigurations: [Match.objectLike({ CertificateArn: SETTINGS['staging.certificateArn'] })],
+      DomainNameConfigurations: [
+        Match.objectLike({ CertificateArn: EXAMPLE_SETTINGS['staging.certificateArn'] }),
+      ],
     });
     api.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
     api.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
