@@ -255,7 +255,16 @@ describe('every setting given', () => {
 describe.each([
   ['without settings', bare],
   ['with every setting', full],
-])('alarms and limits %s', (_label, { stages, templates }) => {
+])('alarms and limits %s', (_label, { stages, templates, assembly }) => {
+  it('is cdk-nag (AwsSolutions) clean in every stack, nested ones included', () => {
+    const findings = assembly.stacksRecursively.flatMap((stack) =>
+      stack.messages
+        .filter((m) => m.level !== 'info' && String(m.entry.data).includes('AwsSolutions-'))
+        .map((m) => `${m.id}: ${String(m.entry.data).split('\n')[0]}`),
+    );
+    expect(findings).toEqual([]);
+  });
+
   it('keeps every template, nested ones included, within 300 resources', () => {
     for (const [file, template] of Object.entries(templates)) {
       expect([file, Object.keys(template.Resources).length <= 300]).toEqual([file, true]);
