@@ -135,7 +135,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     stackPrefix: 'Booking-Production',
     debugMode: false,
     logLevel: 'info',
-    // None until the web client's origin is known: `-c production.corsAllowedOrigins=https://...`.
+    // None until the web client's origin is known: `production.corsAllowedOrigins` in cdk.json.
     corsAllowedOrigins: [],
     logRetention: RetentionDays.THREE_MONTHS,
     logRemovalPolicy: RemovalPolicy.RETAIN,
