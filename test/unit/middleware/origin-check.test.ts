@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { v1Error, v1Success } from '../../../shared/http/answers-v1';
 import { v2Error, v2Success } from '../../../shared/http/answers-v2';
 import { envelope } from '../../../shared/http/middleware/envelope';
-import { ORIGIN_HEADER, originCheck } from '../../../shared/http/middleware/origin-check';
+import { ORIGIN_HEADER, originAllowed, originCheck } from '../../../shared/http/middleware/origin-check';
 import type { ApiProfile, AppContext, Event, Result } from '../../../shared/http/middleware/types';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 
@@ -59,5 +59,16 @@ describe('originCheck (a stage behind CloudFront)', () => {
       const { handler } = chain(V2, secret);
       expect((await handler(apiEvent({}), lambdaContext())).statusCode).toBe(200);
     }
+  });
+});
+
+describe('originAllowed (handlers outside the stack: the feed)', () => {
+  it('allows everything without a secret, and only the secret with one', () => {
+    expect(originAllowed(undefined, undefined)).toBe(true);
+    expect(originAllowed({}, '')).toBe(true);
+    expect(originAllowed({ [ORIGIN_HEADER]: SECRET }, SECRET)).toBe(true);
+    expect(originAllowed({}, SECRET)).toBe(false);
+    expect(originAllowed(undefined, SECRET)).toBe(false);
+    expect(originAllowed({ [ORIGIN_HEADER]: `${SECRET}x` }, SECRET)).toBe(false);
   });
 });
