@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../infra/api-stack';
 import { buildApp } from '../../infra/app';
 import { POWERTOOLS_VERSION, STAGES, stageConfig } from '../../infra/config';
@@ -343,7 +343,7 @@ it('holds 25 more routes in one API without any template passing 300 resources',
   const tableStack = new (require('aws-cdk-lib').Stack)(app, 'Tables') as Stack;
   const api = new ApiStack(app, 'Grown', {
     stage: STAGES.staging,
-    table: TableV2.fromTableName(tableStack, 'Table', 'grown'),
+    table: new TableV2(tableStack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
     routes,
   });
   for (const stack of [api, ...nestedOf(api)]) {
