@@ -20,7 +20,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
-import { CORS } from '../shared/http/cors-policy';
+import { CORS } from '../shared/http/middleware/cors-policy';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES, type RouteDef, routeName } from '../shared/routes';
 import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
@@ -34,7 +34,7 @@ import {
   powertoolsLayer,
 } from './observability';
 import { ORIGIN_SECRET_VARIABLE, OriginSecret } from './origin-secret';
-import { tableActions } from './table-access';
+import { type TableGrant, tableGrants } from './table-access';
 
 const ROOT = join(__dirname, '..');
 
@@ -120,7 +120,9 @@ export interface RouteFunctionProps {
   /** Handler file relative to the repository root. */
   entry: string;
   /** DynamoDB actions the handler uses (table-access.ts); none means no table access at all. */
-  actions: readonly string[];
+  actions?: readonly string[];
+  /** Or the actions as statements, some held by a condition (table-access.ts `tableGrants`). */
+  grants?: readonly TableGrant[];
   stage: StageConfig;
   table: ITableV2;
   /** Reserved concurrency (none when absent or 0). */
@@ -149,7 +151,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     description: `${props.name} (${stage.name}): own logs and the table actions its handler uses`,
   });
   logGroup.grantWrite(role);
-  grantTableActions(role, table, props.actions);
+  grantTableActions(role, table, props.grants ?? [{ actions: props.actions ?? [] }]);
   NagSuppressions.addResourceSuppressions(
     role,
     [
@@ -228,9 +230,18 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
  * Grants the actions on the table itself, and Query (the only one that applies to an index) on each of
  * the table's indexes by name: no wildcard, and no write action ever reaches an index.
  */
-function grantTableActions(role: Role, table: ITableV2, actions: readonly string[]): void {
+function grantTableActions(role: Role, table: ITableV2, grants: readonly TableGrant[]): void {
+  const actions = grants.flatMap((grant) => grant.actions);
   if (actions.length === 0) return;
-  role.addToPolicy(new PolicyStatement({ actions: [...actions], resources: [table.tableArn] }));
+  for (const grant of grants) {
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: [...grant.actions],
+        resources: [table.tableArn],
+        ...(grant.conditions ? { conditions: grant.conditions } : {}),
+      }),
+    );
+  }
   if (actions.includes('dynamodb:Query')) {
     role.addToPolicy(
       new PolicyStatement({
@@ -241,7 +252,7 @@ function grantTableActions(role: Role, table: ITableV2, actions: readonly string
   }
 }
 
-/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/cors-policy.ts). */
+/** The stage's CORS preflight answer: its origins, the API's methods and headers (shared/http/middleware/cors-policy.ts). */
 const corsPreflightOf = (stage: StageConfig) => ({
   allowOrigins: [...stage.corsAllowedOrigins],
   allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
@@ -348,7 +359,7 @@ export class ApiStack extends Stack {
           ...common,
           name,
           entry: route.entry,
-          actions: tableActions(route),
+          grants: tableGrants(route),
           reservedConcurrency: BOOKING_ENTRIES.includes(route.entry) ? stage.bookingConcurrency : undefined,
         });
         this.routeFunctions.set(name, fn);

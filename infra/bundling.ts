@@ -12,9 +12,9 @@ import { WRITERS } from '../shared/http/formats';
  * same as in an esbuild metafile), and what to copy (relative to the data folder, shared/domain/data).
  */
 export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
-  'shared/domain/holidays.ts': ['holidays'],
-  'shared/domain/phone.ts': ['phone-metadata.json.br'],
-  'shared/domain/email.ts': ['free-email-domains.txt.br'],
+  'shared/domain/schedule/holidays.ts': ['holidays'],
+  'shared/domain/contact/phone.ts': ['phone-metadata.json.br'],
+  'shared/domain/contact/email.ts': ['free-email-domains.txt.br'],
 };
 
 export const ROOT = join(__dirname, '..');

@@ -7,7 +7,7 @@
  *   computes: those whose public holidays need no calendar the functions leave out (data-files.ts);
  * - holidays/<CC>.dates.json.br (and <CC>-<state>.dates.json.br): for the other countries, their public
  *   holidays computed here by the full date-holidays (which has those calendars) for HOLIDAY_TABLE_YEARS,
- *   filtered as shared/domain/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
+ *   filtered as shared/domain/schedule/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
  * - phone-metadata.json.br: libphonenumber-js 'max' metadata (the one that tells mobiles apart), brotli;
  * - free-email-domains.txt.br: free-email-domains-list, one domain a line, sorted, brotli.
  * Run it again after upgrading one of those libraries; test/unit/data-files.test.ts fails until you do.
@@ -86,7 +86,7 @@ function namesUsed(node: unknown, into = new Set<string>(['substitutes'])): Set<
 
 /**
  * A country's (or state's) public holidays from the full date-holidays, year by year, filtered as
- * shared/domain/holidays.ts filters the parser's: type public, the first ten characters of `date`, one
+ * shared/domain/schedule/holidays.ts filters the parser's: type public, the first ten characters of `date`, one
  * entry per date with the names joined by ' / ', English names with the library's own fallback.
  */
 function tableOf(country: string, state: string | undefined): HolidayTable {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { type Limits, NO_LIMITS } from './domain/access/limits';
 import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/defaults';
-import { type Limits, NO_LIMITS } from './domain/limits';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
   DEFAULT_LIMITS: z.string().optional(),
+  /**
+   * Local stage only (tests through `npm start`): the limits' windows see this fixed instant (milliseconds
+   * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
+   */
+  LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
   /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
   ORIGIN_SECRET: z.string().optional(),
 });
@@ -52,6 +57,8 @@ export type Config = Readonly<{
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
   defaultLimits: Readonly<Limits>;
+  /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
+  limitsClockMs: number | undefined;
   /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
   originSecret: string | undefined;
 }>;
@@ -74,6 +81,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error('STAGE is not set: a deployed function runs as staging or production, never as local');
   }
   const parsed = EnvSchema.parse(env);
+  if (parsed.LIMITS_CLOCK_MS !== undefined && parsed.STAGE !== 'local') {
+    throw new Error('LIMITS_CLOCK_MS is for the local stage only');
+  }
   return Object.freeze({
     tableName: parsed.TABLE_NAME,
     dynamoEndpoint: parsed.DYNAMODB_ENDPOINT,
@@ -86,6 +96,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
+    limitsClockMs: parsed.LIMITS_CLOCK_MS,
     originSecret: parsed.ORIGIN_SECRET || undefined,
   });
 }

@@ -2,9 +2,9 @@
 
 import { addDays } from '../../shared/domain/dates';
 import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
-import { publicHoliday } from '../../shared/domain/holidays';
-import { BookingSnapshotRepository } from '../../shared/repositories/booking-snapshot-repository';
-import { BookingService } from '../../shared/services/booking-service';
+import { publicHoliday } from '../../shared/domain/schedule/holidays';
+import { BookingSnapshotRepository } from '../../shared/repositories/booking/booking-snapshot-repository';
+import { BookingService } from '../../shared/services/booking/booking-service';
 import { services, table } from '../../shared/wiring';
 import { quick } from './table';
 

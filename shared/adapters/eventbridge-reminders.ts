@@ -6,8 +6,8 @@ import {
   type SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
-import { type MailJob, reminderName } from '../domain/notifications';
-import type { ReminderScheduler } from '../services/ports';
+import { type MailJob, reminderName } from '../domain/mail/notifications';
+import type { ReminderScheduler } from '../services/mail/ports';
 
 export interface ReminderTarget {
   /** The schedule group of the stage's reminders. */

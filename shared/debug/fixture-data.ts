@@ -1,8 +1,8 @@
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/appointment';
-import { type CalendarRecord, newCalendar } from '../domain/calendar';
+import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/booking/appointment';
 import { addDays } from '../domain/dates';
 import { DEFAULT_TIMEZONE } from '../domain/defaults';
-import type { SlotRecord } from '../domain/slot';
+import { type CalendarRecord, newCalendar } from '../domain/schedule/calendar';
+import type { SlotRecord } from '../domain/schedule/slot';
 
 /** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
 export interface DebugData {

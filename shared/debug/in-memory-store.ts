@@ -1,7 +1,4 @@
-import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/appointment';
-import type { CalendarRecord } from '../domain/calendar';
-import { todayIn } from '../domain/dates';
-import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/booking/appointment';
 import {
   type AppointmentFilter,
   byName,
@@ -9,8 +6,12 @@ import {
   type DayCounter,
   type EntityCounters,
   matchesClient,
-} from '../domain/listing';
-import type { AppointmentStore, BookingWriter, V1Store } from '../services/ports';
+} from '../domain/booking/listing';
+import { todayIn } from '../domain/dates';
+import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import type { CalendarRecord } from '../domain/schedule/calendar';
+import type { AppointmentStore, BookingWriter } from '../services/booking/ports';
+import type { V1Store } from '../services/v1/ports';
 import type { DebugData } from './fixture-data';
 
 const when = (a: AppointmentRecord) =>

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors. Services throw these; one mapper per API (shared/http/answers-v1.ts, answers-v2.ts) turns them into
+ * Typed domain errors. Services throw these; one mapper per API (shared/http/v1/answers.ts, shared/http/v2/answers.ts) turns them into
  * that API's status, envelope and error code. Messages use the documents' wording and never carry
  * internal detail, so they can be shown to clients as they are.
  */

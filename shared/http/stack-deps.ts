@@ -1,8 +1,8 @@
+import type { LimitedRequest } from '../domain/access/limits';
 import type { EntityContext } from '../domain/entity';
-import type { LimitedRequest } from '../domain/limits';
-import type { Admission, IdempotencyStore } from '../services/ports';
+import type { Admission, IdempotencyStore } from '../services/access/ports';
 
-export type { Admission, IdempotencyStore } from '../services/ports';
+export type { Admission, IdempotencyStore } from '../services/access/ports';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';
@@ -14,6 +14,6 @@ export type Authenticator = (token: string | undefined, api: Api) => Promise<Ent
 export interface StackDeps {
   authenticate: Authenticator;
   idempotency: IdempotencyStore;
-  /** Counts a request against the limits that apply to it (shared/services/limit-service.ts). */
+  /** Counts a request against the limits that apply to it (shared/services/access/limit-service.ts). */
   admit: (entity: EntityContext, request: LimitedRequest) => Promise<Admission>;
 }

@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { startInstant } from '../../shared/domain/slot-times';
-import { sha256Hex } from '../../shared/domain/tokens';
-import { AppointmentRepository } from '../../shared/repositories/appointment-repository';
-import { CalendarFeedRepository } from '../../shared/repositories/calendar-feed-repository';
-import { CalendarFeedService } from '../../shared/services/calendar-feed-service';
+import { sha256Hex } from '../../shared/domain/access/tokens';
+import { startInstant } from '../../shared/domain/schedule/slot-times';
+import { AppointmentRepository } from '../../shared/repositories/booking/appointment-repository';
+import { CalendarFeedRepository } from '../../shared/repositories/mail/calendar-feed-repository';
+import { CalendarFeedService } from '../../shared/services/mail/calendar-feed-service';
 import { mailLookup, table } from '../../shared/wiring';
 import { type Caller, startHttp, viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
@@ -90,15 +90,15 @@ describe('the staff calendar feed', () => {
     const lookup = mailLookup();
     const appointments = new AppointmentRepository(table());
     const at = (daysAfter: number) =>
-      new CalendarFeedService(
-        new CalendarFeedRepository(table()),
-        {
+      new CalendarFeedService({
+        store: new CalendarFeedRepository(table()),
+        reads: {
           entity: lookup.entity,
           appointmentsFrom: (id, calendarId, from, limit) =>
             appointments.ofCalendarFrom(id, calendarId, from, limit),
         },
-        () => new Date(Date.parse(`${date}T12:00:00Z`) + daysAfter * 86_400_000),
-      );
+        now: () => new Date(Date.parse(`${date}T12:00:00Z`) + daysAfter * 86_400_000),
+      });
     const feed = async (daysAfter: number) => {
       const service = at(daysAfter);
       const body = await service.render(await service.issue(entity.entity_account_id));

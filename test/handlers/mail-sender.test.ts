@@ -1,10 +1,10 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
-import type { AppointmentRecord } from '../../shared/domain/appointment';
-import { type MailJob, mailAppointmentOf } from '../../shared/domain/notifications';
-import { TimerQueue } from '../../shared/local/timer-queue';
-import { AppointmentRepository } from '../../shared/repositories/appointment-repository';
-import type { MailMessage } from '../../shared/services/ports';
+import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
+import { type MailJob, mailAppointmentOf } from '../../shared/domain/mail/notifications';
+import { TimerQueue } from '../../shared/local/pipelines/timer-queue';
+import { AppointmentRepository } from '../../shared/repositories/booking/appointment-repository';
+import type { MailMessage } from '../../shared/services/mail/ports';
 import { businessMetrics } from '../../shared/telemetry/business-metrics';
 import { mailPipeline, table } from '../../shared/wiring';
 import { viaHandler } from '../support/api';

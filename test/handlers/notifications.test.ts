@@ -1,10 +1,10 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
-import { reminderKey } from '../../shared/domain/notifications';
-import { startInstant } from '../../shared/domain/slot-times';
-import { type LocalEvents, startLocalEvents } from '../../shared/local/local-events';
-import { SmtpTransport } from '../../shared/local/local-mail';
-import { TimerQueue } from '../../shared/local/timer-queue';
+import { reminderKey } from '../../shared/domain/mail/notifications';
+import { startInstant } from '../../shared/domain/schedule/slot-times';
+import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines/local-events';
+import { SmtpTransport } from '../../shared/local/pipelines/local-mail';
+import { TimerQueue } from '../../shared/local/pipelines/timer-queue';
 import { mailPipeline, table } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';

@@ -2,7 +2,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { configChangeOf } from '../../shared/adapters/stream-changes';
 import * as keys from '../../shared/db/keys';
 import { addDays, datesInRange } from '../../shared/domain/dates';
-import { OpenDaysService } from '../../shared/services/open-days-service';
+import { OpenDaysService } from '../../shared/services/schedule/open-days-service';
 import { openDaysAfterChanges, services, slotGenerator, slotService } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';

@@ -12,7 +12,7 @@ import {
 } from '../../infra/bundling';
 import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
 import TABLES from '../../shared/domain/data/holiday-tables.json';
-import * as source from '../../shared/domain/holidays';
+import * as source from '../../shared/domain/schedule/holidays';
 import { EVENT_ENTRIES, FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
 
 /**
@@ -38,7 +38,7 @@ beforeAll(async () => {
   outdir = mkdtempSync(join(ROOT, 'cdk.out', 'bundle-size-'));
   const result = await build({
     ...esbuildOptions(),
-    entryPoints: [...ENTRIES, 'shared/domain/holidays.ts'],
+    entryPoints: [...ENTRIES, 'shared/domain/schedule/holidays.ts'],
     outbase: ROOT,
     outdir,
   });

@@ -6,21 +6,21 @@
 
 import type { DebugData } from '../../shared/debug/fixture-data';
 import { InMemoryStore } from '../../shared/debug/in-memory-store';
-import type { AppointmentRecord, ClientRecord } from '../../shared/domain/appointment';
-import { type CalendarRecord, newCalendar } from '../../shared/domain/calendar';
+import type { AppointmentRecord, ClientRecord } from '../../shared/domain/booking/appointment';
 import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
 import type { EntityContext } from '../../shared/domain/entity';
 import { AppError } from '../../shared/domain/errors';
-import type { SlotRecord } from '../../shared/domain/slot';
-import type { BookingRequest } from '../../shared/services/booking-rules';
-import { BookingService } from '../../shared/services/booking-service';
+import { type CalendarRecord, newCalendar } from '../../shared/domain/schedule/calendar';
+import type { SlotRecord } from '../../shared/domain/schedule/slot';
+import type { BookingRequest } from '../../shared/services/booking/booking-rules';
+import { BookingService } from '../../shared/services/booking/booking-service';
 import type {
   BookingPlan,
   BookingSnapshotReader,
   BookingWriter,
   TransitionPlan,
   WriteOutcome,
-} from '../../shared/services/ports';
+} from '../../shared/services/booking/ports';
 
 /** 10:00 in Paris, 04:00 in New York. */
 export const NOW = new Date('2026-06-10T08:00:00Z');

@@ -12,7 +12,7 @@ import {
   HOLIDAYS_DIR,
   PHONE_METADATA_FILE,
 } from '../../shared/domain/data-files';
-import { publicHoliday, publicHolidays } from '../../shared/domain/holidays';
+import { publicHoliday, publicHolidays } from '../../shared/domain/schedule/holidays';
 
 /**
  * The generated data files (npm run generate:data) are the installed libraries' data: this fails after a

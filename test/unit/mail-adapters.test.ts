@@ -6,7 +6,7 @@ import {
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { EventBridgeReminders } from '../../shared/adapters/eventbridge-reminders';
 import { SesTransport } from '../../shared/adapters/ses-transport';
-import { type MailJob, reminderName } from '../../shared/domain/notifications';
+import { type MailJob, reminderName } from '../../shared/domain/mail/notifications';
 
 /** The AWS adapters of the e-mails, each against a client that records the commands it is sent. */
 type Sent = { name: string; input: Record<string, unknown> };

@@ -2,9 +2,10 @@ import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { EventBridgeReminders } from '../../shared/adapters/eventbridge-reminders';
 import { PacedTransport } from '../../shared/adapters/ses-transport';
 import { parseMailConfig } from '../../shared/config-mail';
-import type { MailJob } from '../../shared/domain/notifications';
-import { MailSender } from '../../shared/services/mail-sender';
-import type { DeadJobs, JobQueue, MailLookup, MailMessage, SentMails } from '../../shared/services/ports';
+import type { MailJob } from '../../shared/domain/mail/notifications';
+import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
+import { MailSender } from '../../shared/services/mail/mail-sender';
+import type { MailLookup, MailMessage, SentMails } from '../../shared/services/mail/ports';
 
 /**
  * A stage without a mail domain (infra/config.ts) deploys with MAIL_FROM empty: e-mails are off. The

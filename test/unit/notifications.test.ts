@@ -1,6 +1,6 @@
-import { mailContent } from '../../shared/domain/mail-content';
-import { cancelLinkOf, cancelUrlProblem } from '../../shared/domain/notification-settings';
-import { calendarUid, type MailAppointment, reminderTime } from '../../shared/domain/notifications';
+import { mailContent } from '../../shared/domain/mail/mail-content';
+import { cancelLinkOf, cancelUrlProblem } from '../../shared/domain/mail/notification-settings';
+import { calendarUid, type MailAppointment, reminderTime } from '../../shared/domain/mail/notifications';
 
 const appointment: MailAppointment = {
   appointment_id: 7,

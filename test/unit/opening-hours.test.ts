@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
   type Weekday,
   weekdayOf,
-} from '../../shared/domain/opening-hours';
+} from '../../shared/domain/schedule/opening-hours';
 
 function thrown(fn: () => unknown): AppError {
   try {

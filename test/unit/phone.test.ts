@@ -3,7 +3,7 @@ import {
   NOT_MOBILE_MESSAGE,
   toE164,
   validateFrenchPhone,
-} from '../../shared/domain/phone';
+} from '../../shared/domain/contact/phone';
 
 describe('toE164 (bookings)', () => {
   it.each([

@@ -1,6 +1,11 @@
 import { AppError } from '../../shared/domain/errors';
-import { buildDayHours, closedDay, type DayHours, DEMO_HOURS } from '../../shared/domain/opening-hours';
-import { hasStarted, type SlotTime, slotTimes, startInstant } from '../../shared/domain/slot-times';
+import {
+  buildDayHours,
+  closedDay,
+  type DayHours,
+  DEMO_HOURS,
+} from '../../shared/domain/schedule/opening-hours';
+import { hasStarted, type SlotTime, slotTimes, startInstant } from '../../shared/domain/schedule/slot-times';
 
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';

@@ -1,12 +1,11 @@
-import { V1BookingBody, v1BookingRequest } from '../../../shared/http/booking-bodies';
-import { v1Appointment } from '../../../shared/http/present-v1';
 import { reply } from '../../../shared/http/reply';
+import { v1Appointment } from '../../../shared/http/v1/present';
+import { V1BookingBody, v1BookingRequest } from '../../../shared/http/v2/booking-bodies';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 /** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
 export const handler = defineV1Handler(
   {
-    api: 'v1',
     debugMode: true,
     bookingLimit: 'always',
     hasBody: true,

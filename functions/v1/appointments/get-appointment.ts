@@ -1,7 +1,7 @@
-import { v1Appointment } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
 import { reply } from '../../../shared/http/reply';
-import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1-params';
+import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/http/v1/params';
+import { v1Appointment } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**
@@ -9,7 +9,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
  * appointment, a calendar id the calendar's appointments (filters, pagination, meta.calendar_id), else 404.
  */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
+  { debugMode: true, path: idPath, query: params(appointmentListQuery) },
   async (input) => {
     const { entity, queries } = v1Reads(input);
     const id = input.path.id;

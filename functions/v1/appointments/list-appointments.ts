@@ -1,12 +1,12 @@
-import { v1Appointment } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1-params';
+import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1/params';
+import { v1Appointment } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({ ...appointmentListQuery, calendar_id: id().optional(), client_id: id().optional() });
 
 /** GET /api/appointments — by date, start time and id; filters and pagination. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);

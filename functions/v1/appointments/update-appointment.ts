@@ -1,16 +1,16 @@
-import { STATUSES } from '../../../shared/domain/appointment';
+import { STATUSES } from '../../../shared/domain/booking/appointment';
 import { missingField } from '../../../shared/domain/errors';
-import { body, id, oneOf } from '../../../shared/http/fields';
-import { v1Appointment } from '../../../shared/http/present-v1';
+import { body, id, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
-import { idPath } from '../../../shared/http/v1-params';
+import { idPath } from '../../../shared/http/v1/params';
+import { v1Appointment } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
 
 /** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, bookingLimit: 'when-moving', hasBody: true, path: idPath, body: Body },
+  { debugMode: true, bookingLimit: 'when-moving', hasBody: true, path: idPath, body: Body },
   async (input) => {
     const { entity, booking, queries } = v1Writes(input);
     if (input.body.slot_id === undefined && input.body.status === undefined)

@@ -1,9 +1,9 @@
+import { toE164 } from '../../../shared/domain/contact/phone';
 import { invalidField } from '../../../shared/domain/errors';
-import { toE164 } from '../../../shared/domain/phone';
-import { text } from '../../../shared/http/fields';
-import { v1Client } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { date, pageOf, pagination, params, search } from '../../../shared/http/v1-params';
+import { text } from '../../../shared/http/input/fields';
+import { date, pageOf, pagination, params, search } from '../../../shared/http/v1/params';
+import { v1Client } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({
@@ -16,7 +16,7 @@ const Query = params({
 });
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const phone = q.phone === undefined ? undefined : toE164(q.phone);

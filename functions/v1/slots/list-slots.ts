@@ -1,6 +1,6 @@
-import { v1Slot } from '../../../shared/http/present-v1';
-import { present } from '../../../shared/http/present-v1-list';
-import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1-params';
+import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1/params';
+import { v1Slot } from '../../../shared/http/v1/present';
+import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({
@@ -12,7 +12,7 @@ const Query = params({
 });
 
 /** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);

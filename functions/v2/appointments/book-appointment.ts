@@ -1,12 +1,11 @@
-import { V2BookingBody, v2BookingRequest } from '../../../shared/http/booking-bodies';
-import { v2Appointment } from '../../../shared/http/present-v2';
 import { reply } from '../../../shared/http/reply';
+import { V2BookingBody, v2BookingRequest } from '../../../shared/http/v2/booking-bodies';
+import { v2Appointment } from '../../../shared/http/v2/present';
 import { bookingService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
 export const handler = defineV2Handler(
   {
-    api: 'v2',
     publishable: true,
     bookingLimit: 'always',
     hasBody: true,

@@ -1,8 +1,8 @@
 import { missingField } from '../../../shared/domain/errors';
-import { hasRoom } from '../../../shared/domain/slot';
-import { bool, date, params } from '../../../shared/http/fields';
-import { v2Slot } from '../../../shared/http/present-v2';
+import { hasRoom } from '../../../shared/domain/schedule/slot';
+import { bool, date, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Query = params({
@@ -16,19 +16,16 @@ const Query = params({
  * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
  * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left.
  */
-export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: Query },
-  async ({ entity, query }) => {
-    const { date: day, from, to } = query;
-    if (!day && (from || to)) {
-      if (!from) throw missingField('from', 'INVALID_PARAMETER');
-      if (!to) throw missingField('to', 'INVALID_PARAMETER');
-    } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
-    const all = day
-      ? await slotService().listDate(entity, day)
-      : await slotService().listRange(entity, from ?? '', to ?? '');
-    const slots = query.available ? all.filter(hasRoom) : all;
-    const none = day ? 'no slots for this date' : 'no slots in this range';
-    return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
-  },
-);
+export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) => {
+  const { date: day, from, to } = query;
+  if (!day && (from || to)) {
+    if (!from) throw missingField('from', 'INVALID_PARAMETER');
+    if (!to) throw missingField('to', 'INVALID_PARAMETER');
+  } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
+  const all = day
+    ? await slotService().listDate(entity, day)
+    : await slotService().listRange(entity, from ?? '', to ?? '');
+  const slots = query.available ? all.filter(hasRoom) : all;
+  const none = day ? 'no slots for this date' : 'no slots in this range';
+  return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
+});

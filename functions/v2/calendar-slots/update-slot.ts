@@ -1,7 +1,7 @@
 import { CAPACITY_BOUNDS } from '../../../shared/domain/entity';
-import { body, date, id, int, oneOf } from '../../../shared/http/fields';
-import { v2Slot } from '../../../shared/http/present-v2';
+import { body, date, id, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Body = body({
@@ -13,7 +13,7 @@ const Body = body({
 });
 
 /** POST /api/v2/calendar-slots/update — status and capacity; data is the slot, or the date's slots when `date` is sent. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const slot = await slotService().update(entity, body);
   if (body.date === undefined) return reply(v2Slot(slot), { message: 'slot updated' });
   const slots = await slotService().listDate(entity, body.date);

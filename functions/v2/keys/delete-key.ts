@@ -1,10 +1,10 @@
-import { body, text } from '../../../shared/http/fields';
+import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 /** POST /api/v2/keys/delete — removes a publishable key: it stops working at once; unknown is 404. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: body({ id: text(64) }) },
+  { hasBody: true, body: body({ id: text(64) }) },
   async ({ entity, body }) => {
     await keyService().remove(entity.entityId, body.id);
     return reply([], { message: 'publishable key deleted' });

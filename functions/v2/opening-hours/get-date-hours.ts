@@ -1,11 +1,11 @@
-import { date, params } from '../../../shared/http/fields';
-import { v2Periods } from '../../../shared/http/present-v2';
+import { date, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Periods } from '../../../shared/http/v2/present';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */
 export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: params({ date: date() }) },
+  { publishable: true, query: params({ date: date() }) },
   async ({ entity, query }) =>
     reply(v2Periods(await openingHoursService().hoursOn(entity, query.date)), {
       message: 'opening hours of the date',

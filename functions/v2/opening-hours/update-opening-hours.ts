@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { missingField } from '../../../shared/domain/errors';
-import { WEEKDAYS } from '../../../shared/domain/opening-hours';
-import { body, int, oneOf } from '../../../shared/http/fields';
-import { v2OpeningHours } from '../../../shared/http/present-v2';
+import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
+import { body, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const time = () => z.string({ error: 'must be a time HH:MM:SS or null' }).nullish();
@@ -17,7 +17,7 @@ const Body = body({
 });
 
 /** POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const period = (start?: string | null, end?: string | null): Array<[string, string]> =>
     start || end ? [[start ?? '', end ?? '']] : [];
   const [first, second] = [

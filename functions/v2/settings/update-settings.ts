@@ -1,8 +1,12 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
-import { CANCEL_URL_MAX, LANGUAGES, REMINDER_BOUNDS } from '../../../shared/domain/notification-settings';
-import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/fields';
-import { v2Settings } from '../../../shared/http/present-v2';
+import {
+  CANCEL_URL_MAX,
+  LANGUAGES,
+  REMINDER_BOUNDS,
+} from '../../../shared/domain/mail/notification-settings';
+import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
+import { v2Settings } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const Body = body({
@@ -18,7 +22,7 @@ const Body = body({
 });
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) =>
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>
   reply(v2Settings(await entityConfigService().updateSettings(entity.entityId, body)), {
     message: 'settings updated',
   }),

@@ -1,7 +1,7 @@
 /** The records of booking events and webhook subscriptions (docs/EVENTS.md). */
 import * as z from 'zod';
-import { STATUSES } from '../../domain/appointment';
-import { EVENT_TYPES } from '../../domain/webhooks';
+import { STATUSES } from '../../domain/booking/appointment';
+import { EVENT_TYPES } from '../../domain/delivery/webhooks';
 import { id, named } from './common';
 import { V1Appointment } from './v1';
 

@@ -1,6 +1,6 @@
 /** The records and reports of the v1 calendar API (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
-import { STATUSES } from '../../domain/appointment';
+import { STATUSES } from '../../domain/booking/appointment';
 import { count, date, id, named, ratio, stamp, time } from './common';
 
 const calendarFields = {

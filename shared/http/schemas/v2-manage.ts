@@ -1,7 +1,7 @@
 /** The records of the v2 management routes: settings (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../domain/entity';
-import { LANGUAGES, REMINDER_BOUNDS } from '../../domain/notification-settings';
+import { LANGUAGES, REMINDER_BOUNDS } from '../../domain/mail/notification-settings';
 import { id, named } from './common';
 
 export const V2Settings = named(

@@ -1,5 +1,5 @@
 import type { EntityContext } from '../../domain/entity';
-import type { BookingService } from '../booking-service';
+import type { BookingService } from '../booking/booking-service';
 import type { V1QueryService } from './query-service';
 import type { StatisticsService } from './statistics-service';
 

@@ -1,7 +1,5 @@
 import middy from '@middy/core';
 import { AppError, resourceNotFound, slotNotFound } from '../../../shared/domain/errors';
-import { v1Error, v1Success } from '../../../shared/http/answers-v1';
-import { v2Error, v2Success } from '../../../shared/http/answers-v2';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import type {
   ApiProfile,
@@ -11,6 +9,8 @@ import type {
   Result,
 } from '../../../shared/http/middleware/types';
 import type { Reply } from '../../../shared/http/reply';
+import { v1Error, v1Success } from '../../../shared/http/v1/answers';
+import { v2Error, v2Success } from '../../../shared/http/v2/answers';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 
 const V1: ApiProfile = { api: 'v1', success: v1Success, error: v1Error };

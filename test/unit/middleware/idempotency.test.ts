@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import { config } from '../../../shared/config';
 import { AppError } from '../../../shared/domain/errors';
-import { v2Error, v2Success } from '../../../shared/http/answers-v2';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import {
   canonical,
@@ -18,7 +17,8 @@ import type {
 } from '../../../shared/http/middleware/types';
 import type { Reply } from '../../../shared/http/reply';
 import type { IdempotencyStore } from '../../../shared/http/stack-deps';
-import { IdempotencyRepository } from '../../../shared/repositories/idempotency-repository';
+import { v2Error, v2Success } from '../../../shared/http/v2/answers';
+import { IdempotencyRepository } from '../../../shared/repositories/booking/idempotency-repository';
 import { documentClient } from '../../../shared/wiring';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 

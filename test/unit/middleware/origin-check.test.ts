@@ -1,9 +1,9 @@
 import middy from '@middy/core';
-import { v1Error, v1Success } from '../../../shared/http/answers-v1';
-import { v2Error, v2Success } from '../../../shared/http/answers-v2';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import { ORIGIN_HEADER, originAllowed, originCheck } from '../../../shared/http/middleware/origin-check';
 import type { ApiProfile, AppContext, Event, Result } from '../../../shared/http/middleware/types';
+import { v1Error, v1Success } from '../../../shared/http/v1/answers';
+import { v2Error, v2Success } from '../../../shared/http/v2/answers';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 
 const V1: ApiProfile = { api: 'v1', success: v1Success, error: v1Error };

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import * as z from 'zod';
-import { body, id } from '../../../shared/http/fields';
+import { body, id } from '../../../shared/http/input/fields';
 import type { AppContext, Event, Result } from '../../../shared/http/middleware/types';
 import { type Schemas, validation } from '../../../shared/http/middleware/validation';
 import { apiEvent, lambdaContext, seedState } from '../../support/middy';

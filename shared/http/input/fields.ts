@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { isValidIsoDate } from '../../domain/dates';
+import type { ErrorCode } from '../../domain/errors';
+
+/**
+ * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code
+ * (`params.code`) and whether the field was missing (`params.missing`), so the validation middleware
+ * can map any issue to either API's answer without guessing from zod's messages.
+ *
+ * Fields are required unless `.optional()` is called; an empty string counts as absent (query strings).
+ */
+
+type Ctx = z.RefinementCtx;
+const fail = (ctx: Ctx, message: string, code: ErrorCode = 'INVALID_PARAMETER'): never => {
+  ctx.addIssue({ code: 'custom', message, params: { code } });
+  return z.NEVER;
+};
+const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** Makes a field builder from a converter that sees only present values. */
+function field<T>(convert: (value: unknown, ctx: Ctx) => T, missingCode: ErrorCode | undefined = undefined) {
+  return z.unknown().transform((value, ctx): T => {
+    if (absent(value)) {
+      ctx.addIssue({ code: 'custom', message: 'is required', params: { missing: true, code: missingCode } });
+      return z.NEVER;
+    }
+    return convert(value, ctx);
+  });
+}
+
+/** An integer from a JSON number or a decimal string ("12"), within bounds. */
+export const int = (bounds: { min?: number; max?: number } = {}, missingCode?: ErrorCode) =>
+  field((value, ctx) => {
+    const number =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\s*-?\d{1,16}\s*$/.test(value)
+          ? Number(value)
+          : Number.NaN;
+    if (!Number.isSafeInteger(number)) return fail(ctx, 'must be an integer');
+    if (bounds.min !== undefined && number < bounds.min) return fail(ctx, `must be at least ${bounds.min}`);
+    if (bounds.max !== undefined && number > bounds.max) return fail(ctx, `must be at most ${bounds.max}`);
+    return number;
+  }, missingCode).meta({
+    type: 'integer',
+    ...(bounds.min !== undefined ? { minimum: bounds.min } : {}),
+    ...(bounds.max !== undefined ? { maximum: bounds.max } : {}),
+    description: 'a JSON number or a decimal string',
+  });
+
+/** A positive integer id (path or body). */
+export const id = (missingCode?: ErrorCode) => int({ min: 1, max: 9_999_999_999 }, missingCode);
+
+/** A string, trimmed, at most `max` characters, and not empty once trimmed. */
+export const text = (max: number) =>
+  field((value, ctx) => {
+    if (typeof value !== 'string') return fail(ctx, 'must be a string');
+    const trimmed = value.trim();
+    if (trimmed.length === 0) return fail(ctx, 'must not be empty');
+    if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
+    return trimmed;
+  }).meta({ type: 'string', minLength: 1, maxLength: max, description: 'trimmed' });
+
+/** A calendar date written YYYY-MM-DD. */
+export const date = () =>
+  field((value, ctx) => {
+    if (typeof value !== 'string' || !isValidIsoDate(value.trim())) {
+      return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
+    }
+    return value.trim();
+  }).meta({ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** One of a fixed set of strings. */
+export const oneOf = <const T extends readonly string[]>(values: T) =>
+  field((value, ctx): T[number] => {
+    if (typeof value !== 'string' || !values.includes(value.trim())) {
+      return fail(ctx, `must be one of ${values.join(', ')}`);
+    }
+    return value.trim() as T[number];
+  }).meta({ type: 'string', enum: [...values] });
+
+/** A boolean from true/false (JSON) or "true"/"false"/"1"/"0" (query string). */
+export const bool = () =>
+  field((value, ctx) => {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    return fail(ctx, 'must be true or false');
+  }).meta({ type: 'boolean' });
+
+/** A JSON object body; unknown fields are stripped before anything reads it (docs/CONTRACT.md#requests). */
+export const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+/** A query or path parameter object; unknown parameters are ignored. */
+export const params = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+
+/**
+ * A string that may be cleared: null or "" → null, else the trimmed string of at most `max` characters
+ * (its own rule is the service's to check).
+ */
+export const clearableText = (max: number) =>
+  z
+    .unknown()
+    .transform((value, ctx): string | null => {
+      if (value === null || value === '') return null;
+      if (typeof value !== 'string') return fail(ctx, 'must be a string or null');
+      const trimmed = value.trim();
+      if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
+      return trimmed === '' ? null : trimmed;
+    })
+    .meta({ type: ['string', 'null'], maxLength: max, description: 'trimmed; null or "" clears it' });

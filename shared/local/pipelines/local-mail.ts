@@ -1,0 +1,138 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { MailJob } from '../../domain/mail/notifications';
+import type { JobQueue } from '../../services/jobs/ports';
+import type { MailMessage, MailTransport, ReminderScheduler } from '../../services/mail/ports';
+
+/** A message as MIME (RFC 5322): text and HTML alternatives and the attachments, built by nodemailer. */
+export function mimeOf(message: MailMessage): Promise<Buffer> {
+  return new MailComposer({ ...message }).compile().build();
+}
+
+/** Where `npm start` writes e-mails when no SMTP_URL is set: OUTBOX_DIR, by default ./.data/outbox. */
+export const outboxFolder = (env: NodeJS.ProcessEnv): string => env.OUTBOX_DIR || join('.data', 'outbox');
+
+/** A real SMTP conversation with the server of SMTP_URL (smtp://host:port, smtps://…), by nodemailer. */
+export class SmtpTransport implements MailTransport {
+  private readonly transport;
+  constructor(url: string) {
+    this.transport = createTransport(url);
+  }
+  async send(message: MailMessage): Promise<string> {
+    const info = await this.transport.sendMail({ ...message });
+    return `smtp ${info.messageId}`;
+  }
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** Each e-mail as one .eml file of the outbox folder (open it with any mail client). */
+export class OutboxTransport implements MailTransport {
+  private count = 0;
+  constructor(readonly folder: string) {}
+  async send(message: MailMessage): Promise<string> {
+    await mkdir(this.folder, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `${stamp}-${process.pid}-${++this.count}.eml`;
+    await writeFile(join(this.folder, name), await mimeOf(message));
+    return `outbox ${name}`;
+  }
+}
+
+/** The outbox's e-mails, newest first, as `GET /_outbox` lists them: file, time, subject. */
+export async function listOutbox(folder: string) {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const entries = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.eml'))
+      .map(async (file) => {
+        const path = join(folder, file);
+        const [info, text] = await Promise.all([stat(path), readFile(path, 'utf8')]);
+        const head = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
+        const subject =
+          /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+        return { file, created_at: info.mtime.toISOString(), size: info.size, subject };
+      }),
+  );
+  return entries.sort((a, b) => b.file.localeCompare(a.file));
+}
+
+/** One outbox file's text, or null (a name outside the folder or not an .eml is none). */
+export async function readOutboxFile(folder: string, file: string): Promise<string | null> {
+  if (!/^[\w.-]+\.eml$/.test(file)) return null;
+  const path = resolve(folder, file);
+  return readFile(path, 'utf8').catch(() => null);
+}
+
+/** Node timers wait at most about 24.8 days: longer waits are armed again in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Reminders on this machine: a timer per appointment (scheduling again replaces it, cancelling clears
+ * it), which puts the reminder's job on the mail queue when its time comes. Time is read from `now`, so
+ * tests move the clock instead of waiting a day. Reminders live in the running process: those armed
+ * before a restart of `npm start` are not armed again.
+ */
+export class TimerReminders implements ReminderScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly jobs = new Map<string, MailJob>();
+  /** When each armed reminder is due (ms), by appointment: for tests and logs. */
+  readonly due = new Map<string, number>();
+
+  constructor(
+    private readonly queue: JobQueue<MailJob>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async schedule(job: MailJob, atMs: number): Promise<void> {
+    const id = `${job.entityId}/${job.appointment.appointment_id}`;
+    this.clear(id);
+    this.due.set(id, atMs);
+    this.jobs.set(id, job);
+    const arm = () => {
+      const wait = atMs - this.now().getTime();
+      const timer = setTimeout(
+        () => {
+          if (atMs - this.now().getTime() > 0 && wait > MAX_TIMER_MS) return arm();
+          this.fire(id);
+        },
+        Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+      );
+      timer.unref();
+      this.timers.set(id, timer);
+    };
+    arm();
+  }
+
+  async cancel(entityId: string, appointmentId: number): Promise<void> {
+    this.clear(`${entityId}/${appointmentId}`);
+  }
+
+  /** Sends every reminder whose time has come by the clock now (a clock moved forward, in tests); their ids. */
+  runDue(): string[] {
+    const due = [...this.due].filter(([, at]) => at <= this.now().getTime()).map(([id]) => id);
+    for (const id of due) this.fire(id);
+    return due;
+  }
+
+  stop(): void {
+    for (const id of [...this.timers.keys()]) this.clear(id);
+  }
+
+  private fire(id: string): void {
+    const job = this.jobs.get(id);
+    this.clear(id);
+    if (job) void this.queue.enqueue(job, 0);
+  }
+
+  private clear(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(id);
+    this.due.delete(id);
+    this.jobs.delete(id);
+  }
+}

@@ -1,0 +1,154 @@
+import { CONDITION } from '../../db/conditions';
+import { CounterUpdates } from '../../db/counters';
+import { onlyIf } from '../../db/expressions';
+import type { Key } from '../../db/keys';
+import * as keys from '../../db/keys';
+import type { TableHandle } from '../../db/table-handle';
+import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
+import { takesPlace } from '../../domain/booking/appointment';
+import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/booking/ports';
+import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
+import { appointmentItem, cancelTokenItem } from './appointment-repository';
+import {
+  clientBookingUpdate,
+  clientItem,
+  clientLastAppointmentUpdate,
+  clientPhoneItem,
+} from './client-repository';
+import { countAppointment, countClientBooking } from './counter-repository';
+import { idempotencyCommitItem } from './idempotency-repository';
+
+/**
+ * The two writes that change appointments: a booking and a transition (status change or move). Each is
+ * one TransactWriteItems over the items of several aggregates, each item built by its own repository.
+ */
+export class BookingRepository {
+  constructor(private readonly table: TableHandle) {}
+
+  /**
+   * Pattern: book. Take a place in the slot (exists, open, taken < capacity), put the appointment and its
+   * cancel-token item (new), put the client (new, or conditioned on the count read), and move every
+   * statistics counter, with the calendar active.
+   */
+  async book(entityId: string, plan: BookingPlan): Promise<WriteOutcome> {
+    const a = plan.appointment;
+    const t = this.table.name;
+    const isNew = plan.existing === null;
+    const items: TransactItem[] = [
+      takesPlace(a.status)
+        ? movePlaceItem(t, entityId, a.slot_id, 1, a.created_at)
+        : roomCheckItem(t, entityId, a.slot_id),
+      {
+        Put: {
+          TableName: t,
+          Item: appointmentItem(entityId, a, plan.cancelTokenHash, { cancelToken: plan.mailCancelToken }),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+      {
+        Put: {
+          TableName: t,
+          Item: cancelTokenItem(entityId, plan.cancelTokenHash, a.appointment_id),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+      plan.existing === null
+        ? {
+            Put: {
+              TableName: t,
+              Item: clientItem(entityId, plan.client),
+              ConditionExpression: CONDITION.isNew,
+            },
+          }
+        : clientBookingUpdate(t, entityId, plan.client, plan.existing),
+    ];
+    if (isNew) {
+      items.push({
+        Put: {
+          TableName: t,
+          Item: clientPhoneItem(entityId, a.client_phone, plan.client.client_id),
+          ConditionExpression: CONDITION.isNew,
+        },
+      });
+    }
+    const idempotencyIndex = plan.idempotency ? items.length : -1;
+    if (plan.idempotency)
+      items.push(idempotencyCommitItem(t, entityId, plan.idempotency.mark, plan.idempotency.result));
+    const counters = new CounterUpdates();
+    const calendarKey = keys.calendar(entityId, a.calendar_id);
+    counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });
+    countAppointment(counters, entityId, a, 1);
+    countClientBooking(counters, entityId, plan.existing?.appointments_count ?? null, plan.today);
+    return this.commit(items, counters, { slotIndex: 0, calendarKey, idempotencyIndex });
+  }
+
+  /**
+   * Pattern: change an appointment's status and/or slot, conditioned on the status and slot read: release
+   * the old place, take the new one (open, taken < capacity), move counters of both sides.
+   */
+  async transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome> {
+    const { before, after } = plan;
+    const t = this.table.name;
+    const movedSlot = before.slot_id !== after.slot_id;
+    const release = takesPlace(before.status) && (!takesPlace(after.status) || movedSlot);
+    const take = takesPlace(after.status) && (!takesPlace(before.status) || movedSlot);
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: t,
+          Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
+            sequence: (before.ics_sequence ?? 0) + 1,
+          }),
+          ...onlyIf(CONDITION.appointmentUnchanged),
+          ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },
+        },
+      },
+    ];
+    const takeIndex = take ? items.length : -1;
+    if (take) items.push(movePlaceItem(t, entityId, after.slot_id, 1, after.updated_at));
+    if (release) items.push(movePlaceItem(t, entityId, before.slot_id, -1, after.updated_at));
+    if (plan.client) items.push(clientLastAppointmentUpdate(t, entityId, plan.client, after.updated_at));
+    const counters = new CounterUpdates();
+    countAppointment(counters, entityId, before, -1);
+    countAppointment(counters, entityId, after, 1);
+    const changesCalendar = before.calendar_id !== after.calendar_id;
+    const newCalendarKey = keys.calendar(entityId, after.calendar_id);
+    if (changesCalendar) counters.require(newCalendarKey, CONDITION.calendarActive, { ':active': true });
+    return this.commit(items, counters, {
+      slotIndex: takeIndex,
+      calendarKey: changesCalendar ? newCalendarKey : undefined,
+    });
+  }
+
+  /**
+   * Sends the items and the merged counter updates as one TransactWriteItems, and says why it was
+   * refused: the watched slot's condition (with the slot as it was), the calendar's, or anything else
+   * (a concurrent change of the appointment or the client: read again and retry).
+   */
+  private async commit(
+    items: TransactItem[],
+    counters: CounterUpdates,
+    watch: { slotIndex: number; calendarKey?: Key | undefined; idempotencyIndex?: number },
+  ): Promise<WriteOutcome> {
+    const counterItems = counters.items(this.table.name);
+    const calendarAt = watch.calendarKey
+      ? counterItems.findIndex(
+          (c) => c.key.sk === watch.calendarKey?.sk && c.key.pk === watch.calendarKey?.pk,
+        )
+      : -1;
+    const calendarIndex = calendarAt >= 0 ? items.length + calendarAt : -1;
+    try {
+      await transact(this.table, [...items, ...counterItems.map((c) => c.item)]);
+      return { ok: true };
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      const slot = watch.slotIndex >= 0 ? error.failed(watch.slotIndex) : undefined;
+      if (slot) return { ok: false, reason: 'slot', slot: slot.item ? toSlot(slot.item) : null };
+      if (calendarIndex >= 0 && error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
+      const idempotencyIndex = watch.idempotencyIndex ?? -1;
+      if (idempotencyIndex >= 0 && error.failed(idempotencyIndex))
+        return { ok: false, reason: 'idempotency' };
+      return { ok: false, reason: 'stale' };
+    }
+  }
+}

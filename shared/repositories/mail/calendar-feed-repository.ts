@@ -1,0 +1,58 @@
+import { CONDITION } from '../../db/conditions';
+import { onlyIf } from '../../db/expressions';
+import { getItem } from '../../db/items';
+import * as keys from '../../db/keys';
+import type { TableHandle } from '../../db/table-handle';
+import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
+import type { CalendarFeedStore } from '../../services/mail/ports';
+
+/** The staff calendar feed's tokens: the entity's current hash, and a lookup item per hash. */
+export class CalendarFeedRepository implements CalendarFeedStore {
+  constructor(private readonly table: TableHandle) {}
+
+  /**
+   * Pattern: replace the entity's feed token in one transaction: the pointer (as read), the old hash's
+   * item deleted, the new one put. False when another replacement came between the read and the write.
+   */
+  async replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean> {
+    const t = this.table.name;
+    const current = await getItem(this.table, keys.calendarFeed(entityId));
+    const old = typeof current?.token_hash === 'string' ? current.token_hash : null;
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: t,
+          Item: {
+            ...keys.calendarFeed(entityId),
+            type: 'calendar-feed',
+            token_hash: tokenHash,
+            created_at: createdAt,
+          },
+          ...onlyIf(CONDITION.feedAsRead),
+          ExpressionAttributeValues: { ':hash': old ?? '' },
+        },
+      },
+      {
+        Put: {
+          TableName: t,
+          Item: { ...keys.calendarFeedToken(tokenHash), type: 'calendar-feed-token', entity_id: entityId },
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+    ];
+    if (old) items.push({ Delete: { TableName: t, Key: keys.calendarFeedToken(old) } });
+    try {
+      await transact(this.table, items);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionRefused && error.failed(0)) return false;
+      throw error;
+    }
+  }
+
+  /** Pattern: the entity a feed token hash belongs to (strongly consistent: a replaced one is gone at once). */
+  async findEntity(tokenHash: string): Promise<string | null> {
+    const item = await getItem(this.table, keys.calendarFeedToken(tokenHash));
+    return typeof item?.entity_id === 'string' ? item.entity_id : null;
+  }
+}

@@ -1,0 +1,80 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../../db/conditions';
+import { onlyIf, updateWhere, writtenIf } from '../../db/expressions';
+import { getItem } from '../../db/items';
+import * as keys from '../../db/keys';
+import type { TableHandle } from '../../db/table-handle';
+import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
+import type { SentMails } from '../../services/mail/ports';
+
+const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
+
+/** The record of each client e-mail: claimed, then sent; kept 30 days (TTL `expires_at`). */
+export class SentMailRepository implements SentMails {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: claim an e-mail for sending (conditional put); says `sent` or `busy` when it cannot. */
+  async claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'> {
+    const nowMs = Date.now();
+    const claimed = await writtenIf(
+      this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.name,
+          Item: {
+            ...keys.mail(entityId, key),
+            type: 'mail',
+            state: 'sending',
+            held_until: nowMs + holdMs,
+            expires_at: expiry(),
+          },
+          ...onlyIf(CONDITION.mailClaimable),
+          ExpressionAttributeValues: { ':sending': 'sending', ':nowMs': nowMs },
+        }),
+      ),
+    );
+    if (claimed) return 'claimed';
+    const item = await getItem(this.table, keys.mail(entityId, key));
+    return item?.state === 'sent' ? 'sent' : 'busy';
+  }
+
+  /** Pattern: the e-mail was handed to the transport. */
+  async markSent(entityId: string, key: string): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.mail(entityId, key),
+        ...updateWhere('SET #state = :sent'),
+        ExpressionAttributeValues: { ':sent': 'sent' },
+      }),
+    );
+  }
+
+  /** Pattern: give a claim up after a failed send, so the retry may take it at once. */
+  async release(entityId: string, key: string): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.mail(entityId, key),
+        ...updateWhere('SET #held_until = :zero'),
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    );
+  }
+}
+
+/** Pattern: the confirmation went out; its cancel token leaves the appointment item. */
+export async function forgetMailCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+): Promise<void> {
+  await writtenIf(
+    table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: keys.appointment(entityId, appointmentId),
+        ...updateWhere('REMOVE #mail_cancel_token', CONDITION.keepsMailCancelToken),
+      }),
+    ),
+  );
+}

@@ -1,0 +1,262 @@
+import type { IdempotencyMark } from '../../domain/access/idempotency';
+import { randomToken, sha256Hex } from '../../domain/access/tokens';
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  type ClientRecord,
+  takesPlace,
+} from '../../domain/booking/appointment';
+import { todayIn } from '../../domain/dates';
+import type { EntityContext } from '../../domain/entity';
+import {
+  appointmentNotFound,
+  busy,
+  calendarNotFound,
+  conflict,
+  idempotencyInProgress,
+  slotNotFound,
+} from '../../domain/errors';
+import { MAX_ATTEMPTS } from '../jobs/retry';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type { CalendarReader, IdSource, SlotReader } from '../schedule/ports';
+import {
+  type Booked,
+  type BookingRequest,
+  backoff,
+  clientAfterMove,
+  countedBooking,
+  countedChange,
+  refusal,
+  refuseUnbookable,
+} from './booking-rules';
+import type {
+  AppointmentStore,
+  BookingSnapshot,
+  BookingSnapshotReader,
+  BookingWriter,
+  ClientReader,
+  TransitionPlan,
+} from './ports';
+
+/** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
+type Committed = Omit<Booked, 'slot'>;
+type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
+type Same = { conflictMessageIfUnchanged?: string };
+
+/** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
+export interface BookingCollaborators {
+  appointments: AppointmentStore;
+  writer: BookingWriter;
+  slots: SlotReader;
+  calendars: CalendarReader;
+  clients: ClientReader;
+  ids: IdSource;
+  /** The clock; the system clock when absent. */
+  now?: () => Date;
+  /** Calendar, slot and client in one read; three reads when absent. */
+  reader?: BookingSnapshotReader;
+  /** Counts bookings made and refused, moves and cancellations; nothing when absent. */
+  metrics?: BusinessMetrics;
+}
+
+/** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
+export class BookingService {
+  private readonly deps: BookingCollaborators & { now: () => Date; metrics: BusinessMetrics };
+
+  constructor(collaborators: BookingCollaborators) {
+    this.deps = {
+      ...collaborators,
+      now: collaborators.now ?? (() => new Date()),
+      metrics: collaborators.metrics ?? NO_METRICS,
+    };
+  }
+
+  /** Calendar, slot and the phone's client: one batch read when the store offers it. */
+  private async snapshot(entity: EntityContext, request: BookingRequest): Promise<BookingSnapshot> {
+    if (this.deps.reader)
+      return this.deps.reader.snapshot(entity.entityId, request.calendarId, request.slotId, request.phone);
+    const [calendar, slot, client] = await Promise.all([
+      this.deps.calendars.get(entity.entityId, request.calendarId),
+      this.deps.slots.get(entity.entityId, request.slotId),
+      this.deps.clients.findByPhone(entity.entityId, request.phone),
+    ]);
+    return { calendar, slot, clientId: client?.client_id ?? null };
+  }
+
+  /**
+   * 1. The calendar exists and is active. 2. The slot exists in that calendar. 3. It has not started (in the
+   * calendar's zone). 4. It is open with a free place (checked early to answer fast, enforced in step 6).
+   * 5. Find the client by phone or allocate a new id. 6. One transaction takes the place, writes the
+   * appointment, the client and the counters; a stale client read is retried from step 5.
+   */
+  async book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> {
+    const made = idempotency?.committed ? 'silent' : 'count';
+    return countedBooking(this.deps.metrics, () => this.place(entity, request, idempotency), made);
+  }
+
+  private async place(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark) {
+    // An earlier request with this Idempotency-Key committed this booking and died before answering.
+    if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
+    // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
+    // is simply skipped, since ids need only be unique.
+    const [first, reserved] = await Promise.all([
+      this.snapshot(entity, request),
+      this.deps.ids.next(entity.entityId, 2),
+    ]);
+    const { calendar, slot } = first;
+    if (!calendar?.is_active) throw calendarNotFound();
+    if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
+    // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
+    refuseUnbookable(slot, calendar, this.deps.now(), true);
+
+    let clientId = first.clientId;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
+      if (attempt > 0)
+        clientId = (await this.deps.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
+      const existing = clientId === null ? null : await this.deps.clients.get(entity.entityId, clientId);
+      const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
+      const appointmentId = ids[0] ?? 0;
+      const now = this.deps.now().toISOString();
+      const client: ClientRecord = {
+        client_id: existing?.client_id ?? ids[1] ?? 0,
+        // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
+        client_firstname: existing?.client_firstname ?? request.firstname,
+        client_lastname: existing?.client_lastname ?? request.lastname,
+        client_email: existing ? existing.client_email : (request.email ?? null),
+        client_phone: request.phone,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        appointments_count: (existing?.appointments_count ?? 0) + 1,
+        last_appointment:
+          existing?.last_appointment && existing.last_appointment > slot.date
+            ? existing.last_appointment
+            : slot.date,
+      };
+      const appointment: AppointmentRecord = {
+        appointment_id: appointmentId,
+        calendar_id: calendar.calendar_id,
+        slot_id: slot.slot_id,
+        client_id: client.client_id,
+        status: request.status,
+        date: slot.date,
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        client_firstname: request.firstname,
+        client_lastname: request.lastname,
+        client_email: request.email,
+        client_phone: request.phone,
+        contract_number: request.contractNumber,
+        created_at: now,
+        updated_at: now,
+      };
+      const cancelToken = randomToken(32);
+      const outcome = await this.deps.writer.book(entity.entityId, {
+        appointment,
+        cancelTokenHash: sha256Hex(cancelToken),
+        // Kept for the confirmation's cancellation link only (docs/CONTRACT.md#notifications).
+        ...(request.email && entity.settings.cancel_url ? { mailCancelToken: cancelToken } : {}),
+        client,
+        existing,
+        today: todayIn(entity.settings.timezone, this.deps.now()),
+        ...(idempotency
+          ? {
+              idempotency: {
+                mark: idempotency,
+                result: { appointment, calendar, cancelToken } satisfies Committed,
+              },
+            }
+          : {}),
+      });
+      if (outcome.ok) {
+        const after = (await this.deps.slots.get(entity.entityId, slot.slot_id)) ?? slot;
+        return { appointment, slot: after, calendar, cancelToken };
+      }
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+      if (outcome.reason === 'idempotency') throw idempotencyInProgress();
+    }
+    // Unreachable in practice: a retry happens only when the client's first or second booking, or a later
+    // last appointment, committed meanwhile, and each can happen once per retry.
+    throw busy();
+  }
+
+  /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
+  private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
+    const slot = await this.deps.slots.get(entity.entityId, committed.appointment.slot_id);
+    if (!slot) throw slotNotFound();
+    return { ...committed, slot };
+  }
+
+  /**
+   * A new status, a new slot, or both, in one conditional transaction (v1 PUT /appointment/{id}, v2 cancel).
+   * Going to `cancelled` frees the place; leaving it takes one again (409 when full or closed).
+   * 1. The appointment exists. 2. A new slot exists (SLOT_NOT_FOUND), its calendar is active
+   * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
+   * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
+   */
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: Same = {}) {
+    const run = () => this.transition(entity, appointmentId, change, options);
+    // A move takes a place as a booking does: its refusals count with the bookings'.
+    return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
+  }
+
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Same) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
+      const before = await this.deps.appointments.get(entity.entityId, appointmentId);
+      if (!before) throw appointmentNotFound();
+      const status = change.status ?? before.status;
+      let after: AppointmentRecord = { ...before, status, updated_at: this.deps.now().toISOString() };
+      let client: TransitionPlan['client'];
+      if (change.slotId !== undefined && change.slotId !== before.slot_id) {
+        const slot = await this.deps.slots.get(entity.entityId, change.slotId);
+        if (!slot) throw slotNotFound();
+        const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
+        if (!calendar?.is_active) throw calendarNotFound();
+        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status));
+        after = {
+          ...after,
+          slot_id: slot.slot_id,
+          calendar_id: slot.calendar_id,
+          date: slot.date,
+          start_time: slot.start_time,
+          end_time: slot.end_time,
+        };
+        client = await clientAfterMove(
+          this.deps.clients,
+          this.deps.appointments,
+          entity.entityId,
+          before,
+          after,
+        );
+      } else if (status === before.status) {
+        // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
+        if (options.conflictMessageIfUnchanged) throw conflict(options.conflictMessageIfUnchanged);
+        return before;
+      }
+      const outcome = await this.deps.writer.transition(entity.entityId, {
+        before,
+        after,
+        ...(client ? { client } : {}),
+      });
+      if (outcome.ok) return countedChange(this.deps.metrics, before, after);
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+    }
+    throw busy();
+  }
+
+  /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
+  async cancelByToken(entity: EntityContext, cancelToken: string) {
+    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    if (id === null) throw appointmentNotFound();
+    const appointment = await this.update(
+      entity,
+      id,
+      { status: 'cancelled' },
+      { conflictMessageIfUnchanged: 'appointment already cancelled' },
+    );
+    return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
+  }
+}

@@ -1,0 +1,91 @@
+import { randomToken, sha256Hex } from '../../domain/access/tokens';
+import type { AppointmentRecord } from '../../domain/booking/appointment';
+import { addDays, todayIn } from '../../domain/dates';
+import type { EntitySettings } from '../../domain/entity';
+import { busy } from '../../domain/errors';
+import { feedIcs } from '../../domain/mail/ics';
+import { calendarUid } from '../../domain/mail/notifications';
+import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
+import type { CalendarFeedStore } from './ports';
+
+/** How far back the feed goes, and how many appointments it holds at most. */
+export const FEED_DAYS_BACK = 30;
+export const FEED_MAX_ENTRIES = 2000;
+
+/** A feed token: 256 random bits, base64url (43 characters). */
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface FeedReads {
+  entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
+  appointmentsFrom(
+    entityId: string,
+    calendarId: number,
+    from: string,
+    limit: number,
+  ): Promise<AppointmentRecord[]>;
+}
+
+/** What the staff feed needs: its secret tokens, what it reads, a clock. */
+export interface CalendarFeedServiceDeps {
+  store: CalendarFeedStore;
+  reads: FeedReads;
+  now?: () => Date;
+}
+
+/**
+ * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
+ * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file.
+ */
+export class CalendarFeedService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CalendarFeedServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** A new secret token for the entity's feed; the previous one stops answering at once. */
+  async issue(entityId: string): Promise<string> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const token = randomToken(32);
+      if (await this.deps.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
+      // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
+      await jitteredPause(attempt);
+    }
+    throw busy();
+  }
+
+  /** The feed of a token, or null when the token is not a current one. */
+  async render(token: string): Promise<string | null> {
+    if (!FEED_TOKEN.test(token)) return null;
+    const entityId = await this.deps.store.findEntity(sha256Hex(token));
+    if (!entityId) return null;
+    const entity = await this.deps.reads.entity(entityId);
+    if (!entity) return null;
+    const { settings } = entity;
+    const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
+    const appointments = await this.deps.reads.appointmentsFrom(
+      entityId,
+      settings.default_calendar_id,
+      from,
+      FEED_MAX_ENTRIES,
+    );
+    return feedIcs(
+      entity.name,
+      appointments.map((a) => {
+        const client = `${a.client_firstname} ${a.client_lastname}`.trim();
+        return {
+          uid: calendarUid(entityId, a.appointment_id),
+          sequence: 0,
+          date: a.date,
+          start_time: a.start_time,
+          end_time: a.end_time,
+          timezone: settings.timezone,
+          summary: a.status === 'cancelled' ? `Cancelled: ${client}` : client,
+          description: `Client: ${client}\nPhone: ${a.client_phone}\nStatus: ${a.status}`,
+          cancelled: a.status === 'cancelled',
+          stamp: new Date(a.updated_at),
+        };
+      }),
+    );
+  }
+}

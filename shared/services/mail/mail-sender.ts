@@ -1,0 +1,177 @@
+import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
+import { appointmentIcs } from '../../domain/mail/ics';
+import { mailContent } from '../../domain/mail/mail-content';
+import { cancelLinkOf } from '../../domain/mail/notification-settings';
+import { calendarUid, type MailJob } from '../../domain/mail/notifications';
+import { enqueueAfter, heldBack } from '../jobs/job-queue';
+import type { DeadJobs, JobQueue } from '../jobs/ports';
+import type { BusinessMetrics } from '../operations/ports';
+import type { MailLookup, MailTransport, SentMails } from './ports';
+
+export interface MailSenderOptions {
+  /**
+   * The sender, `Name <address>` or an address (of the stage's verified SES domain on AWS). Undefined: the
+   * stage's e-mails are off (no mail domain): every message is dropped unsent, counted (`off`), and said
+   * once in the log.
+   */
+  from: string | undefined;
+  /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
+  schedule?: readonly number[];
+  now?: () => Date;
+  /** One line per message: never an address, a name or a body. */
+  log?: (line: string, fields: Record<string, unknown>) => void;
+  /** Counts e-mails the provider took (`sent`) or refused (`failed`); nothing when absent. */
+  metrics?: Pick<BusinessMetrics, 'email'>;
+}
+
+export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy' | 'off';
+
+/** How long a sender holds an e-mail's claim: longer than one attempt can take. */
+const CLAIM_MS = 60_000;
+
+const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
+
+/**
+ * Sends one queued e-mail (docs/NOTIFICATIONS.md): the text and HTML in the entity's language with the
+ * appointment.ics, at least once per change and once only when nothing failed (a claim per e-mail key,
+ * marked sent after the transport took it). A failed send is retried on the webhooks' schedule, then
+ * parked as dead. A reminder whose appointment was cancelled or moved meanwhile is dropped.
+ */
+export class MailSender {
+  private readonly schedule: readonly number[];
+  private readonly now: () => Date;
+  private saidOff = false;
+
+  constructor(
+    private readonly lookup: MailLookup,
+    private readonly sent: SentMails,
+    private readonly queue: JobQueue<MailJob>,
+    private readonly dead: DeadJobs<MailJob>,
+    private readonly transport: MailTransport,
+    private readonly options: MailSenderOptions,
+  ) {
+    this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Handles one job taken from the queue. Throws only when the store or queue fails (then retried). */
+  async handle(job: MailJob): Promise<MailOutcome> {
+    const from = this.options.from;
+    if (from === undefined) return this.off();
+    if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
+    const entity = await this.lookup.entity(job.entityId);
+    if (!entity || !job.appointment.client_email) return 'dropped';
+    if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
+
+    const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
+    if (claim === 'sent') return 'duplicate';
+    // Another sender holds it: this copy comes back after the claim could have run out.
+    if (claim === 'busy') {
+      await this.queue.enqueue(job, CLAIM_MS / 1000);
+      return 'busy';
+    }
+
+    const { settings } = entity;
+    const a = job.appointment;
+    const cancelLink =
+      job.kind === 'created' && job.cancelToken && settings.cancel_url
+        ? cancelLinkOf(settings.cancel_url, job.cancelToken)
+        : undefined;
+    const content = mailContent(job.kind, a, {
+      entityName: entity.name,
+      timezone: settings.timezone,
+      language: settings.language,
+      cancelLink,
+    });
+    const ics = appointmentIcs(
+      {
+        uid: calendarUid(job.entityId, a.appointment_id),
+        sequence: job.sequence,
+        date: a.date,
+        start_time: a.start_time,
+        end_time: a.end_time,
+        timezone: settings.timezone,
+        summary: entity.name,
+        description: content.subject,
+        cancelled: a.status === 'cancelled',
+        stamp: new Date(a.updated_at),
+      },
+      { name: entity.name, email: addressOf(from) },
+    );
+    const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
+    let where: string;
+    try {
+      where = await this.transport.send({
+        from,
+        to: a.client_email as string,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        attachments: [
+          {
+            filename: 'appointment.ics',
+            contentType: `text/calendar; charset=utf-8; method=${method}`,
+            content: ics,
+          },
+        ],
+      });
+    } catch (error) {
+      await this.sent.release(job.entityId, job.key);
+      return this.failed(job, (error as Error).name || 'send failed');
+    }
+    await this.sent.markSent(job.entityId, job.key);
+    this.options.metrics?.email('sent');
+    this.log('mail sent', job, { to: where });
+    if (job.kind === 'created' && job.cancelToken)
+      await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
+    return 'sent';
+  }
+
+  /** E-mails are off: the message is dropped unsent and counted; the first one of the process is logged. */
+  private off(): MailOutcome {
+    this.options.metrics?.email('off');
+    if (!this.saidOff) {
+      this.saidOff = true;
+      this.options.log?.('e-mails are off: this stage has no mail domain, nothing is sent', {});
+    }
+    return 'off';
+  }
+
+  /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */
+  private async reminderStillDue(job: MailJob): Promise<boolean> {
+    const now = await this.lookup.appointment(job.entityId, job.appointment.appointment_id);
+    return (
+      now !== null &&
+      now.status !== 'cancelled' &&
+      now.date === job.appointment.date &&
+      now.start_time === job.appointment.start_time
+    );
+  }
+
+  private async failed(job: MailJob, reason: string): Promise<MailOutcome> {
+    const total = this.schedule.length + 1;
+    const delay = this.schedule[job.attempt - 1];
+    this.options.metrics?.email('failed');
+    this.log('mail not sent', job, { reason, attempt: `${job.attempt} of ${total}` });
+    if (delay !== undefined) {
+      await enqueueAfter(this.queue, { ...job, attempt: job.attempt + 1 }, delay, this.now().getTime());
+      return 'retrying';
+    }
+    // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
+    // job is parked, so that a parked job never leaves a token behind).
+    if (job.kind === 'created' && job.cancelToken)
+      await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
+    await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
+    return 'dead';
+  }
+
+  private log(message: string, job: MailJob, extra: Record<string, unknown>): void {
+    this.options.log?.(message, {
+      entity: job.entityId,
+      appointment: job.appointment.appointment_id,
+      kind: job.kind,
+      key: job.key,
+      ...extra,
+    });
+  }
+}

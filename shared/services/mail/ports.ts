@@ -1,0 +1,57 @@
+/**
+ * The ports of the client e-mails and the staff feed (docs/NOTIFICATIONS.md):
+ * the mail queue, the sent-mail record, the reminder schedules, the transport and what they read.
+ */
+import type { AppointmentRecord } from '../../domain/booking/appointment';
+import type { EntitySettings } from '../../domain/entity';
+import type { MailJob } from '../../domain/mail/notifications';
+
+/** One message as every transport takes it. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
+/** SES on AWS; an SMTP server or the outbox folder locally. Answers where the message went (for logs). */
+export interface MailTransport {
+  send(message: MailMessage): Promise<string>;
+}
+
+/**
+ * What was sent, one record per e-mail key: a job is sent once it holds the claim, and a job seen again
+ * after its e-mail went out finds it sent. A claim whose holder died runs out.
+ */
+export interface SentMails {
+  claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'>;
+  markSent(entityId: string, key: string): Promise<void>;
+  release(entityId: string, key: string): Promise<void>;
+}
+
+/** One-time reminder schedules, one per appointment: scheduling again replaces it. */
+export interface ReminderScheduler {
+  schedule(job: MailJob, atMs: number): Promise<void>;
+  cancel(entityId: string, appointmentId: number): Promise<void>;
+}
+
+/** What the e-mails read besides the job. */
+export interface MailLookup {
+  /** The entity's name and settings; null when the entity is gone. */
+  entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
+  appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The confirmation went out: the cancel token it carried is no longer kept. */
+  forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
+}
+
+/** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
+export interface CalendarFeedStore {
+  /**
+   * Makes `tokenHash` the entity's feed, the previous one gone in the same write; false when another
+   * replacement came first (nothing written).
+   */
+  replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
+  findEntity(tokenHash: string): Promise<string | null>;
+}

@@ -1,0 +1,126 @@
+import { daysBetween } from '../../domain/dates';
+import type { EntityContext } from '../../domain/entity';
+import {
+  AppError,
+  calendarNotFound,
+  conflict,
+  dateRangeTooLarge,
+  invalidField,
+  slotNotFound,
+} from '../../domain/errors';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
+import { byStart, type SlotRecord } from '../../domain/schedule/slot';
+import type { CalendarReader, SlotStore } from './ports';
+
+export interface SlotChange {
+  slot_id: number;
+  status?: 'open' | 'closed' | undefined;
+  max_appointments?: number | undefined;
+  available_slots?: number | undefined;
+}
+
+const MAX_ATTEMPTS = 5;
+export const MAX_CAPACITY = 1000;
+/** The longest range one `GET /calendar-slots?from=&to=` answers (docs/CONTRACT.md#slot-ranges). */
+export const MAX_RANGE_DAYS = 62;
+
+const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.date) || byStart(a, b);
+
+/** What the slot service needs: the slots, the calendars, a clock. */
+export interface SlotServiceDeps {
+  slots: SlotStore;
+  calendars: CalendarReader;
+  now?: () => Date;
+}
+
+/** Slots of the entity's default calendar (the v2 API): listing, capacity and deletion. */
+export class SlotService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SlotServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The calendar the v2 API acts on. */
+  async defaultCalendar(entity: EntityContext): Promise<CalendarRecord> {
+    const calendar = await this.deps.calendars.get(entity.entityId, entity.settings.default_calendar_id);
+    if (!calendar) throw calendarNotFound();
+    return calendar;
+  }
+
+  /** Slots of a date in the default calendar, by start time. */
+  async listDate(entity: EntityContext, date: string): Promise<SlotRecord[]> {
+    const calendar = await this.defaultCalendar(entity);
+    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date)).sort(byStart);
+  }
+
+  /**
+   * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the default calendar, by
+   * date and start time: one query on the calendar-date index, paged inside.
+   */
+  async listRange(entity: EntityContext, from: string, to: string): Promise<SlotRecord[]> {
+    const days = daysBetween(from, to) + 1;
+    if (days < 1) throw invalidField('to', 'must not be before from');
+    if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
+    const calendar = await this.defaultCalendar(entity);
+    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to)).sort(
+      byDateAndStart,
+    );
+  }
+
+  private async requireSlot(entity: EntityContext, slotId: number): Promise<SlotRecord> {
+    const slot = await this.deps.slots.get(entity.entityId, slotId);
+    if (!slot || slot.calendar_id !== entity.settings.default_calendar_id) throw slotNotFound();
+    return slot;
+  }
+
+  /**
+   * Opens or closes a slot and changes its capacity. `available_slots` sets capacity to places taken +
+   * available_slots; sent with a disagreeing `max_appointments` it is 400; below places taken it is 409.
+   */
+  async update(entity: EntityContext, change: SlotChange): Promise<SlotRecord> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const slot = await this.requireSlot(entity, change.slot_id);
+      let capacity = change.max_appointments ?? slot.capacity;
+      if (change.available_slots !== undefined) {
+        const fromAvailable = slot.taken + change.available_slots;
+        if (change.max_appointments !== undefined && change.max_appointments !== fromAvailable) {
+          throw invalidField(
+            'available_slots',
+            `disagrees with max_appointments: ${slot.taken} places are taken, so max_appointments would be ${fromAvailable}`,
+          );
+        }
+        capacity = fromAvailable;
+      }
+      if (capacity < 1)
+        throw invalidField('available_slots', 'the capacity would be below 1: close the slot instead');
+      if (capacity > MAX_CAPACITY)
+        throw invalidField('available_slots', `the capacity would be over ${MAX_CAPACITY}`);
+      if (capacity < slot.taken) {
+        throw conflict(`slot capacity cannot be below the ${slot.taken} places already taken`);
+      }
+      const next = { status: change.status ?? slot.status, capacity };
+      const write = await this.deps.slots.update(entity.entityId, slot, next, this.now().toISOString());
+      if (write.ok) return { ...slot, ...next, updated_at: this.now().toISOString() };
+      if (!write.current) throw slotNotFound();
+      // A booking or another update changed the slot since it was read: decide again on fresh values.
+    }
+    throw new AppError('conflict', 'SLOT_UNAVAILABLE', 'slot is changing concurrently, retry');
+  }
+
+  /** Removes an empty slot; one holding live appointments is refused with 409. */
+  async delete(entity: EntityContext, slotId: number): Promise<void> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const slot = await this.requireSlot(entity, slotId);
+      if (slot.taken > 0) {
+        throw conflict(
+          `slot holds ${slot.taken} live appointment${slot.taken > 1 ? 's' : ''} and cannot be deleted`,
+        );
+      }
+      const write = await this.deps.slots.delete(entity.entityId, slot);
+      if (write.ok) return;
+      if (!write.current) throw slotNotFound();
+    }
+    throw new AppError('conflict', 'SLOT_UNAVAILABLE', 'slot is changing concurrently, retry');
+  }
+}
