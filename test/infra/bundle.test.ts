@@ -200,6 +200,7 @@ describe('with only the local Powertools layer and the AWS SDK beside it', () =>
           STAGE: 'staging',
           LOG_LEVEL: 'silent',
           AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         },
         encoding: 'utf8',
         timeout: 30_000,
