@@ -126,12 +126,13 @@ it('the writers, bundled apart, load beside a bundle and write what the librarie
 });
 
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
-  const bundled = join(outdir, 'shared', 'domain', 'holidays.js');
-  mkdirSync(join(outdir, 'shared', 'domain', 'data'), { recursive: true });
+  // The module moved to shared/domain/schedule/ (issue 26): its bundle is there under outdir.
+  const bundled = join(outdir, 'shared', 'domain', 'schedule', 'holidays.js');
+  mkdirSync(join(outdir, 'shared', 'domain', 'schedule', 'data'), { recursive: true });
   // The bundle reads its data beside itself, as a deployed function does.
   require('node:fs').cpSync(
     join(ROOT, 'shared', 'domain', 'data'),
-    join(outdir, 'shared', 'domain', 'data'),
+    join(outdir, 'shared', 'domain', 'schedule', 'data'),
     {
       recursive: true,
     },
