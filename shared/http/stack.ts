@@ -10,6 +10,7 @@ import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { originCheck } from './middleware/origin-check';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
@@ -99,6 +100,8 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
     ...(api === 'v1' ? [formatNegotiation()] : []),
+    // Behind CloudFront, nothing else runs for a request that did not come through it.
+    originCheck({ secret: config.originSecret }),
     ...((options.auth ?? 'token') === 'token'
       ? [
           tokenCheck({
