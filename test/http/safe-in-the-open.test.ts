@@ -1,0 +1,97 @@
+import { addDays, todayIn } from '../../shared/domain/dates';
+import { hasStarted } from '../../shared/domain/schedule/slot-times';
+import { type Started, startServer, stopServer } from '../support/processes';
+
+/**
+ * Issue "safe in the open", through `npm start` as a user runs it: what `available=true` lists, what a
+ * closure day closes, who may read the outbox, and where the addresses the API writes come from.
+ */
+describe('safe in the open, through npm start', () => {
+  let server: Started;
+  afterAll(async () => {
+    if (server) await stopServer(server, 'SIGTERM');
+  });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const answer = await fetch(`${server.url}/api/v2${path}`, {
+      method,
+      headers: { 'Access-Token': server.v2 },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return {
+      status: answer.status,
+      // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+      json: (await answer.json()) as { success: boolean; message: string; data: any },
+    };
+  };
+  type Slot = { id: number; date: string; start_time: string; status: string; available_slots: number };
+
+  /** Every weekday open all day; the zone whose today is no public holiday (a few are tried). */
+  let zone = 'Europe/Paris';
+  let today = '';
+  beforeAll(async () => {
+    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: 'safe-open' });
+    for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {
+      const hours = await call('POST', '/opening-hours/update', {
+        day_of_week: day,
+        start_time1: '00:00:00',
+        end_time1: '23:59:00',
+        is_open: 1,
+      });
+      expect(hours.status).toBe(200);
+    }
+    for (const candidate of ['Europe/Paris', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      expect((await call('POST', '/settings', { timezone: candidate })).status).toBe(200);
+      const date = todayIn(candidate);
+      const tomorrow = addDays(date, 1);
+      const open = await Promise.all(
+        [date, tomorrow].map(
+          async (d) => (await call('GET', `/opening-hours/check-date?date=${d}`)).json.data.is_open,
+        ),
+      );
+      if (open.every(Boolean)) {
+        zone = candidate;
+        today = date;
+        return;
+      }
+    }
+    throw new Error('no candidate zone has today and tomorrow open');
+  });
+
+  const generate = async (date: string) => {
+    const made = await call('POST', '/calendar-slots/generate', { date, duration: 60 });
+    expect(made.status).toBe(200);
+    return made.json.data as Slot[];
+  };
+
+  it('available=true lists only the slots whose start is still ahead, for a date and a range', async () => {
+    const slotsToday = await generate(today);
+    const slotsTomorrow = await generate(addDays(today, 1));
+    expect(slotsToday).toHaveLength(23);
+    const before = new Date();
+    const single = await call('GET', `/calendar-slots?date=${today}&available=true`);
+    const range = await call('GET', `/calendar-slots?from=${today}&to=${addDays(today, 1)}&available=true`);
+    const after = new Date();
+    for (const listed of [
+      single.json.data as Slot[],
+      (range.json.data as Slot[]).filter((s) => s.date === today),
+    ]) {
+      // Nothing listed had started when the request was sent; everything starting after the answer is there.
+      for (const slot of listed) expect(hasStarted(slot.date, slot.start_time, zone, before)).toBe(false);
+      const ahead = slotsToday.filter((s) => !hasStarted(s.date, s.start_time, zone, after)).map((s) => s.id);
+      expect(listed.map((s) => s.id)).toEqual(expect.arrayContaining(ahead));
+      // The first slot (00:00) has always started.
+      expect(listed.map((s) => s.id)).not.toContain(slotsToday[0]?.id);
+    }
+    expect((range.json.data as Slot[]).filter((s) => s.date > today).map((s) => s.id)).toEqual(
+      slotsTomorrow.map((s) => s.id),
+    );
+    // Without available=true every slot is listed, started or not.
+    expect((await call('GET', `/calendar-slots?date=${today}`)).json.data).toHaveLength(23);
+    const started = await call('POST', '/appointments', {
+      client_name: 'Ines Martin',
+      client_phone: '0611223344',
+      slot_id: slotsToday[0]?.id,
+    });
+    expect(started.status).toBe(409);
+  });
+});
