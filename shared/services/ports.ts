@@ -100,7 +100,8 @@ export interface SlotStore extends SlotReader {
   update(
     entityId: string,
     read: SlotRecord,
-    change: { status: 'open' | 'closed'; capacity: number },
+    /** `statusByHand`: the status was set by hand, so a closure day's mark goes (see schedule/closure-ports.ts). */
+    change: { status: 'open' | 'closed'; capacity: number; statusByHand?: boolean },
     now: string,
   ): Promise<SlotWrite>;
   delete(entityId: string, read: SlotRecord): Promise<SlotWrite>;

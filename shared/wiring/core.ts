@@ -137,6 +137,7 @@ export const entityConfigService = /* @__PURE__ */ once(
       hours: new OpeningHoursRepository(table()),
       closures: new ClosureDayRepository(table()),
       calendars: new CalendarRepository(table()),
+      slots: new SlotRepository(table()),
     }),
 );
 /** Slots that open by themselves (open_days_ahead): the scheduled run and the run after a change. */

@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';
-import { type Started, startServer, stopServer } from '../support/processes';
+import { runAdmin, type Started, startServer, stopServer } from '../support/processes';
+
+const folder = mkdtempSync(join(tmpdir(), 'booking-open-'));
+const ACCOUNT = 'safe-open';
 
 /**
  * Issue "safe in the open", through `npm start` as a user runs it: what `available=true` lists, what a
@@ -10,6 +16,7 @@ describe('safe in the open, through npm start', () => {
   let server: Started;
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
+    rmSync(folder, { recursive: true, force: true });
   });
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${server.url}/api/v2${path}`, {
@@ -29,7 +36,8 @@ describe('safe in the open, through npm start', () => {
   let zone = 'Europe/Paris';
   let today = '';
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: 'safe-open' });
+    // A data folder, so the admin CLI works on the same store while the server runs.
+    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: ACCOUNT });
     for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {
       const hours = await call('POST', '/opening-hours/update', {
         day_of_week: day,
@@ -93,5 +101,84 @@ describe('safe in the open, through npm start', () => {
       slot_id: slotsToday[0]?.id,
     });
     expect(started.status).toBe(409);
+  });
+
+  it('a closure day closes the open slots of its date, and its removal reopens only those (API and CLI)', async () => {
+    const date = addDays(today, 1);
+    const slots = (await call('GET', `/calendar-slots?date=${date}`)).json.data as Slot[];
+    expect(slots).toHaveLength(23);
+    const at = (i: number): Slot => {
+      const slot = slots[i];
+      if (!slot) throw new Error(`no slot ${i}`);
+      return slot;
+    };
+    const [booked, byHand, other, last] = [at(9), at(10), at(11), at(22)];
+    const booking = await call('POST', '/appointments', {
+      client_name: 'Ines Martin',
+      client_phone: '0611223344',
+      slot_id: booked.id,
+    });
+    expect(booking.status).toBe(200);
+    expect(
+      (await call('POST', '/calendar-slots/update', { slot_id: byHand.id, status: 'closed' })).status,
+    ).toBe(200);
+
+    const added = await call('POST', '/closures', { date, name: 'Inventory' });
+    expect(added.status).toBe(200);
+    // Every open slot is closed (the booked one too); the booked appointment stays and is counted.
+    expect(added.json.data).toEqual({ date, name: 'Inventory', closed_slots: 22, booked_appointments: 1 });
+    expect((await call('GET', `/calendar-slots?date=${date}&available=true`)).json.data).toEqual([]);
+    const range = await call('GET', `/calendar-slots?from=${today}&to=${date}&available=true`);
+    expect((range.json.data as Slot[]).filter((s) => s.date === date)).toEqual([]);
+    const refused = await call('POST', '/appointments', {
+      client_name: 'Marc Petit',
+      client_phone: '0611223355',
+      slot_id: other.id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe('slot not available: closed');
+    // v1 refuses it too.
+    const v1 = await fetch(`${server.url}/api/appointment`, {
+      method: 'POST',
+      headers: { 'Access-Token': server.v1 },
+      body: JSON.stringify({
+        slot_id: other.id,
+        client_firstname: 'Marc',
+        client_lastname: 'Petit',
+        client_phone: '0611223355',
+      }),
+    });
+    expect(v1.status).toBe(409);
+    // A slot opened by hand during the closure is the hand's, and one closed by hand then stays closed.
+    expect((await call('POST', '/calendar-slots/update', { slot_id: last.id, status: 'open' })).status).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', '/calendar-slots/update', { slot_id: last.id, status: 'closed' })).status,
+    ).toBe(200);
+
+    expect((await call('POST', '/closures/delete', { date })).status).toBe(200);
+    const after = (await call('GET', `/calendar-slots?date=${date}`)).json.data as Slot[];
+    const closed = after.filter((s) => s.status === 'closed').map((s) => s.id);
+    expect(closed.sort()).toEqual([byHand.id, last.id].sort());
+    const available = (await call('GET', `/calendar-slots?date=${date}&available=true`)).json.data as Slot[];
+    expect(available.map((s) => s.id)).toEqual(
+      after.filter((s) => s.status === 'open' && s.id !== booked.id).map((s) => s.id),
+    );
+
+    // The admin CLI closes and reopens the same way, on the running server's store.
+    const cli = await runAdmin(folder, ['add-closure', ACCOUNT, date, '--name', 'Audit']);
+    expect(cli.code).toBe(0);
+    expect(cli.json).toMatchObject({ date, name: 'Audit', closed_slots: 21, booked_appointments: 1 });
+    expect((await call('GET', `/calendar-slots?date=${date}&available=true`)).json.data).toEqual([]);
+    const reopened = await runAdmin(folder, ['remove-closure', ACCOUNT, date]);
+    expect(reopened.code).toBe(0);
+    const final = (await call('GET', `/calendar-slots?date=${date}`)).json.data as Slot[];
+    expect(
+      final
+        .filter((s) => s.status === 'closed')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([byHand.id, last.id].sort());
   });
 });

@@ -1,6 +1,7 @@
 import { type AppointmentRecord, joinClientName } from '../../domain/booking/appointment';
 import type { EntitySettings } from '../../domain/entity';
 import type { SlotRecord } from '../../domain/schedule/slot';
+import type { ClosureAdded } from '../../services/settings/entity-config-service';
 import { documented } from '../input/documented';
 import type {
   V2Appointment,
@@ -12,7 +13,7 @@ import type {
   V2PhoneVerdict,
   V2Slot,
 } from '../schemas/v2';
-import type { V2Settings } from '../schemas/v2-manage';
+import type { V2ClosureAdded, V2Settings } from '../schemas/v2-manage';
 
 /** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord): V2Slot => ({
@@ -72,3 +73,10 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
 });
 /** A closure day the entity added. */
 export const v2Closure = documented<V2Holiday>();
+
+/** A closure day as just added: what it closed, and the booked appointments its date holds. */
+export const v2ClosureAdded = (added: ClosureAdded): V2ClosureAdded => ({
+  ...added.closure,
+  closed_slots: added.closedSlots,
+  booked_appointments: added.bookedAppointments,
+});

@@ -22,6 +22,7 @@ import type {
   PublishableKeyStore,
   SettingsLookup,
 } from '../ports';
+import type { CalendarDirectory, ClosureSlots } from '../schedule/closure-ports';
 import { EntityConfigService } from '../settings/entity-config-service';
 
 /** The stores entity administration writes to. */
@@ -30,7 +31,8 @@ export interface AdminStores {
   settings: SettingsLookup;
   hours: HoursAdmin;
   closures: ClosureAdmin;
-  calendars: CalendarAdmin;
+  calendars: CalendarAdmin & CalendarDirectory;
+  slots: ClosureSlots;
   sequence: IdSource;
   publishableKeys: PublishableKeyStore;
   limits: LimitStore;
@@ -92,7 +94,7 @@ export class AdminService {
     private readonly repos: AdminStores,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.config = new EntityConfigService(repos);
+    this.config = new EntityConfigService(repos, now);
   }
 
   private async requireEntity(accountId: string) {
@@ -194,7 +196,12 @@ export class AdminService {
 
   async addClosureDay(accountId: string, date: string, name: string) {
     await this.requireEntity(accountId);
-    return this.config.addClosureDay(accountId, date, name);
+    const added = await this.config.addClosureDay(accountId, date, name);
+    return {
+      ...added.closure,
+      closed_slots: added.closedSlots,
+      booked_appointments: added.bookedAppointments,
+    };
   }
 
   async removeClosureDay(accountId: string, date: string): Promise<boolean> {

@@ -106,8 +106,12 @@ export class SlotService {
         throw conflict(`slot capacity cannot be below the ${slot.taken} places already taken`);
       }
       const next = { status: change.status ?? slot.status, capacity };
-      const write = await this.slots.update(entity.entityId, slot, next, this.now().toISOString());
-      if (write.ok) return { ...slot, ...next, updated_at: this.now().toISOString() };
+      const byHand = { ...next, statusByHand: change.status !== undefined };
+      const write = await this.slots.update(entity.entityId, slot, byHand, this.now().toISOString());
+      if (write.ok) {
+        const { closed_by_closure: _mark, ...rest } = slot;
+        return { ...(byHand.statusByHand ? rest : slot), ...next, updated_at: this.now().toISOString() };
+      }
       if (!write.current) throw slotNotFound();
       // A booking or another update changed the slot since it was read: decide again on fresh values.
     }

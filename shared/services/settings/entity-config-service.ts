@@ -5,6 +5,7 @@ import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
 import type { CalendarReader, ClosureAdmin, EntityStore, HoursAdmin, SettingsLookup } from '../ports';
+import type { CalendarDirectory, ClosureSlots } from '../schedule/closure-ports';
 
 /** The stores an entity's own configuration lives in. */
 export interface ConfigStores {
@@ -12,7 +13,15 @@ export interface ConfigStores {
   settings: SettingsLookup;
   hours: HoursAdmin;
   closures: ClosureAdmin;
-  calendars: CalendarReader;
+  calendars: CalendarReader & CalendarDirectory;
+  slots: ClosureSlots;
+}
+
+/** A closure day as added: how many slots it closed, and how many booked appointments the day holds (kept). */
+export interface ClosureAdded {
+  closure: Holiday;
+  closedSlots: number;
+  bookedAppointments: number;
 }
 
 /** One weekday's opening hours as a client sends them: up to two periods, or closed. */
@@ -30,7 +39,10 @@ const notFound = (entityId: string) =>
  * and the v2 management routes alike. None of these changes touches a slot or an appointment that exists.
  */
 export class EntityConfigService {
-  constructor(private readonly repos: ConfigStores) {}
+  constructor(
+    private readonly repos: ConfigStores,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async settings(entityId: string): Promise<EntitySettings> {
     const read = await this.repos.settings.get(entityId);
@@ -92,17 +104,45 @@ export class EntityConfigService {
     return week;
   }
 
-  async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<Holiday> {
+  /**
+   * Closes a date (docs/CONTRACT.md#self-service): the closure day is stored first (so generation and
+   * check-date honour it), then every open slot of the date, in each calendar, is closed and marked as
+   * closed by the closure. Appointments stay; the answer counts the places they take that day.
+   */
+  async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<ClosureAdded> {
     if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    const holiday = { date, name: name?.trim() || 'Closure day' };
-    await this.repos.closures.put(entityId, holiday);
-    return holiday;
+    const closure = { date, name: name?.trim() || 'Closure day' };
+    await this.repos.closures.put(entityId, closure);
+    const slots = await this.slotsOf(entityId, date);
+    const now = this.now().toISOString();
+    let closedSlots = 0;
+    for (const slot of slots.filter((s) => s.status === 'open')) {
+      if (await this.repos.slots.closeForClosure(entityId, slot.slot_id, now)) closedSlots++;
+    }
+    const bookedAppointments = slots.reduce((sum, slot) => sum + slot.taken, 0);
+    return { closure, closedSlots, bookedAppointments };
   }
 
-  /** Removes a closure day; false when the date had none. */
+  /**
+   * Removes a closure day; false when the date had none. The slots it closed open again, not those closed
+   * by hand (before the closure, or since).
+   */
   async removeClosureDay(entityId: string, date: string): Promise<boolean> {
     if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    return this.repos.closures.remove(entityId, date);
+    if (!(await this.repos.closures.remove(entityId, date))) return false;
+    const now = this.now().toISOString();
+    for (const slot of await this.slotsOf(entityId, date)) {
+      if (slot.closed_by_closure) await this.repos.slots.reopenAfterClosure(entityId, slot.slot_id, now);
+    }
+    return true;
+  }
+
+  private async slotsOf(entityId: string, date: string) {
+    const calendars = await this.repos.calendars.list(entityId);
+    const perCalendar = await Promise.all(
+      calendars.map((c) => this.repos.slots.listRange(entityId, c.calendar_id, date, date)),
+    );
+    return perCalendar.flat();
   }
 
   /** Closure days by date, from `from` on when given. */
