@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/dates';
@@ -180,5 +181,30 @@ describe('safe in the open, through npm start', () => {
         .map((s) => s.id)
         .sort(),
     ).toEqual([byHand.id, last.id].sort());
+  });
+
+  /** A GET sent with the given Host header (fetch would send the URL's). */
+  const getWithHost = (path: string, host: string) =>
+    new Promise<number>((done, fail) => {
+      const url = new URL(path, server.url);
+      request(url, { headers: { host } }, (answer) => {
+        answer.resume();
+        done(answer.statusCode ?? 0);
+      })
+        .on('error', fail)
+        .end();
+    });
+
+  it('serves /_outbox only to a Host naming its own loopback address and port', async () => {
+    const port = new URL(server.url).port;
+    expect(await getWithHost('/_outbox', `127.0.0.1:${port}`)).toBe(200);
+    expect(await getWithHost('/_outbox', `localhost:${port}`)).toBe(200);
+    // DNS rebinding: the page's own name reaches 127.0.0.1, and is refused.
+    expect(await getWithHost('/_outbox', `evil.example:${port}`)).toBe(403);
+    expect(await getWithHost('/_outbox/x.eml', `evil.example:${port}`)).toBe(403);
+    expect(await getWithHost('/_outbox', 'evil.example')).toBe(403);
+    expect(await getWithHost('/_outbox', `127.0.0.1:${Number(port) + 1}`)).toBe(403);
+    // The API itself answers any Host, as API Gateway does.
+    expect(await getWithHost('/api/health', `evil.example:${port}`)).toBe(200);
   });
 });
