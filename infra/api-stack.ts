@@ -247,6 +247,8 @@ export class ApiStack extends Stack {
         entry: route.entry,
         actions: tableActions(route),
       });
+      // The addresses the API writes (the staff feed's) start with its own endpoint (shared/config.ts).
+      fn.addEnvironment('PUBLIC_BASE_URL', this.api.apiEndpoint);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

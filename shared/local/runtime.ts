@@ -69,6 +69,8 @@ export async function startLocalRuntime(
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
+    // The addresses the API writes (the feed's) start with the server's own (shared/config.ts publicBaseUrl).
+    process.env.PUBLIC_BASE_URL ||= url;
     const c = demo.credentials;
     log(
       `demo entity '${c.entity_account_id}' ${demo.created ? 'created' : 'found'} (secret from DEMO_SECRET_KEY)`,

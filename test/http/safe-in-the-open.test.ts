@@ -207,4 +207,35 @@ describe('safe in the open, through npm start', () => {
     // The API itself answers any Host, as API Gateway does.
     expect(await getWithHost('/api/health', `evil.example:${port}`)).toBe(200);
   });
+
+  it('writes the feed address from its own address, never from Host or X-Forwarded-*', async () => {
+    const url = new URL('/api/v2/calendar-feed', server.url);
+    const answer = await new Promise<string>((done, fail) => {
+      request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            host: 'evil.example',
+            'x-forwarded-proto': 'javascript',
+            'x-forwarded-host': 'evil.example',
+            'access-token': server.v2,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          response.on('end', () => done(text));
+        },
+      )
+        .on('error', fail)
+        .end('{}');
+    });
+    const feed = (JSON.parse(answer) as { data: { url: string } }).data.url;
+    expect(feed.startsWith(`${server.url}/feeds/`)).toBe(true);
+    expect(feed).not.toContain('evil');
+    expect((await fetch(feed)).status).toBe(200);
+  });
 });
