@@ -13,6 +13,7 @@ import type {
   V2PhoneVerdict,
   V2Slot,
 } from '../schemas/v2';
+import type { V2CalendarFeedStatus } from '../schemas/v2-feed';
 import type { V2ClosureAdded, V2Settings } from '../schemas/v2-manage';
 
 /** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
@@ -71,6 +72,12 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   cancel_url: s.cancel_url,
   reminder_minutes_before: s.reminder_minutes_before,
 });
+/** Whether a feed address exists, and since when. */
+export const v2FeedStatus = (s: { exists: boolean; createdAt: string | null }): V2CalendarFeedStatus => ({
+  exists: s.exists,
+  created_at: s.createdAt,
+});
+
 /** A closure day the entity added. */
 export const v2Closure = documented<V2Holiday>();
 

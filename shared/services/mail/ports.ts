@@ -54,4 +54,8 @@ export interface CalendarFeedStore {
    */
   replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
   findEntity(tokenHash: string): Promise<string | null>;
+  /** The entity's feed address, if it has one: since when (never the token, which is not kept). */
+  current(entityId: string): Promise<{ createdAt: string } | null>;
+  /** Ends the entity's feed address (its token answers nothing from then on); false when it had none. */
+  end(entityId: string): Promise<boolean>;
 }
