@@ -238,4 +238,68 @@ describe('safe in the open, through npm start', () => {
     expect(feed).not.toContain('evil');
     expect((await fetch(feed)).status).toBe(200);
   });
+
+  it('rotation revokes: the feed ends, keys and webhooks are listed, --revoke-all deletes them', async () => {
+    const as = (token: string) => async (method: string, path: string, body?: unknown) => {
+      const answer = await fetch(`${server.url}/api/v2${path}`, {
+        method,
+        headers: { 'Access-Token': token },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: answer.status, json: (await answer.json()) as { data: unknown; message: string } };
+    };
+    let owner = as(server.v2);
+    expect((await owner('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
+    const feed = ((await owner('POST', '/calendar-feed', {})).json.data as { url: string }).url;
+    const status = (await owner('GET', '/calendar-feed')).json.data as {
+      exists: boolean;
+      created_at: string;
+    };
+    expect(status.exists).toBe(true);
+    expect(Number.isNaN(Date.parse(status.created_at))).toBe(false);
+    expect(JSON.stringify(status)).not.toContain(new URL(feed).pathname.slice('/feeds/'.length, -4));
+    const key = (await owner('POST', '/keys', { name: 'site', allowed_origins: ['https://shop.example'] }))
+      .json.data as { id: string; key: string };
+    const hook = (await owner('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' })).json.data as {
+      id: string;
+    };
+    expect(hook.id).toBeTruthy();
+
+    const rotated = await runAdmin(folder, ['rotate-secret', ACCOUNT]);
+    expect(rotated.code).toBe(0);
+    const out = rotated.json as {
+      v2_token: string;
+      calendar_feed_ended: boolean;
+      remaining: { publishable_keys: Array<{ id: string }>; webhooks: Array<{ id: string; url: string }> };
+    };
+    expect(out.calendar_feed_ended).toBe(true);
+    expect(out.remaining.publishable_keys.map((k) => k.id)).toEqual([key.id]);
+    expect(out.remaining.webhooks).toEqual([{ id: hook.id, url: 'http://127.0.0.1:9/hook' }]);
+    expect((await fetch(feed)).status).toBe(404);
+    owner = as(out.v2_token);
+    expect((await owner('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
+    // The key remains (listed), and still works.
+    expect((await as(key.key)('GET', '/opening-hours')).status).toBe(200);
+
+    // The owner ends a feed address through the API.
+    const second = ((await owner('POST', '/calendar-feed', {})).json.data as { url: string }).url;
+    expect((await fetch(second)).status).toBe(200);
+    expect((await owner('POST', '/calendar-feed/delete', {})).status).toBe(200);
+    expect((await fetch(second)).status).toBe(404);
+    const again = await owner('POST', '/calendar-feed/delete', {});
+    expect([again.status, again.json.message]).toEqual([404, 'calendar feed not found']);
+    expect((await as(key.key)('GET', '/calendar-feed')).status).toBe(403);
+
+    const revoked = await runAdmin(folder, ['rotate-secret', ACCOUNT, '--revoke-all']);
+    expect(revoked.code).toBe(0);
+    expect(revoked.json).toMatchObject({
+      calendar_feed_ended: false,
+      remaining: { publishable_keys: [], webhooks: [] },
+      revoked: { publishable_keys: [key.id], webhooks: [hook.id] },
+    });
+    expect((await as(key.key)('GET', '/opening-hours')).status).toBe(401);
+    owner = as((revoked.json as { v2_token: string }).v2_token);
+    expect((await owner('GET', '/webhooks')).json.data).toEqual([]);
+    expect((await owner('GET', '/keys')).json.data).toEqual([]);
+  });
 });
