@@ -9,7 +9,11 @@ import type { MailJob } from '../domain/mail/notifications';
 import { logger } from '../logger';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
-import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/mail-repository';
+import {
+  forgetMailCancelToken,
+  mailCancelToken,
+  SentMailRepository,
+} from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
@@ -36,6 +40,7 @@ export function mailLookup(): MailLookup {
       return { name: entity.name, settings: plain };
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
+    cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
   };
 }
@@ -57,21 +62,19 @@ export function mailPipeline(parts: MailParts) {
   const now = parts.now ?? (() => new Date());
   const scale = parts.retryScale ?? 1;
   return {
-    planner: new MailPlanner(parts.queue, parts.reminders, lookup, now),
-    sender: new MailSender(
+    planner: new MailPlanner({ queue: parts.queue, reminders: parts.reminders, lookup, now }),
+    sender: new MailSender({
       lookup,
-      new SentMailRepository(table()),
-      parts.queue,
-      parts.queue,
-      parts.transport,
-      {
-        from: mailConfig().from,
-        schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
-        now,
-        log: parts.log ?? ((line, fields) => logger.info(line, fields)),
-        metrics: businessMetrics,
-      },
-    ),
+      sent: new SentMailRepository(table()),
+      queue: parts.queue,
+      dead: parts.queue,
+      transport: parts.transport,
+      from: mailConfig().from,
+      schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+      now,
+      log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+      metrics: businessMetrics,
+    }),
   };
 }
 
@@ -89,11 +92,11 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
     require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
   const { EventBridgeReminders } =
     require('../adapters/eventbridge-reminders') as typeof import('../adapters/eventbridge-reminders');
-  return new MailPlanner(
-    awsMailQueue(),
-    new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
-    mailLookup(),
-  );
+  return new MailPlanner({
+    queue: awsMailQueue(),
+    reminders: new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
+    lookup: mailLookup(),
+  });
 });
 
 /** The sender on AWS: SES v2. */

@@ -30,8 +30,11 @@ export interface MailJob {
   appointment: MailAppointment;
   /** The calendar file's SEQUENCE. */
   sequence: number;
-  /** Creation only, when the entity has a cancel_url: the token of the link. */
-  cancelToken?: string;
+  /**
+   * Creation only, when the booking kept a cancel token for the link: the sender reads the token from the
+   * appointment when it sends (docs/NOTIFICATIONS.md). No job, queue message or dead letter holds it.
+   */
+  cancelLink?: true;
   attempt: number;
   /** When a wait longer than the queue allows was cut short: not before this time (ms). */
   notBefore?: number;

@@ -62,6 +62,16 @@ export class SentMailRepository implements SentMails {
   }
 }
 
+/** Pattern: the cancel token an appointment keeps for its confirmation's link (strongly consistent). */
+export async function mailCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+): Promise<string | null> {
+  const item = await getItem(table, keys.appointment(entityId, appointmentId));
+  return typeof item?.mail_cancel_token === 'string' ? item.mail_cancel_token : null;
+}
+
 /** Pattern: the confirmation went out; its cancel token leaves the appointment item. */
 export async function forgetMailCancelToken(
   table: TableHandle,

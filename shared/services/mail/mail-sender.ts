@@ -7,7 +7,13 @@ import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { BusinessMetrics } from '../operations/metrics-port';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '../ports';
 
-export interface MailSenderOptions {
+/** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
+export interface MailSenderDeps {
+  lookup: MailLookup;
+  sent: SentMails;
+  queue: JobQueue<MailJob>;
+  dead: DeadJobs<MailJob>;
+  transport: MailTransport;
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
   from: string;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
@@ -35,15 +41,18 @@ const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
 export class MailSender {
   private readonly schedule: readonly number[];
   private readonly now: () => Date;
+  private readonly lookup: MailLookup;
+  private readonly sent: SentMails;
+  private readonly queue: JobQueue<MailJob>;
+  private readonly dead: DeadJobs<MailJob>;
+  private readonly transport: MailTransport;
 
-  constructor(
-    private readonly lookup: MailLookup,
-    private readonly sent: SentMails,
-    private readonly queue: JobQueue<MailJob>,
-    private readonly dead: DeadJobs<MailJob>,
-    private readonly transport: MailTransport,
-    private readonly options: MailSenderOptions,
-  ) {
+  constructor(private readonly options: MailSenderDeps) {
+    this.lookup = options.lookup;
+    this.sent = options.sent;
+    this.queue = options.queue;
+    this.dead = options.dead;
+    this.transport = options.transport;
     this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
     this.now = options.now ?? (() => new Date());
   }
@@ -65,10 +74,12 @@ export class MailSender {
 
     const { settings } = entity;
     const a = job.appointment;
-    const cancelLink =
-      job.kind === 'created' && job.cancelToken && settings.cancel_url
-        ? cancelLinkOf(settings.cancel_url, job.cancelToken)
-        : undefined;
+    // The link's token is read from the appointment now: the job never carries it.
+    const token =
+      job.kind === 'created' && job.cancelLink
+        ? await this.lookup.cancelToken(job.entityId, a.appointment_id)
+        : null;
+    const cancelLink = token && settings.cancel_url ? cancelLinkOf(settings.cancel_url, token) : undefined;
     const content = mailContent(job.kind, a, {
       entityName: entity.name,
       timezone: settings.timezone,
@@ -114,7 +125,7 @@ export class MailSender {
     await this.sent.markSent(job.entityId, job.key);
     this.options.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
-    if (job.kind === 'created' && job.cancelToken)
+    if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
   }
@@ -141,7 +152,7 @@ export class MailSender {
     }
     // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
     // job is parked, so that a parked job never leaves a token behind).
-    if (job.kind === 'created' && job.cancelToken)
+    if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
     return 'dead';

@@ -42,6 +42,8 @@ export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
   appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The cancel token kept on the appointment for its confirmation's link; null when none is kept. */
+  cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
 }
