@@ -12,5 +12,8 @@ export const businessMetrics: BusinessMetrics = {
   cancelled: () => count(METRIC.cancellations),
   moved: () => count(METRIC.moves),
   delivery: (result) => count(deliveryMetric(result)),
-  email: (result) => count(result === 'sent' ? METRIC.emailsSent : METRIC.emailsFailed),
+  email: (result) =>
+    count(
+      result === 'sent' ? METRIC.emailsSent : result === 'failed' ? METRIC.emailsFailed : METRIC.emailsCapped,
+    ),
 };

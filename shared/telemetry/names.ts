@@ -37,6 +37,8 @@ export const METRIC = {
   /** Each client e-mail the provider took, or refused (one attempt each; BusinessMetrics.email). */
   emailsSent: 'EmailsSent',
   emailsFailed: 'EmailsFailed',
+  /** E-mails of publishable-key bookings skipped: over the hourly cap of one address. */
+  emailsCapped: 'EmailsCapped',
   /** One per event-function invocation (stream batch, queue batch, scheduled run). */
   invocations: 'Invocations',
 } as const;

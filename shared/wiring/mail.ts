@@ -11,6 +11,7 @@ import { AppointmentRepository } from '../repositories/booking/appointment-repos
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
 import {
   forgetMailCancelToken,
+  MailCapRepository,
   mailCancelToken,
   SentMailRepository,
 } from '../repositories/mail/mail-repository';
@@ -74,6 +75,7 @@ export function mailPipeline(parts: MailParts) {
       now,
       log: parts.log ?? ((line, fields) => logger.info(line, fields)),
       metrics: businessMetrics,
+      cap: new MailCapRepository(table()),
     }),
   };
 }

@@ -5,6 +5,7 @@ import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
+import type { MailCap } from '../../services/mail/ports';
 import type { SentMails } from '../../services/ports';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
@@ -87,4 +88,32 @@ export async function forgetMailCancelToken(
       }),
     ),
   );
+}
+
+/** The hourly cap of e-mails to one address (docs/CONTRACT.md#notifications): one counter per window. */
+export class MailCapRepository implements MailCap {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: count one e-mail in the window, conditioned on the count being below the cap. */
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean> {
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.mailCap(entityId, addressHash, windowStart),
+          ...updateWhere(
+            'ADD #sent :one SET #type = :type, expires_at = :expires',
+            'attribute_not_exists(#sent) OR #sent < :max',
+          ),
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':max': max,
+            ':type': 'mail-cap',
+            // Kept a day past its hour, then removed by the table's TTL.
+            ':expires': Math.floor(windowStart / 1000) + 3600 + 86_400,
+          },
+        }),
+      ),
+    );
+  }
 }

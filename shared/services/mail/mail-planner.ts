@@ -43,7 +43,13 @@ export class MailPlanner {
     const kind = mailKindOf(type, after);
     if (!kind) return;
     const appointment = mailAppointmentOf(after);
-    const base = { entityId: change.entityId, appointment, sequence: change.sequence ?? 0, attempt: 1 };
+    const base = {
+      entityId: change.entityId,
+      appointment,
+      sequence: change.sequence ?? 0,
+      attempt: 1,
+      ...(change.viaKey ? { capped: true as const } : {}),
+    };
     await this.queue.enqueue(
       {
         ...base,

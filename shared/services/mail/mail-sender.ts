@@ -1,11 +1,13 @@
+import { sha256Hex } from '../../domain/access/tokens';
 import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
 import { mailContent } from '../../domain/mail/mail-content';
 import { cancelLinkOf } from '../../domain/mail/notification-settings';
-import { calendarUid, type MailJob } from '../../domain/mail/notifications';
+import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { BusinessMetrics } from '../operations/metrics-port';
 import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '../ports';
+import type { MailCap } from './ports';
 
 /** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
 export interface MailSenderDeps {
@@ -21,11 +23,21 @@ export interface MailSenderDeps {
   now?: () => Date;
   /** One line per message: never an address, a name or a body. */
   log?: (line: string, fields: Record<string, unknown>) => void;
-  /** Counts e-mails the provider took (`sent`) or refused (`failed`); nothing when absent. */
+  /** Counts e-mails the provider took (`sent`), refused (`failed`) or the cap skipped (`capped`). */
   metrics?: Pick<BusinessMetrics, 'email'>;
+  /** The hourly cap of e-mails to one address for publishable-key bookings; absent: no cap. */
+  cap?: MailCap;
 }
 
-export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy';
+export type MailOutcome =
+  | 'sent'
+  | 'duplicate'
+  | 'dropped'
+  | 'retrying'
+  | 'dead'
+  | 'waiting'
+  | 'busy'
+  | 'capped';
 
 /** How long a sender holds an e-mail's claim: longer than one attempt can take. */
 const CLAIM_MS = 60_000;
@@ -72,8 +84,17 @@ export class MailSender {
       return 'busy';
     }
 
-    const { settings } = entity;
     const a = job.appointment;
+    if (job.capped && !(await this.admitted(job, a.client_email as string))) {
+      // Over the cap: skipped for good (marked sent, so no copy tries again), counted, logged without the address.
+      await this.sent.markSent(job.entityId, job.key);
+      this.options.metrics?.email('capped');
+      this.log('mail skipped: over the hourly cap of one address', job, { cap: MAIL_CAP_PER_HOUR });
+      if (job.kind === 'created' && job.cancelLink)
+        await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
+      return 'capped';
+    }
+    const { settings } = entity;
     // The link's token is read from the appointment now: the job never carries it.
     const token =
       job.kind === 'created' && job.cancelLink
@@ -128,6 +149,14 @@ export class MailSender {
     if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
+  }
+
+  /** Counts the e-mail against its address's hourly cap; true when it may go. */
+  private admitted(job: MailJob, address: string): Promise<boolean> {
+    if (!this.options.cap) return Promise.resolve(true);
+    const hash = sha256Hex(address.trim().toLowerCase());
+    const window = mailCapWindow(this.now().getTime());
+    return this.options.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */

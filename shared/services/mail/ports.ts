@@ -31,6 +31,14 @@ export interface SentMails {
   release(entityId: string, key: string): Promise<void>;
 }
 
+/**
+ * The hourly cap of e-mails to one address for bookings made with a publishable key: counts one, or says
+ * the window's cap is reached (nothing counted then).
+ */
+export interface MailCap {
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean>;
+}
+
 /** One-time reminder schedules, one per appointment: scheduling again replaces it. */
 export interface ReminderScheduler {
   schedule(job: MailJob, atMs: number): Promise<void>;

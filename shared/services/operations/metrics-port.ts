@@ -28,7 +28,7 @@ export interface BusinessMetrics {
    * E-mails to clients (confirmation, reminder): the hook for the e-mail sender to call once per message,
    * `sent` when the provider accepted it, `failed` when it did not (the mail sender calls it).
    */
-  email(result: 'sent' | 'failed'): void;
+  email(result: 'sent' | 'failed' | 'capped'): void;
 }
 
 /** Reports nothing: the default of every service that takes a BusinessMetrics. */

@@ -16,7 +16,25 @@ const job = (patch: Partial<MailJob> = {}): MailJob => ({
   ...patch,
 });
 
-function sender(world: ReturnType<typeof mailWorld>, extra: { log?: string[]; email?: string[] } = {}) {
+/** The hourly cap's counters in memory, as the table keeps them: per entity, address hash and window. */
+function memoryCap() {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    admit: async (entityId: string, hash: string, window: number, max: number) => {
+      const key = `${entityId}|${hash}|${window}`;
+      const n = counts.get(key) ?? 0;
+      if (n >= max) return false;
+      counts.set(key, n + 1);
+      return true;
+    },
+  };
+}
+
+function sender(
+  world: ReturnType<typeof mailWorld>,
+  extra: { log?: string[]; email?: string[]; cap?: ReturnType<typeof memoryCap>; now?: () => Date } = {},
+) {
   return new MailSender({
     lookup: world.lookup,
     sent: world.sent,
@@ -25,7 +43,8 @@ function sender(world: ReturnType<typeof mailWorld>, extra: { log?: string[]; em
     transport: world.transport,
     from: 'Bookings <bookings@example.com>',
     schedule: [1, 2],
-    now: () => NOW,
+    now: extra.now ?? (() => NOW),
+    ...(extra.cap ? { cap: extra.cap } : {}),
     log: (line, fields) => extra.log?.push(`${line} ${JSON.stringify(fields)}`),
     metrics: { email: (outcome) => extra.email?.push(outcome) },
   });
@@ -80,5 +99,30 @@ describe('MailSender (in-memory ports)', () => {
     expect(await sender(world).handle(reminder)).toBe('dropped');
     world.appointments.set(appointment().appointment_id, appointment());
     expect(await sender(world).handle(reminder)).toBe('sent');
+  });
+
+  it('sends at most 5 e-mails an hour to one address for publishable-key bookings; the business is not capped', async () => {
+    const world = mailWorld();
+    const cap = memoryCap();
+    const log: string[] = [];
+    const email: string[] = [];
+    let now = NOW;
+    const s = sender(world, { cap, log, email, now: () => now });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 7; i++) outcomes.push(await s.handle(job({ key: `evt_pk_${i}`, capped: true })));
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'capped', 'capped']);
+    expect(world.messages).toHaveLength(5);
+    expect(email.filter((e) => e === 'capped')).toHaveLength(2);
+    expect(log.filter((l) => l.startsWith('mail skipped'))).toHaveLength(2);
+    expect(log.join('\n')).not.toContain('jeanne@example.com');
+    // A skipped e-mail is not tried again.
+    expect(await s.handle(job({ key: 'evt_pk_5', capped: true }))).toBe('duplicate');
+    // Another address has its own cap; the business's own bookings have none.
+    const other = mailAppointmentOf(appointment({ client_email: 'marc@example.com' }));
+    expect(await s.handle(job({ key: 'evt_other', capped: true, appointment: other }))).toBe('sent');
+    expect(await s.handle(job({ key: 'evt_owner' }))).toBe('sent');
+    // The next hour opens a new window.
+    now = new Date(NOW.getTime() + 3_600_000);
+    expect(await s.handle(job({ key: 'evt_pk_next', capped: true }))).toBe('sent');
   });
 });
