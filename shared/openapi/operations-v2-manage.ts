@@ -58,7 +58,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'country: must be a country (or country-state) the public holiday data knows',
         'open_days_ahead: must be at most 365',
         'language: must be one of en, fr',
-        'cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it',
+        'cancel_url: must be an absolute https address (http only for localhost) of at most 500 characters with {cancel_token} in it, without whitespace or control characters',
         'body: send at least one setting: slot_duration, ...',
       ],
       409: ['settings are changing concurrently, retry'],
