@@ -6,7 +6,9 @@ import { addDays, todayIn } from '../../shared/domain/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';
 import { runAdmin, type Started, startServer, stopServer } from '../support/processes';
 
-const folder = mkdtempSync(join(tmpdir(), 'booking-open-'));
+// The run's own store folder when TEST_LOCAL_DB names one (one engine for the run and this server).
+const own = !process.env.TEST_LOCAL_DB || process.env.TEST_LOCAL_DB === 'memory';
+const folder = own ? mkdtempSync(join(tmpdir(), 'booking-open-')) : (process.env.TEST_LOCAL_DB as string);
 const ACCOUNT = 'safe-open';
 
 /**
@@ -17,7 +19,7 @@ describe('safe in the open, through npm start', () => {
   let server: Started;
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
-    rmSync(folder, { recursive: true, force: true });
+    if (own) rmSync(folder, { recursive: true, force: true });
   });
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${server.url}/api/v2${path}`, {
@@ -237,6 +239,25 @@ describe('safe in the open, through npm start', () => {
     expect(feed.startsWith(`${server.url}/feeds/`)).toBe(true);
     expect(feed).not.toContain('evil');
     expect((await fetch(feed)).status).toBe(200);
+  });
+
+  it('refuses settings or hours whose open days would pass 50,000 future slots, naming the limit', async () => {
+    // Hours are 00:00-23:59 every day here: 5-minute slots for a year are about 105,000.
+    const refused = await call('POST', '/settings', { slot_duration: 5, open_days_ahead: 365 });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toMatch(/^open_days_ahead: .*at most 50000/);
+    expect((await call('GET', '/settings')).json.data.open_days_ahead).toBe(0);
+    expect((await call('POST', '/settings', { slot_duration: 60, open_days_ahead: 30 })).status).toBe(200);
+    const hours = await call('POST', '/opening-hours/update', {
+      day_of_week: 'mon',
+      start_time1: '00:00:00',
+      end_time1: '23:59:00',
+      is_open: 1,
+    });
+    expect(hours.status).toBe(200);
+    const tooMany = await call('POST', '/settings', { slot_duration: 5, open_days_ahead: 365 });
+    expect(tooMany.status).toBe(400);
+    expect((await call('POST', '/settings', { open_days_ahead: 0 })).status).toBe(200);
   });
 
   it('rotation revokes: the feed ends, keys and webhooks are listed, --revoke-all deletes them', async () => {

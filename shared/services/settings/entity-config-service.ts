@@ -3,6 +3,7 @@ import { type EntitySettings, settingsPatchSchema } from '../../domain/entity';
 import { AppError, invalidField } from '../../domain/errors';
 import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
+import { MAX_FUTURE_SLOTS, openDaysSlots } from '../../domain/schedule/slot-budget';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
 import type { CalendarReader, ClosureAdmin, EntityStore, HoursAdmin, SettingsLookup } from '../ports';
 import type { CalendarDirectory, ClosureSlots } from '../schedule/closure-ports';
@@ -29,6 +30,18 @@ export interface DayHoursChange {
   day_of_week: string;
   is_open: boolean;
   periods: Array<[string, string]>;
+}
+
+/** Refuses settings or hours whose open days would pass a calendar's future slots (docs/CONTRACT.md#open-days). */
+function checkSlotBudget(field: string, week: WeeklyHours, settings: EntitySettings): void {
+  if (settings.open_days_ahead <= 0) return;
+  const slots = openDaysSlots(week, settings.slot_duration, settings.open_days_ahead);
+  if (slots > MAX_FUTURE_SLOTS) {
+    throw invalidField(
+      field,
+      `would open up to ${slots} future slots: a calendar holds at most ${MAX_FUTURE_SLOTS} (fewer days, shorter hours or longer slots)`,
+    );
+  }
 }
 
 const notFound = (entityId: string) =>
@@ -84,6 +97,13 @@ export class EntityConfigService {
       if (!entity || !read) throw notFound(entityId);
       const { version: _version, ...current } = read;
       const next = { ...current, ...change };
+      if (change.open_days_ahead !== undefined || change.slot_duration !== undefined) {
+        const week = await this.repos.hours.get(entityId);
+        if (week) {
+          const field = change.open_days_ahead !== undefined ? 'open_days_ahead' : 'slot_duration';
+          checkSlotBudget(field, week, next as EntitySettings);
+        }
+      }
       if (await this.repos.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
       // Another change came first: apply this one on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
@@ -98,6 +118,17 @@ export class EntityConfigService {
     const day = buildDayHours(change.day_of_week as Weekday, change.is_open ? change.periods : []);
     if (change.is_open && day.is_open === 0)
       throw invalidField('start_time1', 'is required when is_open is 1');
+    const [before, settings] = await Promise.all([
+      this.repos.hours.get(entityId),
+      this.repos.settings.get(entityId),
+    ]);
+    if (before && settings) {
+      checkSlotBudget(
+        'end_time1',
+        before.map((d, i) => (i === index ? day : d)),
+        settings,
+      );
+    }
     await this.repos.hours.setDay(entityId, index, day);
     const week = await this.repos.hours.get(entityId);
     if (!week) throw notFound(entityId);
