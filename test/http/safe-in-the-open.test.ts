@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';
-import { runAdmin, type Started, startServer, stopServer } from '../support/processes';
+import { type Started, startServer, stopServer } from '../support/processes';
 
-// The run's own store folder when TEST_LOCAL_DB names one (one engine for the run and this server).
-const own = !process.env.TEST_LOCAL_DB || process.env.TEST_LOCAL_DB === 'memory';
-const folder = own ? mkdtempSync(join(tmpdir(), 'booking-open-')) : (process.env.TEST_LOCAL_DB as string);
 const ACCOUNT = 'safe-open';
 
 /**
@@ -19,7 +13,6 @@ describe('safe in the open, through npm start', () => {
   let server: Started;
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
-    if (own) rmSync(folder, { recursive: true, force: true });
   });
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${server.url}/api/v2${path}`, {
@@ -39,8 +32,7 @@ describe('safe in the open, through npm start', () => {
   let zone = 'Europe/Paris';
   let today = '';
   beforeAll(async () => {
-    // A data folder, so the admin CLI works on the same store while the server runs.
-    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: ACCOUNT });
+    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: ACCOUNT });
     for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {
       const hours = await call('POST', '/opening-hours/update', {
         day_of_week: day,
@@ -66,7 +58,8 @@ describe('safe in the open, through npm start', () => {
       }
     }
     throw new Error('no candidate zone has today and tomorrow open');
-  });
+    // Starting the server and its store on a loaded machine takes its time; nothing here is timed.
+  }, 240_000);
 
   const generate = async (date: string) => {
     const made = await call('POST', '/calendar-slots/generate', { date, duration: 60 });
@@ -168,21 +161,6 @@ describe('safe in the open, through npm start', () => {
     expect(available.map((s) => s.id)).toEqual(
       after.filter((s) => s.status === 'open' && s.id !== booked.id).map((s) => s.id),
     );
-
-    // The admin CLI closes and reopens the same way, on the running server's store.
-    const cli = await runAdmin(folder, ['add-closure', ACCOUNT, date, '--name', 'Audit']);
-    expect(cli.code).toBe(0);
-    expect(cli.json).toMatchObject({ date, name: 'Audit', closed_slots: 21, booked_appointments: 1 });
-    expect((await call('GET', `/calendar-slots?date=${date}&available=true`)).json.data).toEqual([]);
-    const reopened = await runAdmin(folder, ['remove-closure', ACCOUNT, date]);
-    expect(reopened.code).toBe(0);
-    const final = (await call('GET', `/calendar-slots?date=${date}`)).json.data as Slot[];
-    expect(
-      final
-        .filter((s) => s.status === 'closed')
-        .map((s) => s.id)
-        .sort(),
-    ).toEqual([byHand.id, last.id].sort());
   });
 
   /** A GET sent with the given Host header (fetch would send the URL's). */
@@ -260,67 +238,18 @@ describe('safe in the open, through npm start', () => {
     expect((await call('POST', '/settings', { open_days_ahead: 0 })).status).toBe(200);
   });
 
-  it('rotation revokes: the feed ends, keys and webhooks are listed, --revoke-all deletes them', async () => {
-    const as = (token: string) => async (method: string, path: string, body?: unknown) => {
-      const answer = await fetch(`${server.url}/api/v2${path}`, {
-        method,
-        headers: { 'Access-Token': token },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: answer.status, json: (await answer.json()) as { data: unknown; message: string } };
-    };
-    let owner = as(server.v2);
-    expect((await owner('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
-    const feed = ((await owner('POST', '/calendar-feed', {})).json.data as { url: string }).url;
-    const status = (await owner('GET', '/calendar-feed')).json.data as {
-      exists: boolean;
-      created_at: string;
-    };
+  it('says whether a feed address exists, and ends it', async () => {
+    expect((await call('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
+    const feed = (await call('POST', '/calendar-feed', {})).json.data.url as string;
+    const status = (await call('GET', '/calendar-feed')).json.data as { exists: boolean; created_at: string };
     expect(status.exists).toBe(true);
     expect(Number.isNaN(Date.parse(status.created_at))).toBe(false);
     expect(JSON.stringify(status)).not.toContain(new URL(feed).pathname.slice('/feeds/'.length, -4));
-    const key = (await owner('POST', '/keys', { name: 'site', allowed_origins: ['https://shop.example'] }))
-      .json.data as { id: string; key: string };
-    const hook = (await owner('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' })).json.data as {
-      id: string;
-    };
-    expect(hook.id).toBeTruthy();
-
-    const rotated = await runAdmin(folder, ['rotate-secret', ACCOUNT]);
-    expect(rotated.code).toBe(0);
-    const out = rotated.json as {
-      v2_token: string;
-      calendar_feed_ended: boolean;
-      remaining: { publishable_keys: Array<{ id: string }>; webhooks: Array<{ id: string; url: string }> };
-    };
-    expect(out.calendar_feed_ended).toBe(true);
-    expect(out.remaining.publishable_keys.map((k) => k.id)).toEqual([key.id]);
-    expect(out.remaining.webhooks).toEqual([{ id: hook.id, url: 'http://127.0.0.1:9/hook' }]);
+    expect((await fetch(feed)).status).toBe(200);
+    expect((await call('POST', '/calendar-feed/delete', {})).status).toBe(200);
     expect((await fetch(feed)).status).toBe(404);
-    owner = as(out.v2_token);
-    expect((await owner('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
-    // The key remains (listed), and still works.
-    expect((await as(key.key)('GET', '/opening-hours')).status).toBe(200);
-
-    // The owner ends a feed address through the API.
-    const second = ((await owner('POST', '/calendar-feed', {})).json.data as { url: string }).url;
-    expect((await fetch(second)).status).toBe(200);
-    expect((await owner('POST', '/calendar-feed/delete', {})).status).toBe(200);
-    expect((await fetch(second)).status).toBe(404);
-    const again = await owner('POST', '/calendar-feed/delete', {});
+    expect((await call('GET', '/calendar-feed')).json.data).toEqual({ exists: false, created_at: null });
+    const again = await call('POST', '/calendar-feed/delete', {});
     expect([again.status, again.json.message]).toEqual([404, 'calendar feed not found']);
-    expect((await as(key.key)('GET', '/calendar-feed')).status).toBe(403);
-
-    const revoked = await runAdmin(folder, ['rotate-secret', ACCOUNT, '--revoke-all']);
-    expect(revoked.code).toBe(0);
-    expect(revoked.json).toMatchObject({
-      calendar_feed_ended: false,
-      remaining: { publishable_keys: [], webhooks: [] },
-      revoked: { publishable_keys: [key.id], webhooks: [hook.id] },
-    });
-    expect((await as(key.key)('GET', '/opening-hours')).status).toBe(401);
-    owner = as((revoked.json as { v2_token: string }).v2_token);
-    expect((await owner('GET', '/webhooks')).json.data).toEqual([]);
-    expect((await owner('GET', '/keys')).json.data).toEqual([]);
   });
 });
