@@ -1,15 +1,14 @@
 import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
 import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/domain/entity';
 import type { MailJob } from '../../shared/domain/mail/notifications';
+import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
 import type {
-  DeadJobs,
-  JobQueue,
   MailLookup,
   MailMessage,
   MailTransport,
   ReminderScheduler,
   SentMails,
-} from '../../shared/services/ports';
+} from '../../shared/services/mail/ports';
 
 /** The mail pipeline's ports in memory: what the planner and the sender see, and what they did. */
 export const ENTITY_ID = 'mail-unit';

@@ -6,7 +6,6 @@ import { bookingService, defineV2Handler } from '../../../shared/wiring';
 /** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
 export const handler = defineV2Handler(
   {
-    api: 'v2',
     publishable: true,
     bookingLimit: 'always',
     hasBody: true,

@@ -8,7 +8,7 @@ import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
  * the previous one stops answering at once. Secret tokens only: no publishable key. The address starts
  * with the stage's public base URL, never with what the request says its host is.
  */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: body({}) }, async ({ entity }) => {
+export const handler = defineV2Handler({ hasBody: true, body: body({}) }, async ({ entity }) => {
   const token = await calendarFeedService().issue(entity.entityId);
   return reply({ url: `${publicBaseUrl()}/feeds/${token}.ics` }, { message: 'calendar feed address' });
 });

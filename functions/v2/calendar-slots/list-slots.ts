@@ -16,19 +16,16 @@ const Query = params({
  * range (at most 62 days) by date and start time; &available=true keeps the slots a booking could take now (open, a
  * place left, starting later than now in the calendar's zone).
  */
-export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: Query },
-  async ({ entity, query }) => {
-    const { date: day, from, to } = query;
-    if (!day && (from || to)) {
-      if (!from) throw missingField('from', 'INVALID_PARAMETER');
-      if (!to) throw missingField('to', 'INVALID_PARAMETER');
-    } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
-    const available = query.available ?? false;
-    const slots = day
-      ? await slotService().listDate(entity, day, available)
-      : await slotService().listRange(entity, from ?? '', to ?? '', available);
-    const none = day ? 'no slots for this date' : 'no slots in this range';
-    return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
-  },
-);
+export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) => {
+  const { date: day, from, to } = query;
+  if (!day && (from || to)) {
+    if (!from) throw missingField('from', 'INVALID_PARAMETER');
+    if (!to) throw missingField('to', 'INVALID_PARAMETER');
+  } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
+  const available = query.available ?? false;
+  const slots = day
+    ? await slotService().listDate(entity, day, available)
+    : await slotService().listRange(entity, from ?? '', to ?? '', available);
+  const none = day ? 'no slots for this date' : 'no slots in this range';
+  return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
+});

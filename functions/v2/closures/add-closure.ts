@@ -8,7 +8,7 @@ import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
  * with how many slots it closed and how many booked appointments the day holds (they are kept).
  */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: body({ date: date(), name: text(100).optional() }) },
+  { hasBody: true, body: body({ date: date(), name: text(100).optional() }) },
   async ({ entity, body }) => {
     const added = await entityConfigService().addClosureDay(entity.entityId, body.date, body.name);
     return reply(v2ClosureAdded(added), {

@@ -3,6 +3,6 @@ import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours — the seven weekday records. */
-export const handler = defineV2Handler({ api: 'v2', publishable: true }, async ({ entity }) =>
+export const handler = defineV2Handler({ publishable: true }, async ({ entity }) =>
   reply((await openingHoursService().week(entity)).map(v2OpeningHours), { message: 'opening hours' }),
 );

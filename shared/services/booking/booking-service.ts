@@ -17,19 +17,8 @@ import {
   slotNotFound,
 } from '../../domain/errors';
 import { MAX_ATTEMPTS } from '../jobs/retry';
-import {
-  type AppointmentStore,
-  type BookingSnapshot,
-  type BookingSnapshotReader,
-  type BookingWriter,
-  type BusinessMetrics,
-  type CalendarReader,
-  type ClientReader,
-  type IdSource,
-  NO_METRICS,
-  type SlotReader,
-  type TransitionPlan,
-} from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type { CalendarReader, IdSource, SlotReader } from '../schedule/ports';
 import {
   type Booked,
   type BookingRequest,
@@ -40,6 +29,14 @@ import {
   refusal,
   refuseUnbookable,
 } from './booking-rules';
+import type {
+  AppointmentStore,
+  BookingSnapshot,
+  BookingSnapshotReader,
+  BookingWriter,
+  ClientReader,
+  TransitionPlan,
+} from './ports';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;

@@ -6,7 +6,7 @@ import { busy } from '../../domain/errors';
 import { feedIcs } from '../../domain/mail/ics';
 import { calendarUid } from '../../domain/mail/notifications';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarFeedStore } from '../ports';
+import type { CalendarFeedStore } from './ports';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
@@ -25,22 +25,29 @@ export interface FeedReads {
   ): Promise<AppointmentRecord[]>;
 }
 
+/** What the staff feed needs: its secret tokens, what it reads, a clock. */
+export interface CalendarFeedServiceDeps {
+  store: CalendarFeedStore;
+  reads: FeedReads;
+  now?: () => Date;
+}
+
 /**
  * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
  * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file.
  */
 export class CalendarFeedService {
-  constructor(
-    private readonly store: CalendarFeedStore,
-    private readonly reads: FeedReads,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CalendarFeedServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** A new secret token for the entity's feed; the previous one stops answering at once. */
   async issue(entityId: string): Promise<string> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const token = randomToken(32);
-      if (await this.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
+      if (await this.deps.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
       // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
     }
@@ -49,25 +56,25 @@ export class CalendarFeedService {
 
   /** Whether the entity has a feed address, and since when (the address itself is never kept). */
   async status(entityId: string): Promise<{ exists: boolean; createdAt: string | null }> {
-    const current = await this.store.current(entityId);
+    const current = await this.deps.store.current(entityId);
     return { exists: current !== null, createdAt: current?.createdAt ?? null };
   }
 
   /** Ends the entity's feed address: it answers 404 at once. False when there was none. */
   end(entityId: string): Promise<boolean> {
-    return this.store.end(entityId);
+    return this.deps.store.end(entityId);
   }
 
   /** The feed of a token, or null when the token is not a current one. */
   async render(token: string): Promise<string | null> {
     if (!FEED_TOKEN.test(token)) return null;
-    const entityId = await this.store.findEntity(sha256Hex(token));
+    const entityId = await this.deps.store.findEntity(sha256Hex(token));
     if (!entityId) return null;
-    const entity = await this.reads.entity(entityId);
+    const entity = await this.deps.reads.entity(entityId);
     if (!entity) return null;
     const { settings } = entity;
     const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
-    const appointments = await this.reads.appointmentsFrom(
+    const appointments = await this.deps.reads.appointmentsFrom(
       entityId,
       settings.default_calendar_id,
       from,

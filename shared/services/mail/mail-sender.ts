@@ -5,9 +5,9 @@ import { mailContent } from '../../domain/mail/mail-content';
 import { cancelLinkOf } from '../../domain/mail/notification-settings';
 import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
-import type { BusinessMetrics } from '../operations/metrics-port';
-import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '../ports';
-import type { MailCap } from './ports';
+import type { DeadJobs, JobQueue } from '../jobs/ports';
+import type { BusinessMetrics } from '../operations/ports';
+import type { MailCap, MailLookup, MailTransport, SentMails } from './ports';
 
 /** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
 export interface MailSenderDeps {

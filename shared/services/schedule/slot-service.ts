@@ -11,7 +11,7 @@ import {
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, hasRoom, type SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
-import type { CalendarReader, SlotStore } from '../ports';
+import type { CalendarReader, SlotStore } from './ports';
 
 export interface SlotChange {
   slot_id: number;
@@ -27,17 +27,24 @@ export const MAX_RANGE_DAYS = 62;
 
 const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.date) || byStart(a, b);
 
+/** What the slot service needs: the slots, the calendars, a clock. */
+export interface SlotServiceDeps {
+  slots: SlotStore;
+  calendars: CalendarReader;
+  now?: () => Date;
+}
+
 /** Slots of the entity's default calendar (the v2 API): listing, capacity and deletion. */
 export class SlotService {
-  constructor(
-    private readonly slots: SlotStore,
-    private readonly calendars: CalendarReader,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SlotServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** The calendar the v2 API acts on. */
   async defaultCalendar(entity: EntityContext): Promise<CalendarRecord> {
-    const calendar = await this.calendars.get(entity.entityId, entity.settings.default_calendar_id);
+    const calendar = await this.deps.calendars.get(entity.entityId, entity.settings.default_calendar_id);
     if (!calendar) throw calendarNotFound();
     return calendar;
   }
@@ -48,7 +55,7 @@ export class SlotService {
    */
   async listDate(entity: EntityContext, date: string, available = false): Promise<SlotRecord[]> {
     const calendar = await this.defaultCalendar(entity);
-    const slots = await this.slots.listRange(entity.entityId, calendar.calendar_id, date, date);
+    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date);
     return this.bookable(calendar, slots, available).sort(byStart);
   }
 
@@ -70,12 +77,12 @@ export class SlotService {
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
     const calendar = await this.defaultCalendar(entity);
-    const slots = await this.slots.listRange(entity.entityId, calendar.calendar_id, from, to);
+    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to);
     return this.bookable(calendar, slots, available).sort(byDateAndStart);
   }
 
   private async requireSlot(entity: EntityContext, slotId: number): Promise<SlotRecord> {
-    const slot = await this.slots.get(entity.entityId, slotId);
+    const slot = await this.deps.slots.get(entity.entityId, slotId);
     if (!slot || slot.calendar_id !== entity.settings.default_calendar_id) throw slotNotFound();
     return slot;
   }
@@ -107,7 +114,7 @@ export class SlotService {
       }
       const next = { status: change.status ?? slot.status, capacity };
       const byHand = { ...next, statusByHand: change.status !== undefined };
-      const write = await this.slots.update(entity.entityId, slot, byHand, this.now().toISOString());
+      const write = await this.deps.slots.update(entity.entityId, slot, byHand, this.now().toISOString());
       if (write.ok) {
         const { closed_by_closure: _mark, ...rest } = slot;
         return { ...(byHand.statusByHand ? rest : slot), ...next, updated_at: this.now().toISOString() };
@@ -127,7 +134,7 @@ export class SlotService {
           `slot holds ${slot.taken} live appointment${slot.taken > 1 ? 's' : ''} and cannot be deleted`,
         );
       }
-      const write = await this.slots.delete(entity.entityId, slot);
+      const write = await this.deps.slots.delete(entity.entityId, slot);
       if (write.ok) return;
       if (!write.current) throw slotNotFound();
     }

@@ -5,8 +5,14 @@ import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { MAX_FUTURE_SLOTS, openDaysSlots } from '../../domain/schedule/slot-budget';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarReader, ClosureAdmin, EntityStore, HoursAdmin, SettingsLookup } from '../ports';
-import type { CalendarDirectory, ClosureSlots } from '../schedule/closure-ports';
+import type {
+  CalendarDirectory,
+  CalendarReader,
+  ClosureAdmin,
+  ClosureSlots,
+  HoursAdmin,
+} from '../schedule/ports';
+import type { EntityStore, SettingsLookup } from './ports';
 
 /** The stores an entity's own configuration lives in. */
 export interface ConfigStores {
@@ -16,6 +22,8 @@ export interface ConfigStores {
   closures: ClosureAdmin;
   calendars: CalendarReader & CalendarDirectory;
   slots: ClosureSlots;
+  /** The clock of the slots' updated_at. */
+  now?: () => Date;
 }
 
 /** A closure day as added: how many slots it closed, and how many booked appointments the day holds (kept). */
@@ -52,10 +60,11 @@ const notFound = (entityId: string) =>
  * and the v2 management routes alike. None of these changes touches a slot or an appointment that exists.
  */
 export class EntityConfigService {
-  constructor(
-    private readonly repos: ConfigStores,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly repos: ConfigStores) {
+    this.now = repos.now ?? (() => new Date());
+  }
 
   async settings(entityId: string): Promise<EntitySettings> {
     const read = await this.repos.settings.get(entityId);

@@ -1,6 +1,6 @@
 import { mailAppointmentOf } from '../../../shared/domain/mail/notifications';
+import type { AppointmentChange } from '../../../shared/services/events/ports';
 import { MailPlanner } from '../../../shared/services/mail/mail-planner';
-import type { AppointmentChange } from '../../../shared/services/ports';
 import { appointment, ENTITY_ID, mailWorld, NOW } from '../../support/in-memory-mail';
 
 const TOKEN = 'Q'.repeat(43);
