@@ -29,11 +29,11 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/calendar-feed/delete': {
     summary: 'End the staff calendar feed address',
     description:
-      'Ends the feed address: it answers 404 at once. Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).',
+      'Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).',
     tag: FEED_TAG,
     answer: v2Answer(emptyArray(), 'V2CalendarFeedDeleteAnswer', 'Ended.'),
     example: [],
-    errors: { 404: ['calendar feed not found'] },
+    errors: {},
   },
 };
 
