@@ -463,7 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
          */
         post: operations["post-v2-settings"];
         delete?: never;
@@ -602,8 +602,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Validate a French phone number
-         * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.
+         * Validate a phone number as booking does
+         * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. A number a booking accepts is valid, whatever its country (written without a country code, it is read as French): a French number is formatted in pairs (06 12 34 56 78), another in its international form (+44 7911 123456). validation_type mobiles refuses a number that is not a mobile (for a French one, numbers outside 06 and 07). 400 only for a malformed request.
          */
         post: operations["post-v2-validation-phone"];
         delete?: never;
@@ -969,6 +969,8 @@ export interface components {
             per_page: number;
             total_pages: number;
             has_more: boolean;
+            /** @description Opaque cursor of the next page: pass it as `cursor` with the same query (and per_page). Absent on the last page. Bound to the account and the query: any other gives 400 INVALID_PARAMETER. */
+            next_cursor?: string;
         };
         V1Meta: {
             calendar_id?: number;
@@ -1480,6 +1482,9 @@ export interface components {
             language: "en" | "fr";
             cancel_url: string | null;
             reminder_minutes_before: number;
+            name: string | null;
+            address: string | null;
+            locale: string | null;
         };
         V2SettingsAnswer: {
             /** @constant */
@@ -1916,6 +1921,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
                 /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
@@ -2342,6 +2349,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id: number;
                 date_from: string;
@@ -2813,6 +2822,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
                 date_from?: string;
                 date_to?: string;
@@ -3062,6 +3073,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
                 date_from?: string;
                 date_to?: string;
@@ -3997,6 +4010,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description trimmed */
                 search?: string;
                 /** @description trimmed */
@@ -4207,6 +4222,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description trimmed */
                 search?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
@@ -6494,7 +6511,10 @@ export interface operations {
                      *         "open_days_ahead": 14,
                      *         "language": "fr",
                      *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
-                     *         "reminder_minutes_before": 1440
+                     *         "reminder_minutes_before": 1440,
+                     *         "name": "Salon Léa",
+                     *         "address": "12 rue des Lilas, 75011 Paris",
+                     *         "locale": "fr-FR"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6614,6 +6634,12 @@ export interface operations {
                     cancel_url?: string | null;
                     /** @description a JSON number or a decimal string */
                     reminder_minutes_before?: number;
+                    /** @description trimmed */
+                    name?: string;
+                    /** @description trimmed; null or "" clears it */
+                    address?: string | null;
+                    /** @description trimmed; null or "" clears it */
+                    locale?: string | null;
                 };
             };
         };
@@ -6640,7 +6666,10 @@ export interface operations {
                      *         "open_days_ahead": 14,
                      *         "language": "fr",
                      *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
-                     *         "reminder_minutes_before": 1440
+                     *         "reminder_minutes_before": 1440,
+                     *         "name": "Salon Léa",
+                     *         "address": "12 rue des Lilas, 75011 Paris",
+                     *         "locale": "fr-FR"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6648,7 +6677,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; body: send at least one setting: slot_duration, .... */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; body: send at least one setting: slot_duration, .... */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -298,3 +298,11 @@ export const mailCap = (entityId: string, addressHash: string, windowStart: numb
 /** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
 export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });
+
+/**
+ * The table's cursor key: 32 random bytes that seal v1 list cursors, written once by the first read route
+ * that needs it. Under the rate counters' partition prefix because that is where a read route may write
+ * (infra/table-access.ts, `dynamodb:LeadingKeys`); `#` is never in an account id, so no entity's counters
+ * share it.
+ */
+export const cursorKey = (): Key => ({ pk: `${RATE_PARTITION_PREFIX}#CURSORKEY`, sk: 'CURSORKEY' });

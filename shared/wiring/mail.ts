@@ -10,6 +10,7 @@ import { logger } from '../logger';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
 import {
+  addCancelToken,
   forgetMailCancelToken,
   MailCapRepository,
   mailCancelToken,
@@ -44,6 +45,7 @@ export function mailLookup(): MailLookup {
     appointment: (entityId, id) => appointments.get(entityId, id),
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
+    addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
 }
 
@@ -56,6 +58,8 @@ export interface MailParts {
   /** Shortens the retry schedule (tests). */
   retryScale?: number;
   log?: (line: string, fields: Record<string, unknown>) => void;
+  /** The public base URL of the manage links (tests; else PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
 }
 
 /** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
@@ -72,6 +76,7 @@ export function mailPipeline(parts: MailParts) {
       dead: parts.queue,
       transport: parts.transport,
       from: mailConfig().from,
+      publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
       schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
       now,
       log: parts.log ?? ((line, fields) => logger.info(line, fields)),

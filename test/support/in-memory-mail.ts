@@ -41,6 +41,7 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
   const messages: MailMessage[] = [];
   const sentKeys = new Set<string>();
   const tokens = new Map<number, string>();
+  const addedHashes: string[] = [];
   const appointments = new Map<number, AppointmentRecord>();
   const queue: JobQueue<MailJob> & DeadJobs<MailJob> = {
     maxDelaySeconds: 900,
@@ -68,6 +69,10 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
     cancelToken: async (_entityId, id) => tokens.get(id) ?? null,
     forgetCancelToken: async (_entityId, id) => {
       tokens.delete(id);
+    },
+    addCancelToken: async (_entityId, _id, hash) => {
+      addedHashes.push(hash);
+      return true;
     },
   };
   const sent: SentMails = {
@@ -97,6 +102,7 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
     cancelledReminders,
     messages,
     tokens,
+    addedHashes,
     appointments,
     failWith: (error: Error | null) => {
       failWith = error;

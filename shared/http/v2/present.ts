@@ -71,6 +71,9 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   language: s.language,
   cancel_url: s.cancel_url,
   reminder_minutes_before: s.reminder_minutes_before,
+  name: s.name,
+  address: s.address,
+  locale: s.locale,
 });
 /** Whether a feed address exists, and since when. */
 export const v2FeedStatus = (s: { exists: boolean; createdAt: string | null }): V2CalendarFeedStatus => ({

@@ -4,6 +4,8 @@ import { addDays, todayIn } from '../../domain/dates';
 import type { EntitySettings } from '../../domain/entity';
 import { busy } from '../../domain/errors';
 import { feedIcs } from '../../domain/mail/ics';
+import { feedEntryText } from '../../domain/mail/mail-content';
+import { businessName } from '../../domain/mail/notification-settings';
 import { calendarUid } from '../../domain/mail/notifications';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
 import type { CalendarFeedStore } from './ports';
@@ -22,7 +24,7 @@ export interface FeedReads {
     calendarId: number,
     from: string,
     limit: number,
-  ): Promise<AppointmentRecord[]>;
+  ): Promise<Array<AppointmentRecord & { ics_sequence?: number }>>;
 }
 
 /** What the staff feed needs: its secret tokens, what it reads, a clock. */
@@ -34,7 +36,8 @@ export interface CalendarFeedServiceDeps {
 
 /**
  * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
- * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file.
+ * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file,
+ * in the entity's language, each entry with the SEQUENCE of the client's last invite.
  */
 export class CalendarFeedService {
   private readonly now: () => Date;
@@ -81,22 +84,19 @@ export class CalendarFeedService {
       FEED_MAX_ENTRIES,
     );
     return feedIcs(
-      entity.name,
-      appointments.map((a) => {
-        const client = `${a.client_firstname} ${a.client_lastname}`.trim();
-        return {
-          uid: calendarUid(entityId, a.appointment_id),
-          sequence: 0,
-          date: a.date,
-          start_time: a.start_time,
-          end_time: a.end_time,
-          timezone: settings.timezone,
-          summary: a.status === 'cancelled' ? `Cancelled: ${client}` : client,
-          description: `Client: ${client}\nPhone: ${a.client_phone}\nStatus: ${a.status}`,
-          cancelled: a.status === 'cancelled',
-          stamp: new Date(a.updated_at),
-        };
-      }),
+      businessName(settings, entity.name),
+      appointments.map((a) => ({
+        uid: calendarUid(entityId, a.appointment_id),
+        // The same UID and SEQUENCE as the client's invite: a calendar holding both sees one event.
+        sequence: a.ics_sequence ?? 0,
+        date: a.date,
+        start_time: a.start_time,
+        end_time: a.end_time,
+        timezone: settings.timezone,
+        ...feedEntryText(a, settings.language),
+        cancelled: a.status === 'cancelled',
+        stamp: new Date(a.updated_at),
+      })),
     );
   }
 }

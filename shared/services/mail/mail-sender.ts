@@ -1,8 +1,9 @@
-import { sha256Hex } from '../../domain/access/tokens';
+import { randomToken, sha256Hex } from '../../domain/access/tokens';
+import { isManageable } from '../../domain/booking/appointment';
 import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
-import { mailContent } from '../../domain/mail/mail-content';
-import { cancelLinkOf } from '../../domain/mail/notification-settings';
+import { inviteSummary, mailContent } from '../../domain/mail/mail-content';
+import { businessName, localeOf, manageLinkOf } from '../../domain/mail/notification-settings';
 import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../jobs/ports';
@@ -18,6 +19,8 @@ export interface MailSenderDeps {
   transport: MailTransport;
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
   from: string;
+  /** The stage's public base URL: the manage page's links go to `<base>/manage#<token>` without `cancel_url`. */
+  publicBaseUrl?: string | undefined;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
   schedule?: readonly number[];
   now?: () => Date;
@@ -95,18 +98,17 @@ export class MailSender {
       return 'capped';
     }
     const { settings } = entity;
-    // The link's token is read from the appointment now: the job never carries it.
-    const token =
-      job.kind === 'created' && job.cancelLink
-        ? await this.lookup.cancelToken(job.entityId, a.appointment_id)
-        : null;
-    const cancelLink = token && settings.cancel_url ? cancelLinkOf(settings.cancel_url, token) : undefined;
+    const name = businessName(settings, entity.name);
+    const manageLink = await this.manageLink(job, settings.cancel_url);
     const content = mailContent(job.kind, a, {
-      entityName: entity.name,
+      entityName: name,
       timezone: settings.timezone,
       language: settings.language,
-      cancelLink,
+      locale: localeOf(settings),
+      address: settings.address,
+      manageLink,
     });
+    const client = `${a.client_firstname} ${a.client_lastname}`.trim();
     const ics = appointmentIcs(
       {
         uid: calendarUid(job.entityId, a.appointment_id),
@@ -115,12 +117,14 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: entity.name,
-        description: content.subject,
+        summary: inviteSummary(null, name, settings.language),
+        description: manageLink ? `${content.subject}\n${manageLink}` : content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
+        location: settings.address,
+        attendee: { name: client, email: a.client_email as string },
       },
-      { name: entity.name, email: addressOf(this.options.from) },
+      { name, email: addressOf(this.options.from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
@@ -157,6 +161,29 @@ export class MailSender {
     const hash = sha256Hex(address.trim().toLowerCase());
     const window = mailCapWindow(this.now().getTime());
     return this.options.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
+  }
+
+  /**
+   * The manage link of a live appointment's e-mail (docs/CONTRACT.md#notifications), or none: a
+   * cancellation, a completed appointment, or no page to link to. The confirmation's carries the booking's
+   * token when the job has it; any other gets a token of its own, of which only the hash is stored, and
+   * only while the appointment can still be managed, so no plaintext token waits anywhere for a later e-mail.
+   */
+  private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
+    if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
+    if (!cancelUrl && !this.options.publicBaseUrl) return undefined;
+    // The confirmation's token is read from the appointment now: no job carries it.
+    let token =
+      job.kind === 'created' && job.cancelLink
+        ? await this.lookup.cancelToken(job.entityId, job.appointment.appointment_id)
+        : null;
+    if (!token) {
+      const fresh = randomToken(32);
+      const id = job.appointment.appointment_id;
+      if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
+      token = fresh;
+    }
+    return manageLinkOf(cancelUrl, this.options.publicBaseUrl, token);
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */

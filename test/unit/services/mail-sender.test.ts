@@ -65,10 +65,12 @@ describe('MailSender (in-memory ports)', () => {
     expect(world.messages).toHaveLength(1);
   });
 
-  it('sends without a link when no token is kept any more', async () => {
+  it('links with a token of its own (only its hash stored) when the booking token is not kept any more', async () => {
     const world = mailWorld({ cancel_url: CANCEL_URL });
     expect(await sender(world).handle(job())).toBe('sent');
-    expect(world.messages[0]?.text).not.toContain('https://www.example.fr/cancel');
+    expect(world.messages[0]?.text).toContain('https://www.example.fr/cancel?token=');
+    expect(world.messages[0]?.text).not.toContain(TOKEN);
+    expect(world.addedHashes).toHaveLength(1);
   });
 
   it('retries on the schedule, then parks a job that holds no token and forgets the kept one', async () => {
