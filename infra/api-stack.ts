@@ -323,6 +323,9 @@ export class ApiStack extends Stack {
       ...(apiDomain ? { disableExecuteApiEndpoint: true } : {}),
     });
 
+    /** The stage's public base URL: its custom domain when it has one, else the API's own endpoint. */
+    const publicBase = stage.domain ? `https://${stage.domain.name}` : this.api.apiEndpoint;
+
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: stage.logRetention,
       removalPolicy: stage.logRemovalPolicy,
@@ -372,6 +375,8 @@ export class ApiStack extends Stack {
           grants: tableGrants(route),
           reservedConcurrency: BOOKING_ENTRIES.includes(route.entry) ? stage.bookingConcurrency : undefined,
         });
+        // The addresses the API writes (the staff feed's, docs/CONTRACT.md) start with its public base URL.
+        fn.addEnvironment('PUBLIC_BASE_URL', publicBase);
         this.routeFunctions.set(name, fn);
         // The route and its integration stay here, beside the API: moving a function between nested
         // stacks never re-creates a route (whose key must stay unique in the API).

@@ -84,9 +84,16 @@ function program(): Command {
     .action(run((s) => s.admin.listEntities()));
   cli
     .command('rotate-secret <accountId>')
-    .description('replace the secret (old tokens stop working at once) and print the new tokens')
+    .description(
+      'replace the secret (old tokens stop working at once), end the calendar feed address, print the new tokens and the publishable keys and webhooks that remain',
+    )
     .option('--secret <secret>', 'the new secret (default: a random one)')
-    .action(run((s, accountId: string, o: { secret?: string }) => s.admin.rotateSecret(accountId, o.secret)));
+    .option('--revoke-all', 'also delete every publishable key and webhook subscription')
+    .action(
+      run((s, accountId: string, o: { secret?: string; revokeAll?: boolean }) =>
+        s.admin.rotateSecret(accountId, o.secret, o.revokeAll === true),
+      ),
+    );
   cli
     .command('set-hours <accountId> <day>')
     .description('set the periods of a weekday (mon..sun); no --period closes the day')

@@ -102,3 +102,18 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 export const config: Config = parseConfig(process.env);
+
+const PublicBaseUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+
+/**
+ * docs/CONTRACT.md#addresses: the stage's public base URL, which every address the API writes starts with
+ * (never the request's Host or X-Forwarded-*). `PUBLIC_BASE_URL`: on AWS the API's own endpoint, set by
+ * the stack; under `npm start` the server's own address, set once it listens (so this reads the variable
+ * at each call). Unset: `http://localhost` locally (handler tests), an error on a deployed stage.
+ */
+export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.PUBLIC_BASE_URL;
+  if (value) return PublicBaseUrl.parse(value);
+  if (config.stage === 'local') return 'http://localhost';
+  throw new Error('PUBLIC_BASE_URL is not set: a deployed stage names its public address');
+}

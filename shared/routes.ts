@@ -86,6 +86,8 @@ export const ROUTES: readonly RouteDef[] = [
   v2('GET', '/keys', 'keys/list-keys'),
   v2('POST', '/keys/delete', 'keys/delete-key', 'write'),
   v2('POST', '/calendar-feed', 'calendar-feed/create-feed', 'write'),
+  v2('GET', '/calendar-feed', 'calendar-feed/get-feed-status'),
+  v2('POST', '/calendar-feed/delete', 'calendar-feed/delete-feed', 'write'),
 ];
 
 /**

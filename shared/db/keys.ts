@@ -291,6 +291,10 @@ export const pendingDeliveryPrefix = (entityId: string, webhookId: string, appoi
 /** One client e-mail (docs/NOTIFICATIONS.md): its claim and whether it was sent, by the e-mail's key. */
 export const mail = (entityId: string, key: string): Key => inEntity(entityId, `MAIL#${key}`);
 
+/** E-mails of publishable-key bookings to one address (its SHA-256, never the address) in one hour window. */
+export const mailCap = (entityId: string, addressHash: string, windowStart: number): Key =>
+  inEntity(entityId, `MAILCAP#${addressHash}#${windowStart}`);
+
 /** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
 export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });

@@ -70,7 +70,7 @@ export async function startLocalRuntime(
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
-    // The e-mails' manage links point at this server unless PUBLIC_BASE_URL says otherwise. The events
+    // The addresses the API writes (the feed's, the e-mails' manage links) point at this server unless PUBLIC_BASE_URL says otherwise. The events
     // start once the port is known; the stream poller reads every change since its last (or first) record.
     process.env.PUBLIC_BASE_URL ??= url;
     const events = (await import('./pipelines/local-events')).startLocalEvents({ log });

@@ -1,6 +1,8 @@
 /** The staff calendar feed (docs/NOTIFICATIONS.md): its v2 route and its secret address. */
+
+import { emptyArray } from '../http/schemas/common';
 import { v2Answer } from '../http/schemas/envelopes';
-import { V2CalendarFeed } from '../http/schemas/v2-feed';
+import { V2CalendarFeed, V2CalendarFeedStatus } from '../http/schemas/v2-feed';
 import type { V2RouteDoc } from './route-doc';
 
 export const FEED_TAG = 'v2 calendar feed';
@@ -14,6 +16,24 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     answer: v2Answer(V2CalendarFeed, 'V2CalendarFeedAnswer', 'The new address, shown once.'),
     example: { url: `https://api.example.com/feeds/${'Q'.repeat(43)}.ics` },
     errors: { 503: ['the service is busy, retry the same request'] },
+  },
+  'GET /api/v2/calendar-feed': {
+    summary: 'Whether a staff calendar feed address exists',
+    description:
+      'Says whether the entity has a feed address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).',
+    tag: FEED_TAG,
+    answer: v2Answer(V2CalendarFeedStatus, 'V2CalendarFeedStatusAnswer', 'Whether a feed address exists.'),
+    example: { exists: true, created_at: '2026-11-23T09:15:00.000Z' },
+    errors: {},
+  },
+  'POST /api/v2/calendar-feed/delete': {
+    summary: 'End the staff calendar feed address',
+    description:
+      'Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).',
+    tag: FEED_TAG,
+    answer: v2Answer(emptyArray(), 'V2CalendarFeedDeleteAnswer', 'Ended.'),
+    example: [],
+    errors: {},
   },
 };
 

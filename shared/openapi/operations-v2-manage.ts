@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { emptyArray } from '../http/schemas/common';
 import { v2Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v2';
-import { V2Settings } from '../http/schemas/v2-manage';
+import { V2ClosureAdded, V2Settings } from '../http/schemas/v2-manage';
 import * as ex from './examples';
 import type { V2RouteDoc } from './route-doc';
 
@@ -61,7 +61,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'country: must be a country (or country-state) the public holiday data knows',
         'open_days_ahead: must be at most 365',
         'language: must be one of en, fr',
-        'cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it',
+        'cancel_url: must be an absolute https address (http only for localhost) of at most 500 characters with {cancel_token} in it, without whitespace or control characters',
         'locale: must be a language and a region, such as en-GB, en-US or fr-FR',
         'locale: must be a locale of the language fr (such as fr-FR), or null',
         'name: must not hold control characters',
@@ -97,15 +97,20 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/closures': {
     summary: 'Close a date',
     description:
-      'Closes the date (name optional, default "Closure day"; a date already closed is renamed). check-date, the date\'s hours and generation honour it at once; slots that exist are not touched.',
+      'Closes the date (name optional, default "Closure day"; a date already closed is renamed). check-date, the date\'s hours and generation honour it at once, and the date\'s open slots (in every calendar) are closed: not listed with available=true, a booking answers 409 slot not available: closed. Booked appointments are kept; the answer counts them. Removing the closure reopens the slots it closed, not those closed by hand.',
     tag: 'v2 opening hours',
-    answer: v2Answer(S.V2Holiday, 'V2ClosureAnswer', 'The closure day.'),
-    example: closure,
+    answer: v2Answer(
+      V2ClosureAdded,
+      'V2ClosureAnswer',
+      'The closure day, the slots it closed and the booked appointments of the date.',
+    ),
+    example: { ...closure, closed_slots: 7, booked_appointments: 2 },
     errors: { 400: [BAD_DATE] },
   },
   'POST /api/v2/closures/delete': {
     summary: 'Reopen a closure date',
-    description: 'Removes the closure day of the date; a date without one is 404.',
+    description:
+      'Removes the closure day of the date and reopens the slots it closed (not those closed by hand); a date without one is 404.',
     tag: 'v2 opening hours',
     answer: v2Answer(emptyArray(), 'V2ClosureDeleteAnswer', 'Removed.'),
     example: [],

@@ -13,5 +13,13 @@ export const businessMetrics: BusinessMetrics = {
   moved: () => count(METRIC.moves),
   delivery: (result) => count(deliveryMetric(result)),
   email: (result) =>
-    count(result === 'sent' ? METRIC.emailsSent : result === 'off' ? METRIC.emailsOff : METRIC.emailsFailed),
+    count(
+      result === 'sent'
+        ? METRIC.emailsSent
+        : result === 'failed'
+          ? METRIC.emailsFailed
+          : result === 'off'
+            ? METRIC.emailsOff
+            : METRIC.emailsCapped,
+    ),
 };

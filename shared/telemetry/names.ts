@@ -39,6 +39,8 @@ export const METRIC = {
   emailsFailed: 'EmailsFailed',
   /** Each client e-mail dropped unsent because the stage's e-mails are off (no mail domain). */
   emailsOff: 'EmailsOff',
+  /** E-mails of publishable-key bookings skipped: over the hourly cap of one address. */
+  emailsCapped: 'EmailsCapped',
   /** One per event-function invocation (stream batch, queue batch, scheduled run). */
   invocations: 'Invocations',
 } as const;

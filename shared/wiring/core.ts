@@ -17,6 +17,7 @@ import { CounterRepository } from '../repositories/booking/counter-repository';
 import { IdempotencyRepository } from '../repositories/booking/idempotency-repository';
 import { SequenceRepository } from '../repositories/booking/sequence-repository';
 import { WebhookRepository } from '../repositories/events/webhook-repository';
+import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { OpenDaysRepository } from '../repositories/schedule/open-days-repository';
@@ -81,6 +82,7 @@ export function repositories(t: TableHandle) {
     openDays: new OpenDaysRepository(t),
     publishableKeys: new PublishableKeyRepository(t),
     limits: new LimitRepository(t),
+    feeds: new CalendarFeedRepository(t),
   };
 }
 export type Repositories = ReturnType<typeof repositories>;

@@ -12,6 +12,8 @@ import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repos
 import {
   addCancelToken,
   forgetMailCancelToken,
+  MailCapRepository,
+  mailCancelToken,
   SentMailRepository,
 } from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
@@ -41,6 +43,7 @@ export function mailLookup(): MailLookup {
       return { name: entity.name, settings: plain };
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
+    cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
     addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
@@ -65,22 +68,21 @@ export function mailPipeline(parts: MailParts) {
   const now = parts.now ?? (() => new Date());
   const scale = parts.retryScale ?? 1;
   return {
-    planner: new MailPlanner(parts.queue, parts.reminders, lookup, now),
-    sender: new MailSender(
+    planner: new MailPlanner({ queue: parts.queue, reminders: parts.reminders, lookup, now }),
+    sender: new MailSender({
       lookup,
-      new SentMailRepository(table()),
-      parts.queue,
-      parts.queue,
-      parts.transport,
-      {
-        from: mailConfig().from,
-        publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
-        schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
-        now,
-        log: parts.log ?? ((line, fields) => logger.info(line, fields)),
-        metrics: businessMetrics,
-      },
-    ),
+      sent: new SentMailRepository(table()),
+      queue: parts.queue,
+      dead: parts.queue,
+      transport: parts.transport,
+      from: mailConfig().from,
+      publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
+      schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+      now,
+      log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+      metrics: businessMetrics,
+      cap: new MailCapRepository(table()),
+    }),
   };
 }
 
@@ -98,11 +100,11 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
     require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
   const { EventBridgeReminders } =
     require('../adapters/eventbridge-reminders') as typeof import('../adapters/eventbridge-reminders');
-  return new MailPlanner(
-    awsMailQueue(),
-    new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
-    mailLookup(),
-  );
+  return new MailPlanner({
+    queue: awsMailQueue(),
+    reminders: new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
+    lookup: mailLookup(),
+  });
 });
 
 /** The sender on AWS: SES v2. */

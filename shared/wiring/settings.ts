@@ -1,6 +1,7 @@
 /** The composition root, settings: the self-service settings, weekly hours and closure days. */
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
+import { SlotRepository } from '../repositories/schedule/slot-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
@@ -18,5 +19,6 @@ export const entityConfigService = /* @__PURE__ */ once(
       hours: new OpeningHoursRepository(table()),
       closures: new ClosureDayRepository(table()),
       calendars: new CalendarRepository(table()),
+      slots: new SlotRepository(table()),
     }),
 );

@@ -43,7 +43,7 @@ async function bookedJob(): Promise<MailJob> {
       )) as AppointmentRecord,
     ),
     sequence: 0,
-    cancelToken: booked.json.data.cancel_token,
+    cancelLink: true,
     attempt: 1,
   };
 }

@@ -53,18 +53,16 @@ describe('e-mails off', () => {
   it('sends nothing, counts every message dropped, and logs it once', async () => {
     const counted: string[] = [];
     const lines: string[] = [];
-    const sender = new MailSender(
-      untouched<MailLookup>('lookup'),
-      untouched<SentMails>('sent'),
-      untouched<JobQueue<MailJob>>('queue'),
-      untouched<DeadJobs<MailJob>>('dead'),
-      untouched('transport'),
-      {
-        from: undefined,
-        log: (line) => lines.push(line),
-        metrics: { email: (result) => counted.push(result) },
-      },
-    );
+    const sender = new MailSender({
+      lookup: untouched<MailLookup>('lookup'),
+      sent: untouched<SentMails>('sent'),
+      queue: untouched<JobQueue<MailJob>>('queue'),
+      dead: untouched<DeadJobs<MailJob>>('dead'),
+      transport: untouched('transport'),
+      from: undefined,
+      log: (line) => lines.push(line),
+      metrics: { email: (result) => counted.push(result) },
+    });
     expect(await sender.handle(job)).toBe('off');
     expect(await sender.handle({ ...job, key: 'evt_2' })).toBe('off');
     expect(counted).toEqual(['off', 'off']);

@@ -44,8 +44,8 @@ describe('cancel_url', () => {
     ['https://www.example.fr/cancel?token={cancel_token}', null],
     ['http://localhost:8080/c/{cancel_token}', null],
     ['https://www.example.fr/cancel', 'must contain {cancel_token}'],
-    ['ftp://example.fr/{cancel_token}', 'must be an absolute http or https address'],
-    ['/cancel?token={cancel_token}', 'must be an absolute http or https address'],
+    ['ftp://example.fr/{cancel_token}', 'must be an https address (http only for localhost)'],
+    ['/cancel?token={cancel_token}', 'must be an absolute https address'],
   ])('%s', (url, problem) => {
     expect(cancelUrlProblem(url)).toBe(problem);
   });

@@ -1,5 +1,4 @@
 import { missingField } from '../../../shared/domain/errors';
-import { hasRoom } from '../../../shared/domain/schedule/slot';
 import { bool, date, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
@@ -14,7 +13,8 @@ const Query = params({
 
 /**
  * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
- * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left.
+ * range (at most 62 days) by date and start time; &available=true keeps the slots a booking could take now (open, a
+ * place left, starting later than now in the calendar's zone).
  */
 export const handler = defineV2Handler(
   { publishable: true, manage: true, query: Query },
@@ -24,10 +24,10 @@ export const handler = defineV2Handler(
       if (!from) throw missingField('from', 'INVALID_PARAMETER');
       if (!to) throw missingField('to', 'INVALID_PARAMETER');
     } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
-    const all = day
-      ? await slotService().listDate(entity, day)
-      : await slotService().listRange(entity, from ?? '', to ?? '');
-    const slots = query.available ? all.filter(hasRoom) : all;
+    const available = query.available ?? false;
+    const slots = day
+      ? await slotService().listDate(entity, day, available)
+      : await slotService().listRange(entity, from ?? '', to ?? '', available);
     const none = day ? 'no slots for this date' : 'no slots in this range';
     return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
   },

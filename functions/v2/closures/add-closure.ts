@@ -1,13 +1,18 @@
 import { body, date, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
-import { v2Closure } from '../../../shared/http/v2/present';
+import { v2ClosureAdded } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
-/** POST /api/v2/closures — closes a date (or renames its closure); answers the closure day. */
+/**
+ * POST /api/v2/closures — closes a date (or renames its closure) and its open slots; answers the closure day
+ * with how many slots it closed and how many booked appointments the day holds (they are kept).
+ */
 export const handler = defineV2Handler(
   { hasBody: true, body: body({ date: date(), name: text(100).optional() }) },
-  async ({ entity, body }) =>
-    reply(v2Closure(await entityConfigService().addClosureDay(entity.entityId, body.date, body.name)), {
-      message: 'closure day added',
-    }),
+  async ({ entity, body }) => {
+    const added = await entityConfigService().addClosureDay(entity.entityId, body.date, body.name);
+    return reply(v2ClosureAdded(added), {
+      message: `closure day added: ${added.closedSlots} slots closed, ${added.bookedAppointments} booked appointments kept`,
+    });
+  },
 );

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasUnsafeText } from '../contact/safe-text';
 import { DEFAULT_SETTINGS } from '../defaults';
 
 /** The settings of the client e-mails (docs/NOTIFICATIONS.md, docs/CONTRACT.md#notifications). */
@@ -103,19 +104,37 @@ export function localeOf(settings: Pick<NotificationSettings, 'locale' | 'langua
 export const businessName = (settings: Pick<NotificationSettings, 'name'>, createdAs: string): string =>
   settings.name ?? createdAs;
 
-/** Why a cancel_url is refused, or null: an http(s) address holding `{cancel_token}`. */
+/** Stands for the placeholder while the address is parsed (URL would percent-encode its braces). */
+const MARKER = 'cancel-token-marker-7f3a';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why a cancel_url is refused, or null (docs/CONTRACT.md#notifications): an absolute https address (http
+ * only on localhost) holding `{cancel_token}`, with no whitespace or control character.
+ */
 export function cancelUrlProblem(url: string): string | null {
   if (url.length > CANCEL_URL_MAX) return `must be at most ${CANCEL_URL_MAX} characters`;
   if (!url.includes(CANCEL_TOKEN_PLACEHOLDER)) return `must contain ${CANCEL_TOKEN_PLACEHOLDER}`;
+  if (/\s/.test(url) || hasUnsafeText(url)) return 'must not contain whitespace or control characters';
   let parsed: URL;
   try {
-    parsed = new URL(url.replaceAll(CANCEL_TOKEN_PLACEHOLDER, 'token'));
+    parsed = new URL(url.replaceAll(CANCEL_TOKEN_PLACEHOLDER, MARKER));
   } catch {
-    return 'must be an absolute http or https address';
+    return 'must be an absolute https address';
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    return 'must be an absolute http or https address';
+  if (parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)) return null;
+  if (parsed.protocol !== 'https:') return 'must be an https address (http only for localhost)';
+  if (parsed.username || parsed.password) return 'must not hold a user name or password';
   return null;
+}
+
+/** The address as stored: normalized by the URL standard (markup percent-encoded), the placeholder kept. */
+export function normalizedCancelUrl(url: string): string {
+  const normalized = new URL(url.replaceAll(CANCEL_TOKEN_PLACEHOLDER, MARKER)).href.replaceAll(
+    MARKER,
+    CANCEL_TOKEN_PLACEHOLDER,
+  );
+  return normalized.length > CANCEL_URL_MAX ? url : normalized;
 }
 
 /** The cancellation link of one appointment: the template with its token (URL-safe already). */
@@ -148,8 +167,9 @@ export const notificationPatchShape = () => ({
     .trim()
     .transform((url) => (url === '' ? null : url))
     .refine((url) => url === null || cancelUrlProblem(url) === null, {
-      message: `must be an absolute http or https address of at most ${CANCEL_URL_MAX} characters with ${CANCEL_TOKEN_PLACEHOLDER} in it`,
+      message: `must be an absolute https address (http only for localhost) of at most ${CANCEL_URL_MAX} characters with ${CANCEL_TOKEN_PLACEHOLDER} in it, without whitespace or control characters`,
     })
+    .transform((url) => (url === null ? null : normalizedCancelUrl(url)))
     .nullable(),
   reminder_minutes_before: z.number().int().min(REMINDER_BOUNDS.min).max(REMINDER_BOUNDS.max),
   // null only as a new entity's default: the name it is created with applies.

@@ -30,8 +30,13 @@ export interface MailJob {
   appointment: MailAppointment;
   /** The calendar file's SEQUENCE. */
   sequence: number;
-  /** Creation only, when the entity has a cancel_url: the token of the link. */
-  cancelToken?: string;
+  /**
+   * Creation only, when the booking kept a cancel token for the link: the sender reads the token from the
+   * appointment when it sends (docs/NOTIFICATIONS.md). No job, queue message or dead letter holds it.
+   */
+  cancelLink?: true;
+  /** Booked with a publishable key: at most MAIL_CAP_PER_HOUR e-mails an hour to one address (docs/CONTRACT.md#notifications). */
+  capped?: true;
   attempt: number;
   /** When a wait longer than the queue allows was cut short: not before this time (ms). */
   notBefore?: number;
@@ -85,3 +90,8 @@ export const calendarUid = (entityId: string, appointmentId: number): string =>
  */
 export const reminderName = (entityId: string, appointmentId: number): string =>
   `reminder-${appointmentDigest(entityId, appointmentId).slice(0, 40)}`;
+
+/** E-mails an hour to one address for one entity, for bookings made with a publishable key. */
+export const MAIL_CAP_PER_HOUR = 5;
+/** The fixed hour window a time (ms) falls in. */
+export const mailCapWindow = (nowMs: number): number => nowMs - (nowMs % 3_600_000);

@@ -12,6 +12,8 @@ export interface SlotRecord {
   taken: number;
   created_at: string;
   updated_at: string;
+  /** Closed by a closure day (docs/CONTRACT.md#self-service): removing the closure reopens it. Never shown. */
+  closed_by_closure?: true;
 }
 
 /** Slots in order of start time, then id. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasUnsafeText } from '../../domain/contact/safe-text';
 import { isValidIsoDate } from '../../domain/dates';
 import type { ErrorCode } from '../../domain/errors';
 
@@ -51,10 +52,14 @@ export const int = (bounds: { min?: number; max?: number } = {}, missingCode?: E
 /** A positive integer id (path or body). */
 export const id = (missingCode?: ErrorCode) => int({ min: 1, max: 9_999_999_999 }, missingCode);
 
-/** A string, trimmed, at most `max` characters, and not empty once trimmed. */
+/**
+ * A string, trimmed, at most `max` characters, and not empty once trimmed; control characters (C0, DEL)
+ * and lone surrogates anywhere in it are refused, so none reaches a mail header, a webhook or the feed.
+ */
 export const text = (max: number) =>
   field((value, ctx) => {
     if (typeof value !== 'string') return fail(ctx, 'must be a string');
+    if (hasUnsafeText(value)) return fail(ctx, 'must not contain control characters or lone surrogates');
     const trimmed = value.trim();
     if (trimmed.length === 0) return fail(ctx, 'must not be empty');
     if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);

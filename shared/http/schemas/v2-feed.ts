@@ -7,3 +7,11 @@ export const V2CalendarFeed = named(
   'V2CalendarFeed',
   'The secret address of the staff calendar feed: anyone holding it reads the default calendar, so it is shown here only (the service keeps its SHA-256); asking again replaces it.',
 );
+export type V2CalendarFeed = z.infer<typeof V2CalendarFeed>;
+
+export const V2CalendarFeedStatus = named(
+  z.strictObject({ exists: z.boolean(), created_at: z.string().nullable() }),
+  'V2CalendarFeedStatus',
+  'Whether the entity has a staff calendar feed address, and since when (created_at, UTC ISO 8601; null when none). The address itself is never shown again.',
+);
+export type V2CalendarFeedStatus = z.infer<typeof V2CalendarFeedStatus>;

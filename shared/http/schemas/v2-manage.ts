@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../domain/entity';
 import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../../domain/mail/notification-settings';
-import { id, named } from './common';
+import { date, id, named } from './common';
 
 export const V2Settings = named(
   z.strictObject({
@@ -24,3 +24,15 @@ export const V2Settings = named(
 );
 
 export type V2Settings = z.infer<typeof V2Settings>;
+
+export const V2ClosureAdded = named(
+  z.strictObject({
+    name: z.string(),
+    date: date(),
+    closed_slots: z.int().min(0),
+    booked_appointments: z.int().min(0),
+  }),
+  'V2ClosureAdded',
+  "A closure day as added: closed_slots, the date's open slots it closed (in every calendar); booked_appointments, the places booked appointments take on that date (they are kept: cancel or move them as the business decides).",
+);
+export type V2ClosureAdded = z.infer<typeof V2ClosureAdded>;

@@ -1,6 +1,7 @@
 import { type AppointmentRecord, joinClientName } from '../../domain/booking/appointment';
 import type { EntitySettings } from '../../domain/entity';
 import type { SlotRecord } from '../../domain/schedule/slot';
+import type { ClosureAdded } from '../../services/settings/entity-config-service';
 import { documented } from '../input/documented';
 import type {
   V2Appointment,
@@ -12,7 +13,8 @@ import type {
   V2PhoneVerdict,
   V2Slot,
 } from '../schemas/v2';
-import type { V2Settings } from '../schemas/v2-manage';
+import type { V2CalendarFeedStatus } from '../schemas/v2-feed';
+import type { V2ClosureAdded, V2Settings } from '../schemas/v2-manage';
 
 /** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord): V2Slot => ({
@@ -73,5 +75,18 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   address: s.address,
   locale: s.locale,
 });
+/** Whether a feed address exists, and since when. */
+export const v2FeedStatus = (s: { exists: boolean; createdAt: string | null }): V2CalendarFeedStatus => ({
+  exists: s.exists,
+  created_at: s.createdAt,
+});
+
 /** A closure day the entity added. */
 export const v2Closure = documented<V2Holiday>();
+
+/** A closure day as just added: what it closed, and the booked appointments its date holds. */
+export const v2ClosureAdded = (added: ClosureAdded): V2ClosureAdded => ({
+  ...added.closure,
+  closed_slots: added.closedSlots,
+  booked_appointments: added.bookedAppointments,
+});

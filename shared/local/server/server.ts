@@ -79,6 +79,23 @@ async function serveOutbox(path: string, response: ServerResponse): Promise<bool
   return true;
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * docs/CONTRACT.md#running-it: the outbox (every tenant's mails and cancel links) answers only a request
+ * from this machine whose Host names this server by a loopback address and its own port: a page whose
+ * name was rebound to 127.0.0.1 (DNS rebinding) still sends its own name as Host and gets 403.
+ */
+export function outboxAllowed(
+  host: string | undefined,
+  localPort: number | undefined,
+  peer: string | undefined,
+) {
+  if (!localPort || !LOOPBACK.test(peer ?? '')) return false;
+  const own = [`127.0.0.1:${localPort}`, `localhost:${localPort}`, `[::1]:${localPort}`];
+  return own.includes((host ?? '').toLowerCase());
+}
+
 /** The route table, the staff feed's address and the pages. */
 const SERVED = [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
 
@@ -86,7 +103,16 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   const method = (request.method ?? 'GET').toUpperCase();
   const url = request.url ?? '/';
   const pathname = new URL(url, 'http://localhost').pathname;
-  if (method === 'GET' && (await serveOutbox(pathname, response))) return;
+  if (method === 'GET' && (pathname === '/_outbox' || pathname.startsWith('/_outbox/'))) {
+    const { localPort, remoteAddress } = request.socket;
+    if (!outboxAllowed(request.headers.host, localPort, remoteAddress)) {
+      response
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('the outbox answers only on a loopback address\n');
+      return;
+    }
+    if (await serveOutbox(pathname, response)) return;
+  }
   const match = matchRoute(SERVED, method, pathname);
   const entry = match.route?.entry ?? NOT_FOUND_ENTRY;
   const event = toApiGatewayEvent(

@@ -32,7 +32,7 @@ export function appointmentItem(
   entityId: string,
   a: AppointmentRecord,
   cancelTokenHash: string,
-  mail: { sequence?: number; cancelToken?: string | undefined } = {},
+  mail: { sequence?: number; cancelToken?: string | undefined; viaKey?: true | undefined } = {},
 ): Record<string, unknown> {
   return {
     ...toAppointment(a),
@@ -42,6 +42,8 @@ export function appointmentItem(
     ics_sequence: mail.sequence ?? 0,
     // The cancel token of the confirmation's link, until that e-mail is sent (docs/CONTRACT.md#notifications).
     ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
+    // Booked with a publishable key: its e-mails are capped per address (docs/CONTRACT.md#notifications).
+    ...(mail.viaKey ? { booked_via_key: true } : {}),
     ...keys.appointment(entityId, a.appointment_id),
     ...keys.appointmentIndexes(entityId, {
       calendarId: a.calendar_id,
@@ -81,13 +83,16 @@ export class AppointmentRepository {
   async get(
     entityId: string,
     appointmentId: number,
-  ): Promise<(AppointmentRecord & { cancel_token_hash: string; ics_sequence: number }) | null> {
+  ): Promise<
+    (AppointmentRecord & { cancel_token_hash: string; ics_sequence: number; booked_via_key?: true }) | null
+  > {
     const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),
       cancel_token_hash: String(item.cancel_token_hash ?? ''),
       ics_sequence: Number(item.ics_sequence ?? 0),
+      ...(item.booked_via_key === true ? { booked_via_key: true as const } : {}),
     };
   }
 

@@ -41,7 +41,10 @@ export class BookingRepository {
       {
         Put: {
           TableName: t,
-          Item: appointmentItem(entityId, a, plan.cancelTokenHash, { cancelToken: plan.mailCancelToken }),
+          Item: appointmentItem(entityId, a, plan.cancelTokenHash, {
+            cancelToken: plan.mailCancelToken,
+            viaKey: plan.viaKey,
+          }),
           ConditionExpression: CONDITION.isNew,
         },
       },
@@ -105,6 +108,7 @@ export class BookingRepository {
           TableName: t,
           Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
             sequence: (before.ics_sequence ?? 0) + 1,
+            viaKey: before.booked_via_key,
           }),
           ...onlyIf(CONDITION.appointmentUnchanged),
           ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },

@@ -50,6 +50,41 @@ export class CalendarFeedRepository implements CalendarFeedStore {
     }
   }
 
+  /** Pattern: the entity's current feed (its pointer item), without the hash. */
+  async current(entityId: string): Promise<{ createdAt: string } | null> {
+    const item = await getItem(this.table, keys.calendarFeed(entityId));
+    return typeof item?.token_hash === 'string' ? { createdAt: String(item.created_at) } : null;
+  }
+
+  /**
+   * Pattern: end the entity's feed in one transaction: the pointer deleted (as read) with the token's
+   * lookup item. Retried on a concurrent replacement; false when there is none.
+   */
+  async end(entityId: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await getItem(this.table, keys.calendarFeed(entityId));
+      const hash = typeof current?.token_hash === 'string' ? current.token_hash : null;
+      if (!hash) return false;
+      try {
+        await transact(this.table, [
+          {
+            Delete: {
+              TableName: this.table.name,
+              Key: keys.calendarFeed(entityId),
+              ...onlyIf('#token_hash = :hash'),
+              ExpressionAttributeValues: { ':hash': hash },
+            },
+          },
+          { Delete: { TableName: this.table.name, Key: keys.calendarFeedToken(hash) } },
+        ]);
+        return true;
+      } catch (error) {
+        if (!(error instanceof TransactionRefused)) throw error;
+      }
+    }
+    return false;
+  }
+
   /** Pattern: the entity a feed token hash belongs to (strongly consistent: a replaced one is gone at once). */
   async findEntity(tokenHash: string): Promise<string | null> {
     const item = await getItem(this.table, keys.calendarFeedToken(tokenHash));

@@ -6,7 +6,7 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { TransactionRefused, transact } from '../../db/transactions';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
-import type { SentMails } from '../../services/mail/ports';
+import type { MailCap, SentMails } from '../../services/mail/ports';
 import { cancelCredentialItem, cancelTokenItem } from '../booking/appointment-repository';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
@@ -64,6 +64,16 @@ export class SentMailRepository implements SentMails {
   }
 }
 
+/** Pattern: the cancel token an appointment keeps for its confirmation's link (strongly consistent). */
+export async function mailCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+): Promise<string | null> {
+  const item = await getItem(table, keys.appointment(entityId, appointmentId));
+  return typeof item?.mail_cancel_token === 'string' ? item.mail_cancel_token : null;
+}
+
 /** Pattern: the confirmation went out; its cancel token leaves the appointment item. */
 export async function forgetMailCancelToken(
   table: TableHandle,
@@ -79,6 +89,34 @@ export async function forgetMailCancelToken(
       }),
     ),
   );
+}
+
+/** The hourly cap of e-mails to one address (docs/CONTRACT.md#notifications): one counter per window. */
+export class MailCapRepository implements MailCap {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: count one e-mail in the window, conditioned on the count being below the cap. */
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean> {
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.mailCap(entityId, addressHash, windowStart),
+          ...updateWhere(
+            'ADD #sent :one SET #type = :type, expires_at = :expires',
+            'attribute_not_exists(#sent) OR #sent < :max',
+          ),
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':max': max,
+            ':type': 'mail-cap',
+            // Kept a day past its hour, then removed by the table's TTL.
+            ':expires': Math.floor(windowStart / 1000) + 3600 + 86_400,
+          },
+        }),
+      ),
+    );
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../db/conditions';
-import { onlyIf, updateWhere } from '../../db/expressions';
+import { onlyIf, updateWhere, writtenIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX } from '../../db/keys';
@@ -7,7 +8,7 @@ import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import type { SlotRecord } from '../../domain/schedule/slot';
-import type { SlotStore, SlotWrite } from '../../services/schedule/ports';
+import type { ClosureSlots, SlotStore, SlotWrite } from '../../services/schedule/ports';
 
 export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),
@@ -20,6 +21,7 @@ export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   taken: Number(item.taken),
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
+  ...(item.closed_by_closure === true ? { closed_by_closure: true as const } : {}),
 });
 
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
@@ -61,7 +63,7 @@ export const roomCheckItem = (tableName: string, entityId: string, slotId: numbe
   },
 });
 
-export class SlotRepository implements SlotStore {
+export class SlotRepository implements SlotStore, ClosureSlots {
   constructor(private readonly table: TableHandle) {}
 
   /** Item of a slot, with its calendar-date index keys. */
@@ -154,9 +156,11 @@ export class SlotRepository implements SlotStore {
   async update(
     entityId: string,
     read: SlotRecord,
-    change: { status: 'open' | 'closed'; capacity: number },
+    change: { status: 'open' | 'closed'; capacity: number; statusByHand?: boolean },
     now: string,
   ): Promise<SlotWrite> {
+    // A status set by hand is the hand's: a closure day's removal no longer reopens the slot.
+    const unmark = change.statusByHand ? ' REMOVE closed_by_closure' : '';
     try {
       await transact(this.table, [
         {
@@ -164,7 +168,7 @@ export class SlotRepository implements SlotStore {
             TableName: this.table.name,
             Key: keys.slot(entityId, read.slot_id),
             ...updateWhere(
-              'SET #status = :status, #capacity = :capacity, updated_at = :now',
+              `SET #status = :status, #capacity = :capacity, updated_at = :now${unmark}`,
               CONDITION.slotResizable,
             ),
             ExpressionAttributeValues: {
@@ -191,6 +195,40 @@ export class SlotRepository implements SlotStore {
       const item = error.failed(0)?.item;
       return { ok: false, current: item ? toSlot(item) : null };
     }
+  }
+
+  /** Pattern: close an open slot for a closure day, marked so that removing the closure reopens it. */
+  closeForClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.slot(entityId, slotId),
+          ...updateWhere(
+            'SET #status = :closed, closed_by_closure = :yes, updated_at = :now',
+            'attribute_exists(pk) AND #status = :open',
+          ),
+          ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':yes': true, ':now': now },
+        }),
+      ),
+    );
+  }
+
+  /** Pattern: reopen a slot that a closure day closed (and nobody changed by hand since). */
+  reopenAfterClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.slot(entityId, slotId),
+          ...updateWhere(
+            'SET #status = :open, updated_at = :now REMOVE closed_by_closure',
+            'attribute_exists(pk) AND #status = :closed AND closed_by_closure = :yes',
+          ),
+          ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':yes': true, ':now': now },
+        }),
+      ),
+    );
   }
 
   /** Pattern: delete an empty slot with its start-time guard; the calendar's slot counters move with it. */

@@ -160,6 +160,7 @@ export class BookingService {
         cancelTokenHash: sha256Hex(cancelToken),
         // Kept for the confirmation's cancellation link only (docs/CONTRACT.md#notifications).
         ...(request.email && entity.settings.cancel_url ? { mailCancelToken: cancelToken } : {}),
+        ...(entity.credential ? { viaKey: true as const } : {}),
         client,
         existing,
         today: todayIn(entity.settings.timezone, this.deps.now()),

@@ -25,6 +25,8 @@ export interface BookingPlan {
   cancelTokenHash: string;
   /** The cancel token itself, kept only until the confirmation e-mail with its link is sent. */
   mailCancelToken?: string | undefined;
+  /** Made with a publishable key: kept on the appointment so that its e-mails are capped. */
+  viaKey?: true | undefined;
   /** The client as it will be after the booking (a known client keeps its names and e-mail). */
   client: ClientRecord;
   /** The client as read before the booking; null: a new client, created by this booking. */
@@ -36,7 +38,7 @@ export interface BookingPlan {
 }
 
 export interface TransitionPlan {
-  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number };
+  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number; booked_via_key?: true };
   after: AppointmentRecord;
   /** The client's new last_appointment when a move changes it, conditioned on the value read. */
   client?: { clientId: number; lastAppointment: string; read: string | null };

@@ -18,6 +18,8 @@ export interface AppointmentChange {
   sequence?: number;
   /** A new booking's cancel token, when its confirmation e-mail is to carry the cancellation link. */
   mailCancelToken?: string;
+  /** The appointment was booked with a publishable key: its e-mails are capped. */
+  viaKey?: true;
 }
 
 /** A subscription as stored; the secret is returned once, at creation. */

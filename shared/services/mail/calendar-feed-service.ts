@@ -57,6 +57,17 @@ export class CalendarFeedService {
     throw busy();
   }
 
+  /** Whether the entity has a feed address, and since when (the address itself is never kept). */
+  async status(entityId: string): Promise<{ exists: boolean; createdAt: string | null }> {
+    const current = await this.deps.store.current(entityId);
+    return { exists: current !== null, createdAt: current?.createdAt ?? null };
+  }
+
+  /** Ends the entity's feed address: it answers 404 at once. False when there was none. */
+  end(entityId: string): Promise<boolean> {
+    return this.deps.store.end(entityId);
+  }
+
   /** The feed of a token, or null when the token is not a current one. */
   async render(token: string): Promise<string | null> {
     if (!FEED_TOKEN.test(token)) return null;

@@ -18,13 +18,26 @@ import type { MailLookup, ReminderScheduler } from './ports';
  * event dispatcher before it marks the event done, so a change processed again queues its e-mail again
  * (the sender sends each key once).
  */
+export interface MailPlannerDeps {
+  queue: JobQueue<MailJob>;
+  reminders: ReminderScheduler;
+  lookup: Pick<MailLookup, 'entity'>;
+  /** The clock of the reminders' window. */
+  now?: () => Date;
+}
+
 export class MailPlanner {
-  constructor(
-    private readonly queue: JobQueue<MailJob>,
-    private readonly reminders: ReminderScheduler,
-    private readonly lookup: Pick<MailLookup, 'entity'>,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly queue: JobQueue<MailJob>;
+  private readonly reminders: ReminderScheduler;
+  private readonly lookup: Pick<MailLookup, 'entity'>;
+  private readonly now: () => Date;
+
+  constructor(deps: MailPlannerDeps) {
+    this.queue = deps.queue;
+    this.reminders = deps.reminders;
+    this.lookup = deps.lookup;
+    this.now = deps.now ?? (() => new Date());
+  }
 
   async onEvent(change: AppointmentChange, type: EventType, eventId: string): Promise<void> {
     const after = change.after;
@@ -32,13 +45,20 @@ export class MailPlanner {
     const kind = mailKindOf(type, after);
     if (!kind) return;
     const appointment = mailAppointmentOf(after);
-    const base = { entityId: change.entityId, appointment, sequence: change.sequence ?? 0, attempt: 1 };
+    const base = {
+      entityId: change.entityId,
+      appointment,
+      sequence: change.sequence ?? 0,
+      attempt: 1,
+      ...(change.viaKey ? { capped: true as const } : {}),
+    };
     await this.queue.enqueue(
       {
         ...base,
         kind,
         key: eventId,
-        ...(kind === 'created' && change.mailCancelToken ? { cancelToken: change.mailCancelToken } : {}),
+        // The token itself stays on the appointment: the sender reads it when it sends.
+        ...(kind === 'created' && change.mailCancelToken ? { cancelLink: true as const } : {}),
       },
       0,
     );

@@ -4,13 +4,19 @@ import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
 import { inviteSummary, mailContent } from '../../domain/mail/mail-content';
 import { businessName, localeOf, manageLinkOf } from '../../domain/mail/notification-settings';
-import { calendarUid, type MailJob } from '../../domain/mail/notifications';
+import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../jobs/ports';
 import type { BusinessMetrics } from '../operations/ports';
-import type { MailLookup, MailTransport, SentMails } from './ports';
+import type { MailCap, MailLookup, MailTransport, SentMails } from './ports';
 
-export interface MailSenderOptions {
+/** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
+export interface MailSenderDeps {
+  lookup: MailLookup;
+  sent: SentMails;
+  queue: JobQueue<MailJob>;
+  dead: DeadJobs<MailJob>;
+  transport: MailTransport;
   /**
    * The sender, `Name <address>` or an address (of the stage's verified SES domain on AWS). Undefined: the
    * stage's e-mails are off (no mail domain): every message is dropped unsent, counted (`off`), and said
@@ -24,11 +30,22 @@ export interface MailSenderOptions {
   now?: () => Date;
   /** One line per message: never an address, a name or a body. */
   log?: (line: string, fields: Record<string, unknown>) => void;
-  /** Counts e-mails the provider took (`sent`) or refused (`failed`); nothing when absent. */
+  /** Counts e-mails the provider took (`sent`), refused (`failed`) or the cap skipped (`capped`). */
   metrics?: Pick<BusinessMetrics, 'email'>;
+  /** The hourly cap of e-mails to one address for publishable-key bookings; absent: no cap. */
+  cap?: MailCap;
 }
 
-export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy' | 'off';
+export type MailOutcome =
+  | 'sent'
+  | 'duplicate'
+  | 'dropped'
+  | 'retrying'
+  | 'dead'
+  | 'waiting'
+  | 'busy'
+  | 'capped'
+  | 'off';
 
 /** How long a sender holds an e-mail's claim: longer than one attempt can take. */
 const CLAIM_MS = 60_000;
@@ -45,15 +62,18 @@ export class MailSender {
   private readonly schedule: readonly number[];
   private readonly now: () => Date;
   private saidOff = false;
+  private readonly lookup: MailLookup;
+  private readonly sent: SentMails;
+  private readonly queue: JobQueue<MailJob>;
+  private readonly dead: DeadJobs<MailJob>;
+  private readonly transport: MailTransport;
 
-  constructor(
-    private readonly lookup: MailLookup,
-    private readonly sent: SentMails,
-    private readonly queue: JobQueue<MailJob>,
-    private readonly dead: DeadJobs<MailJob>,
-    private readonly transport: MailTransport,
-    private readonly options: MailSenderOptions,
-  ) {
+  constructor(private readonly options: MailSenderDeps) {
+    this.lookup = options.lookup;
+    this.sent = options.sent;
+    this.queue = options.queue;
+    this.dead = options.dead;
+    this.transport = options.transport;
     this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
     this.now = options.now ?? (() => new Date());
   }
@@ -75,8 +95,17 @@ export class MailSender {
       return 'busy';
     }
 
-    const { settings } = entity;
     const a = job.appointment;
+    if (job.capped && !(await this.admitted(job, a.client_email as string))) {
+      // Over the cap: skipped for good (marked sent, so no copy tries again), counted, logged without the address.
+      await this.sent.markSent(job.entityId, job.key);
+      this.options.metrics?.email('capped');
+      this.log('mail skipped: over the hourly cap of one address', job, { cap: MAIL_CAP_PER_HOUR });
+      if (job.kind === 'created' && job.cancelLink)
+        await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
+      return 'capped';
+    }
+    const { settings } = entity;
     const name = businessName(settings, entity.name);
     const manageLink = await this.manageLink(job, settings.cancel_url);
     const content = mailContent(job.kind, a, {
@@ -129,9 +158,17 @@ export class MailSender {
     await this.sent.markSent(job.entityId, job.key);
     this.options.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
-    if (job.kind === 'created' && job.cancelToken)
+    if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
+  }
+
+  /** Counts the e-mail against its address's hourly cap; true when it may go. */
+  private admitted(job: MailJob, address: string): Promise<boolean> {
+    if (!this.options.cap) return Promise.resolve(true);
+    const hash = sha256Hex(address.trim().toLowerCase());
+    const window = mailCapWindow(this.now().getTime());
+    return this.options.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
   }
 
   /**
@@ -143,7 +180,11 @@ export class MailSender {
   private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
     if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
     if (!cancelUrl && !this.options.publicBaseUrl) return undefined;
-    let token = job.cancelToken;
+    // The confirmation's token is read from the appointment now: no job carries it.
+    let token =
+      job.kind === 'created' && job.cancelLink
+        ? await this.lookup.cancelToken(job.entityId, job.appointment.appointment_id)
+        : null;
     if (!token) {
       const fresh = randomToken(32);
       const id = job.appointment.appointment_id;
@@ -185,7 +226,7 @@ export class MailSender {
     }
     // The confirmation will not go: its cancel token is not kept any longer either (forgotten before the
     // job is parked, so that a parked job never leaves a token behind).
-    if (job.kind === 'created' && job.cancelToken)
+    if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     await this.dead.park(job, `${reason} (attempt ${job.attempt} of ${total})`);
     return 'dead';

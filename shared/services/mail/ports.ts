@@ -31,6 +31,14 @@ export interface SentMails {
   release(entityId: string, key: string): Promise<void>;
 }
 
+/**
+ * The hourly cap of e-mails to one address for bookings made with a publishable key: counts one, or says
+ * the window's cap is reached (nothing counted then).
+ */
+export interface MailCap {
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean>;
+}
+
 /** One-time reminder schedules, one per appointment: scheduling again replaces it. */
 export interface ReminderScheduler {
   schedule(job: MailJob, atMs: number): Promise<void>;
@@ -42,6 +50,8 @@ export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
   appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The cancel token kept on the appointment for its confirmation's link; null when none is kept. */
+  cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
   /**
@@ -59,4 +69,8 @@ export interface CalendarFeedStore {
    */
   replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
   findEntity(tokenHash: string): Promise<string | null>;
+  /** The entity's feed address, if it has one: since when (never the token, which is not kept). */
+  current(entityId: string): Promise<{ createdAt: string } | null>;
+  /** Ends the entity's feed address (its token answers nothing from then on); false when it had none. */
+  end(entityId: string): Promise<boolean>;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NO_LIMITS } from '../../domain/access/limits';
+import type { PublishableKey } from '../../domain/access/publishable-keys';
 import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../../domain/access/tokens';
 import {
   AccountIdSchema,
@@ -14,7 +15,16 @@ import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../doma
 import { KeyService } from '../access/key-service';
 import { LimitService } from '../access/limit-service';
 import type { LimitStore, PublishableKeyStore } from '../access/ports';
-import type { CalendarAdmin, ClosureAdmin, HoursAdmin, IdSource } from '../schedule/ports';
+import type { WebhookStore } from '../events/ports';
+import type { CalendarFeedStore } from '../mail/ports';
+import type {
+  CalendarAdmin,
+  CalendarDirectory,
+  ClosureAdmin,
+  ClosureSlots,
+  HoursAdmin,
+  IdSource,
+} from '../schedule/ports';
 import { EntityConfigService } from '../settings/entity-config-service';
 import type { EntityStore, SettingsLookup } from '../settings/ports';
 
@@ -24,10 +34,23 @@ export interface AdminStores {
   settings: SettingsLookup;
   hours: HoursAdmin;
   closures: ClosureAdmin;
-  calendars: CalendarAdmin;
+  calendars: CalendarAdmin & CalendarDirectory;
+  slots: ClosureSlots;
   sequence: IdSource;
   publishableKeys: PublishableKeyStore;
   limits: LimitStore;
+  feeds: Pick<CalendarFeedStore, 'end'>;
+  webhooks: Pick<WebhookStore, 'list' | 'remove'>;
+}
+
+/**
+ * What a rotation did besides the tokens (docs/CONTRACT.md#secrets): the feed address ended, and the
+ * publishable keys and webhooks that remain (or, with `revokeAll`, were deleted).
+ */
+export interface Rotated extends Credentials {
+  calendar_feed_ended: boolean;
+  remaining: { publishable_keys: PublishableKey[]; webhooks: Array<{ id: string; url: string }> };
+  revoked: { publishable_keys: string[]; webhooks: string[] };
 }
 
 /** The tokens of an entity's secret, shown once when the secret is set. */
@@ -169,7 +192,12 @@ export class AdminService {
   }
 
   /** Replaces the secret; the old tokens stop working when this returns. */
-  async rotateSecret(accountId: string, newSecret?: string): Promise<Credentials> {
+  /**
+   * Replaces the secret (the old tokens stop at once) and revokes what a thief of the old one could have
+   * made: the feed address ends; the publishable keys and webhook subscriptions are listed, or with
+   * `revokeAll` deleted.
+   */
+  async rotateSecret(accountId: string, newSecret?: string, revokeAll = false): Promise<Rotated> {
     const entity = await this.requireEntity(accountId);
     const secret = secretOf(newSecret);
     const credentials = credentialsOf(accountId, secret);
@@ -180,7 +208,22 @@ export class AdminService {
       this.now().toISOString(),
       await this.requireSettings(accountId),
     );
-    return credentials;
+    const calendar_feed_ended = await this.repos.feeds.end(accountId);
+    const keys = await this.repos.publishableKeys.list(accountId);
+    const hooks = (await this.repos.webhooks.list(accountId)).map((w) => ({ id: w.id, url: w.url }));
+    const revoked: Rotated['revoked'] = { publishable_keys: [], webhooks: [] };
+    if (revokeAll) {
+      for (const key of keys) {
+        if (await this.repos.publishableKeys.remove(accountId, key.id)) revoked.publishable_keys.push(key.id);
+      }
+      for (const hook of hooks) {
+        if (await this.repos.webhooks.remove(accountId, hook.id)) revoked.webhooks.push(hook.id);
+      }
+    }
+    const remaining = revokeAll
+      ? { publishable_keys: [], webhooks: [] }
+      : { publishable_keys: keys, webhooks: hooks };
+    return { ...credentials, calendar_feed_ended, remaining, revoked };
   }
 
   async listEntities(): Promise<string[]> {
@@ -202,7 +245,12 @@ export class AdminService {
 
   async addClosureDay(accountId: string, date: string, name: string) {
     await this.requireEntity(accountId);
-    return this.config.addClosureDay(accountId, date, name);
+    const added = await this.config.addClosureDay(accountId, date, name);
+    return {
+      ...added.closure,
+      closed_slots: added.closedSlots,
+      booked_appointments: added.bookedAppointments,
+    };
   }
 
   async removeClosureDay(accountId: string, date: string): Promise<boolean> {

@@ -29,7 +29,7 @@ export interface BusinessMetrics {
    * `sent` when the provider accepted it, `failed` when it did not, `off` when the stage sends no e-mail
    * (no mail domain: the message is dropped unsent) (the mail sender calls it).
    */
-  email(result: 'sent' | 'failed' | 'off'): void;
+  email(result: 'sent' | 'failed' | 'off' | 'capped'): void;
 }
 
 /** Reports nothing: the default of every service that takes a BusinessMetrics. */

@@ -9,7 +9,8 @@ import {
   slotNotFound,
 } from '../../domain/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
-import { byStart, type SlotRecord } from '../../domain/schedule/slot';
+import { byStart, hasRoom, type SlotRecord } from '../../domain/schedule/slot';
+import { hasStarted } from '../../domain/schedule/slot-times';
 import type { CalendarReader, SlotStore } from './ports';
 
 export interface SlotChange {
@@ -48,24 +49,36 @@ export class SlotService {
     return calendar;
   }
 
-  /** Slots of a date in the default calendar, by start time. */
-  async listDate(entity: EntityContext, date: string): Promise<SlotRecord[]> {
+  /**
+   * Slots of a date in the default calendar, by start time; `available` keeps only what can be booked now
+   * (docs/CONTRACT.md#slot-ranges): open, a place left, and a start still ahead in the calendar's zone.
+   */
+  async listDate(entity: EntityContext, date: string, available = false): Promise<SlotRecord[]> {
     const calendar = await this.defaultCalendar(entity);
-    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date)).sort(byStart);
+    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date);
+    return this.bookable(calendar, slots, available).sort(byStart);
+  }
+
+  /** The slots a booking made now could take, when `available` asks for them; all of them otherwise. */
+  private bookable(calendar: CalendarRecord, slots: SlotRecord[], available: boolean): SlotRecord[] {
+    if (!available) return slots;
+    const now = this.now();
+    return slots.filter(
+      (slot) => hasRoom(slot) && !hasStarted(slot.date, slot.start_time, calendar.timezone, now),
+    );
   }
 
   /**
    * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the default calendar, by
-   * date and start time: one query on the calendar-date index, paged inside.
+   * date and start time: one query on the calendar-date index, paged inside; `available` as for listDate.
    */
-  async listRange(entity: EntityContext, from: string, to: string): Promise<SlotRecord[]> {
+  async listRange(entity: EntityContext, from: string, to: string, available = false): Promise<SlotRecord[]> {
     const days = daysBetween(from, to) + 1;
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
     const calendar = await this.defaultCalendar(entity);
-    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to)).sort(
-      byDateAndStart,
-    );
+    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to);
+    return this.bookable(calendar, slots, available).sort(byDateAndStart);
   }
 
   private async requireSlot(entity: EntityContext, slotId: number): Promise<SlotRecord> {
@@ -100,8 +113,12 @@ export class SlotService {
         throw conflict(`slot capacity cannot be below the ${slot.taken} places already taken`);
       }
       const next = { status: change.status ?? slot.status, capacity };
-      const write = await this.deps.slots.update(entity.entityId, slot, next, this.now().toISOString());
-      if (write.ok) return { ...slot, ...next, updated_at: this.now().toISOString() };
+      const byHand = { ...next, statusByHand: change.status !== undefined };
+      const write = await this.deps.slots.update(entity.entityId, slot, byHand, this.now().toISOString());
+      if (write.ok) {
+        const { closed_by_closure: _mark, ...rest } = slot;
+        return { ...(byHand.statusByHand ? rest : slot), ...next, updated_at: this.now().toISOString() };
+      }
       if (!write.current) throw slotNotFound();
       // A booking or another update changed the slot since it was read: decide again on fresh values.
     }

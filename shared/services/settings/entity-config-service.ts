@@ -4,8 +4,15 @@ import { AppError, invalidField } from '../../domain/errors';
 import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
+import { MAX_FUTURE_SLOTS, openDaysSlots } from '../../domain/schedule/slot-budget';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarReader, ClosureAdmin, HoursAdmin } from '../schedule/ports';
+import type {
+  CalendarDirectory,
+  CalendarReader,
+  ClosureAdmin,
+  ClosureSlots,
+  HoursAdmin,
+} from '../schedule/ports';
 import type { EntityStore, SettingsLookup } from './ports';
 
 /** The stores an entity's own configuration lives in. */
@@ -14,7 +21,17 @@ export interface ConfigStores {
   settings: SettingsLookup;
   hours: HoursAdmin;
   closures: ClosureAdmin;
-  calendars: CalendarReader;
+  calendars: CalendarReader & CalendarDirectory;
+  slots: ClosureSlots;
+  /** The clock of the slots' updated_at. */
+  now?: () => Date;
+}
+
+/** A closure day as added: how many slots it closed, and how many booked appointments the day holds (kept). */
+export interface ClosureAdded {
+  closure: Holiday;
+  closedSlots: number;
+  bookedAppointments: number;
 }
 
 /** One weekday's opening hours as a client sends them: up to two periods, or closed. */
@@ -22,6 +39,18 @@ export interface DayHoursChange {
   day_of_week: string;
   is_open: boolean;
   periods: Array<[string, string]>;
+}
+
+/** Refuses settings or hours whose open days would pass a calendar's future slots (docs/CONTRACT.md#open-days). */
+function checkSlotBudget(field: string, week: WeeklyHours, settings: EntitySettings): void {
+  if (settings.open_days_ahead <= 0) return;
+  const slots = openDaysSlots(week, settings.slot_duration, settings.open_days_ahead);
+  if (slots > MAX_FUTURE_SLOTS) {
+    throw invalidField(
+      field,
+      `would open up to ${slots} future slots: a calendar holds at most ${MAX_FUTURE_SLOTS} (fewer days, shorter hours or longer slots)`,
+    );
+  }
 }
 
 const notFound = (entityId: string) =>
@@ -32,7 +61,11 @@ const notFound = (entityId: string) =>
  * and the v2 management routes alike. None of these changes touches a slot or an appointment that exists.
  */
 export class EntityConfigService {
-  constructor(private readonly repos: ConfigStores) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly repos: ConfigStores) {
+    this.now = repos.now ?? (() => new Date());
+  }
 
   async settings(entityId: string): Promise<EntitySettings> {
     const read = await this.repos.settings.get(entityId);
@@ -74,6 +107,13 @@ export class EntityConfigService {
       if (!entity || !read) throw notFound(entityId);
       const { version: _version, ...current } = read;
       const next = { ...current, ...change };
+      if (change.open_days_ahead !== undefined || change.slot_duration !== undefined) {
+        const week = await this.repos.hours.get(entityId);
+        if (week) {
+          const field = change.open_days_ahead !== undefined ? 'open_days_ahead' : 'slot_duration';
+          checkSlotBudget(field, week, next as EntitySettings);
+        }
+      }
       // The e-mails' words and dates speak one language (docs/CONTRACT.md#notifications).
       const mismatch = localeLanguageProblem(next.locale, next.language);
       if (mismatch) throw invalidField('locale', mismatch);
@@ -91,23 +131,62 @@ export class EntityConfigService {
     const day = buildDayHours(change.day_of_week as Weekday, change.is_open ? change.periods : []);
     if (change.is_open && day.is_open === 0)
       throw invalidField('start_time1', 'is required when is_open is 1');
+    const [before, settings] = await Promise.all([
+      this.repos.hours.get(entityId),
+      this.repos.settings.get(entityId),
+    ]);
+    if (before && settings) {
+      checkSlotBudget(
+        'end_time1',
+        before.map((d, i) => (i === index ? day : d)),
+        settings,
+      );
+    }
     await this.repos.hours.setDay(entityId, index, day);
     const week = await this.repos.hours.get(entityId);
     if (!week) throw notFound(entityId);
     return week;
   }
 
-  async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<Holiday> {
+  /**
+   * Closes a date (docs/CONTRACT.md#self-service): the closure day is stored first (so generation and
+   * check-date honour it), then every open slot of the date, in each calendar, is closed and marked as
+   * closed by the closure. Appointments stay; the answer counts the places they take that day.
+   */
+  async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<ClosureAdded> {
     if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    const holiday = { date, name: name?.trim() || 'Closure day' };
-    await this.repos.closures.put(entityId, holiday);
-    return holiday;
+    const closure = { date, name: name?.trim() || 'Closure day' };
+    await this.repos.closures.put(entityId, closure);
+    const slots = await this.slotsOf(entityId, date);
+    const now = this.now().toISOString();
+    let closedSlots = 0;
+    for (const slot of slots.filter((s) => s.status === 'open')) {
+      if (await this.repos.slots.closeForClosure(entityId, slot.slot_id, now)) closedSlots++;
+    }
+    const bookedAppointments = slots.reduce((sum, slot) => sum + slot.taken, 0);
+    return { closure, closedSlots, bookedAppointments };
   }
 
-  /** Removes a closure day; false when the date had none. */
+  /**
+   * Removes a closure day; false when the date had none. The slots it closed open again, not those closed
+   * by hand (before the closure, or since).
+   */
   async removeClosureDay(entityId: string, date: string): Promise<boolean> {
     if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
-    return this.repos.closures.remove(entityId, date);
+    if (!(await this.repos.closures.remove(entityId, date))) return false;
+    const now = this.now().toISOString();
+    for (const slot of await this.slotsOf(entityId, date)) {
+      if (slot.closed_by_closure) await this.repos.slots.reopenAfterClosure(entityId, slot.slot_id, now);
+    }
+    return true;
+  }
+
+  private async slotsOf(entityId: string, date: string) {
+    const calendars = await this.repos.calendars.list(entityId);
+    const perCalendar = await Promise.all(
+      calendars.map((c) => this.repos.slots.listRange(entityId, c.calendar_id, date, date)),
+    );
+    return perCalendar.flat();
   }
 
   /** Closure days by date, from `from` on when given. */

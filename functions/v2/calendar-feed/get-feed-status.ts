@@ -1,0 +1,11 @@
+import { reply } from '../../../shared/http/reply';
+import { v2FeedStatus } from '../../../shared/http/v2/present';
+import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
+
+/** GET /api/v2/calendar-feed — whether a feed address exists and since when (never the address). */
+export const handler = defineV2Handler({}, async ({ entity }) => {
+  const status = await calendarFeedService().status(entity.entityId);
+  return reply(v2FeedStatus(status), {
+    message: status.exists ? 'a calendar feed address exists' : 'no calendar feed address',
+  });
+});
