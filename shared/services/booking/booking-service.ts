@@ -14,8 +14,12 @@ import {
   calendarNotFound,
   conflict,
   idempotencyInProgress,
+  slotNotAvailable,
   slotNotFound,
 } from '../../domain/errors';
+import { addMinutes, coveringRun } from '../../domain/catalog/service';
+import { timeToSeconds } from '../../domain/schedule/opening-hours';
+import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { MAX_ATTEMPTS } from '../jobs/retry';
 import {
   type AppointmentStore,
@@ -106,7 +110,11 @@ export class BookingService {
       this.snapshot(entity, request),
       this.deps.ids.next(entity.entityId, 2),
     ]);
-    const { calendar, slot } = first;
+    const { slot } = first;
+    let { calendar } = first;
+    // v2 without calendar_id: the slot's own calendar, whichever of the entity's it is.
+    if (request.anyCalendar && slot && slot.calendar_id !== calendar?.calendar_id)
+      calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
     if (!calendar?.is_active) throw calendarNotFound();
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
     // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
@@ -152,6 +160,14 @@ export class BookingService {
         contract_number: request.contractNumber,
         created_at: now,
         updated_at: now,
+        ...(request.service
+          ? {
+              end_time: request.service.endTime,
+              service_id: request.service.serviceId,
+              service_name: request.service.serviceName,
+              slot_ids: request.service.slotIds,
+            }
+          : {}),
       };
       const cancelToken = randomToken(32);
       const outcome = await this.deps.writer.book(entity.entityId, {
@@ -225,6 +241,7 @@ export class BookingService {
           date: slot.date,
           start_time: slot.start_time,
           end_time: slot.end_time,
+          ...(before.slot_ids ? await this.serviceRunFrom(entity, before, slot) : {}),
         };
         client = await clientAfterMove(
           this.deps.clients,
@@ -248,6 +265,21 @@ export class BookingService {
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
+  }
+
+  /**
+   * A service appointment moved to `slot` keeps its length: it takes the run of consecutive slots from
+   * there to start + its duration (docs/CONTRACT.md#services-and-staff); no such run is 409.
+   */
+  private async serviceRunFrom(entity: EntityContext, before: AppointmentRecord, slot: SlotRecord) {
+    const minutes = (timeToSeconds(before.end_time) - timeToSeconds(before.start_time)) / 60;
+    const end = addMinutes(slot.start_time, minutes);
+    const day = (
+      await this.deps.slots.listRange(entity.entityId, slot.calendar_id, slot.date, slot.date)
+    ).sort(byStart);
+    const run = end ? coveringRun(day, day.findIndex((s) => s.slot_id === slot.slot_id), end) : null;
+    if (!run || !end) throw slotNotAvailable('full');
+    return { end_time: end, slot_ids: run.map((s) => s.slot_id) };
   }
 
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
