@@ -5,6 +5,7 @@ import { v2Answer } from '../http/schemas/envelopes';
 import * as E from '../http/schemas/events';
 import * as S from '../http/schemas/v2';
 import * as ex from './examples';
+import { V2_CATALOG_ROUTE_DOCS } from './operations-v2-catalog';
 import { V2_FEED_ROUTE_DOCS } from './operations-v2-feed';
 import { V2_KEY_ROUTE_DOCS } from './operations-v2-keys';
 import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
@@ -21,9 +22,11 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   ...V2_MANAGE_ROUTE_DOCS,
   ...V2_KEY_ROUTE_DOCS,
   ...V2_FEED_ROUTE_DOCS,
+  ...V2_CATALOG_ROUTE_DOCS,
   'GET /api/v2/opening-hours': {
     summary: 'Weekly opening hours',
-    description: 'The seven weekday records, mon to sun.',
+    description:
+      "The seven weekday records, mon to sun: the entity's, or with calendar_id that calendar's (its own hours, else the entity's).",
     tag: 'v2 opening hours',
     answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursAnswer', 'The week.'),
     example: week,
@@ -54,7 +57,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/calendar-slots': {
     summary: 'Slots of a date, or of a range of dates',
     description:
-      'With date: the slots of the default calendar on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.',
+      'With date: the slots of the default calendar (or of calendar_id) on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.',
     tag: 'v2 calendar slots',
     answer: v2Answer(z.array(S.V2Slot), 'V2SlotListAnswer', 'The slots of the date or range.'),
     example: [ex.v2Slot],
@@ -105,7 +108,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments': {
     summary: 'Book an appointment',
     description:
-      'Books a place in an open slot of the default calendar that does not start in the past, and issues the cancel_token. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.',
+      "Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.",
     tag: 'v2 booking',
     answer: v2Answer(S.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
     example: ex.v2Appointment,

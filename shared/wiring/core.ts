@@ -20,6 +20,7 @@ import { ClientRepository } from '../repositories/booking/client-repository';
 import { CounterRepository } from '../repositories/booking/counter-repository';
 import { IdempotencyRepository } from '../repositories/booking/idempotency-repository';
 import { SequenceRepository } from '../repositories/booking/sequence-repository';
+import { CalendarHoursRepository } from '../repositories/catalog/calendar-hours-repository';
 import { WebhookRepository } from '../repositories/events/webhook-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
@@ -120,6 +121,8 @@ export const slotGenerator = /* @__PURE__ */ once(
       new SequenceRepository(table()),
       slotService(),
       openingHoursService(),
+      undefined,
+      new CalendarHoursRepository(table()),
     ),
 );
 /** Fair limits: the stage's defaults and each entity's own, counted in the table. */

@@ -18,6 +18,7 @@ import {
 } from './core';
 import { webhookService } from './events';
 
+export * from './catalog';
 export * from './core';
 export * from './events';
 export * from './v1';

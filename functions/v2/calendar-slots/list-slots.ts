@@ -1,6 +1,6 @@
 import { missingField } from '../../../shared/domain/errors';
 import { hasRoom } from '../../../shared/domain/schedule/slot';
-import { bool, date, params } from '../../../shared/http/input/fields';
+import { bool, date, id, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
@@ -10,11 +10,13 @@ const Query = params({
   from: date().optional(),
   to: date().optional(),
   available: bool().optional(),
+  calendar_id: id().optional(),
 });
 
 /**
  * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
- * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left.
+ * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left;
+ * &calendar_id= another of the entity's calendars than the default one.
  */
 export const handler = defineV2Handler(
   { api: 'v2', publishable: true, query: Query },
@@ -25,8 +27,8 @@ export const handler = defineV2Handler(
       if (!to) throw missingField('to', 'INVALID_PARAMETER');
     } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
     const all = day
-      ? await slotService().listDate(entity, day)
-      : await slotService().listRange(entity, from ?? '', to ?? '');
+      ? await slotService().listDate(entity, day, query.calendar_id)
+      : await slotService().listRange(entity, from ?? '', to ?? '', query.calendar_id);
     const slots = query.available ? all.filter(hasRoom) : all;
     const none = day ? 'no slots for this date' : 'no slots in this range';
     return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });

@@ -1,6 +1,6 @@
-import { hasStarted } from '../schedule/slot-times';
-import type { SlotRecord } from '../schedule/slot';
 import type { CalendarRecord } from '../schedule/calendar';
+import type { SlotRecord } from '../schedule/slot';
+import { hasStarted } from '../schedule/slot-times';
 
 /**
  * A service an entity offers (docs/CONTRACT.md#services-and-staff): what a visitor books, how long it
@@ -41,7 +41,8 @@ export function addMinutes(time: string, minutes: number): string | null {
 
 /** Whether a calendar performs a service: listed by it (or every calendar when it lists none), and active. */
 export const performs = (service: ServiceRecord, calendar: CalendarRecord): boolean =>
-  calendar.is_active && (service.calendar_ids === null || service.calendar_ids.includes(calendar.calendar_id));
+  calendar.is_active &&
+  (service.calendar_ids === null || service.calendar_ids.includes(calendar.calendar_id));
 
 /** A slot that can take one more place: open, with a place left (the transaction checks it again). */
 const hasPlace = (slot: SlotRecord): boolean => slot.status === 'open' && slot.taken < slot.capacity;

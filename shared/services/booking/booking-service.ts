@@ -6,6 +6,7 @@ import {
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
+import { addMinutes, coveringRun } from '../../domain/catalog/service';
 import { todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import {
@@ -17,7 +18,6 @@ import {
   slotNotAvailable,
   slotNotFound,
 } from '../../domain/errors';
-import { addMinutes, coveringRun } from '../../domain/catalog/service';
 import { timeToSeconds } from '../../domain/schedule/opening-hours';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { MAX_ATTEMPTS } from '../jobs/retry';
@@ -277,7 +277,13 @@ export class BookingService {
     const day = (
       await this.deps.slots.listRange(entity.entityId, slot.calendar_id, slot.date, slot.date)
     ).sort(byStart);
-    const run = end ? coveringRun(day, day.findIndex((s) => s.slot_id === slot.slot_id), end) : null;
+    const run = end
+      ? coveringRun(
+          day,
+          day.findIndex((s) => s.slot_id === slot.slot_id),
+          end,
+        )
+      : null;
     if (!run || !end) throw slotNotAvailable('full');
     return { end_time: end, slot_ids: run.map((s) => s.slot_id) };
   }

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { DayCounter } from '../../domain/booking/listing';
-import { MAX_SERVICES, type ServiceRecord, SERVICE_DURATION } from '../../domain/catalog/service';
+import { MAX_SERVICES, SERVICE_DURATION, type ServiceRecord } from '../../domain/catalog/service';
 import type { EntityContext } from '../../domain/entity';
-import { AppError, calendarNotFound, conflict, invalidField, resourceNotFound } from '../../domain/errors';
-import { type CalendarRecord, newCalendar } from '../../domain/schedule/calendar';
 import {
-  buildDayHours,
-  type Weekday,
-  WEEKDAYS,
-  type WeeklyHours,
-} from '../../domain/schedule/opening-hours';
+  type AppError,
+  calendarNotFound,
+  conflict,
+  invalidField,
+  resourceNotFound,
+} from '../../domain/errors';
+import { type CalendarRecord, newCalendar } from '../../domain/schedule/calendar';
+import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../ports';
 import type { CalendarHoursStore, ServiceStore } from './ports';
 
@@ -31,6 +32,12 @@ export interface CatalogCollaborators {
   calendarHours: CalendarHoursStore;
   counters: { dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]> };
   now?: () => Date;
+}
+
+/** Services and the entity's calendars, to say who performs each. */
+export interface Catalog {
+  services: ServiceRecord[];
+  calendars: CalendarRecord[];
 }
 
 export const serviceNotFound = (): AppError => resourceNotFound('service');
@@ -114,14 +121,25 @@ export class CatalogService {
     const index = WEEKDAYS.indexOf(change.day_of_week as Weekday);
     if (index < 0) throw invalidField('day_of_week', `must be one of ${WEEKDAYS.join(', ')}`);
     const day = buildDayHours(change.day_of_week as Weekday, change.is_open ? change.periods : []);
-    if (change.is_open && day.is_open === 0) throw invalidField('start_time1', 'is required when is_open is 1');
+    if (change.is_open && day.is_open === 0)
+      throw invalidField('start_time1', 'is required when is_open is 1');
     const base = await this.weekOf(entity, calendarId);
     await this.deps.calendarHours.setDay(entity.entityId, calendarId, index, day, base);
     return this.weekOf(entity, calendarId);
   }
 
-  async listServices(entity: EntityContext): Promise<ServiceRecord[]> {
-    return (await this.deps.services.list(entity.entityId)).sort((a, b) => a.service_id - b.service_id);
+  /** The services by id, with the calendars that say who performs each. */
+  async listServices(entity: EntityContext): Promise<Catalog> {
+    const [services, calendars] = await Promise.all([
+      this.deps.services.list(entity.entityId),
+      this.deps.calendars.list(entity.entityId),
+    ]);
+    return { services: services.sort((a, b) => a.service_id - b.service_id), calendars };
+  }
+
+  /** One service (created or changed) with the calendars that say who performs it. */
+  private async withCalendars(entity: EntityContext, service: ServiceRecord): Promise<Catalog> {
+    return { services: [service], calendars: await this.deps.calendars.list(entity.entityId) };
   }
 
   async service(entity: EntityContext, serviceId: number): Promise<ServiceRecord> {
@@ -133,7 +151,8 @@ export class CatalogService {
   /** The calendars a service names must be the entity's (404 otherwise); duplicates are dropped. */
   private async checkCalendars(entity: EntityContext, ids: number[] | null | undefined) {
     if (ids === null || ids === undefined) return ids;
-    if (ids.length === 0) throw invalidField('calendar_ids', 'must list at least one calendar, or be omitted');
+    if (ids.length === 0)
+      throw invalidField('calendar_ids', 'must list at least one calendar, or be omitted');
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     await Promise.all(unique.map((id) => this.calendar(entity, id)));
     return unique;
@@ -154,7 +173,7 @@ export class CatalogService {
   async createService(
     entity: EntityContext,
     input: ServiceInput & { name: string; duration: number },
-  ): Promise<ServiceRecord> {
+  ): Promise<Catalog> {
     this.checkFields(input);
     const calendarIds = await this.checkCalendars(entity, input.calendar_ids);
     const [id] = await this.deps.ids.next(entity.entityId);
@@ -173,10 +192,10 @@ export class CatalogService {
     };
     if (!(await this.deps.services.create(entity.entityId, record, MAX_SERVICES)))
       throw conflict(`an entity has at most ${MAX_SERVICES} services`, 'INVALID_PARAMETER');
-    return record;
+    return this.withCalendars(entity, record);
   }
 
-  async updateService(entity: EntityContext, id: number, change: ServiceInput): Promise<ServiceRecord> {
+  async updateService(entity: EntityContext, id: number, change: ServiceInput): Promise<Catalog> {
     this.checkFields(change);
     const current = await this.service(entity, id);
     const calendarIds = await this.checkCalendars(entity, change.calendar_ids);
@@ -191,7 +210,7 @@ export class CatalogService {
       updated_at: this.now().toISOString(),
     };
     if (!(await this.deps.services.replace(entity.entityId, next))) throw serviceNotFound();
-    return next;
+    return this.withCalendars(entity, next);
   }
 
   async deleteService(entity: EntityContext, id: number): Promise<void> {

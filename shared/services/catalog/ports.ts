@@ -17,5 +17,11 @@ export interface ServiceStore {
 export interface CalendarHoursStore {
   get(entityId: string, calendarId: number): Promise<WeeklyHours | null>;
   /** Sets one weekday; the other six start as `base` when the calendar had no hours of its own. */
-  setDay(entityId: string, calendarId: number, index: number, day: DayHours, base: WeeklyHours): Promise<void>;
+  setDay(
+    entityId: string,
+    calendarId: number,
+    index: number,
+    day: DayHours,
+    base: WeeklyHours,
+  ): Promise<void>;
 }

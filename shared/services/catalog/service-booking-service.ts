@@ -38,7 +38,9 @@ export interface ServiceBookingRequest
 export interface ServiceBookingCollaborators {
   catalog: CatalogService;
   slots: SlotReader;
-  booking: { book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> };
+  booking: {
+    book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked>;
+  };
   now?: () => Date;
 }
 
@@ -130,7 +132,9 @@ export class ServiceBookingService {
     if (fits.length > 1) {
       const counts = await this.deps.catalog.appointmentsOn(entity, request.date);
       const load = (c: CalendarRecord) => counts.get(c.calendar_id) ?? 0;
-      fits.sort((a, b) => load(a.calendar) - load(b.calendar) || a.calendar.calendar_id - b.calendar.calendar_id);
+      fits.sort(
+        (a, b) => load(a.calendar) - load(b.calendar) || a.calendar.calendar_id - b.calendar.calendar_id,
+      );
     }
     const { serviceId: _s, date: _d, startTime: _t, calendarId: _c, ...client } = request;
     for (const [i, fit] of fits.entries()) {

@@ -43,10 +43,14 @@ export class OpeningHoursService {
 
   /**
    * 1. The entity's own closure day wins (it names the closure); 2. else a public holiday of its country;
-   * 3. a holiday closes the whole day; 4. otherwise the weekday's hours decide.
+   * 3. a holiday closes the whole day; 4. otherwise the weekday's hours decide (a calendar's own week when
+   * given, docs/CONTRACT.md#services-and-staff).
    */
-  async dayStatus(entity: EntityContext, date: string): Promise<DayStatus> {
-    const [week, closure] = await Promise.all([this.week(entity), this.closures.get(entity.entityId, date)]);
+  async dayStatus(entity: EntityContext, date: string, calendarWeek?: WeeklyHours): Promise<DayStatus> {
+    const [week, closure] = await Promise.all([
+      calendarWeek ?? this.week(entity),
+      this.closures.get(entity.entityId, date),
+    ]);
     const holiday = closure ?? publicHoliday(date, entity.settings.country);
     const day = dayHoursFor(week, date);
     const open = holiday === null && day.is_open === 1;

@@ -2,12 +2,15 @@ import type { EntityContext } from '../../domain/entity';
 import { conflict } from '../../domain/errors';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
+import type { CalendarHoursStore } from '../catalog/ports';
 import type { IdSource, SlotStore } from '../ports';
 import type { OpeningHoursService } from './opening-hours-service';
 import type { SlotService } from './slot-service';
 
 export interface GenerateRequest {
   date: string;
+  /** The calendar to generate (docs/CONTRACT.md#services-and-staff); absent, the default calendar. */
+  calendar_id?: number | undefined;
   duration?: number | undefined;
   max_appointments?: number | undefined;
 }
@@ -22,13 +25,16 @@ export class SlotGenerator {
   constructor(
     private readonly slots: SlotStore,
     private readonly ids: IdSource,
-    private readonly calendars: Pick<SlotService, 'defaultCalendar'>,
+    private readonly calendars: Pick<SlotService, 'calendarFor'>,
     private readonly hours: OpeningHoursService,
     private readonly now: () => Date = () => new Date(),
+    /** Calendars' own weekly hours; without it, every calendar uses the entity's. */
+    private readonly calendarHours?: Pick<CalendarHoursStore, 'get'>,
   ) {}
 
   /**
-   * 1. A closed day or holiday is refused (409, naming the holiday). 2. Times come from the day's periods
+   * 1. A closed day or holiday is refused (409, naming the holiday); the calendar's own weekly hours, if
+   * it has them, decide the day, else the entity's. 2. Times come from the day's periods
    * in the calendar's zone (DST-correct). 3. Only times overlapping none of the date's slots are created,
    * under guard items, so concurrent generations never duplicate a start time. 4. All the date's slots return.
    */
@@ -36,10 +42,13 @@ export class SlotGenerator {
     entity: EntityContext,
     request: GenerateRequest,
   ): Promise<{ created: number; slots: SlotRecord[] }> {
-    const status = await this.hours.dayStatus(entity, request.date);
+    const calendar = await this.calendars.calendarFor(entity, request.calendar_id);
+    const own = this.calendarHours
+      ? await this.calendarHours.get(entity.entityId, calendar.calendar_id)
+      : null;
+    const status = await this.hours.dayStatus(entity, request.date, own ?? undefined);
     if (status.holiday) throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
     if (!status.is_open) throw generationError('the day is closed');
-    const calendar = await this.calendars.defaultCalendar(entity);
     const duration = request.duration ?? entity.settings.slot_duration;
     const capacity = request.max_appointments ?? entity.settings.max_appointments;
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
