@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Set one weekday's opening hours
-         * @description day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched.
+         * @description day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched. With calendar_id: that calendar's own hours (the first change copies the entity's week), used by its generation and open days.
          */
         post: operations["post-v2-opening-hours-update"];
         delete?: never;
@@ -503,7 +503,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the slots of a date
-         * @description Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.
+         * @description Fills each opening period (of calendar_id's own hours when it has them, else the entity's; default: the default calendar) from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.
          */
         post: operations["post-v2-calendar-slots-generate"];
         delete?: never;
@@ -983,6 +983,8 @@ export interface components {
             client_lastname: string;
             client_email: string;
             client_phone: string;
+            service_id?: number;
+            service_name?: string;
         };
         V1AppointmentWrapper: {
             appointment: components["schemas"]["V1Appointment"];
@@ -5658,6 +5660,26 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
+            /** @description Not found: calendar not found or inactive. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "calendar not found or inactive"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
             /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
             429: {
                 headers: {
@@ -6159,6 +6181,26 @@ export interface operations {
                      *       "success": false,
                      *       "data": [],
                      *       "message": "a publishable key may not do this: use the secret token of the entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: calendar not found or inactive. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "calendar not found or inactive"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -7123,6 +7165,26 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
+            /** @description Not found: calendar not found or inactive. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "calendar not found or inactive"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
             /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
             429: {
                 headers: {
@@ -7274,6 +7336,26 @@ export interface operations {
                      *       "success": false,
                      *       "data": [],
                      *       "message": "a publishable key may not do this: use the secret token of the entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: calendar not found or inactive. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "calendar not found or inactive"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -7853,7 +7935,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2BookingAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; client_phone: not a valid phone number. */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; client_phone: not a valid phone number; slot_id: is required; calendar_id: this calendar does not perform the service. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7913,7 +7995,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Not found: slot not found. */
+            /** @description Not found: slot not found; service not found; calendar not found or inactive. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

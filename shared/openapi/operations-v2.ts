@@ -30,7 +30,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     tag: 'v2 opening hours',
     answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursAnswer', 'The week.'),
     example: week,
-    errors: {},
+    errors: { 404: ['calendar not found or inactive'] },
   },
   'GET /api/v2/opening-hours/check-date': {
     summary: 'Check whether a date is open',
@@ -63,17 +63,19 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     example: [ex.v2Slot],
     errors: {
       400: [BAD_DATE, 'date: is required', 'to: must not be before from', 'date range is over 62 days'],
+      404: ['calendar not found or inactive'],
     },
   },
   'POST /api/v2/calendar-slots/generate': {
     summary: 'Generate the slots of a date',
     description:
-      'Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.',
+      "Fills each opening period (of calendar_id's own hours when it has them, else the entity's; default: the default calendar) from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.",
     tag: 'v2 calendar slots',
     answer: v2Answer(z.array(S.V2Slot), 'V2GenerateAnswer', 'Every slot of the date.'),
     example: [ex.v2Slot],
     errors: {
       400: [BAD_DATE, 'duration or max_appointments out of range'],
+      404: ['calendar not found or inactive'],
       409: [
         'error during generation: the day is closed',
         'error during generation: <date> is a holiday (<name>)',
@@ -113,8 +115,12 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     answer: v2Answer(S.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
     example: ex.v2Appointment,
     errors: {
-      400: ['client_phone: not a valid phone number'],
-      404: ['slot not found'],
+      400: [
+        'client_phone: not a valid phone number',
+        'slot_id: is required',
+        'calendar_id: this calendar does not perform the service',
+      ],
+      404: ['slot not found', 'service not found', 'calendar not found or inactive'],
       409: ['slot not available: full', 'slot not available: closed', 'slot not available: in the past'],
       503: ['the service is busy, retry the same request'],
     },

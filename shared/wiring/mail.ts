@@ -11,6 +11,7 @@ import { AppointmentRepository } from '../repositories/booking/appointment-repos
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
 import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
+import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
 import { MailPlanner } from '../services/mail/mail-planner';
@@ -36,6 +37,8 @@ export function mailLookup(): MailLookup {
       return { name: entity.name, settings: plain };
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
+    calendarName: async (entityId, calendarId) =>
+      (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
   };
 }
@@ -123,5 +126,6 @@ export const calendarFeedService = /* @__PURE__ */ once(() => {
     entity: lookup.entity,
     appointmentsFrom: (entityId, calendarId, from, limit) =>
       appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+    calendars: (entityId) => new CalendarRepository(table()).list(entityId),
   });
 });

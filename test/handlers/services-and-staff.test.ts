@@ -647,7 +647,12 @@ describe('services and staff: isolation, scope and hostile input', () => {
         undefined,
         /^to: must not be before from$/,
       ],
-      ['GET', '/availability?service_id=1&from=2030-02-30&to=2030-03-02', undefined, /^from: invalid date/],
+      [
+        'GET',
+        '/availability?service_id=1&from=2030-02-30&to=2030-03-02',
+        undefined,
+        /invalid date, expected YYYY-MM-DD$/,
+      ],
       ['GET', `/opening-hours?calendar_id=abc`, undefined, /^calendar_id: must be an integer$/],
       [
         'POST',

@@ -5,7 +5,7 @@ import type { MailAppointment, MailKind } from './notifications';
 /** What the e-mails say, per language (docs/NOTIFICATIONS.md). `{x}` is replaced by the value of x. */
 const TEXTS: Record<
   Language,
-  Record<MailKind | 'greeting' | 'when' | 'cancel' | 'ics' | 'signoff', string>
+  Record<MailKind | 'greeting' | 'when' | 'service' | 'cancel' | 'ics' | 'signoff', string>
 > = {
   en: {
     created: 'Your appointment with {entity} is confirmed',
@@ -14,6 +14,7 @@ const TEXTS: Record<
     reminder: 'Reminder: your appointment with {entity}',
     greeting: 'Hello {name},',
     when: 'When: {date}, {start} to {end} ({zone})',
+    service: 'What: {service}, with {calendar}',
     cancel: 'To cancel it, open this link: {link}',
     ics: 'The attached appointment.ics adds it to your calendar.',
     signoff: '{entity}',
@@ -25,6 +26,7 @@ const TEXTS: Record<
     reminder: 'Rappel : votre rendez-vous avec {entity}',
     greeting: 'Bonjour {name},',
     when: 'Quand : {date}, de {start} à {end} ({zone})',
+    service: 'Quoi : {service}, avec {calendar}',
     cancel: 'Pour l’annuler, ouvrez ce lien : {link}',
     ics: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
     signoff: '{entity}',
@@ -53,6 +55,8 @@ export interface MailContext {
   language: Language;
   /** Creation only: the cancellation link. */
   cancelLink?: string | undefined;
+  /** An appointment of a service: the name of its calendar (the member of staff). */
+  calendarName?: string | undefined;
 }
 
 export interface MailContent {
@@ -91,6 +95,10 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     fill(t.greeting, values),
     fill(t[kind], values),
     fill(t.when, values),
+    // An appointment of a service names it and who performs it (docs/CONTRACT.md#services-and-staff).
+    ...(a.service_name
+      ? [fill(t.service, { service: a.service_name, calendar: context.calendarName ?? '' })]
+      : []),
     // The status after a change, and at booking when it is not plain confirmed (a v1 `pending` booking).
     ...(kind === 'updated' || (kind === 'created' && a.status !== 'confirmed')
       ? [STATUS[context.language][a.status]]

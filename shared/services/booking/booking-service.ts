@@ -233,7 +233,9 @@ export class BookingService {
         if (!slot) throw slotNotFound();
         const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
         if (!calendar?.is_active) throw calendarNotFound();
-        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status));
+        // A service moved by less than its length already holds a place in this slot.
+        const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
+        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status) && !holdsIt);
         after = {
           ...after,
           slot_id: slot.slot_id,

@@ -5,6 +5,7 @@ import type { EntitySettings } from '../../domain/entity';
 import { busy } from '../../domain/errors';
 import { feedIcs } from '../../domain/mail/ics';
 import { calendarUid } from '../../domain/mail/notifications';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
 import type { CalendarFeedStore } from '../ports';
 
@@ -23,11 +24,14 @@ export interface FeedReads {
     from: string,
     limit: number,
   ): Promise<AppointmentRecord[]>;
+  /** The entity's calendars (staff); absent: the feed holds the default calendar only. */
+  calendars?(entityId: string): Promise<CalendarRecord[]>;
 }
 
 /**
  * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
- * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file.
+ * when asked again; it answers the appointments of every calendar (docs/CONTRACT.md#services-and-staff)
+ * from 30 days back as an iCalendar file; with more than one calendar, each entry names its calendar.
  */
 export class CalendarFeedService {
   constructor(
@@ -56,16 +60,29 @@ export class CalendarFeedService {
     if (!entity) return null;
     const { settings } = entity;
     const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
-    const appointments = await this.reads.appointmentsFrom(
-      entityId,
-      settings.default_calendar_id,
-      from,
-      FEED_MAX_ENTRIES,
-    );
+    const calendars = this.reads.calendars ? await this.reads.calendars(entityId) : [];
+    const ids = calendars.length > 0 ? calendars.map((c) => c.calendar_id) : [settings.default_calendar_id];
+    const names = new Map(calendars.map((c) => [c.calendar_id, c.calendar_name]));
+    const appointments = (
+      await Promise.all(ids.map((id) => this.reads.appointmentsFrom(entityId, id, from, FEED_MAX_ENTRIES)))
+    )
+      .flat()
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) ||
+          a.start_time.localeCompare(b.start_time) ||
+          a.appointment_id - b.appointment_id,
+      )
+      .slice(0, FEED_MAX_ENTRIES);
     return feedIcs(
       entity.name,
       appointments.map((a) => {
         const client = `${a.client_firstname} ${a.client_lastname}`.trim();
+        const what = a.service_name ? `${client}: ${a.service_name}` : client;
+        const details = [
+          ...(a.service_name ? [`Service: ${a.service_name}`] : []),
+          ...(ids.length > 1 ? [`With: ${names.get(a.calendar_id) ?? a.calendar_id}`] : []),
+        ];
         return {
           uid: calendarUid(entityId, a.appointment_id),
           sequence: 0,
@@ -73,8 +90,13 @@ export class CalendarFeedService {
           start_time: a.start_time,
           end_time: a.end_time,
           timezone: settings.timezone,
-          summary: a.status === 'cancelled' ? `Cancelled: ${client}` : client,
-          description: `Client: ${client}\nPhone: ${a.client_phone}\nStatus: ${a.status}`,
+          summary: a.status === 'cancelled' ? `Cancelled: ${what}` : what,
+          description: [
+            `Client: ${client}`,
+            `Phone: ${a.client_phone}`,
+            `Status: ${a.status}`,
+            ...details,
+          ].join('\n'),
           cancelled: a.status === 'cancelled',
           stamp: new Date(a.updated_at),
         };

@@ -69,11 +69,16 @@ export class MailSender {
       job.kind === 'created' && job.cancelToken && settings.cancel_url
         ? cancelLinkOf(settings.cancel_url, job.cancelToken)
         : undefined;
+    const calendarName =
+      a.service_name && this.lookup.calendarName
+        ? await this.lookup.calendarName(job.entityId, a.calendar_id)
+        : null;
     const content = mailContent(job.kind, a, {
       entityName: entity.name,
       timezone: settings.timezone,
       language: settings.language,
       cancelLink,
+      ...(calendarName ? { calendarName } : {}),
     });
     const ics = appointmentIcs(
       {
@@ -83,7 +88,7 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: entity.name,
+        summary: a.service_name ? `${a.service_name}, ${entity.name}` : entity.name,
         description: content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),

@@ -42,6 +42,8 @@ export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
   appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** A calendar's name (the member of staff an appointment of a service is with); absent: not named. */
+  calendarName?(entityId: string, calendarId: number): Promise<string | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
 }
