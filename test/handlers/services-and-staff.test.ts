@@ -498,11 +498,12 @@ describe('services and staff: isolation, scope and hostile input', () => {
     )[0]?.id as number;
     theirs = { calendar, service, slot };
     mainOfA = await defaultCalendarOf(a);
-    ok(await v2(a, 'POST', '/calendar-slots/generate', { date }));
   });
 
   it("another tenant's calendar, service or slot is 404", async () => {
     const { calendar, service, slot } = theirs;
+    // Ids are per entity: these must be ids A does not have at all for the test to mean anything.
+    expect(ok(await v2(a, 'GET', '/calendars')) as Json[]).toHaveLength(1);
     const cases: Array<[string, string, unknown, RegExp]> = [
       ['GET', `/opening-hours?calendar_id=${calendar}`, undefined, /^calendar not found or inactive$/],
       [
@@ -563,6 +564,8 @@ describe('services and staff: isolation, scope and hostile input', () => {
   it('a publishable key reads calendars, services and availability and books a service, and nothing more', async () => {
     const key = ok(await v2(a, 'POST', '/keys', { name: 'widget', allowed_origins: [ORIGIN] })).key as string;
     const pk = { 'Access-Token': key, Origin: ORIGIN };
+    // Generated only now: ids are per entity, so before this A had no slot with the ids of B's slots.
+    ok(await v2(a, 'POST', '/calendar-slots/generate', { date }));
     const hidden = ok(await v2(a, 'POST', '/calendars', { name: 'Hidden' }));
     ok(await v2(a, 'POST', '/calendars/update', { id: hidden.id, active: false }));
     const service = ok(await v2(a, 'POST', '/services', { name: 'Quick', duration: 60 }));
