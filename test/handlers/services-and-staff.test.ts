@@ -683,4 +683,72 @@ describe('services and staff: isolation, scope and hostile input', () => {
       });
     }
   });
+
+  it('absurd values in every new field never give a 5xx and always the v2 envelope', async () => {
+    const absurd: unknown[] = [
+      null,
+      true,
+      -1,
+      0,
+      1.5,
+      1e308,
+      '',
+      ' ',
+      'x'.repeat(5000),
+      '\u0000\u001b[31m',
+      '9999-99-99',
+      "'; DROP TABLE x; --",
+      '{"$ne": null}',
+      [],
+      [1, 'a'],
+      ['2026-01-01'],
+      { nested: { a: 1 } },
+    ];
+    const valid: Record<string, Json> = {
+      '/calendars': { name: 'X' },
+      '/calendars/update': { id: mainOfA, name: 'X' },
+      '/services': { name: 'X', duration: 30 },
+      '/services/update': { id: 999999, name: 'X' },
+      '/services/delete': { id: 999999 },
+      '/appointments': {
+        client_name: 'X Y',
+        client_phone: mobile(3),
+        service_id: 999999,
+        date,
+        start_time: '09:00',
+      },
+    };
+    const fieldsOf: Record<string, string[]> = {
+      '/calendars': ['name'],
+      '/calendars/update': ['id', 'name', 'active'],
+      '/services': ['name', 'duration', 'calendar_ids', 'price', 'currency', 'description'],
+      '/services/update': ['id', 'duration', 'calendar_ids', 'price'],
+      '/services/delete': ['id'],
+      '/appointments': ['service_id', 'date', 'start_time', 'calendar_id'],
+    };
+    for (const [path, base] of Object.entries(valid))
+      for (const field of fieldsOf[path] ?? [])
+        for (const value of absurd) {
+          const answer = await v2(a, 'POST', path, { ...base, [field]: value });
+          const where = `POST ${path} ${field}=${JSON.stringify(value).slice(0, 40)}: ${answer.status}`;
+          expect({
+            where,
+            ok: answer.status < 500 && Object.keys(answer.json).sort().join() === 'data,message,success',
+          }).toEqual({ where, ok: true });
+        }
+    for (const path of [
+      '/availability?service_id=1&from=2030-01-01&to=2030-01-02',
+      '/calendar-slots?date=2030-01-01',
+      '/opening-hours?x=1',
+    ])
+      for (const field of ['service_id', 'from', 'to', 'calendar_id'])
+        for (const value of ['0', '-1', 'abc', '99999999999999999999', '%00', '1e3', '2030-02-30', '']) {
+          const answer = await v2(a, 'GET', `${path}&${field}=${value}`);
+          const where = `GET ${path}&${field}=${value}: ${answer.status}`;
+          expect({ where, ok: answer.status < 500 && answer.json.success !== undefined }).toEqual({
+            where,
+            ok: true,
+          });
+        }
+  });
 });
