@@ -84,7 +84,8 @@ export async function startLocalDynamo(storage: LocalStorage, port?: number): Pr
   reaper.unref();
 
   try {
-    await waitUntilListening(chosenPort, child, 30_000);
+    // A loaded machine (CI shared with other work) can take a minute to start a JVM; a dead engine fails at once.
+    await waitUntilListening(chosenPort, child, 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}${stderr ? `: ${stderr.trim()}` : ''}`);
