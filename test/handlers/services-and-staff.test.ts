@@ -1,4 +1,8 @@
-import { weekdayOf } from '../../shared/domain/schedule/opening-hours';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { configChangeOf } from '../../shared/adapters/stream-changes';
+import { addDays, todayIn } from '../../shared/domain/dates';
+import { WEEKDAYS, weekdayOf } from '../../shared/domain/schedule/opening-hours';
+import { openDaysService } from '../../shared/wiring';
 import { type Answer, viaHandler as call } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';
@@ -750,5 +754,63 @@ describe('services and staff: isolation, scope and hostile input', () => {
             ok: true,
           });
         }
+  });
+});
+
+describe('services and staff: open days', () => {
+  it('open every active calendar from its own hours; a new or reactivated calendar wakes the run', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    const main = await defaultCalendarOf(entity);
+    const staff = ok(await v2(entity, 'POST', '/calendars', { name: 'Mornings' })).id as number;
+    for (const day of WEEKDAYS)
+      ok(
+        await v2(entity, 'POST', '/opening-hours/update', {
+          calendar_id: staff,
+          day_of_week: day,
+          start_time1: '08:00',
+          end_time1: '10:00',
+        }),
+      );
+    const idle = ok(await v2(entity, 'POST', '/calendars', { name: 'Away' })).id as number;
+    ok(await v2(entity, 'POST', '/calendars/update', { id: idle, active: false }));
+    ok(await v2(entity, 'POST', '/settings', { open_days_ahead: 2 }));
+    await openDaysService().openEntity(entity.entity_account_id);
+    const today = todayIn('Europe/Paris');
+    const count = async (calendar: number) =>
+      (
+        ok(
+          await v2(
+            entity,
+            'GET',
+            `/calendar-slots?from=${today}&to=${addDays(today, 1)}&calendar_id=${calendar}`,
+          ),
+        ) as Json[]
+      ).length;
+    // Whatever the hour, tomorrow is whole: 22 slots for the entity's hours, 4 for 08:00-10:00.
+    expect(await count(main)).toBeGreaterThanOrEqual(22);
+    expect(await count(staff)).toBeGreaterThanOrEqual(4);
+    expect(await count(staff)).toBeLessThanOrEqual(8);
+    expect(await count(idle)).toBe(0);
+    // What wakes the run from the stream: a calendar's own hours, a new calendar, one activated again.
+    const pk = `E#${entity.entity_account_id}`;
+    const record = (after: Json | null, before: Json | null = null) => ({
+      dynamodb: {
+        ...(after ? { NewImage: marshall(after) } : {}),
+        ...(before ? { OldImage: marshall(before) } : {}),
+      },
+    });
+    expect(configChangeOf(record({ pk, type: 'calendar-hours' }))).toBe(entity.entity_account_id);
+    expect(configChangeOf(record({ pk, type: 'calendar', is_active: true }))).toBe(entity.entity_account_id);
+    expect(
+      configChangeOf(
+        record({ pk, type: 'calendar', is_active: true }, { pk, type: 'calendar', is_active: false }),
+      ),
+    ).toBe(entity.entity_account_id);
+    // A booking's counters on a calendar do not.
+    expect(
+      configChangeOf(
+        record({ pk, type: 'calendar', is_active: true }, { pk, type: 'calendar', is_active: true }),
+      ),
+    ).toBeNull();
   });
 });
