@@ -19,12 +19,12 @@ describe('a salon through npm start', () => {
   let server: Started;
   beforeAll(async () => {
     server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-salon' });
-  });
+  }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
     expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
-  });
+  }, 120_000);
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api/v2${path}`, {
       method,
@@ -175,5 +175,5 @@ describe('a salon through npm start', () => {
         'status',
       ].sort(),
     );
-  });
+  }, 600_000);
 });
