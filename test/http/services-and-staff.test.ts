@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { addDays, todayIn } from '../../shared/domain/dates';
 import { weekdayOf } from '../../shared/domain/schedule/opening-hours';
 import { assertContract } from '../support/contract';
@@ -13,17 +14,24 @@ import { eventually, javaFor, type Started, startServer, stopServer } from '../s
  * booking without calendar_id or service_id answers as it always did.
  */
 const folder = mkdtempSync(join(tmpdir(), 'booking-salon-'));
+const outbox = mkdtempSync(join(tmpdir(), 'booking-salon-outbox-'));
 type Json = Record<string, unknown>;
 
 describe('a salon through npm start', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-salon' });
+    server = await startServer({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-salon',
+      SMTP_URL: '',
+      OUTBOX_DIR: outbox,
+    });
   }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
     expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
+    rmSync(outbox, { recursive: true, force: true });
   }, 120_000);
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api/v2${path}`, {
@@ -90,7 +98,7 @@ describe('a salon through npm start', () => {
     const held: Json = await data(
       'POST',
       '/appointments',
-      visitor(1, { service_id: colour, date, start_time: '14:00' }),
+      visitor(1, { service_id: colour, date, start_time: '14:00', client_email: 'colour@example.com' }),
     );
     expect(held).toMatchObject({ calendar_id: bruno, service_id: colour, end_time: '15:30:00' });
     expect(held.slot_ids).toHaveLength(3);
@@ -148,6 +156,40 @@ describe('a salon through npm start', () => {
         available: 1 - n,
       });
     }
+
+    // The event, the client's e-mail and the staff feed name the service and the stylist, with the true end.
+    const named = await eventually(async () => {
+      const events = (await data('GET', '/events')) as Array<{ type: string; data: { appointment: Json } }>;
+      return events.some(
+        (e) =>
+          e.type === 'appointment.created' &&
+          e.data.appointment.service_name === 'Colour' &&
+          e.data.appointment.calendar_name === 'Bruno' &&
+          e.data.appointment.end_time === '15:30:00',
+      );
+    });
+    expect(named).toBe(true);
+    let mail = '';
+    expect(
+      await eventually(async () => {
+        const listed = (await (await fetch(`${server.url}/_outbox`)).json()) as {
+          messages: Array<{ file: string }>;
+        };
+        const file = listed.messages[0]?.file;
+        if (!file) return false;
+        const eml = await fetch(`${server.url}/_outbox/${file}`);
+        mail = (await simpleParser(Buffer.from(await eml.arrayBuffer()))).text ?? '';
+        return true;
+      }),
+    ).toBe(true);
+    expect(mail).toContain('What: Colour, with Bruno');
+    const feedUrl = ((await data('POST', '/calendar-feed')) as Json).url as string;
+    const feed = (await (await fetch(`${server.url}${new URL(feedUrl).pathname}`)).text()).replace(
+      /\r?\n /g,
+      '',
+    );
+    expect(feed).toContain('Visitor 1: Colour');
+    expect(feed).toContain('With: Bruno');
 
     // Cancelling the first colour gives back its three slots.
     await data('POST', '/appointments/cancel', { cancel_token: held.cancel_token });
