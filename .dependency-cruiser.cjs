@@ -1,8 +1,9 @@
 /**
- * The dependency rule (DESIGN.md, "Layers"): imports run one way,
- *   functions/ -> wiring -> http/ -> services/ -> services/ports <- repositories/ -> db/
- *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/ports
- * and domain/ imports nothing of the project but domain/. `npm run lint` (and so CI) and
+ * The dependency rule (docs/design/layers.md): imports run one way,
+ *   functions/ -> wiring -> http/ -> services/<feature>/ -> services/<feature>/ports.ts <- repositories/ -> db/
+ *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/<feature>/ports.ts
+ * and domain/ imports nothing of the project but domain/. Browser code (web/) stands apart: of the project it
+ * imports only web/ and the generated API types (examples/client/api.d.ts). `npm run lint` (and so CI) and
  * test/unit/dependencies.test.ts fail on a wrong-way import or a circle.
  */
 const forbid = (name, comment, from, to) => ({
@@ -42,9 +43,9 @@ module.exports = {
     ),
     forbid(
       'adapters-implement-ports',
-      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import the ports only.",
+      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import a feature's ports.ts only.",
       '^shared/(repositories|adapters|debug)/',
-      '^(shared/services/(?!ports\\.ts$|[^/]+/(ports|[a-z-]+-ports?)\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
+      '^(shared/services/(?![^/]+/ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
     ),
     forbid(
       'debug-is-not-dynamodb',
@@ -70,12 +71,23 @@ module.exports = {
       '^functions/',
       '^shared/(repositories|adapters|db|debug)/',
     ),
+    {
+      name: 'web-stands-apart',
+      comment:
+        'Browser code (web/) imports web/ and the generated API types (examples/client/api.d.ts) only: nothing of functions/, shared/, infra/ or scripts/.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: {
+        path: '^(?!web/)(functions|shared|infra|scripts|test|examples|tools)/',
+        pathNot: '^examples/client/api\\.d\\.ts$',
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|cdk\\.out|coverage)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json', '.d.ts'] },
   },
 };

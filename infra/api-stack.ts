@@ -30,7 +30,7 @@ import {
   powertoolsEnvironment,
   powertoolsLayer,
 } from './observability';
-import { tableActions } from './table-access';
+import { type TableGrant, tableGrants } from './table-access';
 
 const ROOT = join(__dirname, '..');
 
@@ -58,7 +58,9 @@ export interface RouteFunctionProps {
   /** Handler file relative to the repository root. */
   entry: string;
   /** DynamoDB actions the handler uses (table-access.ts); none means no table access at all. */
-  actions: readonly string[];
+  actions?: readonly string[];
+  /** Or the actions as statements, some held by a condition (table-access.ts `tableGrants`). */
+  grants?: readonly TableGrant[];
   stage: StageConfig;
   table: ITableV2;
 }
@@ -83,7 +85,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     description: `${props.name} (${stage.name}): own logs and the table actions its handler uses`,
   });
   logGroup.grantWrite(role);
-  grantTableActions(role, table, props.actions);
+  grantTableActions(role, table, props.grants ?? [{ actions: props.actions ?? [] }]);
   NagSuppressions.addResourceSuppressions(
     role,
     [
@@ -160,9 +162,18 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
  * Grants the actions on the table itself, and Query (the only one that applies to an index) on each of
  * the table's indexes by name: no wildcard, and no write action ever reaches an index.
  */
-function grantTableActions(role: Role, table: ITableV2, actions: readonly string[]): void {
+function grantTableActions(role: Role, table: ITableV2, grants: readonly TableGrant[]): void {
+  const actions = grants.flatMap((grant) => grant.actions);
   if (actions.length === 0) return;
-  role.addToPolicy(new PolicyStatement({ actions: [...actions], resources: [table.tableArn] }));
+  for (const grant of grants) {
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: [...grant.actions],
+        resources: [table.tableArn],
+        ...(grant.conditions ? { conditions: grant.conditions } : {}),
+      }),
+    );
+  }
   if (actions.includes('dynamodb:Query')) {
     role.addToPolicy(
       new PolicyStatement({
@@ -245,7 +256,7 @@ export class ApiStack extends Stack {
         ...common,
         name,
         entry: route.entry,
-        actions: tableActions(route),
+        grants: tableGrants(route),
       });
       this.api.addRoutes({
         path: route.path,

@@ -30,7 +30,7 @@ export interface StageConfig {
   /** Stage-wide API Gateway throttling (requests per second, burst). */
   throttle: { rateLimit: number; burstLimit: number };
   /**
-   * Default fair limits of every entity (docs/CONTRACT.md#limits, chosen in DESIGN.md "Limits"); an operator
+   * Default fair limits of every entity (docs/CONTRACT.md#limits, chosen in docs/design/limits.md); an operator
    * sets an entity's own with `npm run admin -- set-limits`. 0 = no limit.
    */
   limits: Limits;
@@ -75,6 +75,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     limits: {
       requests_per_minute: 300,
       bookings_per_minute: 30,
+      public_requests_per_minute: 300,
+      public_bookings_per_minute: 30,
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
@@ -109,6 +111,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     limits: {
       requests_per_minute: 600,
       bookings_per_minute: 60,
+      public_requests_per_minute: 600,
+      public_bookings_per_minute: 60,
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },

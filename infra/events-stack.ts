@@ -20,7 +20,7 @@ export interface EventsStackProps extends StackProps {
   table: TableV2;
 }
 
-/** What each event function does on the table (docs/EVENTS.md, DESIGN.md access patterns). */
+/** What each event function does on the table (docs/EVENTS.md, docs/design/data-model.md access patterns). */
 export const DISPATCHER_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:Query',

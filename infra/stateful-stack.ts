@@ -6,7 +6,7 @@ import { TABLE_SCHEMA } from '../shared/db/table';
 import type { StageConfig } from './config';
 import { addAlarmTopic, addTableAlarm } from './observability';
 
-/** The expiry of idempotency records, events and pending deliveries (DESIGN.md). */
+/** The expiry of idempotency records, events and pending deliveries (docs/design/data-model.md). */
 export const TTL_ATTRIBUTE = 'expires_at';
 
 export interface StatefulStackProps extends StackProps {

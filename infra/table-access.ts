@@ -1,3 +1,4 @@
+import { RATE_PARTITION_PREFIX } from '../shared/db/keys';
 import type { RouteDef } from '../shared/routes';
 
 /** What a read route's handler does on the table: point reads, batch reads, queries (table and indexes). */
@@ -21,9 +22,35 @@ export const WRITE_ACTIONS: readonly string[] = [
 /**
  * What every authenticated route adds for its limits (docs/CONTRACT.md#limits): the counters are items of
  * the one table, moved by a conditional `ADD` (UpdateItem; several at once in a transaction, which
- * DynamoDB authorises item by item as UpdateItem). IAM cannot narrow it to the counters' sort keys.
+ * DynamoDB authorises item by item as UpdateItem). On a read route it is held to the counters' own
+ * partitions (`COUNTER_CONDITION`), so that the route can change no other item.
  */
 export const COUNTER_ACTIONS: readonly string[] = ['dynamodb:UpdateItem'];
+
+/** IAM condition: every item written has a partition key of the rate counters (`RATE#<entity>`, shared/db/keys.ts). */
+export const COUNTER_CONDITION = {
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PARTITION_PREFIX}*`] },
+} as const;
+
+/** One statement of a route's grant on the table: actions, and the condition that holds them, if any. */
+export interface TableGrant {
+  actions: readonly string[];
+  conditions?: typeof COUNTER_CONDITION;
+}
+
+/**
+ * A route's grant on the table as statements: a read route's counter writes stand apart, held to the rate
+ * counters' partitions; everything else as `tableActions` says.
+ */
+export function tableGrants(route: RouteDef): TableGrant[] {
+  const actions = tableActions(route);
+  const counters = actions.filter((a) => COUNTER_ACTIONS.includes(a));
+  if (route.access === 'write' || counters.length === 0) return [{ actions }];
+  return [
+    { actions: actions.filter((a) => !COUNTER_ACTIONS.includes(a)) },
+    { actions: counters, conditions: COUNTER_CONDITION },
+  ];
+}
 
 /** Handlers that use less than their route's access level gives, by handler file. */
 const NARROWER: Readonly<Record<string, readonly string[]>> = {

@@ -6,8 +6,8 @@
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { storageFrom } from '../shared/local/dynamodb-local';
-import { acquireLocalStore, type LocalStore } from '../shared/local/local-store';
+import { storageFrom } from '../shared/local/engine/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local-store';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
@@ -176,8 +176,10 @@ function program(): Command {
     .description(
       "set an entity's limits (0 = no limit; unset ones keep the stage's default); acts within seconds",
     )
-    .option('--requests-per-minute <n>', 'requests of all its tokens and keys together', integer)
-    .option('--bookings-per-minute <n>', 'v1 and v2 bookings and moves', integer)
+    .option('--requests-per-minute <n>', 'requests of its secret tokens (v1 and v2)', integer)
+    .option('--bookings-per-minute <n>', 'v1 and v2 bookings and moves of its secret tokens', integer)
+    .option('--public-requests-per-minute <n>', 'requests of all its publishable keys together', integer)
+    .option('--public-bookings-per-minute <n>', 'bookings of all its publishable keys together', integer)
     .option('--visitor-requests-per-minute <n>', 'requests per publishable key and caller address', integer)
     .option('--visitor-bookings-per-hour <n>', 'bookings per publishable key and caller address', integer)
     .action(
@@ -185,6 +187,8 @@ function program(): Command {
         s.admin.setLimits(accountId, {
           requests_per_minute: o.requestsPerMinute,
           bookings_per_minute: o.bookingsPerMinute,
+          public_requests_per_minute: o.publicRequestsPerMinute,
+          public_bookings_per_minute: o.publicBookingsPerMinute,
           visitor_requests_per_minute: o.visitorRequestsPerMinute,
           visitor_bookings_per_hour: o.visitorBookingsPerHour,
         }),

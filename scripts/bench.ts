@@ -4,7 +4,7 @@
  * Each group of rows is in scripts/bench/.
  */
 import '../shared/local/quiet-sdk';
-import { javaProblem } from '../shared/local/java';
+import { javaProblem } from '../shared/local/engine/java';
 import { type LocalRuntime, parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 import { bundleRows } from './bench/bundles';
 import { printTable } from './bench/table';

@@ -1,14 +1,14 @@
 /**
  * `npm run events`: writes under events/ the HTTP API (payload 2.0) event API Gateway would send for a
- * sample request to every route of the route table (shared/local/sample-events.ts, built like the local
+ * sample request to every route of the route table (shared/local/server/sample-events.ts, built like the local
  * server builds them), and one for the not-found function; removes the files of routes that are gone.
  * For `sam local invoke -e`; test/infra/sample-events.test.ts checks the files are current.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { matchRoute, toApiGatewayEvent } from '../shared/local/api-gateway';
-import { sampleEvent, sampleEventFile } from '../shared/local/sample-events';
+import { matchRoute, toApiGatewayEvent } from '../shared/local/server/api-gateway';
+import { sampleEvent, sampleEventFile } from '../shared/local/server/sample-events';
 import { NOT_FOUND_ENTRY, ROUTES, type RouteDef } from '../shared/routes';
 
 export const EVENTS_DIR = join(__dirname, '..', 'events');

@@ -1,7 +1,7 @@
 /** `npm start`: the whole API on this machine with its embedded DynamoDB Local (see README). */
 import '../shared/local/quiet-sdk';
-import { javaProblem } from '../shared/local/java';
-import { watchParent } from '../shared/local/parent-watch';
+import { javaProblem } from '../shared/local/engine/java';
+import { watchParent } from '../shared/local/engine/parent-watch';
 import { parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 
 async function main(): Promise<void> {

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
   DEFAULT_LIMITS: z.string().optional(),
+  /**
+   * Local stage only (tests through `npm start`): the limits' windows see this fixed instant (milliseconds
+   * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
+   */
+  LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = Readonly<{
@@ -50,6 +55,8 @@ export type Config = Readonly<{
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
   defaultLimits: Readonly<Limits>;
+  /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
+  limitsClockMs: number | undefined;
 }>;
 
 /** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
@@ -70,6 +77,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error('STAGE is not set: a deployed function runs as staging or production, never as local');
   }
   const parsed = EnvSchema.parse(env);
+  if (parsed.LIMITS_CLOCK_MS !== undefined && parsed.STAGE !== 'local') {
+    throw new Error('LIMITS_CLOCK_MS is for the local stage only');
+  }
   return Object.freeze({
     tableName: parsed.TABLE_NAME,
     dynamoEndpoint: parsed.DYNAMODB_ENDPOINT,
@@ -82,6 +92,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
+    limitsClockMs: parsed.LIMITS_CLOCK_MS,
   });
 }
 

@@ -1828,7 +1828,7 @@ export interface components {
         ServerTiming: string;
         /** @description The state of each limit that counted this request (draft-ietf-httpapi-ratelimit-headers-09): `"entity";r=598;t=41` — r requests left in the window, t seconds until it resets. Absent when no limit applies. */
         RateLimit: string;
-        /** @description The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings, visitor, visitor-bookings. */
+        /** @description The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings (secret tokens); public, public-bookings, visitor, visitor-bookings (publishable keys). */
         RateLimitPolicy: string;
         /** @description Whole seconds until the window of the limit that refused the request ends. */
         RetryAfter: number;

@@ -7,7 +7,7 @@ import {
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { type MailJob, reminderName } from '../domain/mail/notifications';
-import type { ReminderScheduler } from '../services/ports';
+import type { ReminderScheduler } from '../services/mail/ports';
 
 export interface ReminderTarget {
   /** The schedule group of the stage's reminders. */

@@ -1,5 +1,5 @@
 import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { MailMessage, MailTransport } from '../services/ports';
+import type { MailMessage, MailTransport } from '../services/mail/ports';
 
 /**
  * Client e-mails on AWS: Amazon SES (v2 API), a simple message (SES builds the MIME: text and HTML

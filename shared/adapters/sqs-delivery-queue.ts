@@ -1,5 +1,6 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { DeadJobs, Delivery, JobQueue } from '../services/ports';
+import type { Delivery } from '../services/events/ports';
+import type { DeadJobs, JobQueue } from '../services/jobs/ports';
 
 /** SQS holds a message back at most 15 minutes; longer waits are split by the delivery service. */
 export const SQS_MAX_DELAY_SECONDS = 900;

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../db/keys';
 import type { TableHandle } from '../db/table-handle';
-import type { StorePing } from '../services/ports';
+import type { StorePing } from '../services/operations/ports';
 
 /** Pattern: health probe. A GetItem of a key that never exists: it costs one read and proves the table answers. */
 export class StoreProbe implements StorePing {

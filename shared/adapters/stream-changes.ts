@@ -2,7 +2,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entityIdOfPk } from '../db/keys';
 import type { AppointmentRecord } from '../domain/booking/appointment';
 import { toAppointment } from '../repositories/booking/appointment-repository';
-import type { AppointmentChange } from '../services/ports';
+import type { AppointmentChange } from '../services/events/ports';
 
 /**
  * A table stream record as both sources give it: Lambda's DynamoDB event (creation time in seconds) and

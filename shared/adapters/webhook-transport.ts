@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { WebhookTransport } from '../services/ports';
+import type { WebhookTransport } from '../services/events/ports';
 
 /**
  * The network for webhooks: DNS, then a POST whose connection goes to the very address that was resolved

@@ -1,6 +1,6 @@
 /**
  * Every DynamoDB key of the single table is built here, and only here.
- * DESIGN.md has the entity chart and the access-pattern table that these builders serve.
+ * docs/design/data-model.md has the entity chart and the access-pattern table that these builders serve.
  *
  * Conventions: `pk`/`sk` are the table keys; each GSI has generic `gsiNpk`/`gsiNsk` attributes and an
  * index name that says which access pattern it serves. Ids are zero-padded to 10 digits in sort keys so
@@ -223,9 +223,16 @@ export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
 /** A key that is never written: reading it proves the table answers (health probe). */
 export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });
 
-/** Idempotency record of a booking request (Idempotency-Key header). */
-export const idempotency = (entityId: string, route: string, idempotencyKey: string): Key =>
-  inEntity(entityId, `IDEMPOTENCY#${route}#${idempotencyKey}`);
+/**
+ * Idempotency record of a booking request (Idempotency-Key header), per caller: the entity's secret
+ * tokens (no `caller`: the key as it always was), or one publishable key and caller address (`caller`,
+ * which never starts like a route, so the two never meet).
+ */
+export const idempotency = (entityId: string, route: string, idempotencyKey: string, caller?: string): Key =>
+  inEntity(
+    entityId,
+    caller ? `IDEMPOTENCY#${caller}#${route}#${idempotencyKey}` : `IDEMPOTENCY#${route}#${idempotencyKey}`,
+  );
 
 /** A publishable key of an entity (its key is found through a token item, by the key's SHA-256). */
 export const publishableKey = (entityId: string, keyId: string): Key => inEntity(entityId, `PKEY#${keyId}`);
@@ -238,6 +245,13 @@ export const publishableKeyCount = (entityId: string): Key => inEntity(entityId,
 /** The limits an operator set for an entity (admin CLI); absent ones take the stage's defaults. */
 export const limits = (entityId: string): Key => inEntity(entityId, 'LIMITS');
 
+/**
+ * The partitions of the rate counters, `RATE#<entity>`: apart from every other item, so that a read route's
+ * role may move counters (UpdateItem) and nothing else (a `dynamodb:LeadingKeys` condition on this prefix,
+ * infra/table-access.ts). Each tenant's counters still sit in a partition of their own.
+ */
+export const RATE_PARTITION_PREFIX = 'RATE#';
+
 /** A limit's counter for one fixed window: the entity's, or one publishable key and caller address's. */
 export const rateCounter = (
   entityId: string,
@@ -245,10 +259,8 @@ export const rateCounter = (
   windowStart: number,
   visitor?: { keyId: string; ip: string },
 ): Key => ({
-  pk: entityPk(entityId),
-  sk: visitor
-    ? `RATE#${policy}#${visitor.keyId}#${visitor.ip}#${windowStart}`
-    : `RATE#${policy}#${windowStart}`,
+  pk: `${RATE_PARTITION_PREFIX}${entityId}`,
+  sk: visitor ? `${policy}#${visitor.keyId}#${visitor.ip}#${windowStart}` : `${policy}#${windowStart}`,
 });
 
 /** A webhook subscription of an entity. */

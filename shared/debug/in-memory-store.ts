@@ -10,7 +10,8 @@ import {
 import { todayIn } from '../domain/dates';
 import { DEFAULT_TIMEZONE } from '../domain/defaults';
 import type { CalendarRecord } from '../domain/schedule/calendar';
-import type { AppointmentStore, BookingWriter, V1Store } from '../services/ports';
+import type { AppointmentStore, BookingWriter } from '../services/booking/ports';
+import type { V1Store } from '../services/v1/ports';
 import type { DebugData } from './fixture-data';
 
 const when = (a: AppointmentRecord) =>

@@ -1,8 +1,8 @@
 import type { LimitedRequest } from '../domain/access/limits';
 import type { EntityContext } from '../domain/entity';
-import type { Admission, IdempotencyStore } from '../services/ports';
+import type { Admission, IdempotencyStore } from '../services/access/ports';
 
-export type { Admission, IdempotencyStore } from '../services/ports';
+export type { Admission, IdempotencyStore } from '../services/access/ports';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';

@@ -10,13 +10,19 @@ import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
-import { keyOrigins } from './middleware/key-origins';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { telemetry } from './middleware/telemetry';
 import { tokenCheck } from './middleware/token-check';
-import type { ApiProfile, AppContext, Event, Middleware, Result } from './middleware/types';
+import {
+  type ApiProfile,
+  type AppContext,
+  checkStateOrder,
+  type Event,
+  type Middleware,
+  type Result,
+} from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
 import type { Reply } from './reply';
 import { runInScope } from './scope';
@@ -42,7 +48,8 @@ export interface RouteInput<P, Q, B> {
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
-  api: Api;
+  /** The API is the define function's (defineV1Handler, defineV2Handler): handlers leave it out; given, it must match. */
+  api?: Api;
   /** 'token' (default): the API's token is required; 'none': public (GET /api/, /api/health). */
   auth?: 'token' | 'none';
   /** v1 routes that answer debug mode from the fictitious data set. */
@@ -68,8 +75,9 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   options: HandlerOptions<P, Q, B>,
   run: (input: RouteInput<P, Q, B>) => Promise<Reply>,
 ) {
-  if (options.api !== profile.api)
+  if (options.api !== undefined && options.api !== profile.api)
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
+  const { api } = profile;
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
   // security and CORS headers and the request's own headers and log line are added to it; the metrics and
@@ -78,7 +86,6 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     requestContext(),
     telemetry(),
     httpHeaderNormalizer() as Middleware,
-    keyOrigins(),
     cors({ origins: config.corsAllowedOrigins }),
     // Every answer to a token may carry a tenant's or a client's data: no cache may keep it.
     securityHeaders(
@@ -89,11 +96,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     rateLimitAnswerHeaders(),
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
-    ...(options.api === 'v1' ? [formatNegotiation()] : []),
+    ...(api === 'v1' ? [formatNegotiation()] : []),
     ...((options.auth ?? 'token') === 'token'
       ? [
           tokenCheck({
-            api: options.api,
+            api,
             authenticate: (token, api) => deps().authenticate(token, api),
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
@@ -113,6 +120,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(options.idempotent ? [idempotencyClaim({ store, bodySchema: options.body })] : []),
   ];
 
+  checkStateOrder(middlewares);
   const core = middy<Event, Result, Error, AppContext>()
     .use(middlewares)
     .handler(async (event, context) => {

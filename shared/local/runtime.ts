@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
 import { DEFAULT_TABLE_NAME } from '../domain/defaults';
-import { storageFrom } from './dynamodb-local';
-import { acquireLocalStore, type LocalStore } from './local-store';
+import { storageFrom } from './engine/dynamodb-local';
+import { acquireLocalStore, type LocalStore } from './engine/local-store';
 
 /** Variables of `npm start` (docs/CONTRACT.md#running-it), parsed once. */
 const LocalEnvSchema = z.object({
@@ -49,7 +49,7 @@ export async function startLocalRuntime(
     process.env.TABLE_NAME = env.TABLE_NAME;
     process.env.STAGE ??= 'local';
     const { services } = await import('../wiring');
-    const { createLocalServer } = await import('./server');
+    const { createLocalServer } = await import('./server/server');
 
     const created = await ensureLocalTable(env.TABLE_NAME);
     log(
@@ -60,7 +60,7 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
-    const events = (await import('./local-events')).startLocalEvents({ log });
+    const events = (await import('./pipelines/local-events')).startLocalEvents({ log });
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

@@ -26,7 +26,7 @@ export const V1_ROUTE_DOCS: Record<string, V1RouteDoc> = {
     tag: 'v1 service',
     answer: v1Answer(S.V1Info, 'V1InfoAnswer', 'Service information.', 'never'),
     // The answer itself, from the service (debug mode on, as locally and in staging).
-    example: new HealthService({ ping: async () => true }, true).info(),
+    example: new HealthService({ store: { ping: async () => true }, debugMode: true }).info(),
     errors: {},
   },
   'GET /api/health': {

@@ -113,7 +113,7 @@ export const HEADERS = {
   },
   RateLimitPolicy: {
     description:
-      'The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings, visitor, visitor-bookings.',
+      'The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings (secret tokens); public, public-bookings, visitor, visitor-bookings (publishable keys).',
     required: false,
     schema: { type: 'string' },
   },

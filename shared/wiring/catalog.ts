@@ -8,7 +8,8 @@ import { SlotRepository } from '../repositories/schedule/slot-repository';
 import { OpeningHoursRepository } from '../repositories/settings/entity-config-repository';
 import { CatalogService } from '../services/catalog/catalog-service';
 import { ServiceBookingService } from '../services/catalog/service-booking-service';
-import { bookingService, once, table } from './core';
+import { bookingService } from './booking';
+import { once, table } from './core';
 
 /** Calendars as staff, their own hours, and services. */
 export const catalogService = /* @__PURE__ */ once(

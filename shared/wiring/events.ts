@@ -1,4 +1,4 @@
-/** The composition root, part 3: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
+/** The composition root, events: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
 
 import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '../adapters/batch-response';
 import { SqsDeliveryQueue } from '../adapters/sqs-delivery-queue';
@@ -13,10 +13,10 @@ import { WebhookRepository } from '../repositories/events/webhook-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import { EventDispatcher } from '../services/events/event-dispatcher';
+import type { DeadLetters, Delivery, DeliveryQueue } from '../services/events/ports';
 import { WebhookDelivery } from '../services/events/webhook-delivery';
 import { WebhookService } from '../services/events/webhook-service';
 import type { MailPlanner } from '../services/mail/mail-planner';
-import type { DeadLetters, Delivery, DeliveryQueue } from '../services/ports';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
@@ -27,12 +27,12 @@ import { awsMailPlanner } from './mail';
 
 export const webhookService = /* @__PURE__ */ once(
   () =>
-    new WebhookService(
-      new WebhookRepository(table()),
-      new EventRepository(table()),
-      new NodeWebhookTransport(),
-      config.stage === 'local',
-    ),
+    new WebhookService({
+      webhooks: new WebhookRepository(table()),
+      events: new EventRepository(table()),
+      transport: new NodeWebhookTransport(),
+      allowLocalReceivers: config.stage === 'local',
+    }),
 );
 
 /**
@@ -50,21 +50,26 @@ export function eventPipeline(
   const pending = new PendingDeliveryRepository(t);
   const settings = new SettingsRepository(t);
   const calendars = new CalendarRepository(t);
-  const dispatcher = new EventDispatcher(
-    new EventRepository(t),
+  const dispatcher = new EventDispatcher({
+    events: new EventRepository(t),
     webhooks,
     pending,
     queue,
-    {
+    context: {
       timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? DEFAULT_TIMEZONE,
       calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
     },
-    (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
+    present: (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
     // The client e-mails of each event, queued beside its webhook deliveries (docs/NOTIFICATIONS.md).
-    mail ? (change, type, id) => mail.onEvent(change, type, id) : undefined,
-  );
+    ...(mail ? { notify: (change, type, id) => mail.onEvent(change, type, id) } : {}),
+  });
   const scale = options.retryScale ?? config.webhookRetryScale;
-  const delivery = new WebhookDelivery(webhooks, pending, queue, queue, new NodeWebhookTransport(), {
+  const delivery = new WebhookDelivery({
+    webhooks,
+    pending,
+    queue,
+    dead: queue,
+    transport: new NodeWebhookTransport(),
     allowLocalReceivers: config.stage === 'local',
     schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
     metrics: businessMetrics,

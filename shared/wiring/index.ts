@@ -1,40 +1,49 @@
 /**
  * The composition root: the one module that builds the services from the repositories (or, in v1 debug
  * mode, from the fictitious data set) and binds the HTTP stack to them. Only the handlers (functions/),
- * the local runtime, the scripts and the tests import it; nothing below it does. Its parts: core.ts
- * (store, services, stack), v1.ts (v1 services and debug mode), events.ts (booking events).
+ * the local runtime, the scripts and the tests import it; nothing below it does. One file per feature, as
+ * services/ has one folder per feature: core.ts (clients, table, repositories, `once`), access.ts (tokens,
+ * idempotency, limits, publishable keys), booking.ts, schedule.ts (hours, slots, generation, open days),
+ * settings.ts, events.ts (booking events, webhooks), mail.ts (client e-mails, reminders, staff feed),
+ * operations.ts (health, admin), v1.ts (the v1 reads and writes, debug mode), and stack.ts (the HTTP
+ * stack's binding: defineV1Handler, defineV2Handler).
  */
-import { AdminService } from '../services/operations/admin-service';
-import {
-  authService,
-  bookingService,
-  healthService,
-  once,
-  openingHoursService,
-  repositories,
-  slotGenerator,
-  slotService,
-  table,
-} from './core';
+import { authService, keyService, limitService } from './access';
+import { bookingService } from './booking';
+import { once, repositories, table } from './core';
 import { webhookService } from './events';
+import { calendarFeedService } from './mail';
+import { adminService, healthService } from './operations';
+import { openDaysService, openingHoursService, slotGenerator, slotService } from './schedule';
+import { entityConfigService } from './settings';
 
+export * from './access';
+export * from './booking';
 export * from './catalog';
 export * from './core';
 export * from './events';
+export * from './mail';
+export * from './operations';
+export * from './schedule';
+export * from './settings';
+export * from './stack';
 export * from './v1';
 
-/** Everything, wired once: for the admin CLI, the local runtime and the tests. */
+/** Every service, wired once: for the admin CLI, the local runtime and the tests. */
 export const services = /* @__PURE__ */ once(() => ({
   repos: repositories(table()),
-  admin: new AdminService(repositories(table())),
+  admin: adminService(),
   auth: authService(),
+  keys: keyService(),
+  limits: limitService(),
+  settings: entityConfigService(),
   openingHours: openingHoursService(),
   slots: slotService(),
   generator: slotGenerator(),
+  openDays: openDaysService(),
   appointments: bookingService(),
   health: healthService(),
   webhooks: webhookService(),
+  calendarFeed: calendarFeedService(),
 }));
 export type Services = ReturnType<typeof services>;
-export * from './mail';
-export * from './open-days';

@@ -1,4 +1,4 @@
-/** The composition root, part 4: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
+/** The composition root, mail: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
 
 import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
 import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
@@ -13,10 +13,11 @@ import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
+import type { DeadJobs, JobQueue } from '../services/jobs/ports';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
 import { MailPlanner } from '../services/mail/mail-planner';
 import { MailSender } from '../services/mail/mail-sender';
-import type { DeadJobs, JobQueue, MailLookup, MailTransport, ReminderScheduler } from '../services/ports';
+import type { MailLookup, MailTransport, ReminderScheduler } from '../services/mail/ports';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
@@ -122,10 +123,13 @@ export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<Bat
 export const calendarFeedService = /* @__PURE__ */ once(() => {
   const lookup = mailLookup();
   const appointments = new AppointmentRepository(table());
-  return new CalendarFeedService(new CalendarFeedRepository(table()), {
-    entity: lookup.entity,
-    appointmentsFrom: (entityId, calendarId, from, limit) =>
-      appointments.ofCalendarFrom(entityId, calendarId, from, limit),
-    calendars: (entityId) => new CalendarRepository(table()).list(entityId),
+  return new CalendarFeedService({
+    store: new CalendarFeedRepository(table()),
+    reads: {
+      entity: lookup.entity,
+      appointmentsFrom: (entityId, calendarId, from, limit) =>
+        appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+      calendars: (entityId) => new CalendarRepository(table()).list(entityId),
+    },
   });
 });

@@ -1,4 +1,4 @@
-/** The composition root, part 2: the v1 services, over the table or over the debug data set. */
+/** The composition root, v1: the v1 read and write services, over the table or over the debug data set. */
 
 import { todayIn } from '../domain/dates';
 import { DEFAULT_SETTINGS } from '../domain/defaults';
@@ -12,7 +12,8 @@ import { BookingService } from '../services/booking/booking-service';
 import type { V1Reads, V1Writes } from '../services/v1/context';
 import { V1QueryService } from '../services/v1/query-service';
 import { StatisticsService } from '../services/v1/statistics-service';
-import { bookingService, once, table } from './core';
+import { bookingService } from './booking';
+import { once, table } from './core';
 
 /** The v1 read services over the table (built once per warm container). */
 const v1Store = /* @__PURE__ */ once(() => {
@@ -25,8 +26,8 @@ const v1Store = /* @__PURE__ */ once(() => {
     counters: new CounterRepository(t),
   };
 });
-const v1Queries = /* @__PURE__ */ once(() => new V1QueryService(v1Store()));
-const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService(v1Store()));
+const v1Queries = /* @__PURE__ */ once(() => new V1QueryService({ store: v1Store() }));
+const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService({ store: v1Store() }));
 
 /** The fictitious entity that v1 debug answers belong to. */
 const DEBUG_ENTITY: EntityContext = {
@@ -51,14 +52,14 @@ function debugRequest(now: Date) {
     DEBUG_ENTITY.settings.timezone,
   );
   const clock = () => now;
-  return { store, clock, entity: DEBUG_ENTITY, queries: new V1QueryService(store, clock) };
+  return { store, clock, entity: DEBUG_ENTITY, queries: new V1QueryService({ store, now: clock }) };
 }
 
 /** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */
 export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Reads {
   if (!input.debug) return { entity: input.entity, queries: v1Queries(), statistics: v1Statistics() };
   const { store, clock, entity, queries } = debugRequest(now);
-  return { entity, queries, statistics: new StatisticsService(store, clock) };
+  return { entity, queries, statistics: new StatisticsService({ store, now: clock }) };
 }
 
 /** The v1 services a write uses: booking and reading back, over the table or over the debug data set. */

@@ -90,15 +90,15 @@ describe('the staff calendar feed', () => {
     const lookup = mailLookup();
     const appointments = new AppointmentRepository(table());
     const at = (daysAfter: number) =>
-      new CalendarFeedService(
-        new CalendarFeedRepository(table()),
-        {
+      new CalendarFeedService({
+        store: new CalendarFeedRepository(table()),
+        reads: {
           entity: lookup.entity,
           appointmentsFrom: (id, calendarId, from, limit) =>
             appointments.ofCalendarFrom(id, calendarId, from, limit),
         },
-        () => new Date(Date.parse(`${date}T12:00:00Z`) + daysAfter * 86_400_000),
-      );
+        now: () => new Date(Date.parse(`${date}T12:00:00Z`) + daysAfter * 86_400_000),
+      });
     const feed = async (daysAfter: number) => {
       const service = at(daysAfter);
       const body = await service.render(await service.issue(entity.entity_account_id));

@@ -108,6 +108,50 @@ describe('Idempotency-Key on bookings', () => {
     expect(answer.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('keys belong to their caller: the secret tokens, or one publishable key from one address', async () => {
+    const [slot] = (
+      await call('POST', '/api/v2/calendar-slots/generate', {
+        headers: entity.v2,
+        body: { date: futureWorkingDate(32), max_appointments: 10 },
+      })
+    ).json.data;
+    const newKey = async () =>
+      (
+        await call('POST', '/api/v2/keys', {
+          headers: entity.v2,
+          body: { name: 'website', allowed_origins: ['https://www.example.fr'] },
+        })
+      ).json.data.key as string;
+    const [first, second] = [await newKey(), await newKey()];
+    const asKey = (key: string) => ({ 'Access-Token': key, Origin: 'https://www.example.fr' });
+    const body = { client_name: 'Mary Jackson', client_phone: mobile(10), slot_id: slot.id };
+    const book = (headers: Record<string, string>, what = body) =>
+      call('POST', '/api/v2/appointments', {
+        headers: { ...headers, 'Idempotency-Key': 'order-1' },
+        body: what,
+      });
+
+    const business = await book(entity.v2);
+    // Another caller, the same key and body: a new request, never the business's answer (nor its cancel token).
+    const visitor = await book(asKey(first));
+    expect([business.status, visitor.status]).toEqual([200, 200]);
+    expect(visitor.headers['idempotent-replayed']).toBeUndefined();
+    expect(visitor.json.data.id).not.toBe(business.json.data.id);
+    expect(visitor.json.data.cancel_token).not.toBe(business.json.data.cancel_token);
+    // Another caller, the same key and another body: a new request, never a 409.
+    const other = await book(asKey(second), { ...body, client_phone: mobile(11) });
+    expect(other.status).toBe(200);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    // Each caller's retry is its own replay.
+    const visitorAgain = await book(asKey(first));
+    expect(visitorAgain.headers['idempotent-replayed']).toBe('true');
+    expect(visitorAgain.text).toBe(visitor.text);
+    const businessAgain = await book(entity.v2);
+    expect(businessAgain.headers['idempotent-replayed']).toBe('true');
+    expect(businessAgain.text).toBe(business.text);
+    expect((await appointments()).filter((a) => a.slot_id === slot.id)).toHaveLength(3);
+  });
+
   it('after 24 hours a key may be used again', async () => {
     const body = { client_name: 'Alan Turing', client_phone: mobile(6), slot_id: slots[2]?.id };
     const first = await bookV2('key-old', body);

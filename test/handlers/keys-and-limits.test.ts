@@ -1,4 +1,4 @@
-import { services } from '../../shared/wiring';
+import { services, useClock } from '../../shared/wiring';
 import { type Answer, viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
@@ -20,11 +20,15 @@ const asKey = (key: string, origin: string | undefined = ORIGIN) => ({
   'Access-Token': key,
   ...(origin ? { Origin: origin } : {}),
 });
-/** Fixed one-minute windows: start a burst early in one, so that it is counted in one window. */
-async function freshWindow(): Promise<void> {
-  const second = new Date().getUTCSeconds();
-  if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-}
+/**
+ * The limits' windows are cut from the wiring's clock: fixed here at the first second of an hour, so that
+ * every request of this file falls in one window of each policy (each test has its own entity), and no test
+ * waits for a fresh window.
+ */
+const HOUR = 3_600_000;
+const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR + 1_000;
+beforeAll(() => useClock(() => FIXED_AT));
+afterAll(() => useClock());
 
 describe('publishable keys', () => {
   let entity: Entity;
@@ -214,7 +218,6 @@ describe('limits', () => {
   it('admits exactly the quota under 3× the quota at once, then 429 with Retry-After and headers', async () => {
     const entity = await newEntity();
     await limit(entity, { requests_per_minute: 10 });
-    await freshWindow();
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => v2('GET', '/opening-hours', entity.v2)),
     );
@@ -229,8 +232,8 @@ describe('limits', () => {
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const answer of refused) {
       const seconds = Number(answer.headers['retry-after']);
-      expect(seconds).toBeGreaterThanOrEqual(1);
-      expect(seconds).toBeLessThanOrEqual(60);
+      // One second into the window.
+      expect(seconds).toBe(59);
       expectError(answer, 429, new RegExp(`^too many requests, retry in ${seconds} s$`));
       expect(answer.headers.ratelimit).toBe(`"entity";r=0;t=${seconds}`);
     }
@@ -240,7 +243,6 @@ describe('limits', () => {
     const [flooded, quiet] = [await newEntity(), await newEntity()];
     await limit(flooded, { requests_per_minute: 5 });
     await limit(quiet, { requests_per_minute: 5 });
-    await freshWindow();
     await Promise.all(Array.from({ length: 20 }, () => v2('GET', '/opening-hours', flooded.v2)));
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await v2('GET', '/opening-hours', quiet.v2));
@@ -255,7 +257,6 @@ describe('limits', () => {
     const date = futureWorkingDate(40);
     const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date, max_appointments: 50 }))
       .json.data;
-    await freshWindow();
     const answers = await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
         v2('POST', '/appointments', entity.v2, {
@@ -278,7 +279,6 @@ describe('limits', () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     await limit(entity, { visitor_requests_per_minute: 4 });
     const { key } = await newKey(entity);
-    await freshWindow();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => v2('GET', '/opening-hours', asKey(key))),
     );
@@ -318,10 +318,78 @@ describe('limits', () => {
     expect(own.status).toBe(200);
   });
 
+  it('a publishable key counts against the public quota: spent, the secret token is still admitted', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    // Creating the key is one of the business's requests.
+    await limit(entity, { requests_per_minute: 3, public_requests_per_minute: 3 });
+    const { key } = await newKey(entity);
+    const visitors = await Promise.all(
+      Array.from({ length: 6 }, () => v2('GET', '/opening-hours', asKey(key))),
+    );
+    expect(visitors.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = visitors.find((a) => a.status === 429) as Answer;
+    expect(refused.headers.ratelimit).toBe('"public";r=0;t=59');
+    const admitted = visitors.find((a) => a.status === 200) as Answer;
+    expect(admitted.headers['ratelimit-policy']).toBe('"public";q=3;w=60');
+    // The business's own requests: its own quota, untouched by its visitors.
+    const own = [await v2('GET', '/opening-hours', entity.v2), await v2('GET', '/opening-hours', entity.v2)];
+    expect(own.map((a) => a.status)).toEqual([200, 200]);
+    expect(own[1]?.headers.ratelimit).toBe('"entity";r=0;t=59');
+    expect((await v2('GET', '/opening-hours', entity.v2)).status).toBe(429);
+    // And the other way round: the business's quota spent, its visitors are not refused by it.
+    const other = await newEntity({ hours: ALWAYS_OPEN });
+    await limit(other, { requests_per_minute: 1, public_requests_per_minute: 5 });
+    const otherKey = (await newKey(other)).key;
+    expect((await v2('GET', '/opening-hours', other.v2)).status).toBe(429);
+    expect((await v2('GET', '/opening-hours', asKey(otherKey))).status).toBe(200);
+  });
+
+  it('public_bookings_per_minute counts a key’s bookings; the business still books', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    await limit(entity, { public_bookings_per_minute: 2, bookings_per_minute: 5 });
+    const { key } = await newKey(entity);
+    const date = futureWorkingDate(42);
+    const slots = (await v2('POST', '/calendar-slots/generate', entity.v2, { date, max_appointments: 50 }))
+      .json.data;
+    const book = (headers: Record<string, string>, i: number) =>
+      v2('POST', '/appointments', headers, {
+        client_name: 'Web Visitor',
+        client_phone: mobile(400 + i),
+        slot_id: slots[2].id,
+      });
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => book(asKey(key), i)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    const refused = answers.find((a) => a.status === 429) as Answer;
+    expect(refused.headers['ratelimit-policy']).toBe('"public-bookings";q=2;w=60');
+    const own = await book(entity.v2, 9);
+    expect(own.status).toBe(200);
+    expect(own.headers['ratelimit-policy']).toBe('"entity-bookings";q=5;w=60');
+  });
+
+  it('a key’s refused requests (403 from another origin or route, malformed JSON) count for its visitor', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    await limit(entity, { visitor_requests_per_minute: 3 });
+    const { key } = await newKey(entity);
+    const elsewhere = await v2('GET', '/opening-hours', asKey(key, 'https://evil.example'));
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.headers.ratelimit).toBe('"visitor";r=2;t=59');
+    expect((await v2('POST', '/calendar-slots/generate', asKey(key), { date: '2030-01-07' })).status).toBe(
+      403,
+    );
+    expect((await v2('POST', '/appointments', asKey(key), '{"slot_id": ')).status).toBe(400);
+    const then = await v2('GET', '/opening-hours', asKey(key));
+    expect(then.status).toBe(429);
+    expect(then.headers.ratelimit).toBe('"visitor";r=0;t=59');
+    // A secret token's malformed request is refused before it is counted, as before.
+    const fresh = await newEntity();
+    await limit(fresh, { requests_per_minute: 1 });
+    expect((await v2('POST', '/appointments', fresh.v2, '{')).status).toBe(400);
+    expect((await v2('GET', '/opening-hours', fresh.v2)).status).toBe(200);
+  });
+
   it('v1 answers 429 with error_code RATE_LIMITED in its envelope', async () => {
     const entity = await newEntity();
     await limit(entity, { requests_per_minute: 1 });
-    await freshWindow();
     await viaHandler('GET', '/api/calendars', { headers: entity.v1 });
     const answer = await viaHandler('GET', '/api/calendars', { headers: entity.v1 });
     expect(answer.status).toBe(429);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { type LocalEvents, startLocalEvents } from '../../shared/local/local-events';
+import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines/local-events';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v1Token, v2Token } from '../../shared/domain/access/tokens';
-import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine-record';
+import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
 
 /**

@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine-record';
-import { acquireLocalStore, type LocalStore } from '../../shared/local/local-store';
+import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
+import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
+
+// Each test starts JVMs: on a loaded machine one start can take a minute (the engine waits up to 120 s).
+jest.setTimeout(300_000);
 
 /** One DynamoDB Local per data folder, shared through the folder's record (README, "Reliability"). */
 const folders: string[] = [];

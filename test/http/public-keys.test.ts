@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/dates';
@@ -10,12 +11,22 @@ import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } 
  * 429 at exactly its quota; the refused request changes nothing; another tenant is untouched.
  */
 const ORIGIN = 'https://www.example.fr';
+/**
+ * The server's limits see one fixed instant (LIMITS_CLOCK_MS, local stage only), the first second of an
+ * hour: every request of this file falls in one window of each policy, and no test waits for a fresh one.
+ */
+const HOUR = 3_600_000;
+const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR + 1_000;
 const folder = mkdtempSync(join(tmpdir(), 'booking-keys-'));
 
 describe('publishable keys and limits through npm start and the admin CLI', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-keys' });
+    server = await startServer({
+      LOCAL_DB: folder,
+      DEMO_ACCOUNT_ID: 'demo-keys',
+      LIMITS_CLOCK_MS: String(FIXED_AT),
+    });
   });
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
@@ -94,9 +105,7 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
       return answer.headers.get('ratelimit-policy') === '"entity";q=5;w=60';
     }, 30_000);
     expect(applied).toBe(true);
-    // Early in a one-minute window, spend what is left of it; then one more is refused.
-    const second = new Date().getUTCSeconds();
-    if (second > 40) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    // Spend what is left of the window; then one more is refused.
     const first = await call('GET', '/api/v2/opening-hours', server.v2);
     remaining = Number(/r=(\d+)/.exec(first.headers.get('ratelimit') ?? '')?.[1]);
     const statuses: number[] = [];
@@ -106,8 +115,116 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     const refused = await call('GET', '/api/v2/opening-hours', server.v2);
     expect(refused.status).toBe(429);
     expect(refused.json.message).toBe(`too many requests, retry in ${refused.headers.get('retry-after')} s`);
-    expect(refused.headers.get('ratelimit')).toMatch(/^"entity";r=0;t=\d+$/);
+    expect(refused.headers.get('ratelimit')).toBe('"entity";r=0;t=59');
     expect((await call('GET', '/api/v2/opening-hours', otherToken)).status).toBe(200);
     expect((await runAdmin(folder, ['set-limits', 'demo-keys', '--requests-per-minute', '0'])).code).toBe(0);
+  });
+
+  /** A request from a given loopback address (any of 127.0.0.0/8 is this machine): one visitor each. */
+  const from = (ip: string, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+    new Promise<{ status: number; headers: Record<string, unknown>; json: any }>((done, fail) => {
+      const url = new URL(path, server.url);
+      const sent = body === undefined ? undefined : JSON.stringify(body);
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          method,
+          localAddress: ip,
+          headers: { ...headers, ...(sent ? { 'content-length': Buffer.byteLength(sent) } : {}) },
+        },
+        (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          answer.on('end', () =>
+            done({ status: answer.statusCode ?? 0, headers: answer.headers, json: JSON.parse(text) }),
+          );
+        },
+      );
+      request.on('error', fail);
+      request.end(sent);
+    });
+
+  it('visitors from 10 addresses spend only the public quota; the business spends only its own', async () => {
+    const created = await runAdmin(folder, ['create-entity', 'salon-pub']);
+    const { v1_token: v1, v2_token: v2 } = created.json as { v1_token: string; v2_token: string };
+    const limits = ['--requests-per-minute', '6', '--public-requests-per-minute', '20'];
+    const set = await runAdmin(folder, [
+      'set-limits',
+      'salon-pub',
+      ...limits,
+      '--visitor-requests-per-minute',
+      '3',
+    ]);
+    expect(set.json).toMatchObject({
+      requests_per_minute: 6,
+      public_requests_per_minute: 20,
+      visitor_requests_per_minute: 3,
+    });
+    // The business: its key (1), a v2 and a v1 read (2, 3).
+    const key = (await call('POST', '/api/v2/keys', v2, { name: 'website', allowed_origins: [ORIGIN] })).json
+      .data.key as string;
+    expect((await call('GET', '/api/v2/opening-hours', v2)).status).toBe(200);
+    expect((await call('GET', '/api/calendars', v1)).status).toBe(200);
+
+    // Ten visitors, three requests each at once: 20 admitted (the public quota), at most 3 per address.
+    const addresses = Array.from({ length: 10 }, (_, i) => `127.0.0.${10 + i}`);
+    const asVisitor = { 'Access-Token': key, Origin: ORIGIN };
+    const answers = await Promise.all(
+      addresses.flatMap((ip) => [0, 1, 2].map(() => from(ip, 'GET', '/api/v2/opening-hours', asVisitor))),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.headers['retry-after']).toBe('59');
+      expect(refused.headers.ratelimit).toMatch(/^"(public|visitor)";r=0;t=59$/);
+    }
+    const admitted = answers.find((a) => a.status === 200);
+    expect(admitted?.headers['ratelimit-policy']).toBe('"public";q=20;w=60, "visitor";q=3;w=60');
+    const another = await from('127.0.0.99', 'GET', '/api/v2/opening-hours', asVisitor);
+    expect(another.status).toBe(429);
+    expect(another.headers.ratelimit).toBe('"public";r=0;t=59');
+
+    // The business's v2 and v1 tokens are untouched by its visitors: their own 6, then 429.
+    const own = [
+      await call('GET', '/api/v2/opening-hours', v2),
+      await call('GET', '/api/calendars', v1),
+      await call('GET', '/api/v2/opening-hours', v2),
+    ];
+    expect(own.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(own[2]?.headers.get('ratelimit')).toBe('"entity";r=0;t=59');
+    const over = await call('GET', '/api/v2/opening-hours', v2);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('ratelimit')).toBe('"entity";r=0;t=59');
+  });
+
+  it('an Idempotency-Key is one visitor’s: the same key from another address books anew', async () => {
+    const key = (await call('POST', '/api/v2/keys', server.v2, { name: 'site', allowed_origins: [ORIGIN] }))
+      .json.data.key as string;
+    // The first open day three weeks ahead (the demo entity opens Monday to Friday).
+    let date = addDays(todayIn('Europe/Paris'), 21);
+    let slots = await call('POST', '/api/v2/calendar-slots/generate', server.v2, {
+      date,
+      max_appointments: 5,
+    });
+    for (let i = 0; i < 7 && slots.status !== 200; i++) {
+      date = addDays(date, 1);
+      slots = await call('POST', '/api/v2/calendar-slots/generate', server.v2, { date, max_appointments: 5 });
+    }
+    const slot = slots.json.data[0];
+    const headers = { 'Access-Token': key, Origin: ORIGIN, 'Idempotency-Key': 'basket-1' };
+    const body = { client_name: 'Web Visitor', client_phone: '0611223355', slot_id: slot.id };
+    const one = await from('127.0.0.31', 'POST', '/api/v2/appointments', headers, body);
+    const two = await from('127.0.0.32', 'POST', '/api/v2/appointments', headers, body);
+    const oneAgain = await from('127.0.0.31', 'POST', '/api/v2/appointments', headers, body);
+    expect([one.status, two.status, oneAgain.status]).toEqual([200, 200, 200]);
+    expect(two.headers['idempotent-replayed']).toBeUndefined();
+    expect(two.json.data.id).not.toBe(one.json.data.id);
+    expect(oneAgain.headers['idempotent-replayed']).toBe('true');
+    expect(oneAgain.json.data.id).toBe(one.json.data.id);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RECORD_FILE } from '../../shared/local/engine-record';
+import { RECORD_FILE } from '../../shared/local/engine/engine-record';
 import {
   childrenOf,
   commandOf,

@@ -23,9 +23,10 @@ describe.each([
     }
   });
 
-  it('limit every entity by default, a visitor more than its entity', () => {
+  it('limit every entity by default, a visitor more than its entity and its public', () => {
     for (const value of Object.values(stage.limits)) expect(value).toBeGreaterThan(0);
     expect(stage.limits.visitor_requests_per_minute).toBeLessThan(stage.limits.requests_per_minute);
+    expect(stage.limits.visitor_requests_per_minute).toBeLessThan(stage.limits.public_requests_per_minute);
   });
 });
 
@@ -34,6 +35,8 @@ describe('DEFAULT_LIMITS', () => {
     expect(parseConfig({}).defaultLimits).toEqual({
       requests_per_minute: 0,
       bookings_per_minute: 0,
+      public_requests_per_minute: 0,
+      public_bookings_per_minute: 0,
       visitor_requests_per_minute: 0,
       visitor_bookings_per_hour: 0,
     });
@@ -41,5 +44,13 @@ describe('DEFAULT_LIMITS', () => {
 
   it.each(['requests_per_minute=ten', 'requests_per_minute=-1', 'unknown_limit=3'])('refuses %s', (value) => {
     expect(() => parseConfig({ DEFAULT_LIMITS: value })).toThrow();
+  });
+});
+
+describe('LIMITS_CLOCK_MS', () => {
+  it('fixes the limits’ clock on the local stage only', () => {
+    expect(parseConfig({ LIMITS_CLOCK_MS: '1767225601000' }).limitsClockMs).toBe(1767225601000);
+    expect(parseConfig({}).limitsClockMs).toBeUndefined();
+    expect(() => parseConfig({ STAGE: 'production', LIMITS_CLOCK_MS: '1767225601000' })).toThrow(/local/);
   });
 });

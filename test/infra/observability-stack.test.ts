@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { BUNDLE_EXTERNALS, esbuildOptions, ROOT } from '../../infra/bundling';
 import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } from '../../infra/config';
-import { REFUSAL_REASONS } from '../../shared/services/operations/metrics-port';
+import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
 import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../shared/telemetry/names';
 
 /**

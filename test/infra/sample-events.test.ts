@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { EVENTS_DIR, eventText, sampleEvents } from '../../scripts/generate-events';
 import { parseLocalEnv } from '../../shared/local/runtime';
-import { TOKEN_PLACEHOLDER } from '../../shared/local/sample-events';
+import { TOKEN_PLACEHOLDER } from '../../shared/local/server/sample-events';
 import { ROUTES } from '../../shared/routes';
 import { services } from '../../shared/wiring';
 

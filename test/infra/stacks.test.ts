@@ -4,7 +4,13 @@ import type { IConstruct } from 'constructs';
 import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
 import { buildApp } from '../../infra/app';
 import { STAGES, stageConfig } from '../../infra/config';
-import { COUNTER_ACTIONS, READ_ACTIONS, tableActions, WRITE_ACTIONS } from '../../infra/table-access';
+import {
+  COUNTER_ACTIONS,
+  COUNTER_CONDITION,
+  READ_ACTIONS,
+  tableActions,
+  WRITE_ACTIONS,
+} from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
 import { FEED_ROUTE, type RouteDef, routeName, ROUTES as TABLE_ROUTES } from '../../shared/routes';
 
@@ -28,6 +34,7 @@ interface Statement {
   Action: string | string[];
   Resource: unknown;
   Effect: string;
+  Condition?: unknown;
 }
 
 const resourcesOf = (template: Template) => template.toJSON().Resources as Record<string, CfnResource>;
@@ -183,6 +190,24 @@ describe.each([
     expect(tableActionsOf(NOT_FOUND_NAME)).toEqual([]);
     const health = ROUTES.find((r) => r.path === '/api/health') as RouteDef;
     expect(tableActionsOf(routeName(health))).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('lets a read route write only the rate counters: UpdateItem held to their partitions (LeadingKeys)', () => {
+    let counted = 0;
+    for (const route of ROUTES.filter((r) => r.access === 'read')) {
+      for (const statement of statementsOf(routeName(route))) {
+        const writes = asList(statement.Action).filter((a) => a.startsWith('dynamodb:') && isWrite(a));
+        if (writes.length === 0) continue;
+        counted += 1;
+        expect({ route: route.path, writes, condition: statement.Condition }).toEqual({
+          route: route.path,
+          writes: [...COUNTER_ACTIONS],
+          condition: COUNTER_CONDITION,
+        });
+      }
+    }
+    expect(counted).toBeGreaterThan(10);
+    expect(COUNTER_CONDITION['ForAllValues:StringLike']['dynamodb:LeadingKeys']).toEqual(['RATE#*']);
   });
 
   it('grants on the table and its named indexes only: no wildcard but X-Ray’s, no write on an index', () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute, toApiGatewayEvent } from '../../shared/local/api-gateway';
-import { createLocalServer } from '../../shared/local/server';
+import { matchRoute, toApiGatewayEvent } from '../../shared/local/server/api-gateway';
+import { createLocalServer } from '../../shared/local/server/server';
 import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
 import { assertContract } from './contract';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { matchRoute } from '../../shared/local/api-gateway';
+import { matchRoute } from '../../shared/local/server/api-gateway';
 import { FEED_ROUTE, ROUTES } from '../../shared/routes';
 
 /** What the contract checks of an answer. */

@@ -1,5 +1,5 @@
-import { storageFrom } from '../../shared/local/dynamodb-local';
-import { acquireLocalStore } from '../../shared/local/local-store';
+import { storageFrom } from '../../shared/local/engine/dynamodb-local';
+import { acquireLocalStore } from '../../shared/local/engine/local-store';
 
 /**
  * One DynamoDB Local for the whole run; workers inherit its endpoint through the environment. In memory

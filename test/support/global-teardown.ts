@@ -1,4 +1,4 @@
-import type { LocalStore } from '../../shared/local/local-store';
+import type { LocalStore } from '../../shared/local/engine/local-store';
 
 /** Lets go of the run's DynamoDB Local (stops it when the run started it): no Java outlives the tests. */
 export default async function globalTeardown(): Promise<void> {

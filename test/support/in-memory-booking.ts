@@ -20,7 +20,7 @@ import type {
   BookingWriter,
   TransitionPlan,
   WriteOutcome,
-} from '../../shared/services/ports';
+} from '../../shared/services/booking/ports';
 
 /** 10:00 in Paris, 04:00 in New York. */
 export const NOW = new Date('2026-06-10T08:00:00Z');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /**
- * The dependency rule of DESIGN.md ("Layers"), checked by dependency-cruiser with the project's own
+ * The dependency rule of docs/design/layers.md, checked by dependency-cruiser with the project's own
  * .dependency-cruiser.cjs: over the real tree (no violation), and over small trees that break one rule
  * each (the rule must fire), so the check cannot pass by matching nothing.
  */
@@ -28,7 +28,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
 }
 
 test('the project follows its dependency rule: no wrong-way import, no circle', () => {
-  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra']);
+  const violations = cruise(ROOT, ['shared', 'functions', 'scripts', 'infra', 'web']);
   expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
 }, 120_000);
 
@@ -57,6 +57,16 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'adapters-implement-ports',
+      {
+        // Of a feature folder, an adapter sees its ports.ts only: not a service beside it, nor a stray port file.
+        'shared/adapters/feature-a.ts':
+          "import '../services/feature/feature-service'; import '../services/feature/feature-ports';",
+        'shared/services/feature/feature-service.ts': '',
+        'shared/services/feature/feature-ports.ts': '',
+      },
+    ],
+    [
       'http-does-not-store',
       { 'shared/http/store-a.ts': "import '../db/store-b';", 'shared/db/store-b.ts': '' },
     ],
@@ -73,6 +83,15 @@ describe('each rule fires on a tree that breaks it', () => {
       {
         'functions/handler-a.ts': "import '../shared/repositories/handler-b';",
         'shared/repositories/handler-b.ts': '',
+      },
+    ],
+    [
+      'web-stands-apart',
+      {
+        // Browser code reaching into the server's code (or the server's configuration) is refused.
+        'web/widget-a.ts': "import '../shared/domain/widget-b'; import '../functions/widget-c';",
+        'shared/domain/widget-b.ts': '',
+        'functions/widget-c.ts': '',
       },
     ],
     [
@@ -94,12 +113,35 @@ describe('each rule fires on a tree that breaks it', () => {
         writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
       }
     }
-    violations = cruise(dir, ['shared', 'functions']);
+    const allowed = {
+      'shared/repositories/port-user.ts': "import '../services/feature/ports';",
+      'shared/services/feature/ports.ts': '',
+    };
+    for (const [path, text] of Object.entries(allowed)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
+    }
+    violations = cruise(dir, ['shared', 'functions', 'web']);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test.each(cases)('%s', (rule, files) => {
     const mine = violations.filter((v) => v.from in files).map((v) => v.rule.name);
     expect(mine).toContain(rule);
+  });
+
+  test("an adapter may import a feature's ports.ts, and nothing else of services/", () => {
+    const adapter = violations.filter((v) => v.from === 'shared/adapters/feature-a.ts').map((v) => v.to);
+    expect(adapter.sort()).toEqual([
+      'shared/services/feature/feature-ports.ts',
+      'shared/services/feature/feature-service.ts',
+    ]);
+    expect(violations.filter((v) => v.from === 'shared/repositories/port-user.ts')).toEqual([]);
+  });
+
+  test('browser code may import web/ and the generated API types, and nothing else of the project', () => {
+    const widget = violations.filter((v) => v.from === 'web/widget-a.ts').map((v) => v.to);
+    expect(widget.sort()).toEqual(['functions/widget-c.ts', 'shared/domain/widget-b.ts']);
+    expect(violations.filter((v) => v.from.startsWith('web/') && v.from !== 'web/widget-a.ts')).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   slotNotFound,
 } from '../../shared/domain/errors';
 import { refusalReasonOf } from '../../shared/services/booking/booking-rules';
-import { REFUSAL_REASONS } from '../../shared/services/ports';
+import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
 import { beginInvocation, count, endInvocation, runInvocation } from '../../shared/telemetry/invocation';
 import { metrics } from '../../shared/telemetry/metrics';
 import { deliveryMetric, refusedMetric, statusClassOf } from '../../shared/telemetry/names';

@@ -7,9 +7,9 @@ import {
   RETRY_SCHEDULE_SECONDS,
   urlProblem,
 } from '../../shared/domain/delivery/webhooks';
+import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/events/ports';
 import { WebhookDelivery } from '../../shared/services/events/webhook-delivery';
-import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/ports';
-import { NO_METRICS } from '../../shared/services/ports';
+import { NO_METRICS } from '../../shared/services/operations/ports';
 
 const appointment = (status: 'confirmed' | 'cancelled' | 'pending', slot_id = 1) =>
   ({ status, slot_id }) as Parameters<typeof eventTypeOf>[0];
@@ -129,26 +129,32 @@ describe('WebhookDelivery', () => {
         queued.push([d, s]);
       },
     };
-    const service = new WebhookDelivery(
-      {
+    const service = new WebhookDelivery({
+      webhooks: {
         get: async () => subscription,
         recordFailure: async (_e: string, _id: string, f: { reason: string }) => {
           failures.push(f.reason);
         },
         recordSuccess: async () => undefined,
       } as never,
-      { position: async () => 'first', remove: async () => undefined, next: async () => null } as never,
+      pending: {
+        position: async () => 'first',
+        remove: async () => undefined,
+        next: async () => null,
+      } as never,
       queue,
-      { park: async (_d, reason) => void parked.push(reason) },
-      {
+      dead: { park: async (_d, reason) => void parked.push(reason) },
+      transport: {
         resolve: async () => ['93.184.216.34'],
         post: async (r) => {
           posted.push(r);
           return status;
         },
       },
-      { allowLocalReceivers: false, now: () => new Date(1_800_000_000_000), metrics },
-    );
+      allowLocalReceivers: false,
+      now: () => new Date(1_800_000_000_000),
+      metrics,
+    });
     return { service, queued, parked, failures, posted, results };
   }
 

@@ -6,7 +6,6 @@ import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 /** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
 export const handler = defineV1Handler(
   {
-    api: 'v1',
     debugMode: true,
     bookingLimit: 'always',
     hasBody: true,

@@ -9,7 +9,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
  * appointment, a calendar id the calendar's appointments (filters, pagination, meta.calendar_id), else 404.
  */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, path: idPath, query: params(appointmentListQuery) },
+  { debugMode: true, path: idPath, query: params(appointmentListQuery) },
   async (input) => {
     const { entity, queries } = v1Reads(input);
     const id = input.path.id;

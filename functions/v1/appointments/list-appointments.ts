@@ -6,7 +6,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 const Query = params({ ...appointmentListQuery, calendar_id: id().optional(), client_id: id().optional() });
 
 /** GET /api/appointments — by date, start time and id; filters and pagination. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);

@@ -10,7 +10,7 @@ const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional()
 
 /** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, bookingLimit: 'when-moving', hasBody: true, path: idPath, body: Body },
+  { debugMode: true, bookingLimit: 'when-moving', hasBody: true, path: idPath, body: Body },
   async (input) => {
     const { entity, booking, queries } = v1Writes(input);
     if (input.body.slot_id === undefined && input.body.status === undefined)

@@ -4,7 +4,7 @@ import { v1CalendarDetail } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/calendars/{id} — one calendar, with updated_at. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, path: idPath }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, path: idPath }, async (input) => {
   const { entity, queries } = v1Reads(input);
   return reply(v1CalendarDetail(await queries.calendar(entity, input.path.id), entity.settings.timezone));
 });

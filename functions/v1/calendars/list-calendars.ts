@@ -4,12 +4,9 @@ import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/calendars — the entity's calendars by id, paginated. */
-export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, query: params(pagination) },
-  async (input) => {
-    const { entity, queries } = v1Reads(input);
-    const page = pageOf(input.query);
-    const result = await queries.calendars(entity, page);
-    return present(result, page, (c) => v1Calendar(c, entity.settings.timezone));
-  },
-);
+export const handler = defineV1Handler({ debugMode: true, query: params(pagination) }, async (input) => {
+  const { entity, queries } = v1Reads(input);
+  const page = pageOf(input.query);
+  const result = await queries.calendars(entity, page);
+  return present(result, page, (c) => v1Calendar(c, entity.settings.timezone));
+});

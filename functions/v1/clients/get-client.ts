@@ -9,7 +9,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
  * appointments in that calendar (search, pagination, meta.calendar_id), else 404.
  */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, path: idPath, query: params({ ...pagination, search }) },
+  { debugMode: true, path: idPath, query: params({ ...pagination, search }) },
   async (input) => {
     const { entity, queries } = v1Reads(input);
     const id = input.path.id;

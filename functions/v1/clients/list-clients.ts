@@ -16,7 +16,7 @@ const Query = params({
 });
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const phone = q.phone === undefined ? undefined : toE164(q.phone);

@@ -3,7 +3,7 @@ import { v1Health } from '../../../shared/http/v1/present';
 import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */
-export const handler = defineV1Handler({ api: 'v1', auth: 'none' }, async () => {
+export const handler = defineV1Handler({ auth: 'none' }, async () => {
   const health = v1Health(await healthService().health());
   return health.database === 'connected'
     ? reply(health)

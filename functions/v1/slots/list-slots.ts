@@ -12,7 +12,7 @@ const Query = params({
 });
 
 /** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true, query: Query }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, queries } = v1Reads(input);
   const q = input.query;
   const page = pageOf(q);

@@ -5,7 +5,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/appointments — summary and daily breakdown of a period, all calendars or one. */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, query: params({ ...periodQuery, calendar_id: id().optional() }) },
+  { debugMode: true, query: params({ ...periodQuery, calendar_id: id().optional() }) },
   async (input) => {
     const { entity, statistics } = v1Reads(input);
     return reply(

@@ -5,7 +5,7 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/{calendarId} — summary and daily breakdown of a period for one calendar. */
 export const handler = defineV1Handler(
-  { api: 'v1', debugMode: true, path: params({ calendarId: id() }), query: params(periodQuery) },
+  { debugMode: true, path: params({ calendarId: id() }), query: params(periodQuery) },
   async (input) => {
     const { entity, statistics } = v1Reads(input);
     return reply(

@@ -3,7 +3,7 @@ import { v1CalendarReport } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/calendars — the calendar report. */
-export const handler = defineV1Handler({ api: 'v1', debugMode: true }, async (input) => {
+export const handler = defineV1Handler({ debugMode: true }, async (input) => {
   const { entity, statistics } = v1Reads(input);
   return reply(v1CalendarReport(await statistics.calendars(entity)));
 });

@@ -13,7 +13,6 @@ import { bookingService, defineV2Handler, serviceBookingService } from '../../..
  */
 export const handler = defineV2Handler(
   {
-    api: 'v2',
     publishable: true,
     bookingLimit: 'always',
     hasBody: true,

@@ -4,7 +4,7 @@ import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: body({ slot_id: id(), calendar_id: id().optional() }) },
+  { hasBody: true, body: body({ slot_id: id(), calendar_id: id().optional() }) },
   async ({ entity, body }) => {
     await slotService().delete(entity, body.slot_id, body.calendar_id);
     return reply([], { message: 'slot deleted' });

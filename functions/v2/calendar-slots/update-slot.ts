@@ -14,7 +14,7 @@ const Body = body({
 });
 
 /** POST /api/v2/calendar-slots/update — status and capacity; data is the slot, or the date's slots when `date` is sent. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const slot = await slotService().update(entity, body);
   if (body.date === undefined) return reply(v2Slot(slot), { message: 'slot updated' });
   const slots = await slotService().listDate(entity, body.date, slot.calendar_id);

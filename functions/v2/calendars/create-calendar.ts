@@ -4,7 +4,7 @@ import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/calendars — adds a calendar (a member of staff), active, in the entity's time zone. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: CreateCalendarBody },
+  { hasBody: true, body: CreateCalendarBody },
   async ({ entity, body }) =>
     reply(v2Calendar(await catalogService().createCalendar(entity, body.name)), {
       message: 'calendar created',

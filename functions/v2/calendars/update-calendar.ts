@@ -4,7 +4,7 @@ import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/calendars/update — renames or (de)activates a calendar of the entity. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: UpdateCalendarBody },
+  { hasBody: true, body: UpdateCalendarBody },
   async ({ entity, body }) =>
     reply(v2Calendar(await catalogService().updateCalendar(entity, body)), { message: 'calendar updated' }),
 );

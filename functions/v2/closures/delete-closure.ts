@@ -5,7 +5,7 @@ import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** POST /api/v2/closures/delete — reopens a closure date; a date without one is 404. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: body({ date: date() }) },
+  { hasBody: true, body: body({ date: date() }) },
   async ({ entity, body }) => {
     if (!(await entityConfigService().removeClosureDay(entity.entityId, body.date)))
       throw resourceNotFound('closure day');

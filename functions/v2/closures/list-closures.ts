@@ -4,7 +4,7 @@ import { v2Closure } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** GET /api/v2/closures — the entity's closure days from today (its time zone) on, by date. */
-export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) => {
+export const handler = defineV2Handler({}, async ({ entity }) => {
   const today = todayIn(entity.settings.timezone);
   const closures = await entityConfigService().listClosureDays(entity.entityId, today);
   return reply(closures.map(v2Closure), {

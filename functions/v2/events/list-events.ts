@@ -5,7 +5,7 @@ import { defineV2Handler, webhookService } from '../../../shared/wiring';
 const Query = params({ after: text(100).optional(), limit: int({ min: 1, max: 100 }).optional() });
 
 /** GET /api/v2/events?after=&limit= — the account's booking events after one, in the order they happened. */
-export const handler = defineV2Handler({ api: 'v2', query: Query }, async ({ entity, query }) => {
+export const handler = defineV2Handler({ query: Query }, async ({ entity, query }) => {
   const events = await webhookService().feed(entity.entityId, query.after, query.limit ?? 50);
   return reply(events, { message: `${events.length} events` });
 });

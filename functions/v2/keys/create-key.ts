@@ -15,6 +15,6 @@ const Body = body({
 });
 
 /** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) =>
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>
   reply(await keyService().create(entity.entityId, body), { message: 'publishable key created' }),
 );

@@ -2,7 +2,7 @@ import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 /** GET /api/v2/keys — the entity's publishable keys, without the keys themselves. */
-export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) => {
+export const handler = defineV2Handler({}, async ({ entity }) => {
   const keys = await keyService().list(entity.entityId);
   return reply(keys, { message: keys.length ? `${keys.length} publishable keys` : 'no publishable keys' });
 });

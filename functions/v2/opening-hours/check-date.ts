@@ -5,7 +5,7 @@ import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/check-date?date= — open or not, and the holiday that closes it. */
 export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: params({ date: date() }) },
+  { publishable: true, query: params({ date: date() }) },
   async ({ entity, query }) => {
     const { day: _day, ...rest } = await openingHoursService().dayStatus(entity, query.date);
     const status = v2CheckDate(rest);

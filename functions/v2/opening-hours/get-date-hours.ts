@@ -5,7 +5,7 @@ import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */
 export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: params({ date: date() }) },
+  { publishable: true, query: params({ date: date() }) },
   async ({ entity, query }) =>
     reply(v2Periods(await openingHoursService().hoursOn(entity, query.date)), {
       message: 'opening hours of the date',

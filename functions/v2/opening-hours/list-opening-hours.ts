@@ -6,14 +6,12 @@ import { catalogService, defineV2Handler, openingHoursService } from '../../../s
 const Query = params({ calendar_id: id().optional() });
 
 /** GET /api/v2/opening-hours — the seven weekday records; ?calendar_id= that calendar's (its own, else the entity's). */
-export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, query: Query },
-  async ({ entity, query }) =>
-    reply(
-      (query.calendar_id === undefined
-        ? await openingHoursService().week(entity)
-        : await catalogService().weekOf(entity, query.calendar_id)
-      ).map(v2OpeningHours),
-      { message: 'opening hours' },
-    ),
+export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) =>
+  reply(
+    (query.calendar_id === undefined
+      ? await openingHoursService().week(entity)
+      : await catalogService().weekOf(entity, query.calendar_id)
+    ).map(v2OpeningHours),
+    { message: 'opening hours' },
+  ),
 );

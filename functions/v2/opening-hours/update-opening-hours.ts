@@ -21,7 +21,7 @@ const Body = body({
  * POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after.
  * With calendar_id, that calendar's own hours (its first change starts from the entity's week).
  */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const period = (start?: string | null, end?: string | null): Array<[string, string]> =>
     start || end ? [[start ?? '', end ?? '']] : [];
   const [first, second] = [

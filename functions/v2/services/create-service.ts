@@ -4,7 +4,7 @@ import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/services — adds a service: its length in minutes and the calendars that perform it. */
 export const handler = defineV2Handler(
-  { api: 'v2', hasBody: true, body: CreateServiceBody },
+  { hasBody: true, body: CreateServiceBody },
   async ({ entity, body }) => {
     const { services, calendars } = await catalogService().createService(entity, body);
     return reply(services.map((s) => v2Service(s, calendars))[0], { message: 'service created' });

@@ -3,6 +3,6 @@ import { v2Settings } from '../../../shared/http/v2/present';
 import { defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/settings — every setting of the token's entity (its token carries them: no other read). */
-export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) =>
+export const handler = defineV2Handler({}, async ({ entity }) =>
   reply(v2Settings(entity.settings), { message: 'settings' }),
 );

@@ -22,7 +22,7 @@ const Body = body({
 });
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) =>
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>
   reply(v2Settings(await entityConfigService().updateSettings(entity.entityId, body)), {
     message: 'settings updated',
   }),

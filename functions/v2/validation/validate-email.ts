@@ -7,12 +7,9 @@ import { defineV2Handler } from '../../../shared/wiring';
 const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemail']).optional() });
 
 /** POST /api/v2/validation/email — 200 with the verdict; 400 only for a malformed request. */
-export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, hasBody: true, body: Body },
-  async ({ body }) => {
-    const verdict = validateEmail(body.email, body.validation_type ?? 'all');
-    return verdict.valid
-      ? reply(v2EmailVerdict(verdict), { message: 'valid e-mail address' })
-      : reply(v2EmailVerdict(verdict), { success: false, message: verdict.message });
-  },
-);
+export const handler = defineV2Handler({ publishable: true, hasBody: true, body: Body }, async ({ body }) => {
+  const verdict = validateEmail(body.email, body.validation_type ?? 'all');
+  return verdict.valid
+    ? reply(v2EmailVerdict(verdict), { message: 'valid e-mail address' })
+    : reply(v2EmailVerdict(verdict), { success: false, message: verdict.message });
+});

@@ -7,12 +7,9 @@ import { defineV2Handler } from '../../../shared/wiring';
 const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobiles']).optional() });
 
 /** POST /api/v2/validation/phone — 200 with the verdict; 400 only for a malformed request. */
-export const handler = defineV2Handler(
-  { api: 'v2', publishable: true, hasBody: true, body: Body },
-  async ({ body }) => {
-    const verdict = validateFrenchPhone(body.phone_number, body.validation_type ?? 'all');
-    return verdict.valid
-      ? reply(v2PhoneVerdict(verdict), { message: 'valid phone number' })
-      : reply(v2PhoneVerdict(verdict), { success: false, message: verdict.message });
-  },
-);
+export const handler = defineV2Handler({ publishable: true, hasBody: true, body: Body }, async ({ body }) => {
+  const verdict = validateFrenchPhone(body.phone_number, body.validation_type ?? 'all');
+  return verdict.valid
+    ? reply(v2PhoneVerdict(verdict), { message: 'valid phone number' })
+    : reply(v2PhoneVerdict(verdict), { success: false, message: verdict.message });
+});

@@ -12,7 +12,7 @@ const Body = body({
 });
 
 /** POST /api/v2/webhooks — subscribes a URL to booking events; the answer shows the signing secret once. */
-export const handler = defineV2Handler({ api: 'v2', hasBody: true, body: Body }, async ({ entity, body }) => {
+export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const { id, url, events, secret, created_at } = await webhookService().subscribe(entity, body);
   return reply({ id, url, events, secret, created_at }, { message: 'webhook created' });
 });

@@ -2,7 +2,7 @@ import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 /** GET /api/v2/webhooks — the account's webhook subscriptions, without their secrets. */
-export const handler = defineV2Handler({ api: 'v2' }, async ({ entity }) => {
+export const handler = defineV2Handler({}, async ({ entity }) => {
   const webhooks = await webhookService().list(entity.entityId);
   return reply(webhooks, { message: `${webhooks.length} webhooks` });
 });

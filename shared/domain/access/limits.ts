@@ -1,10 +1,14 @@
 /**
- * Fair limits (docs/CONTRACT.md#limits): per entity (all its tokens and keys together) and per publishable
- * key and caller address, each a quota over a fixed window. 0 means no limit.
+ * Fair limits (docs/CONTRACT.md#limits). Secret tokens count against the entity's own quotas; publishable
+ * keys (the public, a web page's visitors) against the entity's public quotas and, per key and caller
+ * address, the visitor quotas. Each is a quota over a fixed window; 0 means no limit. Everything here is
+ * arithmetic: which policies apply, where a window starts and ends, what the headers say.
  */
 export interface Limits {
   requests_per_minute: number;
   bookings_per_minute: number;
+  public_requests_per_minute: number;
+  public_bookings_per_minute: number;
   visitor_requests_per_minute: number;
   visitor_bookings_per_hour: number;
 }
@@ -13,49 +17,77 @@ export type LimitName = keyof Limits;
 export const NO_LIMITS: Limits = {
   requests_per_minute: 0,
   bookings_per_minute: 0,
+  public_requests_per_minute: 0,
+  public_bookings_per_minute: 0,
   visitor_requests_per_minute: 0,
   visitor_bookings_per_hour: 0,
 };
 export const LIMIT_NAMES = Object.keys(NO_LIMITS) as LimitName[];
 export const LIMIT_BOUNDS = { min: 0, max: 1_000_000 } as const;
 
+/** One publishable key used from one caller address. */
+export interface Visitor {
+  keyId: string;
+  ip: string;
+}
+
+/** The RateLimit-Policy names, one per limit. */
+export type PolicyName =
+  | 'entity'
+  | 'entity-bookings'
+  | 'public'
+  | 'public-bookings'
+  | 'visitor'
+  | 'visitor-bookings';
+
 /** One limit as it applies to a request: the policy name the headers show, its quota and window. */
 export interface Policy {
-  /** `entity`, `entity-bookings`, `visitor`, `visitor-bookings` (RateLimit-Policy names). */
-  name: string;
+  name: PolicyName;
   quota: number;
   windowSeconds: number;
-  /** What it counts: the entity, or one key and caller address. */
-  scope: { kind: 'entity' } | { kind: 'visitor'; keyId: string; ip: string };
+  /** What it counts: the entity (its secret tokens, or all its keys together), or one key and caller address. */
+  scope: { kind: 'entity' } | ({ kind: 'visitor' } & Visitor);
 }
 
-/** What one request is, for the limits. */
+/** What one request is, for the limits: a booking or not; made with a publishable key (a visitor) or not. */
 export interface LimitedRequest {
   booking: boolean;
-  visitor?: { keyId: string; ip: string } | undefined;
+  visitor?: Visitor | undefined;
 }
 
-/** The policies that apply to a request under these limits (a limit of 0 applies to nothing). */
+/**
+ * The policies that apply to a request under these limits (a limit of 0 applies to nothing): a secret
+ * token's request counts against `entity` (and `entity-bookings`), a publishable key's against `public`
+ * (and `public-bookings`) and its visitor's `visitor` (and `visitor-bookings`). Neither kind ever counts
+ * against the other's quotas, so visitors cannot lock their business out, nor the business its visitors.
+ */
 export function policiesFor(limits: Limits, request: LimitedRequest): Policy[] {
   const entity = { kind: 'entity' } as const;
-  const visitor = request.visitor ? ({ kind: 'visitor', ...request.visitor } as const) : null;
-  const all: Array<Policy | null> = [
-    { name: 'entity', quota: limits.requests_per_minute, windowSeconds: 60, scope: entity },
-    request.booking
-      ? { name: 'entity-bookings', quota: limits.bookings_per_minute, windowSeconds: 60, scope: entity }
-      : null,
-    visitor
-      ? { name: 'visitor', quota: limits.visitor_requests_per_minute, windowSeconds: 60, scope: visitor }
-      : null,
-    visitor && request.booking
-      ? {
-          name: 'visitor-bookings',
-          quota: limits.visitor_bookings_per_hour,
-          windowSeconds: 3600,
-          scope: visitor,
-        }
-      : null,
-  ];
+  const { booking, visitor } = request;
+  const minute = (name: PolicyName, quota: number, scope: Policy['scope']): Policy => ({
+    name,
+    quota,
+    windowSeconds: 60,
+    scope,
+  });
+  const all: Array<Policy | null> = visitor
+    ? [
+        minute('public', limits.public_requests_per_minute, entity),
+        booking ? minute('public-bookings', limits.public_bookings_per_minute, entity) : null,
+        minute('visitor', limits.visitor_requests_per_minute, { kind: 'visitor', ...visitor }),
+        booking
+          ? {
+              name: 'visitor-bookings',
+              quota: limits.visitor_bookings_per_hour,
+              windowSeconds: 3600,
+              scope: { kind: 'visitor', ...visitor },
+            }
+          : null,
+      ]
+    : [
+        minute('entity', limits.requests_per_minute, entity),
+        booking ? minute('entity-bookings', limits.bookings_per_minute, entity) : null,
+      ];
   return all.filter((p): p is Policy => p !== null && p.quota > 0);
 }
 
@@ -63,11 +95,78 @@ export function policiesFor(limits: Limits, request: LimitedRequest): Policy[] {
 export const windowStart = (policy: Pick<Policy, 'windowSeconds'>, nowMs: number): number =>
   Math.floor(nowMs / 1000 / policy.windowSeconds) * policy.windowSeconds;
 
+/** Whole seconds from an instant to the end of its window: at least 1 (what `Retry-After` and `t` say). */
+export const secondsToReset = (policy: Pick<Policy, 'windowSeconds'>, nowMs: number): number =>
+  Math.max(1, Math.ceil(windowStart(policy, nowMs) + policy.windowSeconds - nowMs / 1000));
+
+/** How long a window's counter is kept: a minute past the window's end, then the store's TTL removes it. */
+export const COUNTER_GRACE_SECONDS = 60;
+
+/** One counter to add one to: a policy's in the window an instant falls in. The store keeps it, no more. */
+export interface CounterStep {
+  policy: PolicyName;
+  windowStart: number;
+  visitor?: Visitor | undefined;
+  /** The quota: the counter is moved only while below it. */
+  cap: number;
+  /** Seconds since the epoch after which the counter may be deleted. */
+  expiresAt: number;
+}
+
+/** The counter each policy moves for a request at `nowMs`. */
+export const counterSteps = (policies: readonly Policy[], nowMs: number): CounterStep[] =>
+  policies.map((policy) => {
+    const start = windowStart(policy, nowMs);
+    return {
+      policy: policy.name,
+      windowStart: start,
+      visitor:
+        policy.scope.kind === 'visitor' ? { keyId: policy.scope.keyId, ip: policy.scope.ip } : undefined,
+      cap: policy.quota,
+      expiresAt: start + policy.windowSeconds + COUNTER_GRACE_SECONDS,
+    };
+  });
+
+/** What the store answers for a set of counter steps: every count after, or the first counter at its cap. */
+export type CountOutcome = { ok: true; counts: number[] } | { ok: false; refusedAt: number };
+
 /** A policy's state after a request: what the RateLimit header says (remaining, seconds to reset). */
 export interface PolicyState {
   policy: Policy;
   remaining: number;
   resetSeconds: number;
+}
+
+/** The outcome of counting one request against the policies that apply to it. */
+export type Admission =
+  | { ok: true; states: PolicyState[] }
+  | { ok: false; refused: Policy; retryAfter: number; states: PolicyState[] };
+
+/**
+ * The admission a count outcome means: admitted with each policy's remaining count, or refused by the
+ * policy whose counter was at its quota (then only that one is shown, with nothing remaining).
+ */
+export function admissionOf(policies: readonly Policy[], outcome: CountOutcome, nowMs: number): Admission {
+  if (!outcome.ok) {
+    const policy = policies[outcome.refusedAt] ?? policies[0];
+    if (!policy) return { ok: true, states: [] };
+    const resetSeconds = secondsToReset(policy, nowMs);
+    return {
+      ok: false,
+      refused: policy,
+      retryAfter: resetSeconds,
+      states: [{ policy, remaining: 0, resetSeconds }],
+    };
+  }
+  return {
+    ok: true,
+    states: policies.map((policy, i) => ({
+      policy,
+      // A count the store did not give back (never expected) shows as the quota used up, never as more left.
+      remaining: Math.max(0, policy.quota - (outcome.counts[i] ?? policy.quota)),
+      resetSeconds: secondsToReset(policy, nowMs),
+    })),
+  };
 }
 
 /** `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) for the states given (lower-case names, as HTTP/2 sends them). */

@@ -1,23 +1,69 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import { CORS } from './cors-policy';
-import type { Event, Middleware, Result } from './types';
+import type { AppRequest, Event, Middleware, RequestState, Result } from './types';
 
 export interface CorsOptions {
-  /** Allowed origins: `*`, or exact origins (`https://app.example.com`). Empty: no browser origin. */
+  /** The stage's allowed origins: `*`, or exact origins (`https://app.example.com`). Empty: no browser origin. */
   origins: readonly string[];
+  /**
+   * Decides the origin an answer allows, in the manner of @middy/http-cors's `getOrigin`, with the request
+   * state beside the incoming Origin; null: no Access-Control-Allow-Origin. Default: `resolveOrigin`.
+   */
+  getOrigin?: (incomingOrigin: string | undefined, state: Partial<RequestState>) => string | null;
 }
 
 /**
- * @middy/http-cors with the API's CORS settings: Access-Control-Allow-Origin (and Vary: Origin when it
- * depends on the request) on every answer, errors included. Use it before the envelope, so that it sees
- * the built answer.
+ * The one place an answer's allowed origin is decided (docs/CONTRACT.md#publishable-keys): a publishable
+ * key's request allows the key's own origins and nothing else, whatever the stage allows; any other
+ * request the stage's origins (`*`: every one).
+ *
+ * @example
+ * resolveOrigin(['*'])('https://www.salon.fr', {}) // '*'
+ * resolveOrigin(['*'])('https://www.salon.fr', { entity: { …, credential: { allowedOrigins: ['https://www.salon.fr'] } } }) // 'https://www.salon.fr'
+ * resolveOrigin(['*'])('https://evil.example', { entity: { …, credential: { allowedOrigins: ['https://www.salon.fr'] } } }) // null
  */
-export const cors = (opts: CorsOptions): Middleware =>
-  httpCors({
-    origins: [...opts.origins],
-    exposeHeaders: CORS.exposeHeaders.join(', '),
-  }) as Middleware;
+export const resolveOrigin =
+  (stageOrigins: readonly string[]) =>
+  (incomingOrigin: string | undefined, state: Partial<RequestState>): string | null => {
+    const credential = state.entity?.credential;
+    const allowed = credential ? credential.allowedOrigins : stageOrigins;
+    if (!credential && allowed.includes('*')) return '*';
+    return incomingOrigin !== undefined && allowed.includes(incomingOrigin) ? incomingOrigin : null;
+  };
+
+/**
+ * CORS on every answer, errors included: Access-Control-Allow-Origin as `getOrigin` decides (the only
+ * middleware that writes it), Vary: Origin when the answer depends on the Origin (a publishable key's, or a
+ * stage with several origins), and Access-Control-Expose-Headers. Use it before the envelope, so that it
+ * sees the built answer.
+ *
+ * Request state: reads `entity` (in `after` and `onError`: a publishable key's credential); writes nothing.
+ *
+ * @example
+ * // stage ['*'], a secret token's answer:       Access-Control-Allow-Origin: *
+ * // stage ['*'], a key allowing https://www.salon.fr, Origin https://www.salon.fr:
+ * //   Access-Control-Allow-Origin: https://www.salon.fr, Vary: Origin
+ * // the same key from https://evil.example:      no Access-Control-Allow-Origin, Vary: Origin
+ */
+export const cors = (opts: CorsOptions): Middleware => {
+  const getOrigin = opts.getOrigin ?? resolveOrigin(opts.origins);
+  const exposeHeaders = CORS.exposeHeaders.join(', ');
+  const addHeaders = (request: AppRequest): void => {
+    const response = request.response;
+    if (!response) return;
+    const state: Partial<RequestState> = request.context.app ?? {};
+    const headers = { ...response.headers };
+    const origin = getOrigin(request.event.headers?.origin, state);
+    if (origin) headers['Access-Control-Allow-Origin'] = origin;
+    if (state.entity?.credential || (opts.origins.length > 1 && origin !== '*')) {
+      headers.Vary = headers.Vary ? `${headers.Vary}, Origin` : 'Origin';
+    }
+    headers['Access-Control-Expose-Headers'] = exposeHeaders;
+    response.headers = headers;
+  };
+  return { after: addHeaders, onError: addHeaders };
+};
 
 /** True for a CORS preflight: OPTIONS with Origin and Access-Control-Request-Method (lower-cased headers). */
 export const isPreflight = (method: string, headers: Record<string, string | undefined>): boolean =>

@@ -23,6 +23,14 @@ const defaults = { logger: sharedLogger as ErrorLog };
  * Turns the handler's Reply into the API's envelope, or a replayed answer into itself; and is the one
  * place an error becomes an answer: an AppError in the API's vocabulary, anything else a 500 that names
  * the request id.
+ *
+ * Request state (`context.app`): reads `replay` (idempotencyClaim), `format` (formatNegotiation),
+ * `entity` (tokenCheck; its time zone), `debug` and `startedAt` (the v1 `debug` object), `requestId` (the
+ * 500's message); writes nothing: it writes `request.response`.
+ *
+ * @example
+ * // app = { format: 'xml', debug: false, entity: { settings: { timezone: 'Europe/Berlin' } } }
+ * // handler Reply { data: [...], message: 'slots' } -> v1: status 200, an XML envelope of the data
  */
 export const envelope = (opts: EnvelopeOptions): Middleware => {
   const options = { ...defaults, ...opts };

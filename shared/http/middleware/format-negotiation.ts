@@ -5,6 +5,12 @@ import type { AppRequest, Middleware } from './types';
 /**
  * v1 format negotiation: the `format` parameter wins over Accept; an unknown `format` is 400
  * INVALID_PARAMETER (answered in JSON, since no format was agreed). Reads lower-cased headers.
+ *
+ * Request state (`context.app`): writes `format` (requestContext set it to 'json'); reads nothing.
+ *
+ * @example
+ * // ?format=csv, Accept: application/xml -> context.app.format = 'csv'
+ * // no format, Accept: application/xml   -> context.app.format = 'xml'
  */
 export const formatNegotiation = (): Middleware => {
   const formatNegotiationBefore = (request: AppRequest): void => {

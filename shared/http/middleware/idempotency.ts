@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { idempotencyCaller } from '../../domain/access/idempotency';
 import { sha256Hex } from '../../domain/access/tokens';
 import { conflict, idempotencyInProgress, invalidField } from '../../domain/errors';
 import { logger as sharedLogger } from '../../logger';
@@ -58,7 +59,14 @@ export function fingerprint(schema: z.ZodType | undefined, body: unknown): strin
  * for as long as the function may still run, or gets the recorded answer (the envelope middleware
  * replays it), or the booking an earlier request committed before dying (the handler answers it again),
  * or is refused with 409 (same key with another request, or the first request still running). Debug
- * requests and public routes are skipped.
+ * requests and public routes are skipped. A key belongs to its caller: the entity's secret tokens, or one
+ * publishable key from one address (`visitor`); another caller's same key is a new request.
+ *
+ * Request state: reads `entity`, `visitor` (tokenCheck), `debug` and `input` (validation); writes
+ * `idempotency` (the claim this request holds) or `replay` (the answer to give again).
+ *
+ * @example
+ * // Idempotency-Key: order-17 from a key's visitor → claims E#salon / IDEMPOTENCY#VISITOR#key_1#<digest>#POST /api/v2/appointments#order-17
  */
 export const idempotencyClaim = (opts: IdempotencyOptions): Middleware => {
   const options = { ...defaults, ...opts };
@@ -77,6 +85,7 @@ export const idempotencyClaim = (opts: IdempotencyOptions): Middleware => {
     const claim = await options.store().claim(app.entity.entityId, {
       route: event.routeKey,
       key,
+      caller: idempotencyCaller(app.visitor),
       fingerprint: fingerprint(options.bodySchema, app.input?.body),
       nowMs: options.now(),
       holdMs: context.getRemainingTimeInMillis?.() ?? DEFAULT_HOLD_MS,
@@ -89,7 +98,10 @@ export const idempotencyClaim = (opts: IdempotencyOptions): Middleware => {
     if (claim.kind === 'replay') app.replay = claim.answer;
     else app.idempotency = claim.mark;
   };
-  return { before: idempotencyClaimBefore };
+  return {
+    before: idempotencyClaimBefore,
+    state: { reads: ['entity', 'visitor', 'debug', 'input'], writes: ['idempotency', 'replay'] },
+  };
 };
 
 /**

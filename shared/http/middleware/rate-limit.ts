@@ -1,8 +1,12 @@
-import { type LimitedRequest, type PolicyState, rateLimitHeaders } from '../../domain/access/limits';
+import {
+  type Admission,
+  type LimitedRequest,
+  type PolicyState,
+  rateLimitHeaders,
+} from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
-import { RateLimited } from '../../domain/errors';
-import type { Admission } from '../stack-deps';
-import type { AppRequest, Middleware } from './types';
+import { AppError, RateLimited } from '../../domain/errors';
+import type { AppRequest, Middleware, RequestState } from './types';
 
 export interface RateLimitOptions {
   /** Counts the request against the limits that apply (the limit service, injected by the wiring). */
@@ -15,32 +19,67 @@ const isMove = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as Record<string, unknown>).slot_id !== undefined;
 
 /**
- * Counts an authenticated request against its entity's limits, and a publishable key's request against
- * its visitor limits (key and caller address); over a limit it is refused with 429 before anything runs.
- * Place it after the token check and the body parser.
+ * Counts an authenticated request against its limits (docs/CONTRACT.md#limits): a secret token's against
+ * the entity's, a publishable key's against the entity's public ones and its visitor's (key and caller
+ * address); over a limit it is refused with 429 before anything runs. A publishable key's request refused
+ * before it was counted (403 outside its routes or origins, 400 malformed JSON, 413) is counted too, so a
+ * visitor cannot knock for free; over a limit, that answer becomes the 429.
+ *
+ * Request state: reads `entity` and `visitor` (tokenCheck) and, for `booking: 'when-moving'`, `body`
+ * (jsonBody); writes `rateLimit` (the states the headers show). The stack checks that order.
+ *
+ * @example
+ * // a publishable key's booking, visitor_bookings_per_hour 10, public_requests_per_minute 600:
+ * // admit(entity, { booking: true, visitor: { keyId: 'key_1', ip: '203.0.113.7' } })
+ * // context.app.rateLimit = [{ policy: { name: 'public', quota: 600, … }, remaining: 599, resetSeconds: 41 }, …]
  */
 export const rateLimit = (opts: RateLimitOptions): Middleware => {
   const booking = opts.booking ?? 'never';
-  const rateLimitBefore = async (request: AppRequest): Promise<void> => {
-    const { event, context } = request;
-    const entity = context.app.entity;
-    if (!entity) return;
-    const visitor = entity.credential
-      ? { keyId: entity.credential.keyId, ip: event.requestContext?.http?.sourceIp ?? 'unknown' }
-      : undefined;
+  const count = async (app: RequestState, entity: EntityContext): Promise<Admission> => {
     const admission = await opts.admit(entity, {
-      booking: booking === 'always' || (booking === 'when-moving' && isMove(context.app.body)),
-      visitor,
+      booking: booking === 'always' || (booking === 'when-moving' && isMove(app.body)),
+      visitor: app.visitor,
     });
-    context.app.rateLimit = admission.states;
+    app.rateLimit = admission.states;
+    return admission;
+  };
+  const rateLimitBefore = async (request: AppRequest): Promise<void> => {
+    const { app } = request.context;
+    if (!app.entity) return;
+    const admission = await count(app, app.entity);
     if (!admission.ok) throw new RateLimited(admission.retryAfter);
   };
-  return { before: rateLimitBefore };
+  // A publishable key's request refused before `rateLimitBefore` ran: counted all the same.
+  const rateLimitOnError = async (request: AppRequest): Promise<void> => {
+    const { app } = request.context;
+    if (!app?.entity || !app.visitor || app.rateLimit !== undefined) return;
+    if (!(request.error instanceof AppError) || request.error.status >= 500) return;
+    try {
+      const admission = await count(app, app.entity);
+      if (!admission.ok) request.error = new RateLimited(admission.retryAfter);
+    } catch {
+      // The store failed to count: the refusal stands as it was.
+    }
+  };
+  return {
+    before: rateLimitBefore,
+    onError: rateLimitOnError,
+    state: {
+      reads: ['entity', 'visitor', ...(booking === 'when-moving' ? (['body'] as const) : [])],
+      writes: ['rateLimit'],
+    },
+  };
 };
 
 /**
  * `RateLimit-Policy` and `RateLimit` on every answer to a counted request (the policies that applied), and
  * `Retry-After` on a 429. Place it before the envelope, so that it sees the built answer, errors included.
+ *
+ * Request state: reads `rateLimit` (in `after` and `onError`); writes nothing.
+ *
+ * @example
+ * // rateLimit [{ policy: { name: 'entity', quota: 600, windowSeconds: 60 }, remaining: 598, resetSeconds: 41 }] →
+ * // RateLimit-Policy: "entity";q=600;w=60   RateLimit: "entity";r=598;t=41
  */
 export const rateLimitAnswerHeaders = (): Middleware => {
   const addHeaders = (request: AppRequest): void => {

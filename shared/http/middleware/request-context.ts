@@ -18,6 +18,15 @@ const defaults: Required<RequestContextOptions> = { logger: sharedLogger };
  * Opens the request's state (its id and start time) and, success or failure, stamps the answer with
  * X-Request-Id and Server-Timing (store time from the request scope) and writes one structured log line.
  * Use it first, so that it sees the final answer.
+ *
+ * Request state (`context.app`): before, writes a fresh state `{ requestId, startedAt, format: 'json',
+ * debug: false }` (the id is API Gateway's request id); after and on error, reads `requestId`,
+ * `startedAt` and `entity` for the headers and the log line.
+ *
+ * @example
+ * // before: event.requestContext.requestId = 'req-1'
+ * //   -> context.app = { requestId: 'req-1', startedAt: 1234.5, format: 'json', debug: false }
+ * // after:  response.headers gains 'x-request-id': 'req-1', 'server-timing': 'store;dur=3.1, total;dur=12.3'
  */
 export const requestContext = (opts: RequestContextOptions = {}): Middleware => {
   const options = { ...defaults, ...opts };
@@ -57,6 +66,7 @@ export const requestContext = (opts: RequestContextOptions = {}): Middleware => 
   };
 
   return {
+    state: { reads: [], writes: ['requestId', 'startedAt', 'format', 'debug'] },
     before: requestContextBefore,
     after: requestContextAfter,
     onError: requestContextAfter,

@@ -18,7 +18,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const defaults: Required<SecurityHeadersOptions> = { headers: SECURITY_HEADERS };
 
-/** Adds the security headers to every answer, errors included. */
+/**
+ * Adds the security headers to every answer, errors included.
+ *
+ * Request state (`context.app`): reads and writes nothing; it reads and writes `request.response` only.
+ *
+ * @example
+ * // response.headers = { 'content-type': 'application/json' }
+ * //   -> { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ... }
+ */
 export const securityHeaders = (opts: SecurityHeadersOptions = {}): Middleware => {
   const options = { ...defaults, ...opts };
 

@@ -10,6 +10,12 @@ type Measured = AppRequest & { [INVOCATION]?: Invocation };
  * Gateway names it (`POST /api/v2/appointments`, `$default`), and on the final answer records its status
  * class and latency, annotates the trace with the status and error code, and flushes the invocation's one
  * EMF line (with what the services counted meanwhile). Use it right after requestContext.
+ *
+ * Request state (`context.app`): reads `requestId` (set by requestContext); writes nothing.
+ *
+ * @example
+ * // context.app.requestId = 'req-1', event.routeKey = 'GET /api/v2/slots'
+ * //   -> an EMF line with the route's latency and `2xx` count, the trace annotated `status: 200`
  */
 export const telemetry = (): Middleware => {
   const telemetryBefore = (request: Measured): void => {

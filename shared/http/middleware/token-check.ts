@@ -21,7 +21,16 @@ export const wantsDebug = (event: Event): boolean =>
 /**
  * Token check: the Access-Token header wins over the access_token parameter; the injected authenticator
  * takes each API's own kind of token (or, on v2, a publishable key) and names the entity, or refuses with
- * 401. A publishable key outside its routes or origins is refused with 403.
+ * 401. A publishable key outside its routes or origins is refused with 403 (after its entity and visitor
+ * are known, so that the limits count the refusal: rate-limit.ts).
+ *
+ * Request state: writes `entity` (the token's), `visitor` (a publishable key's request: the key and the
+ * caller's address, as API Gateway saw it) and, for v1 debug mode, `debug`. Reads nothing.
+ *
+ * @example
+ * // Access-Token: pk_… from 203.0.113.7 →
+ * // context.app.entity = { entityId: 'salon', settings, credential: { kind: 'publishable', keyId: 'key_1', … } }
+ * // context.app.visitor = { keyId: 'key_1', ip: '203.0.113.7' }
  */
 export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
   const options = { ...defaults, ...opts };
@@ -35,7 +44,13 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
     const token = event.headers?.['access-token'] || event.queryStringParameters?.access_token;
     const entity = await options.authenticate(token, options.api);
     context.app.entity = entity;
+    if (entity.credential) {
+      context.app.visitor = {
+        keyId: entity.credential.keyId,
+        ip: event.requestContext?.http?.sourceIp || 'unknown',
+      };
+    }
     checkKeyUse(entity.credential, options, event.headers?.origin);
   };
-  return { before: tokenCheckBefore };
+  return { before: tokenCheckBefore, state: { reads: [], writes: ['entity', 'visitor', 'debug'] } };
 };

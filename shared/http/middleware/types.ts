@@ -1,7 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
-import type { PolicyState } from '../../domain/access/limits';
+import type { PolicyState, Visitor } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
 import type { AppError } from '../../domain/errors';
 import type { Format } from '../negotiation';
@@ -28,23 +28,58 @@ export interface ApiProfile {
   error(error: AppError, frame: AnswerFrame): Result;
 }
 
-/** What the stack learns about a request as it goes, kept on the Lambda context. */
+/**
+ * What the stack learns about a request as it goes, kept on the Lambda context (`context.app`). Each field
+ * has one writer; the middlewares that read a field in their `before` declare it (`StateUse`), and the
+ * stack refuses to build a handler whose order would have one read a field before its writer ran.
+ */
 export interface RequestState {
+  /** Written by requestContext (first). */
   requestId: string;
   startedAt: number;
+  /** Written by requestContext (json), then formatNegotiation (v1). */
   format: Format;
+  /** Written by requestContext (false), then tokenCheck (v1 debug mode). */
   debug: boolean;
+  /** Written by tokenCheck: the entity the token or publishable key acts for. */
   entity?: EntityContext;
+  /** Written by tokenCheck for a publishable key's request: the key and the caller's address. */
+  visitor?: Visitor;
+  /** Written by jsonBody: the parsed JSON body (`{}` when empty). */
   body?: unknown;
+  /** Written by validation: the path, query and body as the route's schemas read them. */
   input?: { path: unknown; query: unknown; body: unknown };
-  /** The Idempotency-Key this request holds: the booking commits its record, the answer is kept under it. */
+  /** Written by idempotencyClaim: the Idempotency-Key this request holds (the booking commits its record). */
   idempotency?: IdempotencyMark;
-  /** The recorded answer of an earlier request with the same Idempotency-Key and body. */
+  /** Written by idempotencyClaim: the recorded answer of an earlier request with the same key and body. */
   replay?: StoredAnswer;
-  /** The limits that counted this request, as the RateLimit headers show them. */
+  /** Written by rateLimit: the limits that counted this request, as the RateLimit headers show them. */
   rateLimit?: PolicyState[];
+}
+
+/** The fields of the request state a middleware's `before` reads and writes (see RequestState). */
+export interface StateUse {
+  reads: readonly (keyof RequestState)[];
+  writes: readonly (keyof RequestState)[];
 }
 
 export type AppContext = Context & { app: RequestState };
 export type AppRequest = Request<Event, Result, Error, AppContext>;
-export type Middleware = MiddlewareObj<Event, Result, Error, AppContext>;
+/** A middleware of the stack; `state` says what its `before` reads and writes on the request state. */
+export type Middleware = MiddlewareObj<Event, Result, Error, AppContext> & { state?: StateUse };
+
+/**
+ * Throws when a middleware's `before` would read a field of the request state that no middleware before it
+ * writes (middy runs the `before`s in the order given). Called when a handler is built, never per request.
+ */
+export function checkStateOrder(middlewares: readonly Middleware[]): void {
+  const written = new Set<keyof RequestState>();
+  for (const middleware of middlewares) {
+    for (const field of middleware.state?.reads ?? []) {
+      if (!written.has(field)) {
+        throw new Error(`a middleware reads request state "${field}" before any middleware writes it`);
+      }
+    }
+    for (const field of middleware.state?.writes ?? []) written.add(field);
+  }
+}

@@ -11,7 +11,16 @@ export interface Schemas<P, Q, B> {
 
 type Where = 'path' | 'query' | 'body';
 
-/** zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/input/zod-errors.ts). */
+/**
+ * zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/input/zod-errors.ts).
+ *
+ * Request state (`context.app`): reads `body` (jsonBody; `{}` when the route has none); writes `input`,
+ * the validated `{ path, query, body }` the handler receives.
+ *
+ * @example
+ * // pathParameters = { id: '42' }, schema z.object({ id: id() })
+ * //   -> context.app.input = { path: { id: 42 }, query: undefined, body: undefined }
+ */
 export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
   const parse = (where: Where, schema: z.ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;
@@ -28,5 +37,5 @@ export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
       body: parse('body', schemas.body, context.app.body ?? {}),
     };
   };
-  return { before: validationBefore };
+  return { before: validationBefore, state: { reads: [], writes: ['input'] } };
 };

@@ -5,31 +5,15 @@ import { getItem, getItems } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { TransactionRefused, transact } from '../../db/transactions';
-import {
-  LIMIT_NAMES,
-  type Limits,
-  type Policy,
-  type PolicyState,
-  windowStart,
-} from '../../domain/access/limits';
-import type { Admission, LimitStore } from '../../services/ports';
-
-/** A policy's counter in the window `nowMs` falls in, when that window ends, and when its item expires. */
-function counterOf(entityId: string, policy: Policy, nowMs: number) {
-  const start = windowStart(policy, nowMs);
-  const visitor = policy.scope.kind === 'visitor' ? policy.scope : undefined;
-  const end = start + policy.windowSeconds;
-  return {
-    key: keys.rateCounter(entityId, policy.name, start, visitor),
-    resetSeconds: Math.max(1, Math.ceil(end - nowMs / 1000)),
-    // Kept a minute past its window, then DynamoDB's TTL removes it.
-    expiresAt: end + 60,
-  };
-}
+import { type CounterStep, type CountOutcome, LIMIT_NAMES, type Limits } from '../../domain/access/limits';
+import type { LimitStore } from '../../services/access/ports';
 
 const COUNT = updateWhere('ADD #n :one SET #expires_at = :expires', CONDITION.belowCap);
 
-/** Limits an operator set per entity, and the fixed-window counters that enforce every limit. */
+/**
+ * Limits an operator set per entity, and the fixed-window counters that enforce every limit. It only stores:
+ * which counters a request moves, and what the counts mean, is domain/access/limits.ts's arithmetic.
+ */
 export class LimitRepository implements LimitStore {
   constructor(private readonly table: TableHandle) {}
 
@@ -60,66 +44,45 @@ export class LimitRepository implements LimitStore {
   }
 
   /**
-   * Pattern: count a request. One policy: one conditional UpdateItem (`ADD n 1` while n < quota) that
+   * Pattern: count a request. One counter: one conditional UpdateItem (`ADD n 1` while n < cap) that
    * answers the new count. Several: one transaction of those updates, all or none, then one BatchGetItem
-   * for the counts the headers show. A refusal writes nothing.
+   * for the counts. A refusal writes nothing.
    */
-  async admit(entityId: string, policies: readonly Policy[], nowMs: number): Promise<Admission> {
-    if (policies.length === 0) return { ok: true, states: [] };
-    const counters = policies.map((p) => counterOf(entityId, p, nowMs));
-    const update = (i: number) => ({
+  async count(entityId: string, steps: readonly CounterStep[]): Promise<CountOutcome> {
+    if (steps.length === 0) return { ok: true, counts: [] };
+    const keyOf = (step: CounterStep) =>
+      keys.rateCounter(entityId, step.policy, step.windowStart, step.visitor);
+    const update = (step: CounterStep) => ({
       TableName: this.table.name,
-      Key: counters[i]?.key,
+      Key: keyOf(step),
       ...COUNT,
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':cap': policies[i]?.quota,
-        ':expires': counters[i]?.expiresAt,
-      },
+      ExpressionAttributeValues: { ':one': 1, ':cap': step.cap, ':expires': step.expiresAt },
     });
-    const refusedAt = (i: number): Admission => {
-      const policy = policies[i] as Policy;
-      const resetSeconds = counters[i]?.resetSeconds ?? policy.windowSeconds;
-      return {
-        ok: false,
-        refused: policy,
-        retryAfter: resetSeconds,
-        states: [{ policy, remaining: 0, resetSeconds }],
-      };
-    };
-    const stateOf = (i: number, count: number): PolicyState => ({
-      policy: policies[i] as Policy,
-      remaining: Math.max(0, (policies[i]?.quota ?? 0) - count),
-      resetSeconds: counters[i]?.resetSeconds ?? 0,
-    });
-
-    if (policies.length === 1) {
+    const [only] = steps;
+    if (only && steps.length === 1) {
       try {
         const answer = await this.table.doc.send(
-          new UpdateCommand({ ...update(0), ReturnValues: 'UPDATED_NEW' }),
+          new UpdateCommand({ ...update(only), ReturnValues: 'UPDATED_NEW' }),
         );
-        return { ok: true, states: [stateOf(0, Number(answer.Attributes?.n ?? 0))] };
+        return { ok: true, counts: [Number(answer.Attributes?.n ?? only.cap)] };
       } catch (error) {
-        if (conditionFailed(error)) return refusedAt(0);
+        if (conditionFailed(error)) return { ok: false, refusedAt: 0 };
         throw error;
       }
     }
     try {
       await transact(
         this.table,
-        policies.map((_, i) => ({ Update: update(i) })),
+        steps.map((step) => ({ Update: update(step) })),
       );
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
-      const index = policies.findIndex((_, i) => error.failed(i));
-      return refusedAt(index < 0 ? 0 : index);
+      const index = steps.findIndex((_, i) => error.failed(i));
+      return { ok: false, refusedAt: index < 0 ? 0 : index };
     }
-    const items = await getItems(
-      this.table,
-      counters.map((c) => c.key),
-    );
-    const countOf = (i: number) =>
-      Number(items.find((item) => item.sk === counters[i]?.key.sk)?.n ?? policies[i]?.quota ?? 0);
-    return { ok: true, states: policies.map((_, i) => stateOf(i, countOf(i))) };
+    const items = await getItems(this.table, steps.map(keyOf));
+    const countOf = (step: CounterStep) =>
+      Number(items.find((item) => item.sk === keyOf(step).sk)?.n ?? step.cap);
+    return { ok: true, counts: steps.map(countOf) };
   }
 }

@@ -6,7 +6,7 @@ import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import { TransactionRefused, transact } from '../../db/transactions';
 import type { PublishableKey } from '../../domain/access/publishable-keys';
-import type { PublishableKeyStore } from '../../services/ports';
+import type { PublishableKeyStore } from '../../services/access/ports';
 
 export const toPublishableKey = (item: Record<string, unknown>): PublishableKey => ({
   id: String(item.id),

@@ -6,7 +6,7 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import { heldSlots, takesPlace } from '../../domain/booking/appointment';
-import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/ports';
+import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/booking/ports';
 import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
 import { appointmentItem, cancelTokenItem } from './appointment-repository';
 import {

@@ -1,7 +1,7 @@
 import { getItems } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
-import type { BookingSnapshot, BookingSnapshotReader } from '../../services/ports';
+import type { BookingSnapshot, BookingSnapshotReader } from '../../services/booking/ports';
 import { toCalendar } from '../schedule/calendar-repository';
 import { toSlot } from '../schedule/slot-repository';
 

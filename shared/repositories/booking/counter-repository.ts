@@ -53,7 +53,7 @@ export function countClientBooking(
   if (previous === 1) updates.add(counters, 'repeat_clients', 1);
 }
 
-/** Reads of the statistics counters that the write transactions keep (see DESIGN.md). */
+/** Reads of the statistics counters that the write transactions keep (see docs/design/data-model.md). */
 export class CounterRepository {
   constructor(private readonly table: TableHandle) {}
 

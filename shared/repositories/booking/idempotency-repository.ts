@@ -7,7 +7,7 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import type { TransactItem } from '../../db/transactions';
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
-import type { IdempotencyStore } from '../../services/ports';
+import type { IdempotencyStore } from '../../services/access/ports';
 
 /**
  * Idempotency records (Idempotency-Key header on bookings), after Powertools Idempotency: a conditional
@@ -20,11 +20,12 @@ export class IdempotencyRepository implements IdempotencyStore {
 
   /** Pattern: claim a key, or learn that it was answered, committed, is in progress, or was used for another request. */
   async claim(entityId: string, request: ClaimRequest): Promise<Claim> {
-    const Key = keys.idempotency(entityId, request.route, request.key);
+    const Key = keys.idempotency(entityId, request.route, request.key, request.caller);
     const nowSeconds = Math.floor(request.nowMs / 1000);
     const mark: IdempotencyMark = {
       route: request.route,
       key: request.key,
+      caller: request.caller,
       claimId: randomUUID(),
       keepUntil: nowSeconds + request.keepSeconds,
     };
@@ -78,7 +79,7 @@ export class IdempotencyRepository implements IdempotencyStore {
       this.table.doc.send(
         new UpdateCommand({
           TableName: this.table.name,
-          Key: keys.idempotency(entityId, mark.route, mark.key),
+          Key: keys.idempotency(entityId, mark.route, mark.key, mark.caller),
           ...updateWhere('SET answer = :answer', CONDITION.keyHeldByMe),
           ExpressionAttributeValues: { ':answer': answer, ':claimId': mark.claimId },
         }),
@@ -92,7 +93,7 @@ export class IdempotencyRepository implements IdempotencyStore {
       this.table.doc.send(
         new DeleteCommand({
           TableName: this.table.name,
-          Key: keys.idempotency(entityId, mark.route, mark.key),
+          Key: keys.idempotency(entityId, mark.route, mark.key, mark.caller),
           ...onlyIf(`${CONDITION.keyHeldByMe} AND #state = :inProgress`),
           ExpressionAttributeValues: { ':claimId': mark.claimId, ':inProgress': 'in_progress' },
         }),
@@ -114,7 +115,7 @@ export function idempotencyCommitItem(
   return {
     Update: {
       TableName: tableName,
-      Key: keys.idempotency(entityId, mark.route, mark.key),
+      Key: keys.idempotency(entityId, mark.route, mark.key, mark.caller),
       ...updateWhere('SET #state = :committed, #result = :result', CONDITION.keyHeldByMe),
       ExpressionAttributeValues: { ':committed': 'committed', ':result': result, ':claimId': mark.claimId },
     },

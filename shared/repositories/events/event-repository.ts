@@ -6,7 +6,7 @@ import * as keys from '../../db/keys';
 import { queryPage } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import { type BookingEvent, EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
-import type { Delivery, EventStore, PendingDeliveries } from '../../services/ports';
+import type { Delivery, EventStore, PendingDeliveries } from '../../services/events/ports';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
 

@@ -6,7 +6,7 @@ import * as keys from '../../db/keys';
 import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import type { EventType } from '../../domain/delivery/webhooks';
-import type { WebhookRecord, WebhookStore } from '../../services/ports';
+import type { WebhookRecord, WebhookStore } from '../../services/events/ports';
 
 const toWebhook = (item: Record<string, unknown>): WebhookRecord => ({
   id: String(item.id),

@@ -4,7 +4,7 @@ import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
-import type { CalendarFeedStore } from '../../services/ports';
+import type { CalendarFeedStore } from '../../services/mail/ports';
 
 /** The staff calendar feed's tokens: the entity's current hash, and a lookup item per hash. */
 export class CalendarFeedRepository implements CalendarFeedStore {

@@ -5,7 +5,7 @@ import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
-import type { SentMails } from '../../services/ports';
+import type { SentMails } from '../../services/mail/ports';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
 

@@ -7,7 +7,7 @@ import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import type { TokenKind } from '../../domain/access/tokens';
 import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../../domain/entity';
-import type { EntityStore } from '../../services/ports';
+import type { EntityStore } from '../../services/settings/ports';
 import { calendarItem } from '../schedule/calendar-repository';
 
 export class EntityRepository implements EntityStore {

@@ -4,7 +4,7 @@ import { writtenIf } from '../../db/expressions';
 import * as keys from '../../db/keys';
 import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
-import type { OpenDaysDirectory, OpenDaysEntry } from '../../services/ports';
+import type { OpenDaysDirectory, OpenDaysEntry } from '../../services/schedule/ports';
 
 const toOpenDaysEntry = (item: Record<string, unknown>): OpenDaysEntry => ({
   entityId: String(item.entity_id),

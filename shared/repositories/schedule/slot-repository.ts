@@ -7,7 +7,7 @@ import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import type { SlotRecord } from '../../domain/schedule/slot';
-import type { SlotStore, SlotWrite } from '../../services/ports';
+import type { SlotStore, SlotWrite } from '../../services/schedule/ports';
 
 export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),

@@ -8,7 +8,8 @@ import type { VersionedSettings } from '../../domain/entity';
 import { type EntitySettings, withDefaultSettings } from '../../domain/entity';
 import type { Holiday } from '../../domain/schedule/holidays';
 import type { DayHours, WeeklyHours } from '../../domain/schedule/opening-hours';
-import type { ClosureAdmin, HoursAdmin, SettingsLookup } from '../../services/ports';
+import type { ClosureAdmin, HoursAdmin } from '../../services/schedule/ports';
+import type { SettingsLookup } from '../../services/settings/ports';
 
 /** Settings of an entity: one item. */
 export class SettingsRepository implements SettingsLookup {

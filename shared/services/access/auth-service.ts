@@ -2,16 +2,20 @@ import { PUBLISHABLE_KEY_SHAPE } from '../../domain/access/publishable-keys';
 import { sameDigest, sha256Hex, type TokenKind } from '../../domain/access/tokens';
 import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../domain/entity';
 import { tokenInvalid, tokenRequired } from '../../domain/errors';
-import type { SettingsLookup, TokenLookup } from '../ports';
+import type { SettingsLookup } from '../settings/ports';
+import type { TokenLookup } from './ports';
 
 const TOKEN_SHAPE: Record<TokenKind, RegExp> = { v1: /^[0-9a-f]{64}$/, v2: /^[0-9a-f]{40}$/ };
 
+/** What the token check needs: the token items and the entity settings they carry. */
+export interface AuthServiceDeps {
+  tokens: TokenLookup;
+  settings: SettingsLookup;
+}
+
 /** Recognises an API's access token and resolves the entity it identifies. */
 export class AuthService {
-  constructor(
-    private readonly tokens: TokenLookup,
-    private readonly settings: SettingsLookup,
-  ) {}
+  constructor(private readonly deps: AuthServiceDeps) {}
 
   /**
    * 1. No token: AUTH_REQUIRED. 2. Not the shape of this API's token: AUTH_INVALID without a read.
@@ -27,7 +31,7 @@ export class AuthService {
     const candidate = publishable ? trimmed : trimmed.toLowerCase();
     if (!publishable && !TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
     const hash = sha256Hex(candidate);
-    const record = await this.tokens.findToken(hash);
+    const record = await this.deps.tokens.findToken(hash);
     const expected = publishable ? 'publishable' : kind;
     if (!record || record.kind !== expected || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
     const credential = publishable
@@ -38,7 +42,7 @@ export class AuthService {
         }
       : undefined;
     // The token item carries a copy of the settings (kept by the transactions that change them).
-    const settings = record.settings ?? (await this.settings.get(record.entity_id));
+    const settings = record.settings ?? (await this.deps.settings.get(record.entity_id));
     if (!settings) throw tokenInvalid();
     const { version: _version, ...plain } = settings as EntitySettings & { version?: number };
     return {

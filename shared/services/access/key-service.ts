@@ -8,19 +8,26 @@ import {
 } from '../../domain/access/publishable-keys';
 import { sha256Hex } from '../../domain/access/tokens';
 import { AppError, invalidField, resourceNotFound } from '../../domain/errors';
-import type { PublishableKeyStore } from '../ports';
+import type { PublishableKeyStore } from './ports';
 
 export interface NewKey {
   name: string;
   allowed_origins: string[];
 }
 
+/** What publishable keys need: their store, and a clock (tests set it). */
+export interface KeyServiceDeps {
+  keys: PublishableKeyStore;
+  now?: () => Date;
+}
+
 /** Publishable keys (docs/CONTRACT.md#publishable-keys): made, listed and removed with the secret token. */
 export class KeyService {
-  constructor(
-    private readonly keys: PublishableKeyStore,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: KeyServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** Creates a key; the key itself is in this answer only (the store keeps its SHA-256). */
   async create(entityId: string, input: NewKey): Promise<PublishableKey & { key: string }> {
@@ -46,7 +53,7 @@ export class KeyService {
       allowed_origins: origins,
       created_at: this.now().toISOString(),
     };
-    if (!(await this.keys.create(entityId, record, sha256Hex(key), MAX_KEYS_PER_ENTITY))) {
+    if (!(await this.deps.keys.create(entityId, record, sha256Hex(key), MAX_KEYS_PER_ENTITY))) {
       throw new AppError(
         'conflict',
         'INVALID_PARAMETER',
@@ -64,11 +71,11 @@ export class KeyService {
   }
 
   async list(entityId: string): Promise<PublishableKey[]> {
-    return this.keys.list(entityId);
+    return this.deps.keys.list(entityId);
   }
 
   /** Removes a key: it stops working at once; an unknown id is 404. */
   async remove(entityId: string, keyId: string): Promise<void> {
-    if (!(await this.keys.remove(entityId, keyId))) throw resourceNotFound('publishable key');
+    if (!(await this.deps.keys.remove(entityId, keyId))) throw resourceNotFound('publishable key');
   }
 }

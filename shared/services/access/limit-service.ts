@@ -1,4 +1,7 @@
 import {
+  type Admission,
+  admissionOf,
+  counterSteps,
   LIMIT_BOUNDS,
   LIMIT_NAMES,
   type LimitedRequest,
@@ -7,10 +10,25 @@ import {
 } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/entity';
 import { invalidField } from '../../domain/errors';
-import { type Admission, type BusinessMetrics, type LimitStore, NO_METRICS } from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type { LimitStore } from './ports';
 
 /** How long a function instance keeps an entity's limits before reading them again. */
 export const LIMITS_CACHE_MS = 5_000;
+
+export interface LimitServiceDeps {
+  store: LimitStore;
+  /** The stage's limits, for those an entity has not set. */
+  defaults: Readonly<Limits>;
+  /** The wall clock the windows are cut from (milliseconds since the epoch); tests fix it. */
+  clock?: () => number;
+  /**
+   * This instance's own time (milliseconds, only differences matter), for how long it keeps an entity's
+   * limits: apart from the wall clock, so that a fixed clock still sees an operator's change.
+   */
+  uptime?: () => number;
+  metrics?: BusinessMetrics;
+}
 
 /**
  * Fair limits (docs/CONTRACT.md#limits): the stage's defaults, overridden per entity by an operator; every
@@ -18,27 +36,36 @@ export const LIMITS_CACHE_MS = 5_000;
  */
 export class LimitService {
   private readonly cache = new Map<string, { limits: Limits; until: number }>();
+  private readonly store: LimitStore;
+  private readonly defaults: Readonly<Limits>;
+  private readonly clock: () => number;
+  private readonly uptime: () => number;
+  private readonly metrics: BusinessMetrics;
 
-  constructor(
-    private readonly store: LimitStore,
-    private readonly defaults: Readonly<Limits>,
-    private readonly now: () => number = () => Date.now(),
-    private readonly metrics: BusinessMetrics = NO_METRICS,
-  ) {}
+  constructor(deps: LimitServiceDeps) {
+    this.store = deps.store;
+    this.defaults = deps.defaults;
+    this.clock = deps.clock ?? (() => Date.now());
+    this.uptime = deps.uptime ?? (() => performance.now());
+    this.metrics = deps.metrics ?? NO_METRICS;
+  }
 
   /** The limits in force for an entity: its own where set, else the stage's (read at most every 5 s). */
   async limitsOf(entityId: string): Promise<Limits> {
     const cached = this.cache.get(entityId);
-    if (cached && cached.until > this.now()) return cached.limits;
+    if (cached && cached.until > this.uptime()) return cached.limits;
     const limits = { ...this.defaults, ...(await this.store.get(entityId)) };
-    this.cache.set(entityId, { limits, until: this.now() + LIMITS_CACHE_MS });
+    this.cache.set(entityId, { limits, until: this.uptime() + LIMITS_CACHE_MS });
     return limits;
   }
 
   /** Counts the request against every policy that applies; a refusal counts nothing. */
   async admit(entity: EntityContext, request: LimitedRequest): Promise<Admission> {
     const policies = policiesFor(await this.limitsOf(entity.entityId), request);
-    const admission = await this.store.admit(entity.entityId, policies, this.now());
+    if (policies.length === 0) return { ok: true, states: [] };
+    const now = this.clock();
+    const outcome = await this.store.count(entity.entityId, counterSteps(policies, now));
+    const admission = admissionOf(policies, outcome, now);
     if (!admission.ok && request.booking) this.metrics.bookingRefused('limit');
     return admission;
   }

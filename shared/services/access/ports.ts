@@ -1,6 +1,16 @@
-/** What publishable keys and limits need of a store (see services/ports.ts). */
-import type { Limits, Policy, PolicyState } from '../../domain/access/limits';
+/**
+ * The ports of access (tokens, publishable keys, limits, Idempotency-Key claims): what the token check,
+ * the key and limit services and the idempotency middleware need of a store. The DynamoDB repositories
+ * (shared/repositories/access, shared/repositories/booking/idempotency-repository.ts) implement them.
+ */
+import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
+import type { CounterStep, CountOutcome, Limits } from '../../domain/access/limits';
 import type { PublishableKey } from '../../domain/access/publishable-keys';
+import type { TokenRecord } from '../../domain/entity';
+
+export interface TokenLookup {
+  findToken(tokenHash: string): Promise<TokenRecord | null>;
+}
 
 export interface PublishableKeyStore {
   /** Creates the key and the token item that finds it by hash; false when the entity has its maximum. */
@@ -10,15 +20,24 @@ export interface PublishableKeyStore {
   remove(entityId: string, keyId: string): Promise<boolean>;
 }
 
-/** The outcome of counting one request against the policies that apply to it. */
-export type Admission =
-  | { ok: true; states: PolicyState[] }
-  | { ok: false; refused: Policy; retryAfter: number; states: PolicyState[] };
+export type { Admission } from '../../domain/access/limits';
 
+/** Where the limits are kept and counted: it stores, it does no arithmetic (domain/access/limits.ts does). */
 export interface LimitStore {
   /** The limits an operator set for the entity (absent: none set). */
   get(entityId: string): Promise<Partial<Limits> | null>;
   set(entityId: string, limits: Partial<Limits>): Promise<void>;
-  /** Counts one request in every policy's current window, all or none: none when one is at its quota. */
-  admit(entityId: string, policies: readonly Policy[], nowMs: number): Promise<Admission>;
+  /**
+   * Adds one to every counter, all or none: none when one is at its cap. Answers each count after, or
+   * the index of a counter at its cap.
+   */
+  count(entityId: string, steps: readonly CounterStep[]): Promise<CountOutcome>;
+}
+
+export interface IdempotencyStore {
+  claim(entityId: string, request: ClaimRequest): Promise<Claim>;
+  /** Keeps the answer for replays, if the claim is still this request's. */
+  complete(entityId: string, mark: IdempotencyMark, answer: StoredAnswer): Promise<void>;
+  /** Frees the key after a failure on our side, unless a booking was committed under it. */
+  release(entityId: string, mark: IdempotencyMark): Promise<void>;
 }

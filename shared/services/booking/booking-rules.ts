@@ -4,8 +4,8 @@ import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
 import { jitteredPause } from '../jobs/retry';
-import type { BusinessMetrics, RefusalReason } from '../operations/metrics-port';
-import type { AppointmentStore, ClientReader } from '../ports';
+import type { BusinessMetrics, RefusalReason } from '../operations/ports';
+import type { AppointmentStore, ClientReader } from './ports';
 
 /** A booking request once its fields are valid (phone in E.164, names split). */
 export interface BookingRequest {

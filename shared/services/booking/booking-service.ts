@@ -21,19 +21,8 @@ import {
 import { timeToSeconds } from '../../domain/schedule/opening-hours';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { MAX_ATTEMPTS } from '../jobs/retry';
-import {
-  type AppointmentStore,
-  type BookingSnapshot,
-  type BookingSnapshotReader,
-  type BookingWriter,
-  type BusinessMetrics,
-  type CalendarReader,
-  type ClientReader,
-  type IdSource,
-  NO_METRICS,
-  type SlotReader,
-  type TransitionPlan,
-} from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type { CalendarReader, IdSource, SlotReader } from '../schedule/ports';
 import {
   type Booked,
   type BookingRequest,
@@ -44,6 +33,14 @@ import {
   refusal,
   refuseUnbookable,
 } from './booking-rules';
+import type {
+  AppointmentStore,
+  BookingSnapshot,
+  BookingSnapshotReader,
+  BookingWriter,
+  ClientReader,
+  TransitionPlan,
+} from './ports';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;

@@ -11,7 +11,7 @@ import {
 } from '../../domain/errors';
 import { type CalendarRecord, newCalendar } from '../../domain/schedule/calendar';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
-import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../ports';
+import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../schedule/ports';
 import type { CalendarHoursStore, ServiceStore } from './ports';
 
 /** A new service as a request gives it; a change gives only what changes (null clears an optional field). */

@@ -20,7 +20,7 @@ import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
 import type { Booked, BookingRequest } from '../booking/booking-rules';
-import type { SlotReader } from '../ports';
+import type { SlotReader } from '../schedule/ports';
 import type { CatalogService } from './catalog-service';
 
 /** The longest range one availability request answers, as for slot ranges. */

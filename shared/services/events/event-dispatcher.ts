@@ -8,7 +8,7 @@ import type {
   EventStore,
   PendingDeliveries,
   WebhookStore,
-} from '../ports';
+} from './ports';
 
 /** How an appointment is shown in an event: the v1 appointment record (given by the wiring). */
 export type PresentAppointment = (
@@ -17,22 +17,25 @@ export type PresentAppointment = (
   timezone: string,
 ) => Record<string, unknown>;
 
+/** What the dispatcher needs: the feed, the subscriptions, the pending deliveries and their queue, what an event shows, and the client e-mails of an event (absent: none). */
+export interface EventDispatcherDeps {
+  events: EventStore;
+  webhooks: WebhookStore;
+  pending: PendingDeliveries;
+  queue: DeliveryQueue;
+  context: EventContextLookup;
+  present: PresentAppointment;
+  /** The client e-mails of the event (docs/NOTIFICATIONS.md), queued before the event is marked done. */
+  notify?: (change: AppointmentChange, type: EventType, eventId: string) => Promise<void>;
+}
+
 /**
  * Turns committed appointment changes (the table's stream) into events: writes each event to the feed
  * and queues one delivery per subscription that wants it. Handlers never publish, so an event exists iff
  * its change was committed; a record processed twice gives the same event id and no second event.
  */
 export class EventDispatcher {
-  constructor(
-    private readonly events: EventStore,
-    private readonly webhooks: WebhookStore,
-    private readonly pending: PendingDeliveries,
-    private readonly queue: DeliveryQueue,
-    private readonly context: EventContextLookup,
-    private readonly present: PresentAppointment,
-    /** The client e-mails of the event (docs/NOTIFICATIONS.md), queued before the event is marked done. */
-    private readonly notify?: (change: AppointmentChange, type: EventType, eventId: string) => Promise<void>,
-  ) {}
+  constructor(private readonly deps: EventDispatcherDeps) {}
 
   /** Dispatches one change; returns the event it made, or null when the change makes none (or was done). */
   async dispatch(change: AppointmentChange): Promise<BookingEvent | null> {
@@ -43,29 +46,29 @@ export class EventDispatcher {
     const id = eventIdOf(Date.parse(after.updated_at), after.appointment_id);
 
     // 2. A record seen before whose deliveries were all queued has nothing left to do.
-    if (await this.events.isQueued(entityId, id)) return null;
+    if (await this.deps.events.isQueued(entityId, id)) return null;
 
     // 3. The event, in the feed.
     const [timezone, calendarName] = await Promise.all([
-      this.context.timezone(entityId),
-      this.context.calendarName(entityId, after.calendar_id),
+      this.deps.context.timezone(entityId),
+      this.deps.context.calendarName(entityId, after.calendar_id),
     ]);
     const event: BookingEvent = {
       id,
       type,
       timestamp: isoInZone(new Date(after.updated_at), timezone),
       data: {
-        appointment: this.present(after, calendarName, timezone),
+        appointment: this.deps.present(after, calendarName, timezone),
         ...(before && type !== 'appointment.created'
           ? { previous: { status: before.status, slot_id: before.slot_id } }
           : {}),
       },
     };
-    await this.events.put(entityId, event);
+    await this.deps.events.put(entityId, event);
 
     // 4. One delivery per subscription, pending before queued; one waiting behind an earlier delivery of
     //    the same appointment is queued by that one when it is done.
-    const subscriptions = (await this.webhooks.list(entityId)).filter((s) => s.events.includes(type));
+    const subscriptions = (await this.deps.webhooks.list(entityId)).filter((s) => s.events.includes(type));
     for (const subscription of subscriptions) {
       const delivery = {
         entityId,
@@ -74,11 +77,12 @@ export class EventDispatcher {
         event,
         attempt: 1,
       };
-      await this.pending.add(delivery);
-      if ((await this.pending.position(delivery)) === 'first') await this.queue.enqueue(delivery, 0);
+      await this.deps.pending.add(delivery);
+      if ((await this.deps.pending.position(delivery)) === 'first')
+        await this.deps.queue.enqueue(delivery, 0);
     }
-    if (this.notify) await this.notify(change, type, id);
-    await this.events.markQueued(entityId, id);
+    if (this.deps.notify) await this.deps.notify(change, type, id);
+    await this.deps.events.markQueued(entityId, id);
     return event;
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The ports of the booking events (re-exported by ports.ts, which adapters import): the event feed, the
- * webhook subscriptions, the deliveries waiting their turn, the queue and the transport.
+ * The ports of the booking events: the event feed, the webhook subscriptions, the deliveries waiting their
+ * turn, their queue (a jobs/ports.ts queue of deliveries) and the transport.
  */
 import type { AppointmentRecord } from '../../domain/booking/appointment';
 import type { BookingEvent, EventType } from '../../domain/delivery/webhooks';
+import type { DeadJobs, JobQueue } from '../jobs/ports';
 
 /** A committed change of an appointment item, as the table's stream reports it. */
 export interface AppointmentChange {
@@ -76,18 +77,6 @@ export interface PendingDeliveries {
   /** The next pending delivery of the same subscription and appointment after this one, if any. */
   next(delivery: Delivery): Promise<Delivery | null>;
   remove(delivery: Delivery): Promise<void>;
-}
-
-/** A queue of jobs with per-job delays: SQS on AWS, timers locally (webhook deliveries, client e-mails). */
-export interface JobQueue<T> {
-  /** The longest wait one message can be given (SQS: 900 s); longer waits are re-enqueued. */
-  readonly maxDelaySeconds: number;
-  enqueue(job: T, delaySeconds: number): Promise<void>;
-}
-
-/** Where a job goes when every attempt failed. */
-export interface DeadJobs<T> {
-  park(job: T, reason: string): Promise<void>;
 }
 
 /** Where deliveries wait for their attempt, and where they go when every attempt failed. */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { WebhookTransport } from '../ports';
+import type { WebhookTransport } from './ports';
 
 /**
  * The addresses a webhook URL's host stands for: an IP literal is its own, a name is resolved (checked at

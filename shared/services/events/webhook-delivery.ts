@@ -1,20 +1,25 @@
 import { Webhook } from 'standardwebhooks';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../../domain/delivery/webhooks';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
-import {
-  type BusinessMetrics,
-  type DeadLetters,
-  type Delivery,
-  type DeliveryQueue,
-  NO_METRICS,
-  type PendingDeliveries,
-  type WebhookRecord,
-  type WebhookStore,
-  type WebhookTransport,
-} from '../ports';
+import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
+import type {
+  DeadLetters,
+  Delivery,
+  DeliveryQueue,
+  PendingDeliveries,
+  WebhookRecord,
+  WebhookStore,
+  WebhookTransport,
+} from './ports';
 import { addressesOf } from './webhook-address';
 
-export interface DeliveryOptions {
+/** What a delivery needs: the subscriptions, the pending deliveries, the queue and its dead letters, the network. */
+export interface WebhookDeliveryDeps {
+  webhooks: WebhookStore;
+  pending: PendingDeliveries;
+  queue: DeliveryQueue;
+  dead: DeadLetters;
+  transport: WebhookTransport;
   /** Seconds before each retry; the production schedule unless a test shortens it. */
   schedule?: readonly number[];
   /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
@@ -38,33 +43,26 @@ export class WebhookDelivery {
   private readonly now: () => Date;
   private readonly metrics: BusinessMetrics;
 
-  constructor(
-    private readonly webhooks: WebhookStore,
-    private readonly pending: PendingDeliveries,
-    private readonly queue: DeliveryQueue,
-    private readonly dead: DeadLetters,
-    private readonly transport: WebhookTransport,
-    private readonly options: DeliveryOptions,
-  ) {
-    this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
-    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    this.now = options.now ?? (() => new Date());
-    this.metrics = options.metrics ?? NO_METRICS;
+  constructor(private readonly deps: WebhookDeliveryDeps) {
+    this.schedule = deps.schedule ?? RETRY_SCHEDULE_SECONDS;
+    this.timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.now = deps.now ?? (() => new Date());
+    this.metrics = deps.metrics ?? NO_METRICS;
   }
 
   /** Handles one delivery taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(delivery: Delivery): Promise<DeliveryOutcome> {
     // 1. A wait longer than the queue can hold goes back for the rest of it.
-    if (await heldBack(this.queue, delivery, this.now().getTime())) return 'waiting';
+    if (await heldBack(this.deps.queue, delivery, this.now().getTime())) return 'waiting';
     // 2. A removed subscription gets nothing more.
-    const subscription = await this.webhooks.get(delivery.entityId, delivery.subscriptionId);
+    const subscription = await this.deps.webhooks.get(delivery.entityId, delivery.subscriptionId);
     if (!subscription) {
       await this.done(delivery);
       return 'dropped';
     }
     // 3. One appointment's events go out in order: an earlier pending one queues this one when done. A
     //    delivery already done (a message seen twice) is not sent again.
-    const position = await this.pending.position(delivery);
+    const position = await this.deps.pending.position(delivery);
     if (position === 'behind') return 'waiting';
     if (position === 'gone') return 'dropped';
 
@@ -73,13 +71,13 @@ export class WebhookDelivery {
     const at = this.now().toISOString();
     this.metrics.delivery(failure === null ? 'succeeded' : 'failed');
     if (failure === null) {
-      await this.webhooks.recordSuccess(delivery.entityId, subscription.id, at);
+      await this.deps.webhooks.recordSuccess(delivery.entityId, subscription.id, at);
       await this.done(delivery);
       return 'delivered';
     }
     const total = this.schedule.length + 1;
     const reason = `${failure} (attempt ${delivery.attempt} of ${total})`;
-    await this.webhooks.recordFailure(delivery.entityId, subscription.id, {
+    await this.deps.webhooks.recordFailure(delivery.entityId, subscription.id, {
       at,
       event_id: delivery.event.id,
       reason,
@@ -87,10 +85,10 @@ export class WebhookDelivery {
     const delay = this.schedule[delivery.attempt - 1];
     if (delay !== undefined) {
       const next = { ...delivery, attempt: delivery.attempt + 1 };
-      await enqueueAfter(this.queue, next, delay, this.now().getTime());
+      await enqueueAfter(this.deps.queue, next, delay, this.now().getTime());
       return 'retrying';
     }
-    await this.dead.park(delivery, reason);
+    await this.deps.dead.park(delivery, reason);
     this.metrics.delivery('dead');
     await this.done(delivery);
     return 'dead';
@@ -116,13 +114,13 @@ export class WebhookDelivery {
   /** One attempt: null on a 2xx answer, else why it failed. The host is resolved and checked each time. */
   private async attempt(subscription: WebhookRecord, delivery: Delivery): Promise<string | null> {
     const url = new URL(subscription.url);
-    const { host, addresses } = await addressesOf(url, this.transport);
+    const { host, addresses } = await addressesOf(url, this.deps.transport);
     if (!addresses) return `host ${host} does not resolve`;
-    const problem = urlProblem(url, addresses, this.options.allowLocalReceivers);
+    const problem = urlProblem(url, addresses, this.deps.allowLocalReceivers);
     if (problem) return `url refused: ${problem}`;
     const { headers, body } = this.signed(subscription, delivery);
     try {
-      const status = await this.transport.post({
+      const status = await this.deps.transport.post({
         url,
         address: addresses[0] as string,
         headers,
@@ -138,8 +136,8 @@ export class WebhookDelivery {
 
   /** A delivery is over (sent, dead or dropped): the next one of the same appointment may go. */
   private async done(delivery: Delivery): Promise<void> {
-    await this.pending.remove(delivery);
-    const next = await this.pending.next(delivery);
-    if (next) await this.queue.enqueue(next, 0);
+    await this.deps.pending.remove(delivery);
+    const next = await this.deps.pending.next(delivery);
+    if (next) await this.deps.queue.enqueue(next, 0);
   }
 }

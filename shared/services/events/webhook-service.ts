@@ -9,7 +9,7 @@ import {
 } from '../../domain/delivery/webhooks';
 import type { EntityContext } from '../../domain/entity';
 import { found, invalidField, resourceNotFound } from '../../domain/errors';
-import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from '../ports';
+import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from './ports';
 import { addressesOf } from './webhook-address';
 
 /** A subscription as listed: everything but the secret. */
@@ -20,16 +20,23 @@ export const MAX_WEBHOOKS = 20;
 
 const withoutSecret = ({ secret: _, ...rest }: WebhookRecord): WebhookSummary => rest;
 
+/** What the subscriptions and the pull feed need: their stores, DNS (to check a URL), the stage rule for local receivers, a clock. */
+export interface WebhookServiceDeps {
+  webhooks: WebhookStore;
+  events: EventStore;
+  transport: Pick<WebhookTransport, 'resolve'>;
+  /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
+  allowLocalReceivers: boolean;
+  now?: () => Date;
+}
+
 /** Webhook subscriptions of an entity, and its pull feed of events. */
 export class WebhookService {
-  constructor(
-    private readonly webhooks: WebhookStore,
-    private readonly events: EventStore,
-    private readonly transport: Pick<WebhookTransport, 'resolve'>,
-    /** STAGE=local: http and loopback receivers (private addresses) are allowed. */
-    private readonly allowLocalReceivers: boolean,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: WebhookServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** Subscribes a URL; the answer carries the signing secret, which is never shown again. */
   async subscribe(entity: EntityContext, input: { url: string; events?: unknown }): Promise<WebhookRecord> {
@@ -38,7 +45,7 @@ export class WebhookService {
     // 2. The events: all three unless some are named.
     const events = this.checkedEvents(input.events);
     // 3. A bounded number of subscriptions.
-    const existing = await this.webhooks.list(entity.entityId);
+    const existing = await this.deps.webhooks.list(entity.entityId);
     if (existing.length >= MAX_WEBHOOKS) {
       throw invalidField('url', `at most ${MAX_WEBHOOKS} webhooks per account`);
     }
@@ -51,26 +58,26 @@ export class WebhookService {
       last_failure: null,
       last_success_at: null,
     };
-    await this.webhooks.create(entity.entityId, record);
+    await this.deps.webhooks.create(entity.entityId, record);
     return record;
   }
 
   /** The entity's subscriptions, without their secrets. */
   async list(entityId: string): Promise<WebhookSummary[]> {
-    return (await this.webhooks.list(entityId)).map(withoutSecret);
+    return (await this.deps.webhooks.list(entityId)).map(withoutSecret);
   }
 
   /** Removes a subscription: nothing more is sent to it, queued deliveries included. */
   async remove(entityId: string, id: string): Promise<WebhookSummary> {
-    const record = found(await this.webhooks.get(entityId, id), () => resourceNotFound('webhook'));
-    if (!(await this.webhooks.remove(entityId, id))) throw resourceNotFound('webhook');
+    const record = found(await this.deps.webhooks.get(entityId, id), () => resourceNotFound('webhook'));
+    if (!(await this.deps.webhooks.remove(entityId, id))) throw resourceNotFound('webhook');
     return withoutSecret(record);
   }
 
   /** The entity's events after one (exclusive), in the order they happened. */
   feed(entityId: string, after: string | undefined, limit: number): Promise<BookingEvent[]> {
     if (after !== undefined && !isEventId(after)) throw invalidField('after', 'must be an event id');
-    return this.events.listAfter(entityId, after, limit);
+    return this.deps.events.listAfter(entityId, after, limit);
   }
 
   private async checkedUrl(text: string): Promise<URL> {
@@ -83,8 +90,8 @@ export class WebhookService {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw invalidField('url', 'must be an http or https URL');
     }
-    const { addresses } = await addressesOf(url, this.transport);
-    const problem = urlProblem(url, addresses ?? [], this.allowLocalReceivers);
+    const { addresses } = await addressesOf(url, this.deps.transport);
+    const problem = urlProblem(url, addresses ?? [], this.deps.allowLocalReceivers);
     if (problem) throw invalidField('url', problem);
     return url;
   }

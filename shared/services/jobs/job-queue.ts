@@ -1,4 +1,4 @@
-import type { JobQueue } from '../ports';
+import type { JobQueue } from './ports';
 
 /** A queued job that may carry when it is due, when its wait was longer than the queue holds one. */
 type Deferrable = { notBefore?: number };

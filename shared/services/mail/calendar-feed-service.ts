@@ -7,7 +7,7 @@ import { feedIcs } from '../../domain/mail/ics';
 import { calendarUid } from '../../domain/mail/notifications';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarFeedStore } from '../ports';
+import type { CalendarFeedStore } from './ports';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
@@ -28,23 +28,30 @@ export interface FeedReads {
   calendars?(entityId: string): Promise<CalendarRecord[]>;
 }
 
+/** What the staff feed needs: its secret tokens, what it reads, a clock. */
+export interface CalendarFeedServiceDeps {
+  store: CalendarFeedStore;
+  reads: FeedReads;
+  now?: () => Date;
+}
+
 /**
  * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
  * when asked again; it answers the appointments of every calendar (docs/CONTRACT.md#services-and-staff)
  * from 30 days back as an iCalendar file; with more than one calendar, each entry names its calendar.
  */
 export class CalendarFeedService {
-  constructor(
-    private readonly store: CalendarFeedStore,
-    private readonly reads: FeedReads,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CalendarFeedServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** A new secret token for the entity's feed; the previous one stops answering at once. */
   async issue(entityId: string): Promise<string> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const token = randomToken(32);
-      if (await this.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
+      if (await this.deps.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
       // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
     }
@@ -54,17 +61,19 @@ export class CalendarFeedService {
   /** The feed of a token, or null when the token is not a current one. */
   async render(token: string): Promise<string | null> {
     if (!FEED_TOKEN.test(token)) return null;
-    const entityId = await this.store.findEntity(sha256Hex(token));
+    const entityId = await this.deps.store.findEntity(sha256Hex(token));
     if (!entityId) return null;
-    const entity = await this.reads.entity(entityId);
+    const entity = await this.deps.reads.entity(entityId);
     if (!entity) return null;
     const { settings } = entity;
     const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
-    const calendars = this.reads.calendars ? await this.reads.calendars(entityId) : [];
+    const calendars = this.deps.reads.calendars ? await this.deps.reads.calendars(entityId) : [];
     const ids = calendars.length > 0 ? calendars.map((c) => c.calendar_id) : [settings.default_calendar_id];
     const names = new Map(calendars.map((c) => [c.calendar_id, c.calendar_name]));
     const appointments = (
-      await Promise.all(ids.map((id) => this.reads.appointmentsFrom(entityId, id, from, FEED_MAX_ENTRIES)))
+      await Promise.all(
+        ids.map((id) => this.deps.reads.appointmentsFrom(entityId, id, from, FEED_MAX_ENTRIES)),
+      )
     )
       .flat()
       .sort(

@@ -8,7 +8,9 @@ import {
   reminderTime,
 } from '../../domain/mail/notifications';
 import { startInstant } from '../../domain/schedule/slot-times';
-import type { AppointmentChange, JobQueue, MailLookup, ReminderScheduler } from '../ports';
+import type { AppointmentChange } from '../events/ports';
+import type { JobQueue } from '../jobs/ports';
+import type { MailLookup, ReminderScheduler } from './ports';
 
 /**
  * What a committed change means for the client's mailbox (docs/NOTIFICATIONS.md): the e-mail of the

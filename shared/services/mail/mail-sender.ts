@@ -4,8 +4,9 @@ import { mailContent } from '../../domain/mail/mail-content';
 import { cancelLinkOf } from '../../domain/mail/notification-settings';
 import { calendarUid, type MailJob } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
-import type { BusinessMetrics } from '../operations/metrics-port';
-import type { DeadJobs, JobQueue, MailLookup, MailTransport, SentMails } from '../ports';
+import type { DeadJobs, JobQueue } from '../jobs/ports';
+import type { BusinessMetrics } from '../operations/ports';
+import type { MailLookup, MailTransport, SentMails } from './ports';
 
 export interface MailSenderOptions {
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */

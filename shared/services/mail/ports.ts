@@ -1,5 +1,5 @@
 /**
- * The ports of the client e-mails and the staff feed (docs/NOTIFICATIONS.md; re-exported by ports.ts):
+ * The ports of the client e-mails and the staff feed (docs/NOTIFICATIONS.md):
  * the mail queue, the sent-mail record, the reminder schedules, the transport and what they read.
  */
 import type { AppointmentRecord } from '../../domain/booking/appointment';

@@ -12,17 +12,10 @@ import { newCalendar } from '../../domain/schedule/calendar';
 import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { KeyService } from '../access/key-service';
 import { LimitService } from '../access/limit-service';
-import type {
-  CalendarAdmin,
-  ClosureAdmin,
-  EntityStore,
-  HoursAdmin,
-  IdSource,
-  LimitStore,
-  PublishableKeyStore,
-  SettingsLookup,
-} from '../ports';
+import type { LimitStore, PublishableKeyStore } from '../access/ports';
+import type { CalendarAdmin, ClosureAdmin, HoursAdmin, IdSource } from '../schedule/ports';
 import { EntityConfigService } from '../settings/entity-config-service';
+import type { EntityStore, SettingsLookup } from '../settings/ports';
 
 /** The stores entity administration writes to. */
 export interface AdminStores {
@@ -84,15 +77,20 @@ const widgetId = (): string => `wdg_${randomBytes(8).toString('hex')}`;
 const notFound = (accountId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${accountId} not found`);
 
+/** What the admin needs: the stores it reads and writes (AdminStores), and a clock (tests set it). */
+export type AdminServiceDeps = AdminStores & { now?: () => Date };
+
 /** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
 export class AdminService {
   private readonly config: EntityConfigService;
 
-  constructor(
-    private readonly repos: AdminStores,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.config = new EntityConfigService(repos);
+  private readonly repos: AdminStores;
+  private readonly now: () => Date;
+
+  constructor(deps: AdminServiceDeps) {
+    this.repos = deps;
+    this.now = deps.now ?? (() => new Date());
+    this.config = new EntityConfigService(deps);
   }
 
   private async requireEntity(accountId: string) {
@@ -216,20 +214,20 @@ export class AdminService {
   /** An entity's publishable keys, without the keys. */
   async listKeys(accountId: string) {
     await this.requireEntity(accountId);
-    return new KeyService(this.repos.publishableKeys).list(accountId);
+    return new KeyService({ keys: this.repos.publishableKeys }).list(accountId);
   }
 
   /** Removes a publishable key: it stops working at once. */
   async removeKey(accountId: string, keyId: string) {
     await this.requireEntity(accountId);
-    await new KeyService(this.repos.publishableKeys).remove(accountId, keyId);
+    await new KeyService({ keys: this.repos.publishableKeys }).remove(accountId, keyId);
     return { removed: keyId };
   }
 
   /** Sets some of an entity's limits (0 = no limit); answers the limits set for it (others: the stage's). */
   async setLimits(accountId: string, patch: Record<string, unknown>) {
     await this.requireEntity(accountId);
-    await new LimitService(this.repos.limits, NO_LIMITS).setLimits(accountId, patch);
+    await new LimitService({ store: this.repos.limits, defaults: NO_LIMITS }).setLimits(accountId, patch);
     return (await this.repos.limits.get(accountId)) ?? {};
   }
 

@@ -1,5 +1,5 @@
 import { API_VERSION } from '../../domain/api';
-import type { StorePing } from '../ports';
+import type { StorePing } from './ports';
 
 export interface ServiceInfo {
   name: string;
@@ -18,19 +18,22 @@ export interface Health {
   database: 'connected' | 'unreachable';
 }
 
+/** What the health check needs: a store probe, and whether v1 debug mode is on. */
+export interface HealthServiceDeps {
+  store: StorePing;
+  debugMode: boolean;
+}
+
 /** Service information and health (GET /api/ and GET /api/health). */
 export class HealthService {
-  constructor(
-    private readonly store: StorePing,
-    private readonly debugMode: boolean,
-  ) {}
+  constructor(private readonly deps: HealthServiceDeps) {}
 
   info(): ServiceInfo {
     return {
       name: 'Appointment Booking API',
       version: API_VERSION,
       status: 'operational',
-      debug_mode: this.debugMode,
+      debug_mode: this.deps.debugMode,
       supported_formats: ['json', 'xml', 'csv'],
       endpoints: {
         calendars: '/api/calendars',
@@ -44,12 +47,12 @@ export class HealthService {
 
   /** The store's real state: a strongly consistent read with a short deadline. */
   async health(now: Date = new Date()): Promise<Health> {
-    const connected = await this.store.ping(2000);
+    const connected = await this.deps.store.ping(2000);
     return {
       status: connected ? 'ok' : 'degraded',
       timestamp: Math.floor(now.getTime() / 1000),
       version: API_VERSION,
-      debug_mode: this.debugMode,
+      debug_mode: this.deps.debugMode,
       database: connected ? 'connected' : 'unreachable',
     };
   }

@@ -1,7 +1,8 @@
 import { addDays, datesInRange, todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError } from '../../domain/errors';
-import type { OpenDaysDirectory, SettingsLookup, SlotReader } from '../ports';
+import type { SettingsLookup } from '../settings/ports';
+import type { OpenDaysDirectory, SlotReader } from './ports';
 import type { SlotGenerator } from './slot-generator';
 import type { SlotService } from './slot-service';
 

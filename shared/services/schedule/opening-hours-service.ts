@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import { type Holiday, publicHoliday } from '../../domain/schedule/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../../domain/schedule/opening-hours';
 
-import type { ClosureStore, HoursStore } from '../ports';
+import type { ClosureStore, HoursStore } from './ports';
 
 export type PeriodTimes = Pick<DayHours, 'start_time1' | 'end_time1' | 'start_time2' | 'end_time2'>;
 
@@ -27,16 +27,19 @@ const periods = (day: DayHours): PeriodTimes => ({
 export const dayIsClosed = (): AppError =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', 'the day is closed');
 
+/** What the opening hours need: the weekly hours and the closure days. */
+export interface OpeningHoursServiceDeps {
+  hours: HoursStore;
+  closures: ClosureStore;
+}
+
 /** Opening hours, public holidays and closure days of an entity. */
 export class OpeningHoursService {
-  constructor(
-    private readonly hours: HoursStore,
-    private readonly closures: ClosureStore,
-  ) {}
+  constructor(private readonly deps: OpeningHoursServiceDeps) {}
 
   /** The seven weekday records, mon..sun. */
   async week(entity: EntityContext): Promise<WeeklyHours> {
-    const week = await this.hours.get(entity.entityId);
+    const week = await this.deps.hours.get(entity.entityId);
     if (!week) throw new Error(`entity ${entity.entityId} has no opening hours`);
     return week;
   }
@@ -49,7 +52,7 @@ export class OpeningHoursService {
   async dayStatus(entity: EntityContext, date: string, calendarWeek?: WeeklyHours): Promise<DayStatus> {
     const [week, closure] = await Promise.all([
       calendarWeek ?? this.week(entity),
-      this.closures.get(entity.entityId, date),
+      this.deps.closures.get(entity.entityId, date),
     ]);
     const holiday = closure ?? publicHoliday(date, entity.settings.country);
     const day = dayHoursFor(week, date);

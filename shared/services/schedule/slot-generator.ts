@@ -3,8 +3,8 @@ import { conflict } from '../../domain/errors';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
 import type { CalendarHoursStore } from '../catalog/ports';
-import type { IdSource, SlotStore } from '../ports';
 import type { OpeningHoursService } from './opening-hours-service';
+import type { IdSource, SlotStore } from './ports';
 import type { SlotService } from './slot-service';
 
 export interface GenerateRequest {
@@ -20,17 +20,24 @@ const overlaps = (a: { start_time: string; end_time: string }, b: { start_time: 
   a.start_time < b.end_time && b.start_time < a.end_time;
 const generationError = (why: string) => conflict(`error during generation: ${why}`, 'SLOT_UNAVAILABLE');
 
+/** What the slot generator needs: the slots, new ids, the default calendar, the opening hours, a clock. */
+export interface SlotGeneratorDeps {
+  slots: SlotStore;
+  ids: IdSource;
+  calendars: Pick<SlotService, 'calendarFor'>;
+  hours: OpeningHoursService;
+  now?: () => Date;
+  /** Calendars' own weekly hours (docs/CONTRACT.md#services-and-staff); without it, the entity's apply. */
+  calendarHours?: Pick<CalendarHoursStore, 'get'>;
+}
+
 /** Slot generation from opening hours and holidays (POST /v2/calendar-slots/generate). */
 export class SlotGenerator {
-  constructor(
-    private readonly slots: SlotStore,
-    private readonly ids: IdSource,
-    private readonly calendars: Pick<SlotService, 'calendarFor'>,
-    private readonly hours: OpeningHoursService,
-    private readonly now: () => Date = () => new Date(),
-    /** Calendars' own weekly hours; without it, every calendar uses the entity's. */
-    private readonly calendarHours?: Pick<CalendarHoursStore, 'get'>,
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SlotGeneratorDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /**
    * 1. A closed day or holiday is refused (409, naming the holiday); the calendar's own weekly hours, if
@@ -42,11 +49,11 @@ export class SlotGenerator {
     entity: EntityContext,
     request: GenerateRequest,
   ): Promise<{ created: number; slots: SlotRecord[] }> {
-    const calendar = await this.calendars.calendarFor(entity, request.calendar_id);
-    const own = this.calendarHours
-      ? await this.calendarHours.get(entity.entityId, calendar.calendar_id)
+    const calendar = await this.deps.calendars.calendarFor(entity, request.calendar_id);
+    const own = this.deps.calendarHours
+      ? await this.deps.calendarHours.get(entity.entityId, calendar.calendar_id)
       : null;
-    const status = await this.hours.dayStatus(entity, request.date, own ?? undefined);
+    const status = await this.deps.hours.dayStatus(entity, request.date, own ?? undefined);
     if (status.holiday) throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
     if (!status.is_open) throw generationError('the day is closed');
     const duration = request.duration ?? entity.settings.slot_duration;
@@ -54,7 +61,7 @@ export class SlotGenerator {
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await this.slots.listRange(
+      const existing = await this.deps.slots.listRange(
         entity.entityId,
         calendar.calendar_id,
         request.date,
@@ -62,7 +69,7 @@ export class SlotGenerator {
       );
       const missing = times.filter((t) => !existing.some((s) => overlaps(s, t)));
       if (missing.length === 0) return { created: 0, slots: existing.sort(byStart) };
-      const ids = await this.ids.next(entity.entityId, missing.length);
+      const ids = await this.deps.ids.next(entity.entityId, missing.length);
       const now = this.now().toISOString();
       const created: SlotRecord[] = missing.map((t, i) => ({
         slot_id: ids[i] ?? 0,
@@ -76,7 +83,7 @@ export class SlotGenerator {
         created_at: now,
         updated_at: now,
       }));
-      if (await this.slots.createMany(entity.entityId, created)) {
+      if (await this.deps.slots.createMany(entity.entityId, created)) {
         return { created: created.length, slots: [...existing, ...created].sort(byStart) };
       }
       // A concurrent generation took some of these start times: look again and create what is still missing.

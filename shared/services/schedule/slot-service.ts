@@ -10,7 +10,7 @@ import {
 } from '../../domain/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
-import type { CalendarLister, SlotStore } from '../ports';
+import type { CalendarLister, SlotStore } from './ports';
 
 export interface SlotChange {
   slot_id: number;
@@ -27,20 +27,27 @@ export const MAX_RANGE_DAYS = 62;
 
 const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.date) || byStart(a, b);
 
+/** What the slot service needs: the slots, the calendars, a clock. */
+export interface SlotServiceDeps {
+  slots: SlotStore;
+  calendars: CalendarLister;
+  now?: () => Date;
+}
+
 /**
  * Slots of the v2 API: listing, capacity and deletion, in the calendar a request names (`calendar_id`),
  * else the entity's default calendar (docs/CONTRACT.md#services-and-staff).
  */
 export class SlotService {
-  constructor(
-    private readonly slots: SlotStore,
-    private readonly calendars: CalendarLister,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SlotServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** The calendar the v2 API acts on. */
   async defaultCalendar(entity: EntityContext): Promise<CalendarRecord> {
-    const calendar = await this.calendars.get(entity.entityId, entity.settings.default_calendar_id);
+    const calendar = await this.deps.calendars.get(entity.entityId, entity.settings.default_calendar_id);
     if (!calendar) throw calendarNotFound();
     return calendar;
   }
@@ -48,14 +55,14 @@ export class SlotService {
   /** The calendar a request names, which must be the entity's (404 otherwise); absent, the default one. */
   async calendarFor(entity: EntityContext, calendarId?: number): Promise<CalendarRecord> {
     if (calendarId === undefined) return this.defaultCalendar(entity);
-    const calendar = await this.calendars.get(entity.entityId, calendarId);
+    const calendar = await this.deps.calendars.get(entity.entityId, calendarId);
     if (!calendar) throw calendarNotFound();
     return calendar;
   }
 
   /** The entity's active calendars, the default one first (open days). */
   async activeCalendars(entity: EntityContext): Promise<CalendarRecord[]> {
-    const all = await this.calendars.list(entity.entityId);
+    const all = await this.deps.calendars.list(entity.entityId);
     const main = entity.settings.default_calendar_id;
     return all
       .filter((c) => c.is_active)
@@ -68,7 +75,7 @@ export class SlotService {
   /** Slots of a date in the calendar (default: the default calendar), by start time. */
   async listDate(entity: EntityContext, date: string, calendarId?: number): Promise<SlotRecord[]> {
     const calendar = await this.calendarFor(entity, calendarId);
-    return (await this.slots.listRange(entity.entityId, calendar.calendar_id, date, date)).sort(byStart);
+    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date)).sort(byStart);
   }
 
   /**
@@ -85,12 +92,14 @@ export class SlotService {
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
     const calendar = await this.calendarFor(entity, calendarId);
-    return (await this.slots.listRange(entity.entityId, calendar.calendar_id, from, to)).sort(byDateAndStart);
+    return (await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to)).sort(
+      byDateAndStart,
+    );
   }
 
   /** A slot of any of the entity's calendars; with `calendarId`, of that calendar only. */
   private async requireSlot(entity: EntityContext, slotId: number, calendarId?: number): Promise<SlotRecord> {
-    const slot = await this.slots.get(entity.entityId, slotId);
+    const slot = await this.deps.slots.get(entity.entityId, slotId);
     if (!slot || (calendarId !== undefined && slot.calendar_id !== calendarId)) throw slotNotFound();
     return slot;
   }
@@ -121,7 +130,7 @@ export class SlotService {
         throw conflict(`slot capacity cannot be below the ${slot.taken} places already taken`);
       }
       const next = { status: change.status ?? slot.status, capacity };
-      const write = await this.slots.update(entity.entityId, slot, next, this.now().toISOString());
+      const write = await this.deps.slots.update(entity.entityId, slot, next, this.now().toISOString());
       if (write.ok) return { ...slot, ...next, updated_at: this.now().toISOString() };
       if (!write.current) throw slotNotFound();
       // A booking or another update changed the slot since it was read: decide again on fresh values.
@@ -138,7 +147,7 @@ export class SlotService {
           `slot holds ${slot.taken} live appointment${slot.taken > 1 ? 's' : ''} and cannot be deleted`,
         );
       }
-      const write = await this.slots.delete(entity.entityId, slot);
+      const write = await this.deps.slots.delete(entity.entityId, slot);
       if (write.ok) return;
       if (!write.current) throw slotNotFound();
     }

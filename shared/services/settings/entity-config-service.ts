@@ -4,7 +4,8 @@ import { AppError, invalidField } from '../../domain/errors';
 import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
-import type { CalendarReader, ClosureAdmin, EntityStore, HoursAdmin, SettingsLookup } from '../ports';
+import type { CalendarReader, ClosureAdmin, HoursAdmin } from '../schedule/ports';
+import type { EntityStore, SettingsLookup } from './ports';
 
 /** The stores an entity's own configuration lives in. */
 export interface ConfigStores {

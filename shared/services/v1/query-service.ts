@@ -15,7 +15,7 @@ import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../doma
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
-import type { V1Store } from '../ports';
+import type { V1Store } from './ports';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
@@ -39,12 +39,19 @@ export interface AppointmentView {
   calendarName: string;
 }
 
+/** What the v1 reads need: the v1 store (the table or the debug data set), a clock. */
+export interface V1QueryServiceDeps {
+  store: V1Store;
+  now?: () => Date;
+}
+
 /** Reads of the v1 API: calendars, slots, appointments and clients, paginated and filtered. */
 export class V1QueryService {
-  constructor(
-    private readonly store: V1Store,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: V1QueryServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   private available(slot: SlotRecord, calendar: CalendarRecord): boolean {
     return (
@@ -56,12 +63,12 @@ export class V1QueryService {
   }
 
   async calendars(entity: EntityContext, page: PageRequest): Promise<Page<CalendarRecord>> {
-    const all = await this.store.calendars.list(entity.entityId);
+    const all = await this.deps.store.calendars.list(entity.entityId);
     return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
   }
 
   async calendar(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
-    return found(await this.store.calendars.get(entity.entityId, calendarId), () =>
+    return found(await this.deps.store.calendars.get(entity.entityId, calendarId), () =>
       resourceNotFound('calendar'),
     );
   }
@@ -74,7 +81,7 @@ export class V1QueryService {
   ): Promise<Page<SlotView>> {
     checkRange(query.dateFrom, query.dateTo);
     const calendar = await this.calendar(entity, query.calendarId);
-    const slots = await this.store.slots.listRange(
+    const slots = await this.deps.store.slots.listRange(
       entity.entityId,
       calendar.calendar_id,
       query.dateFrom,
@@ -87,7 +94,7 @@ export class V1QueryService {
   }
 
   async slot(entity: EntityContext, slotId: number): Promise<SlotView> {
-    const slot = await this.store.slots.get(entity.entityId, slotId);
+    const slot = await this.deps.store.slots.get(entity.entityId, slotId);
     if (!slot) throw resourceNotFound('slot');
     const calendar = await this.calendar(entity, slot.calendar_id);
     return { slot, calendar, isAvailable: this.available(slot, calendar) };
@@ -114,13 +121,13 @@ export class V1QueryService {
   ): Promise<Page<AppointmentView>> {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
-    const calendars = await this.store.calendars.list(entity.entityId);
+    const calendars = await this.deps.store.calendars.list(entity.entityId);
     if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
       throw resourceNotFound('calendar');
     }
     // The total first: it lets the store read a page from the nearer end, and a page past the end not at all.
     const total = await this.appointmentTotal(entity, filter, calendars);
-    const items = await this.store.appointments.list(
+    const items = await this.deps.store.appointments.list(
       entity.entityId,
       filter,
       offsetOf(page),
@@ -136,7 +143,7 @@ export class V1QueryService {
     calendars: CalendarRecord[],
   ): Promise<number> {
     if (filter.clientId !== undefined || filter.dateFrom !== undefined || filter.dateTo !== undefined) {
-      return this.store.appointments.count(entity.entityId, filter);
+      return this.deps.store.appointments.count(entity.entityId, filter);
     }
     const counted = calendars.filter(
       (c) => filter.calendarId === undefined || c.calendar_id === filter.calendarId,
@@ -146,9 +153,9 @@ export class V1QueryService {
   }
 
   async appointment(entity: EntityContext, appointmentId: number): Promise<AppointmentView> {
-    const appointment = await this.store.appointments.get(entity.entityId, appointmentId);
+    const appointment = await this.deps.store.appointments.get(entity.entityId, appointmentId);
     if (!appointment) throw resourceNotFound('appointment');
-    const calendar = await this.store.calendars.get(entity.entityId, appointment.calendar_id);
+    const calendar = await this.deps.store.calendars.get(entity.entityId, appointment.calendar_id);
     return { appointment, calendarName: calendar?.calendar_name ?? '' };
   }
 
@@ -160,10 +167,10 @@ export class V1QueryService {
   ): Promise<'item' | 'calendar'> {
     const item =
       kind === 'appointment'
-        ? await this.store.appointments.get(entity.entityId, id)
-        : await this.store.clients.get(entity.entityId, id);
+        ? await this.deps.store.appointments.get(entity.entityId, id)
+        : await this.deps.store.clients.get(entity.entityId, id);
     if (item) return 'item';
-    if (await this.store.calendars.get(entity.entityId, id)) return 'calendar';
+    if (await this.deps.store.calendars.get(entity.entityId, id)) return 'calendar';
     throw resourceNotFound(kind);
   }
 
@@ -187,20 +194,28 @@ export class V1QueryService {
   /** Clients by last name, first name and id. The unfiltered total is the entity's client counter. */
   async clients(entity: EntityContext, filter: ClientFilter, page: PageRequest): Promise<Page<ClientRecord>> {
     if (filter.phone !== undefined && filter.email === undefined) {
-      const client = await this.store.clients.findByPhone(entity.entityId, filter.phone);
+      const client = await this.deps.store.clients.findByPhone(entity.entityId, filter.phone);
       const matches = client && matchesClient(client, filter) ? [client] : [];
       return { items: matches.slice(offsetOf(page), offsetOf(page) + page.perPage), total: matches.length };
     }
     const unfiltered = !filter.search && !filter.email && !filter.createdFrom && !filter.createdTo;
     const total = unfiltered
-      ? (await this.store.counters.entityCounters(entity.entityId)).total_clients
-      : await this.store.clients.count(entity.entityId, filter);
-    const items = await this.store.clients.list(entity.entityId, filter, offsetOf(page), page.perPage, total);
+      ? (await this.deps.store.counters.entityCounters(entity.entityId)).total_clients
+      : await this.deps.store.clients.count(entity.entityId, filter);
+    const items = await this.deps.store.clients.list(
+      entity.entityId,
+      filter,
+      offsetOf(page),
+      page.perPage,
+      total,
+    );
     return { items, total };
   }
 
   async client(entity: EntityContext, clientId: number): Promise<ClientRecord> {
-    return found(await this.store.clients.get(entity.entityId, clientId), () => resourceNotFound('client'));
+    return found(await this.deps.store.clients.get(entity.entityId, clientId), () =>
+      resourceNotFound('client'),
+    );
   }
 
   /** Clients having appointments in a calendar, searched and ordered like the client list. */
@@ -211,7 +226,7 @@ export class V1QueryService {
     page: PageRequest,
   ) {
     await this.calendar(entity, calendarId);
-    const all = (await this.store.clients.ofCalendar(entity.entityId, calendarId))
+    const all = (await this.deps.store.clients.ofCalendar(entity.entityId, calendarId))
       .filter((c) => matchesClient(c, { search }))
       .sort(byName);
     return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };

@@ -3,7 +3,7 @@ import { addDays, datesInRange, todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import { AppError } from '../../domain/errors';
 import { totalAppointments } from '../../domain/schedule/calendar';
-import type { V1Store } from '../ports';
+import type { V1Store } from './ports';
 import { checkRange } from './query-service';
 
 export const PERIODS = ['today', 'last7days', 'last15days', 'last30days', 'specific_day', 'custom'] as const;
@@ -49,23 +49,30 @@ export function periodRange(query: PeriodQuery, timezone: string, now: Date): { 
 const live = (d: DayCounter) => d.pending + d.confirmed + d.completed;
 const all = (d: DayCounter) => live(d) + d.cancelled;
 
+/** What the v1 statistics need: the v1 store (the table or the debug data set), a clock. */
+export interface StatisticsServiceDeps {
+  store: V1Store;
+  now?: () => Date;
+}
+
 /** Statistics from the counters the write transactions keep: reads grow with the period, not with history. */
 export class StatisticsService {
-  constructor(
-    private readonly store: V1Store,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: StatisticsServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   /** Summary and daily breakdown of a period, for one calendar or all (docs/CONTRACT.md#v1-in-short). */
   async appointments(entity: EntityContext, query: PeriodQuery, calendarId?: number) {
     let timezone = entity.settings.timezone;
     if (calendarId !== undefined) {
-      const calendar = await this.store.calendars.get(entity.entityId, calendarId);
+      const calendar = await this.deps.store.calendars.get(entity.entityId, calendarId);
       if (!calendar) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', 'calendar not found');
       timezone = calendar.timezone;
     }
     const { start, end } = periodRange(query, timezone, this.now());
-    const counters = (await this.store.counters.dayCounters(entity.entityId, start, end)).filter(
+    const counters = (await this.deps.store.counters.dayCounters(entity.entityId, start, end)).filter(
       (d) => (calendarId === undefined || d.calendar_id === calendarId) && all(d) > 0,
     );
     const sum = (pick: (d: DayCounter) => number) => counters.reduce((n, d) => n + pick(d), 0);
@@ -107,7 +114,7 @@ export class StatisticsService {
 
   /** The calendar report: one read of the calendars, whose counters the writes keep. */
   async calendars(entity: EntityContext) {
-    const calendars = await this.store.calendars.list(entity.entityId);
+    const calendars = await this.deps.store.calendars.list(entity.entityId);
     const total = calendars.reduce((n, c) => n + totalAppointments(c), 0);
     return {
       total_calendars: calendars.length,
@@ -133,11 +140,11 @@ export class StatisticsService {
   async clients(entity: EntityContext) {
     const today = todayIn(entity.settings.timezone, this.now());
     const [counters, newClients, recent, top, calendars] = await Promise.all([
-      this.store.counters.entityCounters(entity.entityId),
-      this.store.counters.newClients(entity.entityId, addDays(today, -29), today),
-      this.store.counters.dayCounters(entity.entityId, addDays(today, -30), '9999-12-31'),
-      this.store.clients.top(entity.entityId, 10),
-      this.store.calendars.list(entity.entityId),
+      this.deps.store.counters.entityCounters(entity.entityId),
+      this.deps.store.counters.newClients(entity.entityId, addDays(today, -29), today),
+      this.deps.store.counters.dayCounters(entity.entityId, addDays(today, -30), '9999-12-31'),
+      this.deps.store.clients.top(entity.entityId, 10),
+      this.deps.store.calendars.list(entity.entityId),
     ]);
     const appointments = calendars.reduce((n, c) => n + totalAppointments(c), 0);
     return {

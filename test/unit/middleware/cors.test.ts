@@ -1,7 +1,7 @@
 import middy from '@middy/core';
-import { cors, isPreflight, preflightHandler } from '../../../shared/http/middleware/cors';
+import { cors, isPreflight, preflightHandler, resolveOrigin } from '../../../shared/http/middleware/cors';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
-import { apiEvent, lambdaContext } from '../../support/middy';
+import { apiEvent, entityContext, lambdaContext } from '../../support/middy';
 
 const answerErrors: Middleware = {
   onError: (request) => {
@@ -64,5 +64,55 @@ describe('preflight', () => {
       'Access-Control-Max-Age': '600',
     });
     expect(answer.headers?.['Access-Control-Allow-Origin']).toBe(allowed);
+  });
+});
+
+describe('cors for a publishable key (one owner: the resolver)', () => {
+  const ALLOWED = 'https://www.example.fr';
+  const keyState: Middleware = {
+    before: (request) => {
+      request.context.app = {
+        requestId: 'r',
+        startedAt: 0,
+        format: 'json',
+        debug: false,
+        entity: {
+          ...entityContext(),
+          credential: { kind: 'publishable', keyId: 'key_1', allowedOrigins: [ALLOWED] },
+        },
+      };
+    },
+  };
+  const keyChain = (fails: boolean) =>
+    middy<Event, Result, Error, AppContext>()
+      .use(keyState)
+      .use(cors({ origins: ['*'] }))
+      .use(answerErrors)
+      .handler(async () => {
+        if (fails) throw new Error('refused');
+        return { statusCode: 200, headers: {} };
+      });
+
+  test.each([
+    ['from its origin', ALLOWED, false, ALLOWED],
+    ['refused, from its origin', ALLOWED, true, ALLOWED],
+    ['from another origin, though the stage allows every one', 'https://evil.example', false, undefined],
+    ['refused, from another origin', 'https://evil.example', true, undefined],
+    ['without Origin (a server)', undefined, false, undefined],
+  ])('%s: Access-Control-Allow-Origin %s, Vary: Origin', async (_, origin, fails, allowed) => {
+    const answer = await keyChain(fails)(apiEvent({ headers: origin ? { origin } : {} }), lambdaContext());
+    expect(answer.headers?.['Access-Control-Allow-Origin']).toBe(allowed);
+    expect(answer.headers?.Vary).toBe('Origin');
+  });
+
+  it('resolveOrigin: a key’s own origins, else the stage’s', () => {
+    const credential = { kind: 'publishable' as const, keyId: 'k', allowedOrigins: [ALLOWED] };
+    const withKey = { entity: { ...entityContext(), credential } };
+    expect(resolveOrigin(['*'])(ALLOWED, {})).toBe('*');
+    expect(resolveOrigin([ONE])(ONE, {})).toBe(ONE);
+    expect(resolveOrigin([ONE])(OTHER, {})).toBeNull();
+    expect(resolveOrigin(['*'])(ALLOWED, withKey)).toBe(ALLOWED);
+    expect(resolveOrigin(['*'])(OTHER, withKey)).toBeNull();
+    expect(resolveOrigin([])(ALLOWED, withKey)).toBe(ALLOWED);
   });
 });

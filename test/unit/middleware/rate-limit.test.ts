@@ -1,13 +1,13 @@
 import middy from '@middy/core';
-import type { LimitedRequest, Policy } from '../../../shared/domain/access/limits';
+import type { LimitedRequest, Policy, PolicyName } from '../../../shared/domain/access/limits';
 import type { EntityContext } from '../../../shared/domain/entity';
-import { RateLimited } from '../../../shared/domain/errors';
+import { forbidden, RateLimited } from '../../../shared/domain/errors';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
 import type { Admission } from '../../../shared/http/stack-deps';
 import { apiEvent, entityContext, lambdaContext } from '../../support/middy';
 
-const policy = (name: string, quota: number): Policy => ({
+const policy = (name: PolicyName, quota: number): Policy => ({
   name,
   quota,
   windowSeconds: 60,
@@ -17,7 +17,13 @@ const policy = (name: string, quota: number): Policy => ({
 /** Sets the state the token check and the body parser leave, then the two rate-limit middlewares. */
 const chain = (
   admission: Admission,
-  options: { entity?: EntityContext; body?: unknown; booking?: 'always' | 'when-moving' } = {},
+  options: {
+    entity?: EntityContext;
+    body?: unknown;
+    booking?: 'always' | 'when-moving';
+    /** A refusal before the limits count (the token check's 403, the body parser's 400). */
+    refusedBefore?: boolean;
+  } = {},
 ) => {
   const seen: LimitedRequest[] = [];
   const state: Middleware = {
@@ -28,6 +34,10 @@ const chain = (
         format: 'json',
         debug: false,
         ...(options.entity ? { entity: options.entity } : {}),
+        // As the token check leaves it for a publishable key.
+        ...(options.entity?.credential
+          ? { visitor: { keyId: options.entity.credential.keyId, ip: '127.0.0.1' } }
+          : {}),
         body: options.body,
       };
     },
@@ -41,6 +51,11 @@ const chain = (
     .use(state)
     .use(rateLimitAnswerHeaders())
     .use(answerErrors)
+    .use({
+      before: () => {
+        if (options.refusedBefore) throw forbidden('this publishable key may not be used from this origin');
+      },
+    })
     .use(
       rateLimit({
         admit: async (_entity, request) => {
@@ -129,6 +144,26 @@ describe('rateLimit and rateLimitAnswerHeaders', () => {
   it('counts nothing without an entity (a public route, or v1 debug mode)', async () => {
     const { run, seen } = chain(refused);
     expect((await run()).statusCode).toBe(200);
+    expect(seen).toEqual([]);
+  });
+
+  test.each([
+    ['admitted: the 403 stands, with the headers', admitted, 403, '"entity";r=598;t=41'],
+    ['over a limit: the answer is the 429', refused, 429, '"entity";r=0;t=12'],
+  ])(
+    "a publishable key's request refused before counting is counted: %s",
+    async (_, admission, status, header) => {
+      const { run, seen } = chain(admission, { entity: visitorEntity, refusedBefore: true });
+      const answer = await run();
+      expect(seen).toEqual([{ booking: false, visitor: { keyId: 'key_1', ip: '127.0.0.1' } }]);
+      expect(answer.statusCode).toBe(status);
+      expect(answer.headers?.ratelimit).toBe(header);
+    },
+  );
+
+  it("a secret token's request refused before counting is not counted", async () => {
+    const { run, seen } = chain(refused, { entity: entityContext(), refusedBefore: true });
+    expect((await run()).statusCode).toBe(403);
     expect(seen).toEqual([]);
   });
 

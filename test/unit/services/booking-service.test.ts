@@ -1,6 +1,6 @@
 import type { IdempotencyMark } from '../../../shared/domain/access/idempotency';
 import type { Booked } from '../../../shared/services/booking/booking-rules';
-import type { BookingSnapshotReader } from '../../../shared/services/ports';
+import type { BookingSnapshotReader } from '../../../shared/services/booking/ports';
 import {
   bookingWorld,
   CAL,

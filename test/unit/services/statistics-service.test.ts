@@ -22,7 +22,7 @@ async function world(now = NOW) {
   const w = bookingWorld();
   await w.service.book(ENTITY, request({ status: 'pending' }));
   await w.service.update(ENTITY, 102, { status: 'cancelled' });
-  return { ...w, statistics: new StatisticsService(w.store, () => now) };
+  return { ...w, statistics: new StatisticsService({ store: w.store, now: () => now }) };
 }
 
 describe('StatisticsService.appointments', () => {

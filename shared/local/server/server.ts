@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { config } from '../config';
-import { isPreflight, preflightHandler } from '../http/middleware/cors';
-import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../routes';
+import { config } from '../../config';
+import { isPreflight, preflightHandler } from '../../http/middleware/cors';
+import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../../routes';
+import { listOutbox, outboxFolder, readOutboxFile } from '../pipelines/local-mail';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
-import { listOutbox, outboxFolder, readOutboxFile } from './local-mail';
 
 type LambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 /** Bodies are read up to one byte past the API's limit, so the handler itself answers 413 in its envelope. */
 const READ_LIMIT = 64 * 1024 + 1;
 

@@ -1,9 +1,9 @@
-import { config } from '../config';
-import type { MailJob } from '../domain/mail/notifications';
-import type { MailTransport } from '../services/ports';
-import { instrumented } from '../telemetry/invocation';
-import { EVENT_ROUTES } from '../telemetry/names';
-import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../wiring';
+import { config } from '../../config';
+import type { MailJob } from '../../domain/mail/notifications';
+import type { MailTransport } from '../../services/mail/ports';
+import { instrumented } from '../../telemetry/invocation';
+import { EVENT_ROUTES } from '../../telemetry/names';
+import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../../wiring';
 import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue, TimerQueue } from './timer-queue';

@@ -1,6 +1,6 @@
 /**
- * What the services report of the business (re-exported by ports.ts): counts only, never a client's data.
- * The adapter (shared/telemetry/business-metrics.ts) turns each call into a CloudWatch metric of the
+ * The ports of operations: whether the store answers (the health check), and what the services report of
+ * the business: counts only, never a client's data. The adapter (shared/telemetry/business-metrics.ts) turns each call into a CloudWatch metric of the
  * invocation's one EMF line; services built without one report nothing.
  */
 
@@ -40,3 +40,8 @@ export const NO_METRICS: BusinessMetrics = {
   delivery: () => undefined,
   email: () => undefined,
 };
+
+/** Something that answers whether the store is reachable. */
+export interface StorePing {
+  ping(timeoutMs: number): Promise<boolean>;
+}

@@ -2,8 +2,9 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { MailJob } from '../domain/mail/notifications';
-import type { JobQueue, MailMessage, MailTransport, ReminderScheduler } from '../services/ports';
+import type { MailJob } from '../../domain/mail/notifications';
+import type { JobQueue } from '../../services/jobs/ports';
+import type { MailMessage, MailTransport, ReminderScheduler } from '../../services/mail/ports';
 
 /** A message as MIME (RFC 5322): text and HTML alternatives and the attachments, built by nodemailer. */
 export function mimeOf(message: MailMessage): Promise<Buffer> {

@@ -1,4 +1,5 @@
-import type { DeadJobs, Delivery, JobQueue } from '../services/ports';
+import type { Delivery } from '../../services/events/ports';
+import type { DeadJobs, JobQueue } from '../../services/jobs/ports';
 
 /**
  * A local queue of jobs (webhook deliveries, client e-mails): a timer per queued delivery, holding it back as SQS would (the same 900 s cap,

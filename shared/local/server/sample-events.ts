@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ROUTES, type RouteDef, routeName } from '../routes';
+import { ROUTES, type RouteDef, routeName } from '../../routes';
 import { matchRoute, toApiGatewayEvent } from './api-gateway';
 
 /** Placeholder in sample events: replace it with a token printed by `npm start` or the admin CLI. */

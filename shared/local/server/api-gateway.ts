@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { RouteDef } from '../routes';
+import type { RouteDef } from '../../routes';
 
 /** A route matcher: the route and the path parameters it extracted. */
 export interface RouteMatch {

@@ -1,0 +1,83 @@
+/**
+ * The ports of the schedule: opening hours and closure days, calendars, slots and the ids they get, and
+ * the open-days directory (the entities whose slots open by themselves). The DynamoDB repositories
+ * (shared/repositories/schedule, shared/repositories/settings) and the debug data set implement them.
+ */
+import type { CalendarRecord } from '../../domain/schedule/calendar';
+import type { Holiday } from '../../domain/schedule/holidays';
+import type { DayHours, WeeklyHours } from '../../domain/schedule/opening-hours';
+import type { SlotRecord } from '../../domain/schedule/slot';
+
+// ---- Opening hours and closure days ----
+
+export interface HoursStore {
+  get(entityId: string): Promise<WeeklyHours | null>;
+}
+export interface HoursAdmin extends HoursStore {
+  setDay(entityId: string, index: number, day: DayHours): Promise<void>;
+}
+export interface ClosureStore {
+  get(entityId: string, date: string): Promise<Holiday | null>;
+}
+export interface ClosureAdmin extends ClosureStore {
+  put(entityId: string, holiday: Holiday): Promise<void>;
+  remove(entityId: string, date: string): Promise<boolean>;
+  list(entityId: string): Promise<Holiday[]>;
+}
+
+// ---- Calendars, slots and ids ----
+
+export interface CalendarReader {
+  get(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
+}
+export interface CalendarLister extends CalendarReader {
+  list(entityId: string): Promise<CalendarRecord[]>;
+}
+export interface CalendarAdmin extends CalendarReader {
+  create(entityId: string, calendar: CalendarRecord): Promise<void>;
+  update(
+    entityId: string,
+    calendarId: number,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    now: string,
+  ): Promise<CalendarRecord | null>;
+}
+
+export interface IdSource {
+  /** Reserves `count` new ids of the entity (unique, increasing). */
+  next(entityId: string, count?: number): Promise<number[]>;
+}
+
+/** The result of a conditional slot change that may lose to a concurrent one. */
+export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
+
+export interface SlotReader {
+  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
+  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+}
+export interface SlotStore extends SlotReader {
+  /** Creates the slots with their start-time guards; false when a start time was taken first. */
+  createMany(entityId: string, slots: SlotRecord[]): Promise<boolean>;
+  update(
+    entityId: string,
+    read: SlotRecord,
+    change: { status: 'open' | 'closed'; capacity: number },
+    now: string,
+  ): Promise<SlotWrite>;
+  delete(entityId: string, read: SlotRecord): Promise<SlotWrite>;
+}
+
+// ---- The open-days horizon ----
+
+/** An entity whose slots open by themselves, and the last day a run has looked at (none yet: null). */
+export interface OpenDaysEntry {
+  entityId: string;
+  openedThrough: string | null;
+}
+
+/** The open-days directory: the entities with open_days_ahead > 0, kept by the settings transaction. */
+export interface OpenDaysDirectory {
+  list(): Promise<OpenDaysEntry[]>;
+  /** Records that every day through `date` was looked at; false when the entity left the directory. */
+  markOpened(entityId: string, date: string): Promise<boolean>;
+}
