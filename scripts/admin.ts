@@ -210,6 +210,40 @@ function program(): Command {
     .command('remove-webhook <accountId> <webhookId>')
     .description('remove a webhook subscription: nothing more is sent to it')
     .action(run((s, accountId: string, webhookId: string) => s.webhooks.remove(accountId, webhookId)));
+  cli
+    .command('seed <accountId>')
+    .description(
+      'fill an entity with N appointments (clients, counters, statistics as bookings leave them) on the slots of D days, half back, half ahead; no e-mail, no webhook; refused on production',
+    )
+    .requiredOption('--appointments <n>', 'how many appointments', integer)
+    .option('--days <d>', 'days of slots, half before today', integer, 365)
+    .option('--calendars <c>', 'calendars to spread over (created when missing)', integer, 1)
+    .action(
+      run(async (_s, accountId: string, o: { appointments: number; days: number; calendars: number }) => {
+        const { seedService } = await import('../shared/wiring/operations');
+        const started = Date.now();
+        const bar = (written: number, total: number) => {
+          const width = 30;
+          const done = Math.round((written / Math.max(1, total)) * width);
+          const rate = Math.round(written / Math.max(0.001, (Date.now() - started) / 1000));
+          process.stderr.write(
+            `\r[${'#'.repeat(done)}${'-'.repeat(width - done)}] ${written.toLocaleString('en')}/${total.toLocaleString('en')} items, ${rate.toLocaleString('en')} items/s `,
+          );
+        };
+        const summary = await seedService().seed(
+          {
+            accountId,
+            appointments: o.appointments,
+            days: Math.max(1, o.days),
+            calendars: Math.max(1, o.calendars),
+            stage: process.env.STAGE ?? (/prod/i.test(process.env.TABLE_NAME ?? '') ? 'production' : 'local'),
+          },
+          ({ written, total }) => bar(written, total),
+        );
+        process.stderr.write('\n');
+        return { ...summary, appointments_per_second: Math.round(summary.appointments / summary.seconds) };
+      }),
+    );
   return cli;
 }
 

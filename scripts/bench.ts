@@ -17,6 +17,12 @@ async function acquireRuntime(): Promise<LocalRuntime> {
   return startLocalRuntime(parseLocalEnv({ ...process.env, LOCAL_DB: 'memory', PORT: '0' }));
 }
 
+/** `--only scale`: only the reads at size (and the seed), for building and checking that group. */
+const only = (() => {
+  const at = process.argv.indexOf('--only');
+  return at >= 0 ? process.argv[at + 1] : undefined;
+})();
+
 async function main() {
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
@@ -26,25 +32,35 @@ async function main() {
   const runtime = await acquireRuntime();
   try {
     // Loaded once the runtime has set the table's environment (the config is read when loaded).
-    const { client, createTenant, fillHistory } = await import('./bench/tenants');
-    const { readRows } = await import('./bench/reads');
-    const { bookingRows } = await import('./bench/bookings');
-    const { pageRows } = await import('./bench/pages');
-    const { limitRows } = await import('./bench/limits');
+    const { client } = await import('./bench/tenants');
+    const { scaleRows } = await import('./bench/scale');
     const http = client(runtime.url);
-    const little = await createTenant('bench-little');
-    const heavy = await createTenant('bench-history');
-    await fillHistory(http, little, heavy);
-    await readRows(http, little, heavy);
-    await bookingRows(http, little);
-    await pageRows(http);
-    await limitRows(http);
+    if (only !== 'scale') await runtimeRows(http);
+    await scaleRows(http);
   } finally {
     await runtime.stop();
   }
-  await bundleRows();
-  telemetryRows();
+  if (only !== 'scale') {
+    await bundleRows();
+    telemetryRows();
+  }
   printTable();
+}
+
+/** The groups measured on the local runtime before the reads at size. */
+async function runtimeRows(http: ReturnType<typeof import('./bench/tenants').client>): Promise<void> {
+  const { createTenant, fillHistory } = await import('./bench/tenants');
+  const { readRows } = await import('./bench/reads');
+  const { bookingRows } = await import('./bench/bookings');
+  const { pageRows } = await import('./bench/pages');
+  const { limitRows } = await import('./bench/limits');
+  const little = await createTenant('bench-little');
+  const heavy = await createTenant('bench-history');
+  await fillHistory(http, little, heavy);
+  await readRows(http, little, heavy);
+  await bookingRows(http, little);
+  await pageRows(http);
+  await limitRows(http);
 }
 
 main().catch((error: unknown) => {

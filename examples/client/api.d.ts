@@ -1099,6 +1099,8 @@ export interface components {
             per_page: number;
             total_pages: number;
             has_more: boolean;
+            /** @description Opaque cursor of the next page: pass it as `cursor` with the same query (and per_page). Absent on the last page. Bound to the account and the query: any other gives 400 INVALID_PARAMETER. */
+            next_cursor?: string;
         };
         V1Meta: {
             calendar_id?: number;
@@ -2119,6 +2121,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
                 /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
@@ -2545,6 +2549,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id: number;
                 date_from: string;
@@ -3016,6 +3022,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
                 date_from?: string;
                 date_to?: string;
@@ -3265,6 +3273,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
                 date_from?: string;
                 date_to?: string;
@@ -4200,6 +4210,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description trimmed */
                 search?: string;
                 /** @description trimmed */
@@ -4410,6 +4422,8 @@ export interface operations {
                 page?: number;
                 /** @description a JSON number or a decimal string */
                 per_page?: number;
+                /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
+                cursor?: string;
                 /** @description trimmed */
                 search?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */

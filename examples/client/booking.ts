@@ -91,3 +91,22 @@ export async function v1BookListCancel(options: ClientOptions, date: string, pho
   ).data.appointment;
   return { slot, booked, listed: listed.data, total: listed.pagination.total, cancelled };
 }
+
+/** v1: every appointment of a date range, page after page by cursor (`pagination.next_cursor`). */
+export async function v1AllAppointments(options: ClientOptions, dateFrom: string, dateTo: string) {
+  const api = connect(options);
+  const all: V1Appointment[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = body(
+      await api.GET('/api/appointments', {
+        params: {
+          query: { date_from: dateFrom, date_to: dateTo, per_page: 100, ...(cursor ? { cursor } : {}) },
+        },
+      }),
+    );
+    all.push(...page.data);
+    cursor = page.pagination.next_cursor;
+  } while (cursor);
+  return all;
+}

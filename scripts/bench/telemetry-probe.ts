@@ -8,7 +8,9 @@ import { performance } from 'node:perf_hooks';
 const runs = Number(process.argv[2] ?? 2000);
 const { beginInvocation, count, endInvocation, runInvocation } =
   require('../../shared/telemetry/invocation') as typeof import('../../shared/telemetry/invocation');
-const { tracer } = require('../../shared/telemetry/tracer') as typeof import('../../shared/telemetry/tracer');
+const tracer = (
+  require('../../shared/telemetry/tracer') as typeof import('../../shared/telemetry/tracer')
+).tracer();
 
 // The line is serialized and handed to stdout as in Lambda; the bench keeps its size, not the text.
 let emfBytes = 0;

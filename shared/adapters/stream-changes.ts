@@ -31,6 +31,8 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
   const before = item(stream.OldImage);
   const any = after ?? before;
   if (any?.type !== 'appointment') return null;
+  // `npm run admin -- seed` writes appointments with a mark no booking writes: no e-mail, no webhook.
+  if (after?.seeded === true) return null;
   const entityId = entityIdOfPk(String(any.pk));
   if (!entityId) return null;
   const created = stream.ApproximateCreationDateTime;

@@ -307,3 +307,11 @@ export const serviceCount = (entityId: string): Key => inEntity(entityId, 'SERVI
 /** A calendar's own weekly hours, when it has them (else the entity's `HOURS` apply). */
 export const calendarHours = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `HOURS#CAL#${padId(calendarId)}`);
+
+/**
+ * The table's cursor key: 32 random bytes that seal v1 list cursors, written once by the first read route
+ * that needs it. Under the rate counters' partition prefix because that is where a read route may write
+ * (infra/table-access.ts, `dynamodb:LeadingKeys`); `#` is never in an account id, so no entity's counters
+ * share it.
+ */
+export const cursorKey = (): Key => ({ pk: `${RATE_PARTITION_PREFIX}#CURSORKEY`, sk: 'CURSORKEY' });

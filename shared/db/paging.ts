@@ -13,10 +13,11 @@ export async function queryPage(
   input: QueryInput,
   offset: number,
   limit: number,
+  from?: Item,
 ): Promise<Item[]> {
   const out: Item[] = [];
   let seen = 0;
-  let start: Item | undefined;
+  let start: Item | undefined = from;
   do {
     const page = await table.doc.send(
       new QueryCommand({
@@ -37,8 +38,9 @@ export async function queryPage(
 }
 
 /**
- * A page of a query. When its total is known, read from whichever end is nearer, so the last pages (and
- * any page past the end, which reads nothing) cost what the first ones do, however long the list.
+ * A page of a query. After a known item (`from`, a cursor's start key), read on from it: any page costs
+ * what the first does. Else, when its total is known, read from whichever end is nearer, so the last pages
+ * (and any page past the end, which reads nothing) cost what the first ones do, however long the list.
  */
 export async function queryPageNearestEnd(
   table: TableHandle,
@@ -46,7 +48,9 @@ export async function queryPageNearestEnd(
   offset: number,
   limit: number,
   total: number | undefined,
+  from?: Item,
 ): Promise<Item[]> {
+  if (from) return limit > 0 ? queryPage(table, input, 0, limit, from) : [];
   if (total === undefined) return queryPage(table, input, offset, limit);
   if (offset >= total || limit <= 0) return [];
   if (offset <= total - offset - limit) return queryPage(table, input, offset, limit);
@@ -54,6 +58,12 @@ export async function queryPageNearestEnd(
   const end = Math.min(total, offset + limit);
   const reversed = await queryPage(table, { ...input, ScanIndexForward: false }, total - end, end - offset);
   return reversed.reverse();
+}
+
+/** The start key of a query on `index` after `item`: the table's key and the index's, nothing else. */
+export function startKeyOf(item: Item, index?: { pk: string; sk: string }): Item {
+  const names = index ? ['pk', 'sk', index.pk, index.sk] : ['pk', 'sk'];
+  return Object.fromEntries(names.map((name) => [name, item[name]]));
 }
 
 /** How many items a query (with its filter) matches: a COUNT query, paged. */

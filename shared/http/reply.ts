@@ -19,13 +19,22 @@ export interface Pagination {
   per_page: number;
   total_pages: number;
   has_more: boolean;
+  /** The next page's cursor (docs/CONTRACT.md#cursors); absent on the last page. */
+  next_cursor?: string;
 }
 
 /** A reply with data and, optionally, a message and other envelope facts. */
 export const reply = (data: unknown, extra: Omit<Reply, 'data'> = {}): Reply => ({ data, ...extra });
 
 /** Builds the pagination object of a v1 list. */
-export function paginate(total: number, page: number, perPage: number): Pagination {
+export function paginate(total: number, page: number, perPage: number, nextCursor?: string): Pagination {
   const totalPages = Math.ceil(total / perPage);
-  return { total, page, per_page: perPage, total_pages: totalPages, has_more: page < totalPages };
+  return {
+    total,
+    page,
+    per_page: perPage,
+    total_pages: totalPages,
+    has_more: page < totalPages,
+    ...(nextCursor ? { next_cursor: nextCursor } : {}),
+  };
 }

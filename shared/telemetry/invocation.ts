@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { metrics } from './metrics';
 import { METRIC, ROUTE_DIMENSION, requestsMetric, statusClassOf } from './names';
-import { tracer } from './tracer';
+import { mayTrace, tracer as theTracer } from './tracer';
 
-type Segment = NonNullable<ReturnType<typeof tracer.getSegment>>;
+type Segment = NonNullable<ReturnType<Tracer['getSegment']>>;
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
 /** One invocation being measured: its route (or event function), start, what it counted, its subsegment. */
@@ -55,8 +56,9 @@ export function beginInvocation(route: string, functionName?: string, requestId?
   invocation.route = route;
   invocation.requestId = requestId;
   invocation.startedAt = performance.now();
-  const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
-  if (parent) {
+  const tracer = mayTrace() ? theTracer() : undefined;
+  const parent = tracer?.isTracingEnabled() ? tracer.getSegment() : undefined;
+  if (tracer && parent) {
     const segment = parent.addNewSubsegment(`## ${route}`);
     tracer.setSegment(segment);
     tracer.annotateColdStart();
@@ -86,6 +88,7 @@ export function endInvocation(invocation: Invocation, outcome: Outcome): void {
   }
   const { segment, parent } = invocation;
   if (segment && parent) {
+    const tracer = theTracer();
     if (outcome.status !== undefined) tracer.putAnnotation('status', outcome.status);
     tracer.putAnnotation('outcome', outcome.code ?? (outcome.error ? 'error' : 'ok'));
     if (outcome.error instanceof Error) tracer.addErrorAsMetadata(outcome.error);

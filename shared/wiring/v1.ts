@@ -6,10 +6,12 @@ import type { EntityContext } from '../domain/entity';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { ClientRepository } from '../repositories/booking/client-repository';
 import { CounterRepository } from '../repositories/booking/counter-repository';
+import { CursorKeyRepository } from '../repositories/operations/cursor-key-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SlotRepository } from '../repositories/schedule/slot-repository';
 import { BookingService } from '../services/booking/booking-service';
 import type { V1Reads, V1Writes } from '../services/v1/context';
+import { Cursors } from '../services/v1/cursors';
 import { V1QueryService } from '../services/v1/query-service';
 import { StatisticsService } from '../services/v1/statistics-service';
 import { bookingService } from './booking';
@@ -26,7 +28,9 @@ const v1Store = /* @__PURE__ */ once(() => {
     counters: new CounterRepository(t),
   };
 });
-const v1Queries = /* @__PURE__ */ once(() => new V1QueryService({ store: v1Store() }));
+/** The cursors of the v1 lists, sealed with the table's cursor key (debug lists use the same). */
+const cursors = /* @__PURE__ */ once(() => new Cursors(new CursorKeyRepository(table())));
+const v1Queries = /* @__PURE__ */ once(() => new V1QueryService({ store: v1Store(), cursors: cursors() }));
 const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService({ store: v1Store() }));
 
 /** The fictitious entity that v1 debug answers belong to. */
@@ -52,7 +56,12 @@ function debugRequest(now: Date) {
     DEBUG_ENTITY.settings.timezone,
   );
   const clock = () => now;
-  return { store, clock, entity: DEBUG_ENTITY, queries: new V1QueryService({ store, now: clock }) };
+  return {
+    store,
+    clock,
+    entity: DEBUG_ENTITY,
+    queries: new V1QueryService({ store, cursors: cursors(), now: clock }),
+  };
 }
 
 /** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */

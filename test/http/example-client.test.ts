@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { v1BookListCancel, v2BookListCancel } from '../../examples/client/booking';
+import { v1AllAppointments, v1BookListCancel, v2BookListCancel } from '../../examples/client/booking';
 import { startHttp } from '../support/api';
 import { assertContract } from '../support/contract';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
@@ -57,6 +57,8 @@ describe('the example client (examples/client, openapi-fetch over the generated 
     expect(listed.map((a) => a.appointment_id)).toContain(booked.appointment_id);
     expect(total).toBe(1);
     expect(cancelled).toMatchObject({ appointment_id: booked.appointment_id, status: 'cancelled' });
+    const walked = await v1AllAppointments(options, date, date);
+    expect(walked.map((a) => a.appointment_id)).toEqual([booked.appointment_id]);
   });
 
   it('type-checks against the generated types', () => {

@@ -7,7 +7,9 @@ process.env.AWS_XRAY_DAEMON_ADDRESS = '127.0.0.1:2000';
 process.env.AWS_XRAY_CONTEXT_MISSING = 'IGNORE_ERROR';
 jest.resetModules();
 
-const { tracer } = require('../../shared/telemetry/tracer') as typeof import('../../shared/telemetry/tracer');
+const tracer = (
+  require('../../shared/telemetry/tracer') as typeof import('../../shared/telemetry/tracer')
+).tracer();
 const { beginInvocation, endInvocation, runInvocation } =
   require('../../shared/telemetry/invocation') as typeof import('../../shared/telemetry/invocation');
 const { documentClient } = require('../../shared/wiring') as typeof import('../../shared/wiring');

@@ -1,16 +1,33 @@
-import type { AppointmentStatus, ClientRecord } from './appointment';
+import type { AppointmentRecord, AppointmentStatus, ClientRecord } from './appointment';
 
 /** A page of a list and how many items match in all. */
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The page's number (a cursor knows which page it leads to). */
+  page?: number;
+  /** An opaque cursor to the next page; absent on the last page. */
+  nextCursor?: string;
 }
 
 export interface PageRequest {
   page: number;
   perPage: number;
+  /** An opaque cursor from an earlier page of the same list; it names the page instead of `page`. */
+  cursor?: string | undefined;
 }
 export const offsetOf = (p: PageRequest): number => (p.page - 1) * p.perPage;
+
+/** The fields of an appointment its list's index sorts by: where the next page starts. */
+export type AppointmentPlace = Pick<
+  AppointmentRecord,
+  'appointment_id' | 'calendar_id' | 'client_id' | 'date' | 'start_time'
+>;
+/** The fields of a client its list's index sorts by. */
+export type ClientPlace = Pick<
+  ClientRecord,
+  'client_id' | 'client_lastname' | 'client_firstname' | 'client_email'
+>;
 
 export interface AppointmentFilter {
   calendarId?: number | undefined;

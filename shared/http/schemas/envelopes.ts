@@ -13,6 +13,10 @@ export const V1Pagination = named(
     per_page: z.int().min(1).max(1000),
     total_pages: z.int().min(0),
     has_more: z.boolean(),
+    next_cursor: z.string().optional().meta({
+      description:
+        'Opaque cursor of the next page: pass it as `cursor` with the same query (and per_page). Absent on the last page. Bound to the account and the query: any other gives 400 INVALID_PARAMETER.',
+    }),
   }),
   'V1Pagination',
   'Where a page of a v1 list stands. A page past the end is an empty data array.',

@@ -3,14 +3,28 @@ import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../domain/defaults';
 import { PERIODS } from '../../services/v1/statistics-service';
 import { bool, date, id, int, oneOf, params, text } from '../input/fields';
 
-/** page and per_page of every v1 list (docs/CONTRACT.md#v1-in-short): 400 INVALID_PARAMETER outside them. */
+/**
+ * page, per_page and cursor of every v1 list (docs/CONTRACT.md#v1-in-short, #cursors): 400
+ * INVALID_PARAMETER outside them. A cursor names the page instead of `page`.
+ */
 export const pagination = {
   page: int({ min: 1, max: 1_000_000 }).optional(),
   per_page: int({ min: 1, max: 1000 }).optional(),
+  cursor: text(1024)
+    .meta({
+      description:
+        "Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER.",
+    })
+    .optional(),
 };
-export const pageOf = (q: { page?: number | undefined; per_page?: number | undefined }) => ({
+export const pageOf = (q: {
+  page?: number | undefined;
+  per_page?: number | undefined;
+  cursor?: string | undefined;
+}) => ({
   page: q.page ?? DEFAULT_PAGE,
   perPage: q.per_page ?? DEFAULT_PER_PAGE,
+  cursor: q.cursor,
 });
 
 /** The `{id}` path parameter: a positive integer, else 400 INVALID_PARAMETER. */

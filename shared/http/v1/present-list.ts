@@ -9,7 +9,7 @@ export function present<T>(
   meta: Record<string, unknown> = {},
 ): Reply {
   return reply(result.items.map(show), {
-    pagination: paginate(result.total, page.page, page.perPage),
+    pagination: paginate(result.total, result.page ?? page.page, page.perPage, result.nextCursor),
     meta,
     message: `${result.items.length} of ${result.total}`,
   });

@@ -1,10 +1,10 @@
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX } from '../../db/keys';
-import { queryCount, queryPage, queryPageNearestEnd } from '../../db/paging';
+import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord } from '../../domain/booking/appointment';
-import type { AppointmentFilter } from '../../domain/booking/listing';
+import type { AppointmentFilter, AppointmentPlace } from '../../domain/booking/listing';
 
 /** The appointment fields of an item or record, and nothing else (no keys, no index attributes). */
 export function toAppointment(a: AppointmentRecord): AppointmentRecord {
@@ -86,6 +86,14 @@ export class AppointmentRepository {
    * else the entity's; all three sort by date, start time, id. Status (and calendar, on the client index)
    * are filters.
    */
+  private listIndex(filter: AppointmentFilter) {
+    return filter.clientId !== undefined
+      ? INDEX.clientAppointments
+      : filter.calendarId !== undefined
+        ? INDEX.calendarDate
+        : INDEX.entityDate;
+  }
+
   private listQuery(entityId: string, filter: AppointmentFilter) {
     const index =
       filter.clientId !== undefined
@@ -134,9 +142,26 @@ export class AppointmentRepository {
     offset: number,
     limit: number,
     total?: number,
+    after?: AppointmentPlace,
   ): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, filter);
-    const items = await queryPageNearestEnd(this.table, query, offset, limit, total);
+    // A cursor's start: the keys the item of `after` has, built from its fields (never read from a cursor).
+    const from =
+      after &&
+      startKeyOf(
+        {
+          ...keys.appointment(entityId, after.appointment_id),
+          ...keys.appointmentIndexes(entityId, {
+            calendarId: after.calendar_id,
+            clientId: after.client_id,
+            date: after.date,
+            startTime: after.start_time,
+            appointmentId: after.appointment_id,
+          }),
+        },
+        this.listIndex(filter),
+      );
+    const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 

@@ -3,11 +3,11 @@ import { updateWhere } from '../../db/expressions';
 import { getItem, getItems } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX, RANK_STEP } from '../../db/keys';
-import { queryAll, queryCount, queryPage, queryPageNearestEnd } from '../../db/paging';
+import { queryAll, queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import type { TransactItem } from '../../db/transactions';
 import type { ClientRecord } from '../../domain/booking/appointment';
-import type { ClientFilter } from '../../domain/booking/listing';
+import type { ClientFilter, ClientPlace } from '../../domain/booking/listing';
 
 export const toClient = (item: Record<string, unknown>): ClientRecord => ({
   client_id: Number(item.client_id),
@@ -170,9 +170,26 @@ export class ClientRepository {
     offset: number,
     limit: number,
     total?: number,
+    after?: ClientPlace,
   ): Promise<ClientRecord[]> {
     const query = this.listQuery(entityId, filter);
-    const items = await queryPageNearestEnd(this.table, query, offset, limit, total);
+    // A cursor's start: the keys the client item of `after` has, built from its fields.
+    const from =
+      after &&
+      startKeyOf(
+        {
+          ...keys.client(entityId, after.client_id),
+          ...keys.clientIndexes(entityId, {
+            clientId: after.client_id,
+            lastName: after.client_lastname,
+            firstName: after.client_firstname,
+            email: after.client_email,
+            appointmentsCount: 0,
+          }),
+        },
+        filter.email !== undefined ? INDEX.clientEmail : INDEX.clientName,
+      );
+    const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);
     return items.map(toClient);
   }
 

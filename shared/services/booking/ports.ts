@@ -6,7 +6,7 @@
  */
 import type { IdempotencyMark } from '../../domain/access/idempotency';
 import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
-import type { AppointmentFilter } from '../../domain/booking/listing';
+import type { AppointmentFilter, AppointmentPlace } from '../../domain/booking/listing';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 
@@ -67,6 +67,8 @@ export interface AppointmentReader {
     offset: number,
     limit: number,
     total?: number,
+    /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
+    after?: AppointmentPlace,
   ): Promise<AppointmentRecord[]>;
 }
 export interface AppointmentStore extends AppointmentReader {

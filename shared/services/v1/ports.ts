@@ -3,6 +3,7 @@ import type { ClientRecord } from '../../domain/booking/appointment';
 import type {
   AppointmentFilter,
   ClientFilter,
+  ClientPlace,
   DayCounter,
   EntityCounters,
 } from '../../domain/booking/listing';
@@ -24,6 +25,7 @@ export interface V1Store {
       offset: number,
       limit: number,
       total?: number,
+      after?: ClientPlace,
     ): Promise<ClientRecord[]>;
     count(entityId: string, filter: ClientFilter): Promise<number>;
     ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;

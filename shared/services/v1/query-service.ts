@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
 import {
   type AppointmentFilter,
+  type AppointmentPlace,
   byName,
   type ClientFilter,
+  type ClientPlace,
   matchesClient,
-  offsetOf,
   type Page,
   type PageRequest,
 } from '../../domain/booking/listing';
@@ -15,6 +16,7 @@ import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../doma
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
+import type { CursorScope, Cursors, Position } from './cursors';
 import type { V1Store } from './ports';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
@@ -34,23 +36,77 @@ export interface SlotView {
   isAvailable: boolean;
 }
 
+/** What one page read gives: its items, the list's total, and where the next page starts. */
+interface PageRead<T, A> {
+  items: T[];
+  total: number;
+  after?: A | undefined;
+  /** The total, when it was counted rather than read from counters (a cursor carries it on). */
+  counted?: number | undefined;
+}
+
 export interface AppointmentView {
   appointment: AppointmentRecord;
   calendarName: string;
 }
 
-/** What the v1 reads need: the v1 store (the table or the debug data set), a clock. */
+/** What the v1 reads need: the v1 store (the table or the debug data set), the cursors, a clock. */
 export interface V1QueryServiceDeps {
   store: V1Store;
+  cursors: Cursors;
   now?: () => Date;
 }
 
 /** Reads of the v1 API: calendars, slots, appointments and clients, paginated and filtered. */
 export class V1QueryService {
   private readonly now: () => Date;
+  private readonly store: V1Store;
+  private readonly cursors: Cursors;
 
-  constructor(private readonly deps: V1QueryServiceDeps) {
+  constructor(deps: V1QueryServiceDeps) {
+    this.store = deps.store;
+    this.cursors = deps.cursors;
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * A page of a list, by number or by cursor (docs/CONTRACT.md#cursors): the cursor is opened against
+   * the list's scope (entity, list, query), the page read from its position, the next cursor sealed.
+   */
+  private async paged<T, A>(
+    entity: EntityContext,
+    list: string,
+    query: unknown,
+    request: PageRequest,
+    read: (at: Position<A>) => Promise<PageRead<T, A>>,
+  ): Promise<Page<T>> {
+    const scope: CursorScope = { entityId: entity.entityId, list, query };
+    const at = await this.cursors.open<A>(scope, request);
+    const got = await read(at);
+    const nextCursor = await this.cursors.next(
+      scope,
+      request,
+      at,
+      got.items.length,
+      got.total,
+      got.after,
+      got.counted,
+    );
+    return { items: got.items, total: got.total, page: at.page, ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  /** A page of a list held in memory. */
+  private inMemory<T>(
+    entity: EntityContext,
+    list: string,
+    query: unknown,
+    request: PageRequest,
+    all: () => Promise<T[]>,
+  ): Promise<Page<T>> {
+    return this.paged<T, never>(entity, list, query, request, async (at) => {
+      const items = await all();
+      return { items: items.slice(at.offset, at.offset + request.perPage), total: items.length };
+    });
   }
 
   private available(slot: SlotRecord, calendar: CalendarRecord): boolean {
@@ -63,12 +119,11 @@ export class V1QueryService {
   }
 
   async calendars(entity: EntityContext, page: PageRequest): Promise<Page<CalendarRecord>> {
-    const all = await this.deps.store.calendars.list(entity.entityId);
-    return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
+    return this.inMemory(entity, 'calendars', {}, page, () => this.store.calendars.list(entity.entityId));
   }
 
   async calendar(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
-    return found(await this.deps.store.calendars.get(entity.entityId, calendarId), () =>
+    return found(await this.store.calendars.get(entity.entityId, calendarId), () =>
       resourceNotFound('calendar'),
     );
   }
@@ -80,21 +135,22 @@ export class V1QueryService {
     page: PageRequest,
   ): Promise<Page<SlotView>> {
     checkRange(query.dateFrom, query.dateTo);
-    const calendar = await this.calendar(entity, query.calendarId);
-    const slots = await this.deps.store.slots.listRange(
-      entity.entityId,
-      calendar.calendar_id,
-      query.dateFrom,
-      query.dateTo,
-    );
-    const views = slots
-      .map((slot) => ({ slot, calendar, isAvailable: this.available(slot, calendar) }))
-      .filter((v) => query.all || v.isAvailable);
-    return { items: views.slice(offsetOf(page), offsetOf(page) + page.perPage), total: views.length };
+    return this.inMemory(entity, 'slots', query, page, async () => {
+      const calendar = await this.calendar(entity, query.calendarId);
+      const slots = await this.store.slots.listRange(
+        entity.entityId,
+        calendar.calendar_id,
+        query.dateFrom,
+        query.dateTo,
+      );
+      return slots
+        .map((slot) => ({ slot, calendar, isAvailable: this.available(slot, calendar) }))
+        .filter((v) => query.all || v.isAvailable);
+    });
   }
 
   async slot(entity: EntityContext, slotId: number): Promise<SlotView> {
-    const slot = await this.deps.store.slots.get(entity.entityId, slotId);
+    const slot = await this.store.slots.get(entity.entityId, slotId);
     if (!slot) throw resourceNotFound('slot');
     const calendar = await this.calendar(entity, slot.calendar_id);
     return { slot, calendar, isAvailable: this.available(slot, calendar) };
@@ -121,30 +177,52 @@ export class V1QueryService {
   ): Promise<Page<AppointmentView>> {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
-    const calendars = await this.deps.store.calendars.list(entity.entityId);
+    const calendars = await this.store.calendars.list(entity.entityId);
     if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
       throw resourceNotFound('calendar');
     }
-    // The total first: it lets the store read a page from the nearer end, and a page past the end not at all.
-    const total = await this.appointmentTotal(entity, filter, calendars);
-    const items = await this.deps.store.appointments.list(
-      entity.entityId,
-      filter,
-      offsetOf(page),
-      page.perPage,
-      total,
-    );
-    return { items: this.withCalendarNames(calendars, items), total };
+    return this.paged<AppointmentView, AppointmentPlace>(entity, 'appointments', filter, page, async (at) => {
+      // The total first: it lets the store read a page from the nearer end, and a page past the end not
+      // at all; a cursor reads on from the last item of the page before.
+      const counted = at.total ?? (await this.appointmentCount(entity, filter));
+      const total = counted ?? this.appointmentTotal(filter, calendars);
+      const items = await this.store.appointments.list(
+        entity.entityId,
+        filter,
+        at.offset,
+        page.perPage,
+        total,
+        at.after,
+      );
+      const last = items.at(-1);
+      return {
+        items: this.withCalendarNames(calendars, items),
+        total,
+        counted,
+        after: last && {
+          appointment_id: last.appointment_id,
+          calendar_id: last.calendar_id,
+          client_id: last.client_id,
+          date: last.date,
+          start_time: last.start_time,
+        },
+      };
+    });
   }
 
-  private async appointmentTotal(
+  /** The total of a filter the counters do not hold: a COUNT query (undefined when counters hold it). */
+  private async appointmentCount(
     entity: EntityContext,
     filter: AppointmentFilter,
-    calendars: CalendarRecord[],
-  ): Promise<number> {
+  ): Promise<number | undefined> {
     if (filter.clientId !== undefined || filter.dateFrom !== undefined || filter.dateTo !== undefined) {
-      return this.deps.store.appointments.count(entity.entityId, filter);
+      return this.store.appointments.count(entity.entityId, filter);
     }
+    return undefined;
+  }
+
+  /** The total of a calendar and/or status filter, from the calendars' status counters. */
+  private appointmentTotal(filter: AppointmentFilter, calendars: CalendarRecord[]): number {
     const counted = calendars.filter(
       (c) => filter.calendarId === undefined || c.calendar_id === filter.calendarId,
     );
@@ -153,9 +231,9 @@ export class V1QueryService {
   }
 
   async appointment(entity: EntityContext, appointmentId: number): Promise<AppointmentView> {
-    const appointment = await this.deps.store.appointments.get(entity.entityId, appointmentId);
+    const appointment = await this.store.appointments.get(entity.entityId, appointmentId);
     if (!appointment) throw resourceNotFound('appointment');
-    const calendar = await this.deps.store.calendars.get(entity.entityId, appointment.calendar_id);
+    const calendar = await this.store.calendars.get(entity.entityId, appointment.calendar_id);
     return { appointment, calendarName: calendar?.calendar_name ?? '' };
   }
 
@@ -167,10 +245,10 @@ export class V1QueryService {
   ): Promise<'item' | 'calendar'> {
     const item =
       kind === 'appointment'
-        ? await this.deps.store.appointments.get(entity.entityId, id)
-        : await this.deps.store.clients.get(entity.entityId, id);
+        ? await this.store.appointments.get(entity.entityId, id)
+        : await this.store.clients.get(entity.entityId, id);
     if (item) return 'item';
-    if (await this.deps.store.calendars.get(entity.entityId, id)) return 'calendar';
+    if (await this.store.calendars.get(entity.entityId, id)) return 'calendar';
     throw resourceNotFound(kind);
   }
 
@@ -194,28 +272,42 @@ export class V1QueryService {
   /** Clients by last name, first name and id. The unfiltered total is the entity's client counter. */
   async clients(entity: EntityContext, filter: ClientFilter, page: PageRequest): Promise<Page<ClientRecord>> {
     if (filter.phone !== undefined && filter.email === undefined) {
-      const client = await this.deps.store.clients.findByPhone(entity.entityId, filter.phone);
-      const matches = client && matchesClient(client, filter) ? [client] : [];
-      return { items: matches.slice(offsetOf(page), offsetOf(page) + page.perPage), total: matches.length };
+      return this.inMemory(entity, 'clients', filter, page, async () => {
+        const client = await this.store.clients.findByPhone(entity.entityId, filter.phone ?? '');
+        return client && matchesClient(client, filter) ? [client] : [];
+      });
     }
     const unfiltered = !filter.search && !filter.email && !filter.createdFrom && !filter.createdTo;
-    const total = unfiltered
-      ? (await this.deps.store.counters.entityCounters(entity.entityId)).total_clients
-      : await this.deps.store.clients.count(entity.entityId, filter);
-    const items = await this.deps.store.clients.list(
-      entity.entityId,
-      filter,
-      offsetOf(page),
-      page.perPage,
-      total,
-    );
-    return { items, total };
+    return this.paged<ClientRecord, ClientPlace>(entity, 'clients', filter, page, async (at) => {
+      const counted = unfiltered
+        ? undefined
+        : (at.total ?? (await this.store.clients.count(entity.entityId, filter)));
+      const total = counted ?? (await this.store.counters.entityCounters(entity.entityId)).total_clients;
+      const items = await this.store.clients.list(
+        entity.entityId,
+        filter,
+        at.offset,
+        page.perPage,
+        total,
+        at.after,
+      );
+      const last = items.at(-1);
+      return {
+        items,
+        total,
+        counted,
+        after: last && {
+          client_id: last.client_id,
+          client_lastname: last.client_lastname,
+          client_firstname: last.client_firstname,
+          client_email: last.client_email,
+        },
+      };
+    });
   }
 
   async client(entity: EntityContext, clientId: number): Promise<ClientRecord> {
-    return found(await this.deps.store.clients.get(entity.entityId, clientId), () =>
-      resourceNotFound('client'),
-    );
+    return found(await this.store.clients.get(entity.entityId, clientId), () => resourceNotFound('client'));
   }
 
   /** Clients having appointments in a calendar, searched and ordered like the client list. */
@@ -226,9 +318,10 @@ export class V1QueryService {
     page: PageRequest,
   ) {
     await this.calendar(entity, calendarId);
-    const all = (await this.deps.store.clients.ofCalendar(entity.entityId, calendarId))
-      .filter((c) => matchesClient(c, { search }))
-      .sort(byName);
-    return { items: all.slice(offsetOf(page), offsetOf(page) + page.perPage), total: all.length };
+    return this.inMemory(entity, 'calendar-clients', { calendarId, search }, page, async () =>
+      (await this.store.clients.ofCalendar(entity.entityId, calendarId))
+        .filter((c) => matchesClient(c, { search }))
+        .sort(byName),
+    );
   }
 }

@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  type ClientRecord,
+  takesPlace,
+} from '../../domain/booking/appointment';
+import { addDays, todayIn } from '../../domain/dates';
+import type { EntitySettings } from '../../domain/entity';
+import { AppError } from '../../domain/errors';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
+import type { SlotRecord } from '../../domain/schedule/slot';
+import { slotTimes } from '../../domain/schedule/slot-times';
+import type { DayStatus } from '../schedule/opening-hours-service';
+
+export interface SeedRequest {
+  accountId: string;
+  appointments: number;
+  /** Days of slots, half before today and half from today (default 365). */
+  days: number;
+  /** Calendars the appointments spread over (created when the entity has fewer; default 1). */
+  calendars: number;
+  /** The stage: production is refused. */
+  stage: string;
+}
+
+type Item = Record<string, unknown>;
+
+/** The writes a seed makes (shared/repositories/operations/seed-repository.ts). */
+export interface SeedStore {
+  appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
+  clientItems(entityId: string, c: ClientRecord): Item[];
+  slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
+  dayCounterItem(
+    entityId: string,
+    c: {
+      date: string;
+      calendar_id: number;
+      client_id: number;
+      counts: Partial<Record<AppointmentStatus, number>>;
+    },
+  ): Item;
+  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item;
+  put(items: Item[]): Promise<void>;
+  addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;
+  addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void>;
+  addNewClients(entityId: string, date: string, count: number): Promise<void>;
+}
+
+export interface SeedDeps {
+  store: SeedStore;
+  settings(entityId: string): Promise<EntitySettings | null>;
+  calendars: {
+    list(entityId: string): Promise<CalendarRecord[]>;
+  };
+  createCalendar(accountId: string, name: string): Promise<unknown>;
+  dayStatus(entity: { entityId: string; settings: EntitySettings }, date: string): Promise<DayStatus>;
+  slotsOf(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+  ids(entityId: string, count: number): Promise<number[]>;
+  now?: () => Date;
+}
+
+export interface SeedProgress {
+  written: number;
+  total: number;
+}
+
+export interface SeedSummary {
+  account: string;
+  appointments: number;
+  clients: number;
+  slots: number;
+  slots_created: number;
+  days: number;
+  calendars: number[];
+  from: string;
+  to: string;
+  items_written: number;
+  seconds: number;
+}
+
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+];
+const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
+/** How many appointments a seeded client has on average (some one, some many). */
+const APPOINTMENTS_PER_CLIENT = 2.5;
+/** Items in flight at once: BatchWriteItem requests of 25, this many side by side. */
+const PARALLEL = 8;
+
+/** Past appointments are mostly completed, future ones mostly confirmed; a tenth cancelled either way. */
+function statusOf(i: number, past: boolean): AppointmentStatus {
+  const r = (i * 37) % 10;
+  if (r === 0) return 'cancelled';
+  if (past) return r === 1 ? 'confirmed' : 'completed';
+  return r === 1 ? 'pending' : 'confirmed';
+}
+
+/**
+ * `npm run admin -- seed`: fills an entity with appointments as bookings would leave them, for measuring
+ * reads at size. The slots are those generation makes from the entity's hours on each open day of the
+ * range (the ones already there are kept), the same whatever N: a slot's capacity is raised to hold what
+ * lands on it. Appointment items carry the seeded mark, so no e-mail and no webhook leaves for them.
+ */
+export class SeedService {
+  constructor(private readonly deps: SeedDeps) {}
+
+  async seed(request: SeedRequest, progress: (p: SeedProgress) => void = () => {}): Promise<SeedSummary> {
+    if (request.stage === 'production') {
+      throw new AppError('forbidden', 'FORBIDDEN', 'seed: refused on the production stage');
+    }
+    const started = Date.now();
+    const now = (this.deps.now ?? (() => new Date()))();
+    const entityId = request.accountId;
+    const settings = await this.deps.settings(entityId);
+    if (!settings) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', `no entity ${entityId}`);
+    const entity = { entityId, settings };
+    const { store } = this.deps;
+
+    // Calendars: the entity's, plus new ones up to the number asked for.
+    let calendars = await this.deps.calendars.list(entityId);
+    for (let n = calendars.length; n < request.calendars; n++) {
+      await this.deps.createCalendar(request.accountId, `Seeded calendar ${n + 1}`);
+    }
+    calendars = (await this.deps.calendars.list(entityId)).slice(0, Math.max(1, request.calendars));
+
+    // Slots: every open day's generated times, on each calendar; the existing ones kept.
+    const today = todayIn(settings.timezone, now);
+    const from = addDays(today, -Math.floor(request.days / 2));
+    const to = addDays(from, request.days - 1);
+    const slots: SlotRecord[] = [];
+    const created = new Set<SlotRecord>();
+    const stamp = now.toISOString();
+    for (const calendar of calendars) {
+      const existing = await this.deps.slotsOf(entityId, calendar.calendar_id, from, to);
+      const known = new Set(existing.map((s) => `${s.date}|${s.start_time}`));
+      slots.push(...existing.filter((s) => s.status === 'open'));
+      const wanted: Array<Omit<SlotRecord, 'slot_id'>> = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        const status = await this.deps.dayStatus(entity, date);
+        if (!status.is_open || status.holiday) continue;
+        for (const t of slotTimes(date, status.day, settings.slot_duration, calendar.timezone)) {
+          if (known.has(`${date}|${t.start_time}`)) continue;
+          wanted.push({
+            calendar_id: calendar.calendar_id,
+            date,
+            start_time: t.start_time,
+            end_time: t.end_time,
+            status: 'open',
+            capacity: settings.max_appointments,
+            taken: 0,
+            created_at: stamp,
+            updated_at: stamp,
+          });
+        }
+      }
+      const ids = await this.deps.ids(entityId, wanted.length);
+      wanted.forEach((w, i) => {
+        const slot = { ...w, slot_id: ids[i] ?? 0 };
+        slots.push(slot);
+        created.add(slot);
+      });
+    }
+    if (slots.length === 0) {
+      throw new AppError(
+        'conflict',
+        'SLOT_UNAVAILABLE',
+        `seed: no open day from ${from} to ${to} (opening hours?)`,
+      );
+    }
+    slots.sort(
+      (a, b) => `${a.date}${a.start_time}`.localeCompare(`${b.date}${b.start_time}`) || a.slot_id - b.slot_id,
+    );
+
+    // Clients and appointments, in memory first: ids, then every counter they move.
+    const n = request.appointments;
+    const clientCount = Math.max(1, Math.min(n, Math.round(n / APPOINTMENTS_PER_CLIENT)));
+    const ids = await this.deps.ids(entityId, n + clientCount);
+    const clients: ClientRecord[] = Array.from({ length: clientCount }, (_, k) => {
+      const last = `${LAST[k % LAST.length]}${Math.floor(k / LAST.length) || ''}`;
+      const first = FIRST[(k * 7) % FIRST.length] ?? 'Jeanne';
+      return {
+        client_id: ids[n + k] ?? 0,
+        client_firstname: first,
+        client_lastname: last,
+        client_email: `${first
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z]/g, '')}.${last.toLowerCase()}.${k}@example.com`,
+        // Numbers of a block no real booking uses here (+33 7 99 …), unique per seeded client.
+        client_phone: `+33799${String(k + (ids[0] ?? 0))
+          .padStart(6, '0')
+          .slice(-6)}`,
+        created_at: stamp,
+        updated_at: stamp,
+        appointments_count: 0,
+        last_appointment: null,
+      };
+    });
+    const taken = new Map<SlotRecord, number>();
+    const appointments: AppointmentRecord[] = [];
+    const dayCounters = new Map<
+      string,
+      {
+        date: string;
+        calendar_id: number;
+        client_id: number;
+        counts: Partial<Record<AppointmentStatus, number>>;
+      }
+    >();
+    const calendarClients = new Map<string, { calendarId: number; clientId: number; count: number }>();
+    const calendarAdds = new Map<number, Record<string, number>>();
+    const addTo = (calendarId: number, name: string, by: number) => {
+      const adds = calendarAdds.get(calendarId) ?? {};
+      adds[name] = (adds[name] ?? 0) + by;
+      calendarAdds.set(calendarId, adds);
+    };
+    for (let i = 0; i < n; i++) {
+      // Spread over every slot, evenly, whatever N.
+      const slot = slots[Math.floor((i * slots.length) / n) % slots.length] as SlotRecord;
+      // A client's appointments are spread over time: client k books every clientCount-th appointment.
+      const client = clients[(i * 7919) % clientCount] as ClientRecord;
+      const status = statusOf(i, slot.date < today);
+      const createdAt = new Date(
+        Math.min(now.getTime(), Date.parse(`${slot.date}T00:00:00Z`) - 7 * 86_400_000),
+      ).toISOString();
+      const a: AppointmentRecord = {
+        appointment_id: ids[i] ?? 0,
+        calendar_id: slot.calendar_id,
+        slot_id: slot.slot_id,
+        client_id: client.client_id,
+        status,
+        date: slot.date,
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        client_firstname: client.client_firstname,
+        client_lastname: client.client_lastname,
+        client_email: client.client_email,
+        client_phone: client.client_phone,
+        contract_number: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      appointments.push(a);
+      client.appointments_count++;
+      if (!client.last_appointment || client.last_appointment < a.date) client.last_appointment = a.date;
+      if (client.created_at > createdAt) client.created_at = createdAt;
+      if (takesPlace(status)) {
+        taken.set(slot, (taken.get(slot) ?? 0) + 1);
+        addTo(slot.calendar_id, 'places_taken', 1);
+      }
+      addTo(slot.calendar_id, `${status}_count`, 1);
+      const dayKey = `${a.date}|${a.calendar_id}|${a.client_id}`;
+      const day = dayCounters.get(dayKey) ?? {
+        date: a.date,
+        calendar_id: a.calendar_id,
+        client_id: a.client_id,
+        counts: {},
+      };
+      day.counts[status] = (day.counts[status] ?? 0) + 1;
+      dayCounters.set(dayKey, day);
+      const memberKey = `${a.calendar_id}|${a.client_id}`;
+      const member = calendarClients.get(memberKey) ?? {
+        calendarId: a.calendar_id,
+        clientId: a.client_id,
+        count: 0,
+      };
+      member.count++;
+      calendarClients.set(memberKey, member);
+    }
+    for (const c of clients) c.updated_at = c.created_at;
+
+    // Slots: each holds what landed on it (capacity raised where needed); new ones count in their calendar.
+    const slotItems = slots.flatMap((slot) => {
+      const added = taken.get(slot) ?? 0;
+      const isNew = created.has(slot);
+      if (added === 0 && !isNew) return [];
+      const capacity = Math.max(slot.capacity, slot.taken + added);
+      addTo(slot.calendar_id, 'capacity_total', capacity - (isNew ? 0 : slot.capacity));
+      if (isNew) addTo(slot.calendar_id, 'slots_count', 1);
+      return store.slotItemsOf(entityId, { ...slot, capacity, taken: slot.taken + added }, isNew);
+    });
+
+    const items = [
+      ...slotItems,
+      ...clients.flatMap((c) => store.clientItems(entityId, c)),
+      ...appointments.flatMap((a) =>
+        store.appointmentItems(
+          entityId,
+          a,
+          createHash('sha256').update(`seed:${entityId}:${a.appointment_id}`).digest('hex'),
+        ),
+      ),
+      ...[...dayCounters.values()].map((d) => store.dayCounterItem(entityId, d)),
+      ...[...calendarClients.values()].map((m) =>
+        store.calendarClientItem(entityId, m.calendarId, m.clientId, m.count),
+      ),
+    ];
+    const total = items.length;
+    let written = 0;
+    const chunk = 25 * 4;
+    let next = 0;
+    const worker = async () => {
+      while (next < total) {
+        const part = items.slice(next, next + chunk);
+        next += chunk;
+        await store.put(part);
+        written += part.length;
+        progress({ written, total });
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+
+    // The shared counters, by ADD: calendars, the entity's clients, new clients per day.
+    for (const [calendarId, adds] of calendarAdds) await store.addToCalendar(entityId, calendarId, adds);
+    await store.addToEntityCounters(entityId, {
+      total_clients: clients.length,
+      clients_with_appointments: clients.filter((c) => c.appointments_count >= 1).length,
+      repeat_clients: clients.filter((c) => c.appointments_count >= 2).length,
+    });
+    const newByDay = new Map<string, number>();
+    for (const c of clients) {
+      const day = todayIn(settings.timezone, new Date(c.created_at));
+      newByDay.set(day, (newByDay.get(day) ?? 0) + 1);
+    }
+    for (const [date, count] of newByDay) await store.addNewClients(entityId, date, count);
+
+    return {
+      account: entityId,
+      appointments: n,
+      clients: clients.length,
+      slots: slots.length,
+      slots_created: created.size,
+      days: request.days,
+      calendars: calendars.map((c) => c.calendar_id),
+      from,
+      to,
+      items_written: total,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Which of Powertools' Tracer and the X-Ray SDK a fresh Node process has loaded after `script`. */
+function loaded(env: Record<string, string>, script: string): string[] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `${script}; process.stdout.write('\\n@@' + JSON.stringify(Object.keys(require.cache).filter((p) => /aws-xray-sdk|powertools[\\/]tracer/.test(p)).length > 0 ? ['tracer'] : []))`,
+    ],
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
+  );
+  return JSON.parse(out.slice(out.lastIndexOf('@@') + 2)) as string[];
+}
+
+// Issue 31, point 4: the X-Ray SDK is the largest part of a cold load; a bundle loads it on first use.
+describe('the Tracer loads on first use only', () => {
+  const script =
+    "const w = require('./shared/wiring'); const i = require('./shared/telemetry/invocation'); w.documentClient(); i.endInvocation(i.beginInvocation('GET /x'), { status: 200 })";
+
+  it('outside Lambda: a request never loads it', () => {
+    expect(loaded({}, script)).toEqual([]);
+  });
+
+  it('with tracing switched off in Lambda: never loaded either', () => {
+    expect(
+      loaded({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', POWERTOOLS_TRACE_ENABLED: 'false' }, script),
+    ).toEqual([]);
+  });
+
+  it('in Lambda with tracing: not when the modules load, on the first request', () => {
+    const lambda = {
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+      AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+      AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
+    };
+    expect(loaded(lambda, "require('./shared/wiring'); require('./shared/telemetry/invocation')")).toEqual(
+      [],
+    );
+    expect(loaded(lambda, script)).toEqual(['tracer']);
+  });
+});
