@@ -18,8 +18,16 @@ import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
 import { alarmOn, deadLetterAlarm } from './observability';
 
-/** What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails. */
-export const MAIL_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+/**
+ * What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails;
+ * add a manage link's cancel token to an appointment that can still be managed (a condition check on it).
+ */
+export const MAIL_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
+];
 
 const MAIL_TIMEOUT = Duration.seconds(30);
 

@@ -137,6 +137,12 @@ function program(): Command {
       'reminder e-mail this long before the start, 0 to 10080 (0: none)',
       integer,
     )
+    .option('--name <name>', "the business's name in e-mails, invites and the staff feed")
+    .option(
+      '--address <address>',
+      "the business's address: invites' LOCATION, e-mails' footer (\"\" clears it)",
+    )
+    .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
     .action(
       run((s, accountId: string, o: Record<string, unknown>) =>
         s.admin.updateSettings(accountId, {
@@ -149,6 +155,9 @@ function program(): Command {
           language: o.language,
           cancel_url: o.cancelUrl,
           reminder_minutes_before: o.reminderMinutesBefore,
+          name: o.name,
+          address: o.address,
+          locale: o.locale,
         }),
       ),
     );

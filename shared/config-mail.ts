@@ -8,6 +8,8 @@ import { optionalUrl } from './config';
 const MailEnvSchema = z.object({
   /** The sender: the stage's verified SES identity on AWS (infra/config.ts). */
   MAIL_FROM: z.string().min(3).default('Booking <no-reply@booking.local>'),
+  /** The stage's public base URL: the e-mails' manage links go to `<base>/manage#<token>`. */
+  PUBLIC_BASE_URL: optionalUrl(),
   MAIL_QUEUE_URL: optionalUrl(),
   MAIL_DEAD_LETTER_QUEUE_URL: optionalUrl(),
   SES_CONFIGURATION_SET: z.string().optional(),
@@ -19,6 +21,7 @@ const MailEnvSchema = z.object({
 
 export interface MailConfig {
   from: string;
+  publicBaseUrl: string | undefined;
   queueUrl: string | undefined;
   deadLetterQueueUrl: string | undefined;
   configurationSet: string | undefined;
@@ -29,6 +32,7 @@ export function parseMailConfig(env: NodeJS.ProcessEnv): MailConfig {
   const parsed = MailEnvSchema.parse(env);
   return {
     from: parsed.MAIL_FROM,
+    publicBaseUrl: parsed.PUBLIC_BASE_URL,
     queueUrl: parsed.MAIL_QUEUE_URL,
     deadLetterQueueUrl: parsed.MAIL_DEAD_LETTER_QUEUE_URL,
     configurationSet: parsed.SES_CONFIGURATION_SET || undefined,

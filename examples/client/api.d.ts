@@ -463,7 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
          */
         post: operations["post-v2-settings"];
         delete?: never;
@@ -602,8 +602,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Validate a French phone number
-         * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.
+         * Validate a phone number as booking does
+         * @description Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. A number a booking accepts is valid, whatever its country (written without a country code, it is read as French): a French number is formatted in pairs (06 12 34 56 78), another in its international form (+44 7911 123456). validation_type mobiles refuses a number that is not a mobile (for a French one, numbers outside 06 and 07). 400 only for a malformed request.
          */
         post: operations["post-v2-validation-phone"];
         delete?: never;
@@ -1685,6 +1685,9 @@ export interface components {
             language: "en" | "fr";
             cancel_url: string | null;
             reminder_minutes_before: number;
+            name: string | null;
+            address: string | null;
+            locale: string | null;
         };
         V2SettingsAnswer: {
             /** @constant */
@@ -6776,7 +6779,10 @@ export interface operations {
                      *         "open_days_ahead": 14,
                      *         "language": "fr",
                      *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
-                     *         "reminder_minutes_before": 1440
+                     *         "reminder_minutes_before": 1440,
+                     *         "name": "Salon Léa",
+                     *         "address": "12 rue des Lilas, 75011 Paris",
+                     *         "locale": "fr-FR"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6896,6 +6902,12 @@ export interface operations {
                     cancel_url?: string | null;
                     /** @description a JSON number or a decimal string */
                     reminder_minutes_before?: number;
+                    /** @description trimmed */
+                    name?: string;
+                    /** @description trimmed; null or "" clears it */
+                    address?: string | null;
+                    /** @description trimmed; null or "" clears it */
+                    locale?: string | null;
                 };
             };
         };
@@ -6922,7 +6934,10 @@ export interface operations {
                      *         "open_days_ahead": 14,
                      *         "language": "fr",
                      *         "cancel_url": "https://www.example.fr/cancel?token={cancel_token}",
-                     *         "reminder_minutes_before": 1440
+                     *         "reminder_minutes_before": 1440,
+                     *         "name": "Salon Léa",
+                     *         "address": "12 rue des Lilas, 75011 Paris",
+                     *         "locale": "fr-FR"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6930,7 +6945,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; body: send at least one setting: slot_duration, .... */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; body: send at least one setting: slot_duration, .... */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -47,6 +47,8 @@ export const CONDITION = {
    * `:sending`, held until before `:nowMs`).
    */
   mailClaimable: 'attribute_not_exists(pk) OR (#state = :sending AND #held_until < :nowMs)',
+  /** An appointment its client may still manage: it exists, pending (`:pending`) or confirmed (`:confirmed`). */
+  appointmentManageable: 'attribute_exists(pk) AND (#status = :pending OR #status = :confirmed)',
   /** The appointment still keeps its confirmation's cancel token. */
   keepsMailCancelToken: 'attribute_exists(#mail_cancel_token)',
   /** The entity's feed is the one read (`:hash`), or it had none. */

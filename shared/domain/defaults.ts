@@ -16,6 +16,13 @@ export const DEFAULT_SETTINGS = {
   language: 'en' as const,
   cancel_url: null as string | null,
   reminder_minutes_before: 1440,
+  /**
+   * The business's face (docs/CONTRACT.md#notifications): no name of its own (the name the entity was
+   * created with applies), no address, and dates formatted for the locale of `language` and `country`.
+   */
+  name: null as string | null,
+  address: null as string | null,
+  locale: null as string | null,
 };
 
 /** v1 lists: the page and its size when the query names none. */

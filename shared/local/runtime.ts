@@ -60,7 +60,6 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
-    const events = (await import('./pipelines/local-events')).startLocalEvents({ log });
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -69,6 +68,10 @@ export async function startLocalRuntime(
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
+    // The e-mails' manage links point at this server unless PUBLIC_BASE_URL says otherwise. The events
+    // start once the port is known; the stream poller reads every change since its last (or first) record.
+    process.env.PUBLIC_BASE_URL ??= url;
+    const events = (await import('./pipelines/local-events')).startLocalEvents({ log });
     const c = demo.credentials;
     log(
       `demo entity '${c.entity_account_id}' ${demo.created ? 'created' : 'found'} (secret from DEMO_SECRET_KEY)`,

@@ -140,9 +140,9 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     },
   },
   'POST /api/v2/validation/phone': {
-    summary: 'Validate a French phone number',
+    summary: 'Validate a phone number as booking does',
     description:
-      'Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. validation_type mobiles refuses numbers outside 06 and 07. 400 only for a malformed request.',
+      'Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. A number a booking accepts is valid, whatever its country (written without a country code, it is read as French): a French number is formatted in pairs (06 12 34 56 78), another in its international form (+44 7911 123456). validation_type mobiles refuses a number that is not a mobile (for a French one, numbers outside 06 and 07). 400 only for a malformed request.',
     tag: 'v2 validation',
     answer: v2Answer(S.V2PhoneVerdict, 'V2PhoneVerdictAnswer', 'The verdict.', true),
     example: { valid: true, formatted: '06 12 34 56 78', e164: '+33612345678', is_mobile: true },

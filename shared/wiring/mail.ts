@@ -9,7 +9,11 @@ import type { MailJob } from '../domain/mail/notifications';
 import { logger } from '../logger';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
-import { forgetMailCancelToken, SentMailRepository } from '../repositories/mail/mail-repository';
+import {
+  addCancelToken,
+  forgetMailCancelToken,
+  SentMailRepository,
+} from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
@@ -41,6 +45,7 @@ export function mailLookup(): MailLookup {
     calendarName: async (entityId, calendarId) =>
       (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
+    addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
 }
 
@@ -53,6 +58,8 @@ export interface MailParts {
   /** Shortens the retry schedule (tests). */
   retryScale?: number;
   log?: (line: string, fields: Record<string, unknown>) => void;
+  /** The public base URL of the manage links (tests; else PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
 }
 
 /** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
@@ -70,6 +77,7 @@ export function mailPipeline(parts: MailParts) {
       parts.transport,
       {
         from: mailConfig().from,
+        publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
         schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
         now,
         log: parts.log ?? ((line, fields) => logger.info(line, fields)),

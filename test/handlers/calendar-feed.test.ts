@@ -76,6 +76,50 @@ describe('the staff calendar feed', () => {
     expect(answer.text).toContain('PRODID:');
   });
 
+  it('speaks the entity’s language, is named after the business, and keeps the SEQUENCE of the client’s invite', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN, settings: { language: 'fr', name: 'Salon Léa' } });
+    const date = futureWorkingDate(22);
+    const slots = (await v2(entity, 'POST', '/calendar-slots/generate', { date })).json.data as Array<{
+      id: number;
+    }>;
+    const booked = await v2(entity, 'POST', '/appointments', {
+      client_name: 'Jeanne Durand',
+      client_phone: mobile(510),
+      slot_id: slots[0]?.id,
+    });
+    expect(booked.status).toBe(200);
+    const id = booked.json.data.id as number;
+    // Two changes (v1 PUT): a move, then a status; the client's invite would be at SEQUENCE 2.
+    const put = (body: unknown) => viaHandler('PUT', `/api/appointment/${id}`, { headers: entity.v1, body });
+    expect((await put({ slot_id: slots[2]?.id })).status).toBe(200);
+    expect((await put({ status: 'pending' })).status).toBe(200);
+    const stored = await new AppointmentRepository(table()).get(entity.entity_account_id, id);
+    expect(stored?.ics_sequence).toBe(2);
+
+    const answer = await http.call('GET', pathOf(await feedOf(entity)));
+    const calendar = parseCalendar(answer.text);
+    expect(calendar.events).toHaveLength(1);
+    expect(calendar.events[0]).toMatchObject({
+      sequence: 2,
+      summary: 'Jeanne Durand',
+      start: startInstant(date, '09:00:00', ZONE).toISOString(),
+    });
+    expect(calendar.events[0]?.description).toBe(
+      'Client : Jeanne Durand\nTéléphone : +33612000510\nStatut : en attente',
+    );
+    expect(answer.text).toMatch(/^X-WR-CALNAME:Salon Léa\r$/m);
+    expect(answer.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+
+    // Cancelled: marked, in French.
+    expect((await put({ status: 'cancelled' })).status).toBe(200);
+    const after = parseCalendar((await http.call('GET', pathOf(await feedOf(entity)))).text);
+    expect(after.events[0]).toMatchObject({
+      sequence: 3,
+      status: 'CANCELLED',
+      summary: 'Annulé : Jeanne Durand',
+    });
+  });
+
   it('leaves out appointments older than 30 days (a clock of its own)', async () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const date = futureWorkingDate(20);

@@ -1,5 +1,6 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
+import { sha256Hex } from '../../shared/domain/access/tokens';
 import { reminderKey } from '../../shared/domain/mail/notifications';
 import { startInstant } from '../../shared/domain/schedule/slot-times';
 import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines/local-events';
@@ -8,11 +9,14 @@ import { TimerQueue } from '../../shared/local/pipelines/timer-queue';
 import { mailPipeline, table } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { partition } from '../support/invariants';
 import { calendarOf, smtpReceiver, until } from '../support/mail';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ZONE = 'Europe/Paris';
 const CANCEL_URL = 'https://www.example.fr/cancel?token={cancel_token}';
+/** The stage's public base URL of these tests: the manage page's links start with it. */
+const PUBLIC_BASE = 'https://api.booking.test';
 
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 let events: LocalEvents;
@@ -49,7 +53,7 @@ beforeAll(async () => {
   events = startLocalEvents({
     retryScale: 0.002,
     log: (line) => lines.push(line),
-    mail: { transport: new SmtpTransport(smtp.url), now },
+    mail: { transport: new SmtpTransport(smtp.url), now, publicBaseUrl: PUBLIC_BASE },
   });
 });
 afterAll(async () => {
@@ -100,18 +104,28 @@ describe('client e-mails with their calendar file', () => {
     });
     expect(first.events[0]?.dtstartText).toMatch(/^DTSTART:\d{8}T\d{6}Z$/);
     expect(first.text).toMatch(/ORGANIZER;CN="?[^:]+"?:mailto:no-reply@booking\.local/);
+    expect(created.text).toContain('Le fichier appointment.ics joint l’ajoute à votre agenda.');
     // The cancel token leaves the appointment once the confirmation is out: only its hash stays.
     await until('the token forgotten', async () => {
       const item = await getItem(table(), keys.appointment(entity.entity_account_id, id));
       return item && item.mail_cancel_token === undefined;
     });
 
-    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; no cancellation link.
+    // Moved (v1 PUT): same UID, SEQUENCE 1, the new time; a link again, with a token of its own (no plaintext
+    // token was kept for it: only the new one's hash is stored, and it finds the appointment).
     expect((await v1Put(entity, id, { slot_id: slots[2]?.id })).status).toBe(200);
     const moved = await until('the move', () => smtp.to(email)[1]);
     expect(moved.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} a changé`);
     expect(moved.text).toContain('09:00');
-    expect(moved.text).not.toContain('cancel?token');
+    expect(moved.text).toContain('le met à jour dans votre agenda');
+    const movedToken = decodeURIComponent(
+      /https:\/\/www\.example\.fr\/cancel\?token=(\S+)/.exec(moved.text ?? '')?.[1] ?? '',
+    );
+    expect(movedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(movedToken).not.toBe(cancelToken);
+    const stored = JSON.stringify(await partition(entity.entity_account_id));
+    expect(stored).not.toContain(movedToken);
+    expect(stored).toContain(sha256Hex(movedToken));
     const second = calendarOf(moved);
     expect(second.method).toBe('REQUEST');
     expect(second.events[0]).toMatchObject({
@@ -120,12 +134,18 @@ describe('client e-mails with their calendar file', () => {
       start: startInstant(date, '09:00:00', ZONE).toISOString(),
     });
 
-    // Cancelled (v2 cancel): METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 2.
+    // Cancelled (v2 cancel) with the move's link: METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 2; the booking's
+    // token then finds it cancelled.
+    expect((await v2(entity, 'POST', '/appointments/cancel', { cancel_token: movedToken })).status).toBe(200);
     expect((await v2(entity, 'POST', '/appointments/cancel', { cancel_token: cancelToken })).status).toBe(
-      200,
+      409,
     );
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
     expect(cancelled.subject).toBe(`Votre rendez-vous avec ${entity.entity_account_id} est annulé`);
+    // The cancellation says what its file does, and links to nothing: there is nothing left to manage.
+    expect(cancelled.text).toContain('Le fichier appointment.ics joint le retire de votre agenda.');
+    expect(cancelled.text).not.toContain('ajoute');
+    expect(cancelled.text).not.toContain('cancel?token=');
     const third = calendarOf(cancelled);
     expect(third.method).toBe('CANCEL');
     expect(third.events[0]).toMatchObject({ uid: first.events[0]?.uid, sequence: 2, status: 'CANCELLED' });
@@ -133,21 +153,82 @@ describe('client e-mails with their calendar file', () => {
     expect(smtp.to(email)).toHaveLength(3);
   });
 
-  it('writes English by default, with no link without cancel_url; a status change is told too', async () => {
+  it('writes English by default, linking to the manage page without cancel_url; a status change is told too', async () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const slots = await slotsOf(entity, futureWorkingDate(31));
     const email = address();
     const booked = await book(entity, slots[0]?.id ?? 0, email);
     const created = await until('the confirmation', () => smtp.to(email)[0]);
     expect(created.subject).toBe(`Your appointment with ${entity.entity_account_id} is confirmed`);
-    expect(created.text).not.toContain('cancel');
+    // Without cancel_url the booking's token is not kept: the e-mail has a token of its own, in the fragment.
+    const manage = new RegExp(
+      `To see, change or cancel it, open this link: ${PUBLIC_BASE}/manage#([A-Za-z0-9_-]{43})`,
+    );
+    const token = manage.exec(created.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect(token).not.toBe(booked.json.data.cancel_token);
+    expect(created.html).toContain(`href="${PUBLIC_BASE}/manage#${token}"`);
+    expect(JSON.stringify(await partition(entity.entity_account_id))).not.toContain(token);
     expect((await v1Put(entity, booked.json.data.id, { status: 'completed' })).status).toBe(200);
     const updated = await until('the status change', () => smtp.to(email)[1]);
     expect(updated.text).toContain('Status: completed');
+    // Completed: nothing left to manage, no link.
+    expect(updated.text).not.toContain('/manage#');
     // A v1 cancellation (PUT status cancelled) is a cancellation.
     expect((await v1Put(entity, booked.json.data.id, { status: 'cancelled' })).status).toBe(200);
     const cancelled = await until('the cancellation', () => smtp.to(email)[2]);
     expect(calendarOf(cancelled).method).toBe('CANCEL');
+  });
+
+  it('speaks for the business: its new name, its address, its locale; the client invited, the business the place', async () => {
+    const entity = await newEntity({
+      hours: ALWAYS_OPEN,
+      settings: { timezone: 'Europe/London', country: 'GB' },
+    });
+    // The business renames itself and gives its address (v2 settings); its locale is derived: en + GB.
+    const changed = await v2(entity, 'POST', '/settings', {
+      name: 'Salon Léa',
+      address: '12 High Street, Bath BA1 1AA',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json.data).toMatchObject({
+      name: 'Salon Léa',
+      address: '12 High Street, Bath BA1 1AA',
+      locale: null,
+    });
+    const date = futureWorkingDate(37);
+    const slots = await slotsOf(entity, date);
+    const email = address();
+    const at = (time: string) => slots.find((s) => s.start_time.startsWith(time))?.id ?? 0;
+    expect((await book(entity, at('14:00'), email)).status).toBe(200);
+    const created = await until('the confirmation', () => smtp.to(email)[0]);
+    expect(created.subject).toBe('Your appointment with Salon Léa is confirmed');
+    // en-GB: the day before the month, a 24-hour clock (14:00 in London).
+    const start = startInstant(date, '14:00:00', 'Europe/London');
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }).format(start);
+    expect(created.text).toContain(
+      `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}, 14:00 to 14:30 (Europe/London)`,
+    );
+    expect(created.text?.trimEnd().endsWith('Salon Léa\n12 High Street, Bath BA1 1AA')).toBe(true);
+    const invite = calendarOf(created);
+    expect(invite.events[0]?.summary).toBe('Appointment – Salon Léa');
+    const unfolded = invite.text.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toMatch(
+      new RegExp(`^ATTENDEE;[^\r\n]*:mailto:${email.replace(/[.]/g, '\\.')}\r$`, 'im'),
+    );
+    expect(unfolded).toContain('LOCATION:12 High Street\\, Bath BA1 1AA\r\n');
+    expect(unfolded).toMatch(/ORGANIZER;CN="?Salon Léa"?:mailto:/);
+    expect(invite.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(invite.text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+
+    // A US locale, chosen: month first, a 12-hour clock.
+    expect((await v2(entity, 'POST', '/settings', { locale: 'en-US' })).status).toBe(200);
+    const other = address();
+    expect((await book(entity, at('14:30'), other)).status).toBe(200);
+    const us = await until('the second confirmation', () => smtp.to(other)[0]);
+    expect(us.text).toContain(`${part({ month: 'long' })} ${part({ day: 'numeric' })}, `);
+    expect(us.text).toContain('2:30 PM to 3:00 PM');
   });
 
   it('sends nothing for a refused booking, nor to an appointment without an address', async () => {
@@ -230,6 +311,8 @@ describe('reminders (injected clock)', () => {
       smtp.to(email).find((m) => m.subject?.startsWith('Reminder')),
     );
     expect(reminder.subject).toBe(`Reminder: your appointment with ${entity.entity_account_id}`);
+    // The reminder links to the manage page too.
+    expect(reminder.text).toMatch(new RegExp(`${PUBLIC_BASE}/manage#[A-Za-z0-9_-]{43}`));
     const ics = calendarOf(reminder);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events[0]?.start).toBe(new Date(start).toISOString());

@@ -39,6 +39,10 @@ describe('GET/POST /api/v2/settings', () => {
         language: 'en',
         cancel_url: null,
         reminder_minutes_before: 1440,
+        // A new entity is named as it was created (here, its account id); no address; the locale derived.
+        name: entity.entity_account_id,
+        address: null,
+        locale: null,
       },
       message: 'settings',
     });
@@ -61,6 +65,9 @@ describe('GET/POST /api/v2/settings', () => {
       language: 'en',
       cancel_url: null,
       reminder_minutes_before: 1440,
+      name: entity.entity_account_id,
+      address: null,
+      locale: null,
     });
     expect((await get(entity, '/settings')).json.data).toEqual(answer.json.data);
     // A Monday to Friday (open in the demo hours) that is no Bavarian holiday (the country is now DE-BY),
@@ -98,6 +105,17 @@ describe('GET/POST /api/v2/settings', () => {
     ],
     [{ reminder_minutes_before: -1 }, /^reminder_minutes_before: must be at least 0$/],
     [{ reminder_minutes_before: 10_081 }, /^reminder_minutes_before: must be at most 10080$/],
+    [{ name: '' }, /^name: /],
+    [{ name: null }, /^name: /],
+    [{ name: 'N'.repeat(101) }, /^name: must be at most 100 characters$/],
+    [{ name: 'Salon\r\nBcc: someone@example.com' }, /^name: must not hold control characters$/],
+    [{ address: 'A'.repeat(201) }, /^address: must be at most 200 characters$/],
+    [{ address: '12 rue X\n75001 Paris' }, /^address: must be one line without control characters$/],
+    [{ locale: 'de-DE' }, /^locale: must be a locale of en or fr/],
+    [{ locale: 'en-ZZ' }, /^locale: has an unknown region ZZ$/],
+    [{ locale: 'British' }, /^locale: must be a language and a region, such as en-GB/],
+    // The e-mails are in English (language en): a French locale would part words and dates.
+    [{ locale: 'fr-FR' }, /^locale: must be a locale of the language en \(such as en-GB\), or null$/],
   ])('refuses %j with 400 naming the field, and changes nothing', async (body, message) => {
     const before = (await get(entity, '/settings')).json.data;
     expectError(await post(entity, '/settings', { slot_duration: 45, ...body }), 400, message);
@@ -121,6 +139,32 @@ describe('GET/POST /api/v2/settings', () => {
       expect(answer.json.data.cancel_url).toBeNull();
     }
     await post(entity, '/settings', { language: 'en', reminder_minutes_before: 1440 });
+  });
+
+  it('changes the business’s face: name, address (null or "" clears it), locale (canonical; "" derives it)', async () => {
+    const set = await post(entity, '/settings', {
+      name: '  Salon Léa ',
+      address: '12 High Street, Bath BA1 1AA',
+      locale: 'en-gb',
+    });
+    expect(set.status).toBe(200);
+    expect(set.json.data).toMatchObject({
+      name: 'Salon Léa',
+      address: '12 High Street, Bath BA1 1AA',
+      locale: 'en-GB',
+    });
+    expect((await get(entity, '/settings')).json.data).toEqual(set.json.data);
+    // Words and dates speak one language: French with an English locale is refused, both at once pass.
+    expectError(await post(entity, '/settings', { language: 'fr' }), 400, /^locale: .* fr \(such as fr-FR\)/);
+    const french = await post(entity, '/settings', { language: 'fr', locale: 'fr-CA' });
+    expect(french.json.data).toMatchObject({ language: 'fr', locale: 'fr-CA' });
+    for (const cleared of [null, '']) {
+      const answer = await post(entity, '/settings', { address: cleared, locale: cleared });
+      expect(answer.status).toBe(200);
+      expect(answer.json.data).toMatchObject({ name: 'Salon Léa', address: null, locale: null });
+      await post(entity, '/settings', { address: 'x', locale: 'fr-FR' });
+    }
+    await post(entity, '/settings', { language: 'en', locale: null, address: null });
   });
 
   it('refuses a body that names no setting', async () => {

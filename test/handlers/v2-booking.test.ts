@@ -270,6 +270,28 @@ describe('v2 booking and cancellation', () => {
     expect(answer.json.data.client_phone).toBe('+32470123456');
   });
 
+  it('POST /validation/phone applies booking’s rule: a +44 number booking accepts is valid', async () => {
+    const uk = '+44 7911 123456';
+    const booked = await book(entity, slots[5]!.id, uk);
+    expect(booked.status).toBe(200);
+    const verdict = await post(entity, '/validation/phone', { phone_number: uk });
+    expect(verdict.status).toBe(200);
+    expect(verdict.json).toEqual({
+      success: true,
+      data: {
+        valid: true,
+        formatted: '+44 7911 123456',
+        e164: booked.json.data.client_phone,
+        is_mobile: true,
+      },
+      message: 'valid phone number',
+    });
+    // A number booking refuses is invalid here too.
+    expectError(await book(entity, slots[5]!.id, '+999 123456789'), 400, /^client_phone: /);
+    const refused = await post(entity, '/validation/phone', { phone_number: '+999 123456789' });
+    expect(refused.json).toMatchObject({ success: false, data: { valid: false } });
+  });
+
   it('cancels by token, frees the place, refuses a second cancel and an unknown token', async () => {
     const booked = await book(entity, slots[4]!.id, mobile(40));
     const token = booked.json.data.cancel_token;

@@ -123,6 +123,21 @@ describe('admin CLI while npm start serves the folder', () => {
     expect((await admin('set-settings', 'acme', '--cancel-url', '')).json).toMatchObject({
       cancel_url: null,
     });
+    const face = await admin(
+      'set-settings',
+      'acme',
+      '--name',
+      'Salon Léa',
+      '--address',
+      '12 rue des Lilas, 75011 Paris',
+      '--locale',
+      'fr-ca',
+    );
+    expect(face.json).toMatchObject({
+      name: 'Salon Léa',
+      address: '12 rue des Lilas, 75011 Paris',
+      locale: 'fr-CA',
+    });
   });
 
   it.each([
@@ -134,6 +149,7 @@ describe('admin CLI while npm start serves the folder', () => {
     [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /open_days_ahead: /],
     [['set-settings', 'acme', '--language', 'de'], 1, /language: /],
     [['set-settings', 'acme', '--cancel-url', 'https://x.fr/cancel'], 1, /cancel_url: /],
+    [['set-settings', 'acme', '--locale', 'en-GB'], 1, /locale: must be a locale of the language fr/],
     [['add-closure', 'acme', '2031-02-30'], 1, /invalid date/],
     [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
     [['create-entity', 'weak', '--secret', 'short-secret'], 1, /secret: must be at least 32 characters/],

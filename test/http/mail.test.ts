@@ -53,6 +53,9 @@ describe('npm start with SMTP_URL', () => {
     const mail = await until('the confirmation', () => smtp.to(email)[0]);
     expect(mail.subject).toBe('Your appointment with Demo entity is confirmed');
     expect(calendarOf(mail).method).toBe('REQUEST');
+    // Without cancel_url or PUBLIC_BASE_URL, the manage link points at this server's own page.
+    expect(mail.text).toMatch(new RegExp(`${server.url}/manage#[A-Za-z0-9_-]{43}\\n`));
+    expect(calendarOf(mail).text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     await until('its log line', () => server.output().includes(`mail sent: created of appointment ${id}`));
     expect(server.output()).not.toContain(email);
     expect(server.output()).not.toContain('Durand');

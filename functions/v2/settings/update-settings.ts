@@ -1,7 +1,9 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
 import {
+  ADDRESS_MAX,
   CANCEL_URL_MAX,
   LANGUAGES,
+  NAME_MAX,
   REMINDER_BOUNDS,
 } from '../../../shared/domain/mail/notification-settings';
 import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/input/fields';
@@ -19,6 +21,9 @@ const Body = body({
   language: oneOf(LANGUAGES).optional(),
   cancel_url: clearableText(CANCEL_URL_MAX).optional(),
   reminder_minutes_before: int(REMINDER_BOUNDS).optional(),
+  name: text(NAME_MAX).optional(),
+  address: clearableText(ADDRESS_MAX).optional(),
+  locale: clearableText(16).optional(),
 });
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */

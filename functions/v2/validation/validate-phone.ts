@@ -1,4 +1,4 @@
-import { validateFrenchPhone } from '../../../shared/domain/contact/phone';
+import { validatePhone } from '../../../shared/domain/contact/phone';
 import { body, oneOf, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2PhoneVerdict } from '../../../shared/http/v2/present';
@@ -8,7 +8,7 @@ const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobi
 
 /** POST /api/v2/validation/phone — 200 with the verdict; 400 only for a malformed request. */
 export const handler = defineV2Handler({ publishable: true, hasBody: true, body: Body }, async ({ body }) => {
-  const verdict = validateFrenchPhone(body.phone_number, body.validation_type ?? 'all');
+  const verdict = validatePhone(body.phone_number, body.validation_type ?? 'all');
   return verdict.valid
     ? reply(v2PhoneVerdict(verdict), { message: 'valid phone number' })
     : reply(v2PhoneVerdict(verdict), { success: false, message: verdict.message });

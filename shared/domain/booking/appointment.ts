@@ -5,6 +5,13 @@ export type AppointmentStatus = (typeof STATUSES)[number];
 /** An appointment takes a place in its slot unless it is cancelled (docs/CONTRACT.md#two-apis-one-data-model). */
 export const takesPlace = (status: AppointmentStatus): boolean => status !== 'cancelled';
 
+/**
+ * An appointment its client may still manage (see, move, cancel): pending or confirmed. Its e-mails carry
+ * the manage link, and it keeps the cancel token that link needs; a cancelled or completed one does not.
+ */
+export const isManageable = (status: AppointmentStatus): boolean =>
+  status === 'pending' || status === 'confirmed';
+
 export interface AppointmentRecord {
   appointment_id: number;
   calendar_id: number;

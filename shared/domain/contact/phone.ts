@@ -77,12 +77,12 @@ const LENGTH_REASON: Record<string, string> = {
   INVALID_LENGTH: 'wrong number of digits',
   INVALID_COUNTRY: 'unknown country code',
 };
-export const NOT_FRENCH_MESSAGE = 'only French phone numbers (+33) are accepted';
 export const NOT_MOBILE_MESSAGE = 'not a mobile number: French mobile numbers start with 06 or 07';
+export const NOT_MOBILE_ABROAD_MESSAGE = 'not a mobile number';
 
-function invalidMessage(raw: string): string {
+function invalidMessage(raw: string, region: CountryCode): string {
   if (raw.length > MAX_INPUT_LENGTH) return `${INVALID}: too long`;
-  const reason = LENGTH_REASON[validatePhoneNumberLength(raw, 'FR', metadata()) ?? ''];
+  const reason = LENGTH_REASON[validatePhoneNumberLength(raw, region, metadata()) ?? ''];
   return reason ? `${INVALID}: ${reason}` : INVALID;
 }
 
@@ -91,15 +91,30 @@ function inPairs(phone: PhoneNumber): string {
   return (`0${phone.nationalNumber}`.match(/\d{1,2}/g) ?? []).join(' ');
 }
 
-/** The /validation/phone verdict: French numbers only; `mobiles` refuses others naming 06 and 07. */
-export function validateFrenchPhone(raw: string, type: 'all' | 'mobiles'): PhoneVerdict {
-  const phone = parse(raw, 'FR');
-  if (!phone) return { valid: false, message: invalidMessage(raw) };
+/**
+ * The /validation/phone verdict, by the booking's rule (docs/CONTRACT.md#v2-in-short): a number {@link toE164}
+ * accepts is valid, whatever its country. French numbers are written in pairs (`06 12 34 56 78`), others
+ * in their international form (`+44 7911 123456`). `mobiles` refuses a number that is not a mobile: a
+ * French one with a message naming 06 and 07. A number that may be either (`FIXED_LINE_OR_MOBILE`, as
+ * North American numbers are) counts as a mobile.
+ */
+export function validatePhone(
+  raw: string,
+  type: 'all' | 'mobiles',
+  defaultRegion: string = DEFAULT_PHONE_REGION,
+): PhoneVerdict {
+  const region = defaultRegion.toUpperCase();
+  if (!isSupportedCountry(region)) throw invalidField('defaultRegion', 'not a supported phone region');
+  const phone = parse(raw, region);
+  if (!phone) return { valid: false, message: invalidMessage(raw, region) };
   if (phone.ext !== undefined) return { valid: false, message: `${INVALID}: extensions are not accepted` };
-  if (!isAccepted(phone)) return { valid: false, message: invalidMessage(raw) };
-  if (phone.countryCallingCode !== FRANCE_CALLING_CODE) return { valid: false, message: NOT_FRENCH_MESSAGE };
+  if (!isAccepted(phone)) return { valid: false, message: invalidMessage(raw, region) };
 
-  const isMobile = phone.getType() === 'MOBILE' || isUnrangedFrenchMobile(phone);
-  if (type === 'mobiles' && !isMobile) return { valid: false, message: NOT_MOBILE_MESSAGE };
-  return { valid: true, formatted: inPairs(phone), e164: phone.number, is_mobile: isMobile };
+  const french = phone.countryCallingCode === FRANCE_CALLING_CODE;
+  const kind = phone.getType();
+  const isMobile = kind === 'MOBILE' || kind === 'FIXED_LINE_OR_MOBILE' || isUnrangedFrenchMobile(phone);
+  if (type === 'mobiles' && !isMobile)
+    return { valid: false, message: french ? NOT_MOBILE_MESSAGE : NOT_MOBILE_ABROAD_MESSAGE };
+  const formatted = french ? inPairs(phone) : phone.formatInternational();
+  return { valid: true, formatted, e164: phone.number, is_mobile: isMobile };
 }

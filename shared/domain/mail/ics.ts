@@ -1,4 +1,9 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
 import { startInstant } from '../schedule/slot-times';
 
 /** Calendar files (RFC 5545) made with ical-generator: the e-mails' attachment and the staff feed. */
@@ -16,7 +21,17 @@ export interface CalendarEntry {
   cancelled: boolean;
   /** When the entry last changed (DTSTAMP). */
   stamp: Date;
+  /** Where it takes place (LOCATION): the business's address. */
+  location?: string | null | undefined;
+  /** Who comes (ATTENDEE): the client, when an e-mail address is known. */
+  attendee?: { name: string; email: string } | null | undefined;
 }
+
+/**
+ * Every content line ends with CRLF, the last one too (RFC 5545 §3.1): ical-generator joins lines with
+ * CRLF but ends the file without one, and a line break inside a value is already escaped (`\n`).
+ */
+const withCrlf = (text: string): string => `${text.replace(/\r?\n/g, '\r\n').replace(/(\r\n)?$/, '')}\r\n`;
 
 const eventOf = (e: CalendarEntry, organizer?: { name: string; email: string }) => ({
   id: e.uid,
@@ -28,7 +43,22 @@ const eventOf = (e: CalendarEntry, organizer?: { name: string; email: string }) 
   summary: e.summary,
   description: e.description,
   status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  ...(e.location ? { location: e.location } : {}),
   ...(organizer ? { organizer } : {}),
+  ...(e.attendee
+    ? {
+        attendees: [
+          {
+            name: e.attendee.name || e.attendee.email,
+            email: e.attendee.email,
+            role: ICalAttendeeRole.REQ,
+            // The client booked it: nothing to answer (a cancellation says so by its STATUS).
+            status: ICalAttendeeStatus.ACCEPTED,
+            rsvp: false,
+          },
+        ],
+      }
+    : {}),
 });
 
 /**
@@ -36,20 +66,24 @@ const eventOf = (e: CalendarEntry, organizer?: { name: string; email: string }) 
  * METHOD:CANCEL with STATUS:CANCELLED. The organizer is the entity, as iTIP asks of a REQUEST.
  */
 export function appointmentIcs(entry: CalendarEntry, organizer: { name: string; email: string }): string {
-  return ical({
-    prodId: PROD_ID,
-    method: entry.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    events: [eventOf(entry, organizer)],
-  }).toString();
+  return withCrlf(
+    ical({
+      prodId: PROD_ID,
+      method: entry.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+      events: [eventOf(entry, organizer)],
+    }).toString(),
+  );
 }
 
 /** The staff feed: a published calendar of entries (no METHOD beyond PUBLISH). */
 export function feedIcs(name: string, entries: readonly CalendarEntry[]): string {
-  return ical({
-    prodId: PROD_ID,
-    name,
-    method: ICalCalendarMethod.PUBLISH,
-    ttl: 15 * 60,
-    events: entries.map((entry) => eventOf(entry)),
-  }).toString();
+  return withCrlf(
+    ical({
+      prodId: PROD_ID,
+      name,
+      method: ICalCalendarMethod.PUBLISH,
+      ttl: 15 * 60,
+      events: entries.map((entry) => eventOf(entry)),
+    }).toString(),
+  );
 }

@@ -73,6 +73,9 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   language: s.language,
   cancel_url: s.cancel_url,
   reminder_minutes_before: s.reminder_minutes_before,
+  name: s.name,
+  address: s.address,
+  locale: s.locale,
 });
 /** A closure day the entity added. */
 export const v2Closure = documented<V2Holiday>();

@@ -22,6 +22,8 @@ export interface LocalMailOptions {
   transport?: MailTransport;
   /** The clock of the reminders (tests move it). */
   now?: () => Date;
+  /** The base of the e-mails' manage links (tests; else PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
 }
 
 /** The local mail transport: a real SMTP conversation when SMTP_URL is set, else the outbox folder. */
@@ -73,6 +75,7 @@ export function startLocalEvents(
     reminders,
     transport: local.transport,
     ...(options.mail?.now ? { now: options.mail.now } : {}),
+    ...(options.mail?.publicBaseUrl ? { publicBaseUrl: options.mail.publicBaseUrl } : {}),
     ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
     log: (line, fields) =>
       log(

@@ -186,14 +186,18 @@ export class AppointmentRepository {
     calendarId: number,
     from: string,
     limit: number,
-  ): Promise<AppointmentRecord[]> {
+  ): Promise<Array<AppointmentRecord & { ics_sequence: number }>> {
     const items = await queryPage(
       this.table,
       this.listQuery(entityId, { calendarId, dateFrom: from }),
       0,
       limit,
     );
-    return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
+    // With the SEQUENCE of its invites, so a feed's entry and the client's invite agree.
+    return items.map((item) => ({
+      ...toAppointment(item as unknown as AppointmentRecord),
+      ics_sequence: Number(item.ics_sequence ?? 0),
+    }));
   }
 
   /** Pattern: find the appointment a cancel token belongs to, by the token's SHA-256. */

@@ -4,8 +4,10 @@ import { onlyIf, updateWhere, writtenIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
+import { TransactionRefused, transact } from '../../db/transactions';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
 import type { SentMails } from '../../services/mail/ports';
+import { cancelTokenItem } from '../booking/appointment-repository';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
 
@@ -77,4 +79,40 @@ export async function forgetMailCancelToken(
       }),
     ),
   );
+}
+
+/**
+ * Pattern: one more cancel token for an appointment its client may still manage (an e-mail's manage
+ * link): the item that finds the appointment by the token's SHA-256, written only while the appointment
+ * is pending or confirmed. False when it is not (or is gone): no token, no link.
+ */
+export async function addCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+  tokenHash: string,
+): Promise<boolean> {
+  try {
+    await transact(table, [
+      {
+        ConditionCheck: {
+          TableName: table.name,
+          Key: keys.appointment(entityId, appointmentId),
+          ...onlyIf(CONDITION.appointmentManageable),
+          ExpressionAttributeValues: { ':pending': 'pending', ':confirmed': 'confirmed' },
+        },
+      },
+      {
+        Put: {
+          TableName: table.name,
+          Item: cancelTokenItem(entityId, tokenHash, appointmentId),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRefused) return false;
+    throw error;
+  }
 }

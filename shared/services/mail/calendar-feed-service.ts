@@ -4,6 +4,8 @@ import { addDays, todayIn } from '../../domain/dates';
 import type { EntitySettings } from '../../domain/entity';
 import { busy } from '../../domain/errors';
 import { feedIcs } from '../../domain/mail/ics';
+import { feedEntryText } from '../../domain/mail/mail-content';
+import { businessName } from '../../domain/mail/notification-settings';
 import { calendarUid } from '../../domain/mail/notifications';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
@@ -23,7 +25,7 @@ export interface FeedReads {
     calendarId: number,
     from: string,
     limit: number,
-  ): Promise<AppointmentRecord[]>;
+  ): Promise<Array<AppointmentRecord & { ics_sequence?: number }>>;
   /** The entity's calendars (staff); absent: the feed holds the default calendar only. */
   calendars?(entityId: string): Promise<CalendarRecord[]>;
 }
@@ -84,32 +86,42 @@ export class CalendarFeedService {
       )
       .slice(0, FEED_MAX_ENTRIES);
     return feedIcs(
-      entity.name,
-      appointments.map((a) => {
-        const client = `${a.client_firstname} ${a.client_lastname}`.trim();
-        const what = a.service_name ? `${client}: ${a.service_name}` : client;
-        const details = [
-          ...(a.service_name ? [`Service: ${a.service_name}`] : []),
-          ...(ids.length > 1 ? [`With: ${names.get(a.calendar_id) ?? a.calendar_id}`] : []),
-        ];
-        return {
-          uid: calendarUid(entityId, a.appointment_id),
-          sequence: 0,
-          date: a.date,
-          start_time: a.start_time,
-          end_time: a.end_time,
-          timezone: settings.timezone,
-          summary: a.status === 'cancelled' ? `Cancelled: ${what}` : what,
-          description: [
-            `Client: ${client}`,
-            `Phone: ${a.client_phone}`,
-            `Status: ${a.status}`,
-            ...details,
-          ].join('\n'),
-          cancelled: a.status === 'cancelled',
-          stamp: new Date(a.updated_at),
-        };
-      }),
+      businessName(settings, entity.name),
+      appointments.map((a) => ({
+        uid: calendarUid(entityId, a.appointment_id),
+        // The same UID and SEQUENCE as the client's invite: a calendar holding both sees one event.
+        sequence: a.ics_sequence ?? 0,
+        date: a.date,
+        start_time: a.start_time,
+        end_time: a.end_time,
+        timezone: settings.timezone,
+        ...withStaff(
+          feedEntryText(a, settings.language),
+          a,
+          ids.length > 1 ? names.get(a.calendar_id) : undefined,
+        ),
+        cancelled: a.status === 'cancelled',
+        stamp: new Date(a.updated_at),
+      })),
     );
   }
+}
+
+/**
+ * A feed entry of a service names it, and with more than one calendar the calendar (the member of staff):
+ * docs/CONTRACT.md#services-and-staff.
+ */
+function withStaff(
+  text: { summary: string; description: string },
+  a: AppointmentRecord,
+  calendarName: string | undefined,
+): { summary: string; description: string } {
+  const details = [
+    ...(a.service_name ? [`Service: ${a.service_name}`] : []),
+    ...(calendarName ? [`With: ${calendarName}`] : []),
+  ];
+  return {
+    summary: a.service_name ? `${text.summary}: ${a.service_name}` : text.summary,
+    description: [text.description, ...details].join('\n'),
+  };
 }

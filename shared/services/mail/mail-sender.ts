@@ -1,7 +1,9 @@
+import { randomToken, sha256Hex } from '../../domain/access/tokens';
+import { isManageable } from '../../domain/booking/appointment';
 import { RETRY_SCHEDULE_SECONDS } from '../../domain/delivery/webhooks';
 import { appointmentIcs } from '../../domain/mail/ics';
-import { mailContent } from '../../domain/mail/mail-content';
-import { cancelLinkOf } from '../../domain/mail/notification-settings';
+import { inviteSummary, mailContent } from '../../domain/mail/mail-content';
+import { businessName, localeOf, manageLinkOf } from '../../domain/mail/notification-settings';
 import { calendarUid, type MailJob } from '../../domain/mail/notifications';
 import { enqueueAfter, heldBack } from '../jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../jobs/ports';
@@ -11,6 +13,8 @@ import type { MailLookup, MailTransport, SentMails } from './ports';
 export interface MailSenderOptions {
   /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
   from: string;
+  /** The stage's public base URL: the manage page's links go to `<base>/manage#<token>` without `cancel_url`. */
+  publicBaseUrl?: string | undefined;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
   schedule?: readonly number[];
   now?: () => Date;
@@ -66,21 +70,22 @@ export class MailSender {
 
     const { settings } = entity;
     const a = job.appointment;
-    const cancelLink =
-      job.kind === 'created' && job.cancelToken && settings.cancel_url
-        ? cancelLinkOf(settings.cancel_url, job.cancelToken)
-        : undefined;
+    const name = businessName(settings, entity.name);
+    const manageLink = await this.manageLink(job, settings.cancel_url);
     const calendarName =
       a.service_name && this.lookup.calendarName
         ? await this.lookup.calendarName(job.entityId, a.calendar_id)
         : null;
     const content = mailContent(job.kind, a, {
-      entityName: entity.name,
+      entityName: name,
       timezone: settings.timezone,
       language: settings.language,
-      cancelLink,
+      locale: localeOf(settings),
+      address: settings.address,
+      manageLink,
       ...(calendarName ? { calendarName } : {}),
     });
+    const client = `${a.client_firstname} ${a.client_lastname}`.trim();
     const ics = appointmentIcs(
       {
         uid: calendarUid(job.entityId, a.appointment_id),
@@ -89,12 +94,16 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: a.service_name ? `${a.service_name}, ${entity.name}` : entity.name,
-        description: content.subject,
+        summary: a.service_name
+          ? `${a.service_name}, ${inviteSummary(null, name, settings.language)}`
+          : inviteSummary(null, name, settings.language),
+        description: manageLink ? `${content.subject}\n${manageLink}` : content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
+        location: settings.address,
+        attendee: { name: client, email: a.client_email as string },
       },
-      { name: entity.name, email: addressOf(this.options.from) },
+      { name, email: addressOf(this.options.from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
@@ -123,6 +132,25 @@ export class MailSender {
     if (job.kind === 'created' && job.cancelToken)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
+  }
+
+  /**
+   * The manage link of a live appointment's e-mail (docs/CONTRACT.md#notifications), or none: a
+   * cancellation, a completed appointment, or no page to link to. The confirmation's carries the booking's
+   * token when the job has it; any other gets a token of its own, of which only the hash is stored, and
+   * only while the appointment can still be managed, so no plaintext token waits anywhere for a later e-mail.
+   */
+  private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
+    if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
+    if (!cancelUrl && !this.options.publicBaseUrl) return undefined;
+    let token = job.cancelToken;
+    if (!token) {
+      const fresh = randomToken(32);
+      const id = job.appointment.appointment_id;
+      if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
+      token = fresh;
+    }
+    return manageLinkOf(cancelUrl, this.options.publicBaseUrl, token);
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */

@@ -46,6 +46,11 @@ export interface MailLookup {
   calendarName?(entityId: string, calendarId: number): Promise<string | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
+  /**
+   * Makes one more cancel token of an appointment known by its SHA-256 (an e-mail's manage link), only
+   * while the appointment is pending or confirmed; false otherwise.
+   */
+  addCancelToken(entityId: string, appointmentId: number, tokenHash: string): Promise<boolean>;
 }
 
 /** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */

@@ -8,6 +8,7 @@ import {
   settingsPatchSchema,
 } from '../../domain/entity';
 import { AppError, invalidField } from '../../domain/errors';
+import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { newCalendar } from '../../domain/schedule/calendar';
 import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { KeyService } from '../access/key-service';
@@ -109,7 +110,16 @@ export class AdminService {
     if (await this.repos.entities.get(accountId)) {
       throw new AppError('conflict', 'INVALID_PARAMETER', `entity ${accountId} already exists`);
     }
-    const settings = settingsPatchSchema().parse({ ...DEFAULT_SETTINGS, ...options.settings });
+    const settings = settingsPatchSchema().parse({
+      ...DEFAULT_SETTINGS,
+      name: options.name ?? accountId,
+      ...options.settings,
+    });
+    const mismatch = localeLanguageProblem(
+      settings.locale ?? null,
+      settings.language ?? DEFAULT_SETTINGS.language,
+    );
+    if (mismatch) throw invalidField('locale', mismatch);
     const credentials = credentialsOf(accountId, secret);
     const now = this.now().toISOString();
     const calendarId = 1;

@@ -1,6 +1,7 @@
 import { isValidIsoDate } from '../../domain/dates';
 import { type EntitySettings, settingsPatchSchema } from '../../domain/entity';
 import { AppError, invalidField } from '../../domain/errors';
+import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
@@ -73,6 +74,9 @@ export class EntityConfigService {
       if (!entity || !read) throw notFound(entityId);
       const { version: _version, ...current } = read;
       const next = { ...current, ...change };
+      // The e-mails' words and dates speak one language (docs/CONTRACT.md#notifications).
+      const mismatch = localeLanguageProblem(next.locale, next.language);
+      if (mismatch) throw invalidField('locale', mismatch);
       if (await this.repos.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
       // Another change came first: apply this one on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
