@@ -66,6 +66,12 @@ module.exports = {
       '^shared/wiring/',
     ),
     forbid(
+      'nothing-imports-the-browser-code',
+      'The server reaches web/ only as the built embed.js (shared/local/web-build.ts builds it by path).',
+      '^(shared|functions|infra|scripts)/',
+      '^web/',
+    ),
+    forbid(
       'handlers-go-through-the-wiring',
       'A handler composes: http/ for the stack, the wiring for services; never a repository or db/.',
       '^functions/',

@@ -1,14 +1,16 @@
 import { join } from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -19,10 +21,20 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { CORS } from '../shared/http/middleware/cors-policy';
-import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES, routeName } from '../shared/routes';
+import {
+  FEED_ROUTE,
+  NOT_FOUND_ENTRY,
+  PAGE_ROUTES,
+  PREFLIGHT_ENTRY,
+  PUBLISHABLE_ROUTES,
+  ROUTES,
+  type RouteDef,
+  routeName,
+} from '../shared/routes';
 import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
 import { addDashboard } from './dashboard';
+import { addDistribution } from './edge-stack';
 import {
   addFunctionAlarms,
   addStoreRefusalAlarm,
@@ -30,6 +42,7 @@ import {
   powertoolsEnvironment,
   powertoolsLayer,
 } from './observability';
+import { ORIGIN_SECRET_VARIABLE, OriginSecret } from './origin-secret';
 import { type TableGrant, tableGrants } from './table-access';
 
 const ROOT = join(__dirname, '..');
@@ -50,6 +63,65 @@ export const NOT_FOUND_NAME = 'not-found';
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   table: ITableV2;
+  /** The routes served (the route table and the staff feed's address unless a test gives others). */
+  routes?: readonly RouteDef[];
+  /** The web ACL of CloudFront in front of the API (edge-stack.ts), when the stage's edge is `cloudfront`. */
+  webAclArn?: string | undefined;
+}
+
+/**
+ * Route functions per nested stack. A function with its role, policy, log group, invoke permission and two
+ * alarms is seven resources (eight with the local layer shared by the stack's functions), so a nested
+ * template stays near 150 of CloudFormation's 500; routes and integrations stay in the API stack (two
+ * resources a route), so the API stack has room for well over a hundred routes.
+ */
+export const FUNCTIONS_PER_STACK = 20;
+
+/** The handler files of the booking routes, which get production's reserved concurrency. */
+export const BOOKING_ENTRIES: readonly string[] = [
+  'functions/v1/appointments/create-appointment.ts',
+  'functions/v1/appointments/update-appointment.ts',
+  'functions/v2/appointments/book-appointment.ts',
+  'functions/v2/appointments/cancel-appointment.ts',
+  'functions/v2/appointments/reschedule-appointment.ts',
+];
+
+/** The API a route belongs to, by its path: `V2` (/api/v2/...), `V1` (/api...), `Pages` (everything else). */
+export const routeGroupOf = (route: RouteDef): 'V1' | 'V2' | 'Pages' =>
+  /^\/api\/v2(\/|$)/.test(route.path) ? 'V2' : /^\/api(\/|$)/.test(route.path) ? 'V1' : 'Pages';
+
+/**
+ * Which nested stack holds each route's function: one per API (`V1Functions`, `V2Functions`,
+ * `PagesFunctions`), continued in `V2Functions2`, `V2Functions3`, ... past FUNCTIONS_PER_STACK routes, in
+ * route table order. A new route lands in its API's last stack by itself.
+ */
+export function functionStacksOf(routes: readonly RouteDef[]): Array<{ id: string; routes: RouteDef[] }> {
+  const stacks: Array<{ id: string; routes: RouteDef[] }> = [];
+  for (const group of ['V1', 'V2', 'Pages'] as const) {
+    const own = routes.filter((route) => routeGroupOf(route) === group);
+    for (let i = 0; i < own.length; i += FUNCTIONS_PER_STACK) {
+      const part = i / FUNCTIONS_PER_STACK;
+      stacks.push({
+        id: `${group}Functions${part === 0 ? '' : part + 1}`,
+        routes: own.slice(i, i + FUNCTIONS_PER_STACK),
+      });
+    }
+  }
+  return stacks;
+}
+
+/** A nested stack of route functions (its own template, its own 500 resources). */
+export class RouteFunctionsStack extends NestedStack {
+  constructor(scope: Construct, id: string, description: string) {
+    super(scope, id, { description });
+    NagSuppressions.addStackSuppressions(this, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime the project builds and tests for (esbuild target node22), as in the API stack.',
+      },
+    ]);
+  }
 }
 
 export interface RouteFunctionProps {
@@ -63,6 +135,10 @@ export interface RouteFunctionProps {
   grants?: readonly TableGrant[];
   stage: StageConfig;
   table: ITableV2;
+  /** Reserved concurrency (none when absent or 0). */
+  reservedConcurrency?: number | undefined;
+  /** Variables of this function besides the stage's. */
+  environment?: Record<string, string> | undefined;
 }
 
 /**
@@ -103,7 +179,8 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     entry: join(ROOT, props.entry),
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
+    architecture: stage.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
+    ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     memorySize: stage.functions.memorySize,
     timeout: Duration.seconds(stage.functions.timeoutSeconds),
     role,
@@ -112,7 +189,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     // X-Ray traces of every invocation (Powertools Tracer, shared/telemetry/tracer.ts), and Powertools
     // itself from AWS's layer of the pinned release (infra/config.ts), not from the bundle.
     tracing: Tracing.ACTIVE,
-    layers: [powertoolsLayer(stack)],
+    layers: [powertoolsLayer(stack, stage)],
     environment: {
       ...powertoolsEnvironment(stage),
       TABLE_NAME: table.tableName,
@@ -129,6 +206,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       // Empty on AWS (shared/config.ts reads it as unset). Declared so that `sam local --env-vars` can
       // point it at DynamoDB Local: SAM only overrides variables the template declares.
       DYNAMODB_ENDPOINT: '',
+      ...props.environment,
     },
     // The same options as esbuildOptions() in bundling.ts, which the bundle test and the benchmark use.
     bundling: {
@@ -193,14 +271,30 @@ const corsPreflightOf = (stage: StageConfig) => ({
   maxAge: Duration.seconds(CORS.maxAgeSeconds),
 });
 
-/** The stage's HTTP API: one function per route of the route table, and one for every other path. */
+/**
+ * The stage's HTTP API: one function per route of the route table, and one for every other path. The API,
+ * its routes and integrations, the not-found function, the API's alarms and the dashboard are in this
+ * stack; the route functions are in nested stacks by API (functionStacksOf), so that no template nears
+ * CloudFormation's resource limit as routes are added.
+ */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  readonly apiStage: HttpStage;
+  /** Each route's function, by route name (routeName()). */
+  readonly routeFunctions = new Map<string, NodejsFunction>();
+  /** The nested stacks holding them. */
+  readonly functionStacks: RouteFunctionsStack[] = [];
+  /** When the stage sits behind CloudFront: the header value the functions require (edge-stack.ts). */
+  readonly originSecret: OriginSecret | undefined;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { stage, table } = props;
-    const common = { stage, table };
+    this.originSecret = stage.edge === 'cloudfront' ? new OriginSecret(this, 'OriginSecret') : undefined;
+    const environment: Record<string, string> = this.originSecret
+      ? { [ORIGIN_SECRET_VARIABLE]: this.originSecret.value }
+      : {};
+    const common = { stage, table, environment };
 
     // The not-found function has no table action: it answers 404 in the envelope of the path's API.
     const notFound = addRouteFunction(this, {
@@ -209,6 +303,15 @@ export class ApiStack extends Stack {
       entry: NOT_FOUND_ENTRY,
       actions: [],
     });
+    // With a custom domain, clients use it only: the execute-api endpoint is switched off (unless
+    // CloudFront is the edge, which calls that endpoint and carries the domain itself).
+    const apiDomain =
+      stage.domain && stage.edge !== 'cloudfront'
+        ? new DomainName(this, 'DomainName', {
+            domainName: stage.domain.name,
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', stage.domain.certificateArn),
+          })
+        : undefined;
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Appointment booking API (${stage.name})`,
       createDefaultStage: false,
@@ -217,6 +320,7 @@ export class ApiStack extends Stack {
       // API Gateway answers preflights itself (no function runs); the functions add the
       // Access-Control-Allow-Origin of actual answers (shared/http/middleware/cors.ts).
       ...(stage.corsAllowedOrigins.length > 0 ? { corsPreflight: corsPreflightOf(stage) } : {}),
+      ...(apiDomain ? { disableExecuteApiEndpoint: true } : {}),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -227,6 +331,7 @@ export class ApiStack extends Stack {
       httpApi: this.api,
       autoDeploy: true,
       throttle: stage.throttle,
+      ...(apiDomain ? { domainMapping: { domainName: apiDomain } } : {}),
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -248,21 +353,49 @@ export class ApiStack extends Stack {
         ),
       },
     });
+    this.apiStage = apiStage;
 
-    // The staff calendar feed's secret address sits beside the route table (shared/routes.ts).
-    for (const route of [...ROUTES, FEED_ROUTE]) {
-      const name = routeName(route);
-      const fn = addRouteFunction(this, {
+    // The staff calendar feed's secret address and the pages sit beside the route table (shared/routes.ts).
+    for (const part of functionStacksOf(props.routes ?? [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES])) {
+      const nested = new RouteFunctionsStack(
+        this,
+        part.id,
+        `Appointment booking: route functions ${part.id} (${stage.name})`,
+      );
+      this.functionStacks.push(nested);
+      for (const route of part.routes) {
+        const name = routeName(route);
+        const fn = addRouteFunction(nested, {
+          ...common,
+          name,
+          entry: route.entry,
+          grants: tableGrants(route),
+          reservedConcurrency: BOOKING_ENTRIES.includes(route.entry) ? stage.bookingConcurrency : undefined,
+        });
+        this.routeFunctions.set(name, fn);
+        // The route and its integration stay here, beside the API: moving a function between nested
+        // stacks never re-creates a route (whose key must stay unique in the API).
+        this.api.addRoutes({
+          path: route.path,
+          methods: [HttpMethod[route.method]],
+          integration: new HttpLambdaIntegration(`${functionId(name)}Integration`, fn),
+        });
+      }
+    }
+
+    // The publishable routes answer preflights from any origin (a tenant's own site), where the stage sets
+    // no preflight of its own: with one, API Gateway answers every preflight from the stage's origins.
+    if (stage.corsAllowedOrigins.length === 0) {
+      const preflight = addRouteFunction(this, {
         ...common,
-        name,
-        entry: route.entry,
-        grants: tableGrants(route),
+        name: 'options-publishable',
+        entry: PREFLIGHT_ENTRY,
+        actions: [],
       });
-      this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${functionId(name)}Integration`, fn),
-      });
+      const integration = new HttpLambdaIntegration('PreflightIntegration', preflight);
+      for (const path of new Set(PUBLISHABLE_ROUTES.map((route) => route.path))) {
+        this.api.addRoutes({ path, methods: [HttpMethod.OPTIONS], integration });
+      }
     }
 
     alarmOn(this, 'ServerErrors', {
@@ -279,13 +412,29 @@ export class ApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    if (this.originSecret && props.webAclArn) {
+      addDistribution(this, {
+        stage,
+        api: this.api,
+        webAclArn: props.webAclArn,
+        originSecret: this.originSecret.value,
+      });
+    }
+
     addStoreRefusalAlarm(this, stage);
     addDashboard(this, { stage, api: this.api, table });
 
     new CfnOutput(this, 'ApiUrl', {
-      value: apiStage.url,
+      value: apiDomain ? `https://${stage.domain?.name}/` : apiStage.url,
       description: 'Base URL: the v1 API is under api/, the v2 API under api/v2/',
     });
+    if (apiDomain) {
+      new CfnOutput(this, 'DomainTarget', {
+        value: apiDomain.regionalDomainName,
+        description: `Point ${stage.domain?.name} here (a CNAME, or an alias record of hosted zone ${'<'}DomainHostedZoneId${'>'})`,
+      });
+      new CfnOutput(this, 'DomainHostedZoneId', { value: apiDomain.regionalHostedZoneId });
+    }
 
     NagSuppressions.addResourceSuppressions(
       this.api,

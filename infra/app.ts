@@ -1,7 +1,8 @@
-import { App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
+import { Annotations, App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
-import { type StageName, stageConfig } from './config';
+import { missingSettings, type StageConfig, type StageName, stageConfig } from './config';
+import { EdgeStack } from './edge-stack';
 import { EventsStack } from './events-stack';
 import { NotifyEveryAlarm } from './observability';
 import { StatefulStack } from './stateful-stack';
@@ -10,31 +11,56 @@ export interface BookingStacks {
   data: StatefulStack;
   api: ApiStack;
   events: EventsStack;
+  /** CloudFront and its web ACL (us-east-1), when the stage's edge is `cloudfront`. */
+  edge?: EdgeStack | undefined;
 }
 
 /**
- * Both stages, each a stateful stack (the table) and an API stack: distinct tables, so distinct entities
- * and keys. Stacks are environment-agnostic unless the CLI knows the account and region.
+ * The account and region of a stage: its own (`<stage>.account`, `<stage>.region`), else the CLI's; with
+ * neither the stacks synthesize environment-agnostic.
+ */
+export function envOf(stage: StageConfig): Environment | undefined {
+  const account = stage.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const region = stage.region ?? process.env.CDK_DEFAULT_REGION;
+  return account && region ? { account, region } : undefined;
+}
+
+/**
+ * Both stages, each a stateful stack (the table), an API stack and an events stack: distinct tables, so
+ * distinct entities and keys. Settings come from the context (cdk.json, `-c`); each one a stage runs
+ * without is one warning line of the synth.
  */
 export function buildApp(app = new App()): { app: App; stages: Record<StageName, BookingStacks> } {
-  const env: Environment | undefined =
-    process.env.CDK_DEFAULT_ACCOUNT && process.env.CDK_DEFAULT_REGION
-      ? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
-      : undefined;
   const context = (key: string): unknown => app.node.tryGetContext(key);
 
   const build = (name: StageName): BookingStacks => {
     const stage = stageConfig(name, context);
+    const env = envOf(stage);
     const data = new StatefulStack(app, `${stage.stackPrefix}-Data`, {
       env,
       stage,
       description: `Appointment booking: the table (${stage.name})`,
     });
+    // CloudFront's web ACL lives in us-east-1 (its own stack); the distribution sits in the API stack.
+    let edge: EdgeStack | undefined;
+    if (stage.edge === 'cloudfront') {
+      if (!env) {
+        throw new Error(
+          `${stage.name}.edge=cloudfront needs the stage's account and region (${stage.name}.account, ${stage.name}.region): the web ACL is in us-east-1`,
+        );
+      }
+      edge = new EdgeStack(app, `${stage.stackPrefix}-Edge`, {
+        env: { account: env.account, region: 'us-east-1' },
+        stage,
+        description: `Appointment booking: the AWS WAF web ACL of CloudFront in front of the API (${stage.name})`,
+      });
+    }
     // The API stack imports the table's name and ARN, so CDK deploys the data stack first.
     const api = new ApiStack(app, `${stage.stackPrefix}-Api`, {
       env,
       stage,
       table: data.table,
+      ...(edge ? { webAclArn: edge.webAcl.attrArn, crossRegionReferences: true } : {}),
       description: `Appointment booking: HTTP API and functions (${stage.name})`,
     });
     const events = new EventsStack(app, `${stage.stackPrefix}-Events`, {
@@ -43,7 +69,9 @@ export function buildApp(app = new App()): { app: App; stages: Record<StageName,
       table: data.table,
       description: `Appointment booking: booking events, webhook deliveries and their queues (${stage.name})`,
     });
-    for (const stack of [data, api, events]) {
+    for (const line of missingSettings(stage))
+      Annotations.of(data).addWarningV2(`booking:${line.split(' ')[0]}`, line);
+    for (const stack of [data, api, events, ...(edge ? [edge] : [])]) {
       // A dashboard takes no tags (CloudFormation's schema, as cfn-lint checks it, has none).
       const tagging = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
       Tags.of(stack).add('app', 'booking-api', tagging);
@@ -51,7 +79,7 @@ export function buildApp(app = new App()): { app: App; stages: Record<StageName,
       // Every alarm of the stage, today's and tomorrow's, notifies the stage's topic.
       Aspects.of(stack).add(new NotifyEveryAlarm(data.alarmTopic));
     }
-    return { data, api, events };
+    return { data, api, events, edge };
   };
   const stages = { staging: build('staging'), production: build('production') };
 

@@ -115,8 +115,16 @@ export function copyBundleData(outputDir: string): { data: string[]; writers: st
   return { data: copied, writers };
 }
 
+/** The module that reads the widget's script: a bundle with it gets embed.js built beside index.js. */
+const EMBED_READER = 'shared/http/pages/embed-file.ts';
+
 if (require.main === module) {
   const [outputDir] = process.argv.slice(2);
   if (!outputDir) throw new Error('usage: node --import tsx infra/bundling.ts <bundle output dir>');
+  const metaFile = join(outputDir, 'index.meta.json');
+  const inputs = existsSync(metaFile) ? Object.keys(JSON.parse(readFileSync(metaFile, 'utf8')).inputs) : [];
   copyBundleData(outputDir);
+  if (inputs.some((input) => input.endsWith(EMBED_READER))) {
+    import('../shared/local/web-build').then(({ buildWeb }) => buildWeb(join(outputDir, 'embed.js')));
+  }
 }

@@ -34,13 +34,39 @@ export interface StageConfig {
    * sets an entity's own with `npm run admin -- set-limits`. 0 = no limit.
    */
   limits: Limits;
-  /** Where every alarm of the stage goes: an e-mail subscription of its topic (`-c staging.alarmEmail=...`); none when unset. */
+  /** Where every alarm of the stage goes: an e-mail subscription of its topic (`<stage>.alarmEmail`); none when unset. */
   alarmEmail?: string | undefined;
   /**
-   * Client e-mails (docs/NOTIFICATIONS.md): the sender, an address of the SES identity (a verified domain,
-   * or that address) the mail function alone may send from, and the alarms on what SES counts.
+   * Client e-mails (docs/NOTIFICATIONS.md). `domain` (`<stage>.mailDomain`) is the SES identity the stack
+   * declares (with DKIM) and the only one the mail function may send from; `from` is `no-reply@<domain>`
+   * unless `<stage>.mailFrom`. Without a domain the stage deploys with e-mails off: nothing is sent.
    */
-  mail: { from: string; identity: string; bouncesPerHour: number; complaintsPerHour: number };
+  mail: {
+    domain?: string | undefined;
+    from?: string | undefined;
+    /** SES sandbox: the verified addresses the stage may send to (`staging.sandboxRecipients`). */
+    sandboxRecipients: readonly string[];
+    /** The account's SES sending rate (`<stage>.mailsPerSecond`): the mail consumer keeps under it. */
+    perSecond: number;
+    bouncesPerHour: number;
+    complaintsPerHour: number;
+    /** SES reputation: the account's bounce and complaint rates (SES reviews an account above 5 % and 0.1 %). */
+    bounceRate: number;
+    complaintRate: number;
+  };
+  /** A custom domain (`<stage>.domainName` with `<stage>.certificateArn`); then the execute-api endpoint is off. */
+  domain?: { name: string; certificateArn: string } | undefined;
+  /** `cloudfront` (`production.edge`): CloudFront with an AWS WAF web ACL in front of the API. */
+  edge: 'api' | 'cloudfront';
+  /** The stage's own account and region (`<stage>.account`, `<stage>.region`); the CLI's when unset. */
+  account?: string | undefined;
+  region?: string | undefined;
+  /** Reserved concurrency of each booking route's function (0: none). */
+  bookingConcurrency: number;
+  /** The functions' architecture (`-c architecture=x86_64` for a local synth on an x86 host). */
+  architecture: 'arm64' | 'x86_64';
+  /** Powertools from AWS's public layer (`aws`), or a layer asset built from node_modules (`local`, for SAM). */
+  powertoolsLayer: 'aws' | 'local';
   alarms: {
     /** API 5xx answers per 5 minutes. */
     serverErrorsPer5Min: number;
@@ -56,6 +82,8 @@ export interface StageConfig {
     p99LatencyMs: number;
     /** Throttled invocations of one function per 5 minutes. */
     throttlesPer5Min: number;
+    /** Age (seconds) of a work queue's oldest message (queues keep messages 4 days). */
+    queueAgeSeconds: number;
   };
 }
 
@@ -81,11 +109,18 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_bookings_per_hour: 10,
     },
     mail: {
-      from: 'Booking (staging) <no-reply@staging.booking.example.com>',
-      identity: 'staging.booking.example.com',
+      sandboxRecipients: [],
+      // The SES sandbox's rate.
+      perSecond: 1,
       bouncesPerHour: 5,
       complaintsPerHour: 1,
+      bounceRate: 0.05,
+      complaintRate: 0.001,
     },
+    edge: 'api',
+    bookingConcurrency: 0,
+    architecture: 'arm64',
+    powertoolsLayer: 'aws',
     alarms: {
       serverErrorsPer5Min: 5,
       p99LatencyMs: 2000,
@@ -94,6 +129,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       iteratorAgeMs: 300_000,
       tableThrottlesPer5Min: 10,
       storeRefusalsPer5Min: 5,
+      queueAgeSeconds: 3600,
     },
   },
   production: {
@@ -101,7 +137,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
     stackPrefix: 'Booking-Production',
     debugMode: false,
     logLevel: 'info',
-    // None until the web client's origin is known: `-c production.corsAllowedOrigins=https://...`.
+    // None until the web client's origin is known: `production.corsAllowedOrigins` in cdk.json.
     corsAllowedOrigins: [],
     logRetention: RetentionDays.THREE_MONTHS,
     logRemovalPolicy: RemovalPolicy.RETAIN,
@@ -117,11 +153,19 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_bookings_per_hour: 10,
     },
     mail: {
-      from: 'Booking <no-reply@booking.example.com>',
-      identity: 'booking.example.com',
+      sandboxRecipients: [],
+      // SES's first production quota.
+      perSecond: 14,
       bouncesPerHour: 10,
       complaintsPerHour: 1,
+      bounceRate: 0.05,
+      complaintRate: 0.001,
     },
+    edge: 'api',
+    // Each booking function keeps this much of the account's concurrency for itself (0: none).
+    bookingConcurrency: 10,
+    architecture: 'arm64',
+    powertoolsLayer: 'aws',
     alarms: {
       serverErrorsPer5Min: 1,
       p99LatencyMs: 1000,
@@ -130,6 +174,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       iteratorAgeMs: 60_000,
       tableThrottlesPer5Min: 1,
       storeRefusalsPer5Min: 1,
+      queueAgeSeconds: 3600,
     },
   },
 };
@@ -146,67 +191,214 @@ export const POWERTOOLS_VERSION = '2.36.0';
 export const powertoolsLayerParameter = (version = POWERTOOLS_VERSION): string =>
   `/aws/service/powertools/typescript/generic/all/${version}`;
 
-/** Context keys the app reads (`npx cdk synth -c key=value`). */
+/**
+ * Context keys the app reads: each stage's settings live in cdk.json's `context` (docs/DEPLOY.md), and
+ * `-c key=value` overrides one for a command. An empty value is an unset one.
+ */
 export const CONTEXT = {
-  /** Flips a stage's debug mode without editing this file: `-c production.debugMode=on`. */
+  /** Flips a stage's debug mode: `-c staging.debugMode=off`. Production refuses `on`. */
   debugMode: (stage: StageName) => `${stage}.debugMode`,
-  /** Sets a stage's CORS origins, comma-separated: `-c production.corsAllowedOrigins=https://app.example.com`. */
+  /** A stage's CORS origins, comma-separated: `https://app.example.com,https://admin.example.com`. */
   corsAllowedOrigins: (stage: StageName) => `${stage}.corsAllowedOrigins`,
-  /** Subscribes an address to the stage's alarms: `-c staging.alarmEmail=ops@example.com`. */
+  /** The address the stage's alarms are e-mailed to. */
   alarmEmail: (stage: StageName) => `${stage}.alarmEmail`,
+  /** The domain client e-mails are sent from (the SES identity the stack declares, with DKIM). */
+  mailDomain: (stage: StageName) => `${stage}.mailDomain`,
+  /** The sender, `Name <address@mailDomain>` or an address of the mail domain; `no-reply@<domain>` by default. */
+  mailFrom: (stage: StageName) => `${stage}.mailFrom`,
+  /** SES sandbox: the verified recipients the stage may send to, comma-separated. */
+  sandboxRecipients: (stage: StageName) => `${stage}.sandboxRecipients`,
+  /** The account's SES sending rate, e-mails a second. */
+  mailsPerSecond: (stage: StageName) => `${stage}.mailsPerSecond`,
+  /** A custom domain name for the API, with the ARN of its ACM certificate. */
+  domainName: (stage: StageName) => `${stage}.domainName`,
+  certificateArn: (stage: StageName) => `${stage}.certificateArn`,
+  /** `cloudfront`: CloudFront and an AWS WAF web ACL in front of the API; `api` (default): none. */
+  edge: (stage: StageName) => `${stage}.edge`,
+  /** The account and region the stage deploys to. */
+  account: (stage: StageName) => `${stage}.account`,
+  region: (stage: StageName) => `${stage}.region`,
+  /** Reserved concurrency of each booking function (0: none). */
+  bookingConcurrency: (stage: StageName) => `${stage}.bookingConcurrency`,
+  /** Every stage: `arm64` (default) or `x86_64`. */
+  architecture: 'architecture',
+  /** Every stage: `aws` (AWS's public layer, default) or `local` (a layer asset from node_modules). */
+  powertoolsLayer: 'powertoolsLayer',
 } as const;
 
-/** An e-mail address as SNS takes it (something@host.tld, no spaces). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An e-mail address as SNS and SES take it (something@host.tld, no spaces). */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /** `*` or `scheme://host[:port]`: what API Gateway and shared/config.ts accept as an allowed origin. */
 const ORIGIN = /^(\*|https?:\/\/[a-z0-9.-]+(:\d{1,5})?)$/i;
 
+/** A DNS name: labels of letters, digits and hyphens. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 type ContextReader = (key: string) => unknown;
 
-/** A stage's settings, with the overrides given as context applied and checked. */
+/** A setting as given (cdk.json or `-c`), or undefined when absent or empty. */
+function settingOf(context: ContextReader, key: string): string | undefined {
+  const value = context(key);
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+function checked(key: string, value: string | undefined, test: RegExp, what: string): string | undefined {
+  if (value !== undefined && !test.test(value)) {
+    throw new Error(`context ${key}: ${JSON.stringify(value)} is not ${what}`);
+  }
+  return value;
+}
+
+const listOf = (value: string | undefined): string[] | undefined =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+
+/** A stage's settings, with the values given as context (cdk.json, `-c`) applied and checked. */
 export function stageConfig(name: StageName, context: ContextReader = () => undefined): StageConfig {
   const base = STAGES[name];
+  const get = (key: string) => settingOf(context, key);
+
+  const debugMode = debugModeOf(name, get(CONTEXT.debugMode(name)));
+  if (name === 'production' && debugMode === true) {
+    throw new Error(
+      `context ${CONTEXT.debugMode(name)}: production never runs in debug mode (fictitious answers to real clients)`,
+    );
+  }
+
+  const mailDomain = checked(
+    CONTEXT.mailDomain(name),
+    get(CONTEXT.mailDomain(name)),
+    DOMAIN,
+    'a domain name',
+  );
+  const mailFrom = get(CONTEXT.mailFrom(name));
+  if (mailFrom !== undefined) {
+    if (mailDomain === undefined) {
+      throw new Error(`context ${CONTEXT.mailFrom(name)} needs ${CONTEXT.mailDomain(name)}`);
+    }
+    const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+    if (!EMAIL.test(address) || !address.toLowerCase().endsWith(`@${mailDomain.toLowerCase()}`)) {
+      throw new Error(
+        `context ${CONTEXT.mailFrom(name)}: ${JSON.stringify(mailFrom)} is not an address of ${mailDomain}`,
+      );
+    }
+  }
+  const recipients = listOf(get(CONTEXT.sandboxRecipients(name)));
+  for (const recipient of recipients ?? []) {
+    checked(CONTEXT.sandboxRecipients(name), recipient, EMAIL, 'an e-mail address');
+  }
+
+  const domainName = checked(
+    CONTEXT.domainName(name),
+    get(CONTEXT.domainName(name)),
+    DOMAIN,
+    'a domain name',
+  );
+  const certificateArn = checked(
+    CONTEXT.certificateArn(name),
+    get(CONTEXT.certificateArn(name)),
+    /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/,
+    'an ACM certificate ARN',
+  );
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error(
+      `context ${CONTEXT.domainName(name)} and ${CONTEXT.certificateArn(name)} go together: set both or neither`,
+    );
+  }
+
+  const edge = get(CONTEXT.edge(name)) ?? base.edge;
+  if (edge !== 'api' && edge !== 'cloudfront') {
+    throw new Error(
+      `context ${CONTEXT.edge(name)} must be "api" or "cloudfront", not ${JSON.stringify(edge)}`,
+    );
+  }
+  const architecture = get(CONTEXT.architecture) ?? base.architecture;
+  if (architecture !== 'arm64' && architecture !== 'x86_64') {
+    throw new Error(
+      `context ${CONTEXT.architecture} must be "arm64" or "x86_64", not ${JSON.stringify(architecture)}`,
+    );
+  }
+  const layer = get(CONTEXT.powertoolsLayer) ?? base.powertoolsLayer;
+  if (layer !== 'aws' && layer !== 'local') {
+    throw new Error(
+      `context ${CONTEXT.powertoolsLayer} must be "aws" or "local", not ${JSON.stringify(layer)}`,
+    );
+  }
+
+  const cors = listOf(get(CONTEXT.corsAllowedOrigins(name)));
+  for (const origin of cors ?? [])
+    checked(CONTEXT.corsAllowedOrigins(name), origin, ORIGIN, '* or scheme://host[:port]');
+
   return {
     ...base,
-    debugMode: debugModeOf(name, context) ?? base.debugMode,
-    corsAllowedOrigins: corsOriginsOf(name, context) ?? base.corsAllowedOrigins,
-    alarmEmail: alarmEmailOf(name, context) ?? base.alarmEmail,
+    debugMode: debugMode ?? base.debugMode,
+    corsAllowedOrigins: cors ?? base.corsAllowedOrigins,
+    alarmEmail:
+      checked(CONTEXT.alarmEmail(name), get(CONTEXT.alarmEmail(name)), EMAIL, 'an e-mail address') ??
+      base.alarmEmail,
+    mail: {
+      ...base.mail,
+      domain: mailDomain,
+      from: mailDomain === undefined ? undefined : (mailFrom ?? `no-reply@${mailDomain}`),
+      sandboxRecipients: recipients ?? base.mail.sandboxRecipients,
+      perSecond:
+        numberOf(CONTEXT.mailsPerSecond(name), get(CONTEXT.mailsPerSecond(name)), 1) ?? base.mail.perSecond,
+    },
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    edge,
+    account: checked(CONTEXT.account(name), get(CONTEXT.account(name)), /^\d{12}$/, 'a 12-digit account id'),
+    region: checked(CONTEXT.region(name), get(CONTEXT.region(name)), /^[a-z]{2}(-[a-z]+)+-\d$/, 'a region'),
+    bookingConcurrency:
+      numberOf(CONTEXT.bookingConcurrency(name), get(CONTEXT.bookingConcurrency(name)), 0) ??
+      base.bookingConcurrency,
+    architecture,
+    powertoolsLayer: layer,
   };
 }
 
-function alarmEmailOf(name: StageName, context: ContextReader): string | undefined {
-  const value = context(CONTEXT.alarmEmail(name));
-  if (value === undefined || value === '') return undefined;
-  if (!EMAIL.test(String(value))) {
-    throw new Error(`context ${CONTEXT.alarmEmail(name)}: ${JSON.stringify(value)} is not an e-mail address`);
-  }
-  return String(value);
-}
-
-function debugModeOf(name: StageName, context: ContextReader): boolean | undefined {
-  const debugMode = context(CONTEXT.debugMode(name));
-  if (debugMode === undefined) return undefined;
-  if (debugMode !== 'on' && debugMode !== 'off') {
-    throw new Error(
-      `context ${CONTEXT.debugMode(name)} must be "on" or "off", not ${JSON.stringify(debugMode)}`,
+/** The settings a stage runs without, one line each (printed by synth as warnings). */
+export function missingSettings(stage: StageConfig): string[] {
+  const lines: string[] = [];
+  const key = (k: (s: StageName) => string) => k(stage.name);
+  if (!stage.mail.domain) {
+    lines.push(
+      `${key(CONTEXT.mailDomain)} is not set: ${stage.name} deploys with e-mails off (nothing is sent)`,
     );
   }
-  return debugMode === 'on';
+  if (!stage.alarmEmail) {
+    lines.push(
+      `${key(CONTEXT.alarmEmail)} is not set: ${stage.name}'s alarms notify nobody (only its topic)`,
+    );
+  }
+  if (stage.corsAllowedOrigins.length === 0) {
+    lines.push(
+      `${key(CONTEXT.corsAllowedOrigins)} is not set: no browser origin may call ${stage.name}'s API`,
+    );
+  }
+  return lines;
 }
 
-function corsOriginsOf(name: StageName, context: ContextReader): string[] | undefined {
-  const value = context(CONTEXT.corsAllowedOrigins(name));
+/** A whole number of at least `min` (undefined when unset). */
+function numberOf(key: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  const origins = String(value)
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  const wrong = origins.find((origin) => !ORIGIN.test(origin));
-  if (wrong !== undefined) {
-    throw new Error(
-      `context ${CONTEXT.corsAllowedOrigins(name)}: ${JSON.stringify(wrong)} is not * or scheme://host[:port]`,
-    );
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) {
+    throw new Error(`context ${key}: ${JSON.stringify(value)} is not a whole number of at least ${min}`);
   }
-  return origins;
+  return number;
+}
+
+function debugModeOf(name: StageName, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'on' && value !== 'off') {
+    throw new Error(`context ${CONTEXT.debugMode(name)} must be "on" or "off", not ${JSON.stringify(value)}`);
+  }
+  return value === 'on';
 }

@@ -11,7 +11,7 @@ import { EVENT_ROUTES } from '../shared/telemetry/names';
 import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
 import { addMail, type MailResources } from './mail';
-import { addIteratorAgeAlarm, deadLetterAlarm } from './observability';
+import { addIteratorAgeAlarm, deadLetterAlarm, queueAgeAlarm } from './observability';
 import { addOpenDays } from './open-days';
 
 export interface EventsStackProps extends StackProps {
@@ -124,6 +124,14 @@ export class EventsStack extends Stack {
       'DeadLetters',
       this.deadLetterQueue,
       `Webhook deliveries or stream records parked as dead (${stage.name})`,
+    );
+
+    queueAgeAlarm(
+      this,
+      'DeliveryQueueAge',
+      this.deliveryQueue,
+      `Webhook deliveries waiting too long to be handled (${stage.name})`,
+      stage,
     );
 
     NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [

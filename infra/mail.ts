@@ -1,4 +1,4 @@
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, type Stack } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -8,15 +8,17 @@ import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import {
   CloudWatchDimensionSource,
   ConfigurationSet,
+  EmailIdentity,
   EmailSendingEvent,
   EventDestination,
+  Identity,
 } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
-import { alarmOn, deadLetterAlarm } from './observability';
+import { alarmOn, deadLetterAlarm, queueAgeAlarm } from './observability';
 
 /**
  * What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails;
@@ -38,8 +40,22 @@ export const REMINDER_ACTIONS = [
   'scheduler:DeleteSchedule',
 ];
 
+/**
+ * How the mail function keeps under the account's SES rate (`<stage>.mailsPerSecond`): at most
+ * `concurrency` copies take messages from the queue (an SQS event source takes at least 2), each sending
+ * one e-mail every `intervalMs` at most, and a batch no bigger than half the timeout allows.
+ */
+export function mailPace(perSecond: number, timeoutSeconds = MAIL_TIMEOUT.toSeconds()) {
+  const concurrency = Math.min(10, Math.max(2, Math.floor(perSecond)));
+  const intervalMs = Math.ceil((1000 * concurrency) / perSecond);
+  const batchSize = Math.max(1, Math.min(10, Math.floor((timeoutSeconds * 1000) / 2 / intervalMs)));
+  return { concurrency, intervalMs, batchSize };
+}
+
 export interface MailResources {
   mailQueue: Queue;
+  reminderDeadLetterQueue: Queue;
+  identity: EmailIdentity | undefined;
   mailDeadLetterQueue: Queue;
   mailFunction: NodejsFunction;
   configurationSet: ConfigurationSet;
@@ -74,6 +90,23 @@ export function addMail(
   });
 
   const configurationSet = new ConfigurationSet(stack, 'MailConfigurationSet', {});
+  // The stage's sender domain, verified by its DKIM records (outputs below); none: e-mails are off.
+  const identity = stage.mail.domain
+    ? new EmailIdentity(stack, 'MailIdentity', {
+        identity: Identity.domain(stage.mail.domain),
+        configurationSet,
+      })
+    : undefined;
+  if (identity) {
+    [1, 2, 3].forEach((n) => {
+      const name = identity[`dkimDnsTokenName${n}` as 'dkimDnsTokenName1'];
+      const value = identity[`dkimDnsTokenValue${n}` as 'dkimDnsTokenValue1'];
+      new CfnOutput(stack, `MailDkimRecord${n}`, {
+        value: `${name} CNAME ${value}`,
+        description: `DKIM record ${n} of ${stage.mail.domain}: publish it in the domain's DNS`,
+      });
+    });
+  }
   configurationSet.addEventDestination('MailMetrics', {
     destination: EventDestination.cloudWatchDimensions([
       { source: CloudWatchDimensionSource.MESSAGE_TAG, name: 'stage', defaultValue: stage.name },
@@ -94,30 +127,43 @@ export function addMail(
     stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: MAIL_TIMEOUT.toSeconds() } },
     table,
   });
+  const pace = mailPace(stage.mail.perSecond);
   const queues = {
     MAIL_QUEUE_URL: mailQueue.queueUrl,
     MAIL_DEAD_LETTER_QUEUE_URL: mailDeadLetterQueue.queueUrl,
-    MAIL_FROM: stage.mail.from,
+    // Empty: e-mails are off (no mail domain); the sender sends nothing and says so (shared/config-mail.ts).
+    MAIL_FROM: stage.mail.from ?? '',
   };
   for (const [key, value] of Object.entries({
     ...queues,
     SES_CONFIGURATION_SET: configurationSet.configurationSetName,
+    MAIL_SEND_INTERVAL_MS: String(pace.intervalMs),
   }))
     mailFunction.addEnvironment(key, value);
   mailQueue.grantSendMessages(mailFunction);
   mailDeadLetterQueue.grantSendMessages(mailFunction);
-  // Sending is allowed from the stage's verified identity only, under its configuration set.
-  mailFunction.addToRolePolicy(
-    new PolicyStatement({
-      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: [
-        `arn:aws:ses:${region}:${account}:identity/${stage.mail.identity}`,
-        `arn:aws:ses:${region}:${account}:configuration-set/${configurationSet.configurationSetName}`,
-      ],
-    }),
-  );
+  // Sending is allowed from the stage's verified identity only, under its configuration set; in the SES
+  // sandbox, SES also checks the right on each (verified) recipient. No identity: no SES right at all.
+  if (identity) {
+    mailFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          `arn:aws:ses:${region}:${account}:identity/${stage.mail.domain}`,
+          `arn:aws:ses:${region}:${account}:configuration-set/${configurationSet.configurationSetName}`,
+          ...stage.mail.sandboxRecipients.map(
+            (recipient) => `arn:aws:ses:${region}:${account}:identity/${recipient}`,
+          ),
+        ],
+      }),
+    );
+  }
   mailFunction.addEventSource(
-    new SqsEventSource(mailQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    new SqsEventSource(mailQueue, {
+      batchSize: pace.batchSize,
+      maxConcurrency: pace.concurrency,
+      reportBatchItemFailures: true,
+    }),
   );
 
   // Reminders: one-time schedules in the stage's group, sending the reminder's job to the mail queue.
@@ -129,11 +175,19 @@ export function addMail(
     description: `Reminders (${stage.name}): EventBridge Scheduler sends each reminder to the mail queue`,
   });
   mailQueue.grantSendMessages(schedulerRole);
+  // A reminder EventBridge Scheduler could not deliver (after its retries) lands here, alarmed.
+  const reminderDeadLetterQueue = new Queue(stack, 'ReminderDeadLetterQueue', {
+    retentionPeriod: Duration.days(14),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+  });
+  reminderDeadLetterQueue.grantSendMessages(schedulerRole);
   for (const [key, value] of Object.entries({
     ...queues,
     REMINDER_GROUP: reminderGroup.scheduleGroupName,
     REMINDER_TARGET_ARN: mailQueue.queueArn,
     REMINDER_ROLE_ARN: schedulerRole.roleArn,
+    REMINDER_DEAD_LETTER_ARN: reminderDeadLetterQueue.queueArn,
   }))
     dispatcher.addEnvironment(key, value);
   mailQueue.grantSendMessages(dispatcher);
@@ -152,10 +206,29 @@ export function addMail(
   );
 
   addMailAlarms(stack, stage, mailDeadLetterQueue);
+  deadLetterAlarm(
+    stack,
+    'ReminderDeadLetters',
+    reminderDeadLetterQueue,
+    `Reminders EventBridge Scheduler could not queue (${stage.name})`,
+  );
+  queueAgeAlarm(
+    stack,
+    'MailQueueAge',
+    mailQueue,
+    `Client e-mails waiting too long to be sent (${stage.name})`,
+    stage,
+  );
   NagSuppressions.addResourceSuppressions(mailDeadLetterQueue, [
     {
       id: 'AwsSolutions-SQS3',
       reason: 'This is the dead-letter queue of the mail queue: it has none of its own.',
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(reminderDeadLetterQueue, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the reminder schedules: it has none of its own.',
     },
   ]);
   NagSuppressions.addResourceSuppressions(
@@ -170,11 +243,37 @@ export function addMail(
     ],
     true,
   );
-  return { mailQueue, mailDeadLetterQueue, mailFunction, configurationSet, reminderGroup };
+  return {
+    mailQueue,
+    mailDeadLetterQueue,
+    reminderDeadLetterQueue,
+    identity,
+    mailFunction,
+    configurationSet,
+    reminderGroup,
+  };
 }
 
-/** Dead e-mails, and bounces and complaints counted by the configuration set's CloudWatch destination. */
+/**
+ * Dead e-mails, bounces and complaints counted by the configuration set's CloudWatch destination, and the
+ * account's SES reputation (its bounce and complaint rates, which SES acts on).
+ */
 function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): void {
+  for (const [name, threshold] of [
+    ['BounceRate', stage.mail.bounceRate],
+    ['ComplaintRate', stage.mail.complaintRate],
+  ] as const) {
+    alarmOn(stack, `Ses${name}`, {
+      description: `The SES account's ${name === 'BounceRate' ? 'bounce' : 'complaint'} rate (${stage.name}): SES reviews, then pauses, an account above 5 % bounces or 0.1 % complaints`,
+      metric: new Metric({
+        namespace: 'AWS/SES',
+        metricName: `Reputation.${name}`,
+        period: Duration.hours(1),
+        statistic: 'Maximum',
+      }),
+      threshold,
+    });
+  }
   deadLetterAlarm(stack, 'MailDeadLetters', deadLetters, `Client e-mails parked as dead (${stage.name})`);
   for (const [name, threshold] of [
     ['Bounce', stage.mail.bouncesPerHour],

@@ -13,21 +13,43 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IFunction, type ILayerVersion, LayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  Code,
+  type IFunction,
+  type ILayerVersion,
+  LayerVersion,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { TABLE_SCHEMA } from '../shared/db/table';
 import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
 import { POWERTOOLS_VERSION, powertoolsLayerParameter, type StageConfig } from './config';
+import { buildLocalLayer } from './powertools-layer';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
-/** The stack's one reference to AWS's Powertools layer of the pinned release (infra/config.ts). */
-export function powertoolsLayer(stack: Stack): ILayerVersion {
+/**
+ * The stack's one Powertools layer: AWS's public layer of the pinned release (infra/config.ts), or with
+ * `-c powertoolsLayer=local` a layer asset built from node_modules (infra/powertools-layer.ts), which
+ * `sam local` runs without an AWS account.
+ */
+export function powertoolsLayer(stack: Stack, stage: Pick<StageConfig, 'powertoolsLayer'>): ILayerVersion {
   const existing = stack.node.tryFindChild('PowertoolsLayer') as ILayerVersion | undefined;
   if (existing) return existing;
+  if (stage.powertoolsLayer === 'local') {
+    return new LayerVersion(stack, 'PowertoolsLayer', {
+      code: Code.fromAsset(buildLocalLayer()),
+      compatibleRuntimes: [Runtime.NODEJS_22_X],
+      compatibleArchitectures: [Architecture.ARM_64, Architecture.X86_64],
+      description: `Powertools for AWS Lambda (TypeScript) ${POWERTOOLS_VERSION}, built from node_modules`,
+    });
+  }
   // A parameter of its own, resolved by CloudFormation from AWS's public SSM parameter of the release;
   // `sam local` and the like can override it by name (PowertoolsLayerArn=arn:aws:lambda:...).
   const arn = new CfnParameter(stack, 'PowertoolsLayerArn', {
@@ -71,12 +93,41 @@ export function alarmOn(
   });
 }
 
-/** A dead-letter queue's alarm: one message parked is one too many. */
+/**
+ * A dead-letter queue's alarm: one more message parked is one too many. It fires on each new dead letter
+ * (messages sent to the queue, or the visible count going up: a redrive from a source queue is not a
+ * send), and goes back to OK in the next quiet period, so that a second failure notifies again.
+ */
 export const deadLetterAlarm = (scope: IConstruct, id: string, queue: IQueue, description: string): Alarm =>
   alarmOn(scope, id, {
     description,
-    metric: queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+    metric: new MathExpression({
+      expression: 'MAX([sent, DIFF(visible)])',
+      usingMetrics: {
+        sent: queue.metricNumberOfMessagesSent({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        visible: queue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
+      },
+      label: 'new dead letters',
+      period: FIVE_MINUTES,
+    }),
     threshold: 1,
+  });
+
+/** A work queue's alarm: its oldest message waits longer than the stage allows (a stalled consumer). */
+export const queueAgeAlarm = (
+  scope: IConstruct,
+  id: string,
+  queue: IQueue,
+  description: string,
+  stage: StageConfig,
+): Alarm =>
+  alarmOn(scope, id, {
+    description,
+    metric: queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+    threshold: stage.alarms.queueAgeSeconds,
   });
 
 /** A function's alarms: its errors and its throttles. */
@@ -109,25 +160,47 @@ export function addIteratorAgeAlarm(
   });
 }
 
-/** The table's throttled reads and writes (indexes included), per 5 minutes. */
-export const tableThrottles = (table: ITableV2): MathExpression =>
-  new MathExpression({
-    expression: 'reads + writes',
-    usingMetrics: {
-      reads: table.metric('ReadThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
-      writes: table.metric('WriteThrottleEvents', { statistic: 'Sum', period: FIVE_MINUTES }),
-    },
-    label: 'throttled reads + writes',
+/**
+ * Throttled reads and writes per 5 minutes, of the table or of one of its indexes (DynamoDB counts an
+ * index's throttles under the index only, not the table).
+ */
+export const tableThrottles = (table: ITableV2, indexName?: string): MathExpression => {
+  const dimensionsMap = {
+    TableName: table.tableName,
+    ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}),
+  };
+  const metric = (metricName: string) =>
+    new Metric({
+      namespace: 'AWS/DynamoDB',
+      metricName,
+      dimensionsMap,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    });
+  return new MathExpression({
+    // FILL: a side with no throttle has no data point, which must count as 0, not hide the other side.
+    expression: 'FILL(reads, 0) + FILL(writes, 0)',
+    usingMetrics: { reads: metric('ReadThrottleEvents'), writes: metric('WriteThrottleEvents') },
+    label: `throttled reads + writes${indexName ? ` (${indexName})` : ''}`,
     period: FIVE_MINUTES,
   });
+};
 
-/** The table's alarm: DynamoDB throttled some of its requests. */
+/** The table's alarms: DynamoDB throttled some requests of the table, or of one of its indexes. */
 export function addTableAlarm(stack: Stack, table: ITableV2, stage: StageConfig) {
   alarmOn(stack, 'TableThrottles', {
     description: `The table (${stage.name}) throttled reads or writes`,
     metric: tableThrottles(table),
     threshold: stage.alarms.tableThrottlesPer5Min,
   });
+  for (const index of TABLE_SCHEMA.indexes) {
+    const id = index.name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
+    alarmOn(stack, `TableThrottles${id}`, {
+      description: `The table's index ${index.name} (${stage.name}) throttled reads or writes`,
+      metric: tableThrottles(table, index.name),
+      threshold: stage.alarms.tableThrottlesPer5Min,
+    });
+  }
 }
 
 /** The alarm on bookings refused because the store failed them (not full, closed, past or limited). */
@@ -146,6 +219,19 @@ export function addAlarmTopic(stack: Stack, stage: StageConfig): Topic {
     enforceSSL: true,
   });
   if (stage.alarmEmail) topic.addSubscription(new EmailSubscription(stage.alarmEmail));
+  // CloudWatch publishes the alarms of this account only (enforceSSL keeps its TLS-only Deny beside it).
+  topic.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'CloudWatchAlarmsPublish',
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        ArnLike: { 'aws:SourceArn': `arn:aws:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
+        StringEquals: { 'aws:SourceAccount': stack.account },
+      },
+    }),
+  );
   NagSuppressions.addResourceSuppressions(topic, [
     {
       id: 'AwsSolutions-SNS2',

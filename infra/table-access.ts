@@ -60,6 +60,11 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
   'functions/v1/info/get-health.ts': ['dynamodb:GetItem'],
   /** GET /feeds/{file}: the token's item, the entity and its settings, the calendar's appointments. */
   'functions/feeds/get-feed.ts': ['dynamodb:GetItem', 'dynamodb:Query'],
+  /** GET /embed.js and GET /manage: a file and a page, no table. */
+  'functions/pages/get-embed.ts': [],
+  'functions/pages/manage-page.ts': [],
+  /** GET /book/{key}: the key's token item and the entity's settings. */
+  'functions/pages/book-page.ts': ['dynamodb:GetItem'],
 };
 
 /** The DynamoDB actions a route's function is granted, on the table and its indexes only. */

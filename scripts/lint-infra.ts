@@ -3,7 +3,8 @@
  * with the repository's .cfnlintrc (each ignored warning named there with its reason). Any error or
  * warning fails it, and so does a machine without cfn-lint (one line says how to get it): never a silent
  * pass. Functions are not bundled (`aws:cdk:bundling-stacks` empty): the templates are the deployed ones
- * but for the assets' hashes; `npm run synth` bundles.
+ * but for the assets' hashes; `npm run synth` bundles. Twice: with no setting (cdk.json as shipped), and
+ * with every setting given (infra/example-settings.ts: mail domains, custom domains, CloudFront and WAF).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../infra/app';
+import { EXAMPLE_SETTINGS } from '../infra/example-settings';
 
 const ROOT = join(__dirname, '..');
 
@@ -22,13 +24,22 @@ if (version.error || version.status !== 0) {
   process.exit(1);
 }
 
-const outdir = mkdtempSync(join(tmpdir(), 'booking-cdk-out-'));
+const outdirs = [
+  mkdtempSync(join(tmpdir(), 'booking-cdk-out-')),
+  mkdtempSync(join(tmpdir(), 'booking-cdk-out-')),
+];
 try {
-  buildApp(new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } })).app.synth();
-  const templates = readdirSync(outdir)
-    .filter((file) => file.endsWith('.template.json'))
-    .map((file) => join(outdir, file));
-  if (templates.length === 0) throw new Error(`no template synthesized in ${outdir}`);
+  const [bare, full] = outdirs as [string, string];
+  buildApp(new App({ outdir: bare, context: { 'aws:cdk:bundling-stacks': [] } })).app.synth();
+  buildApp(
+    new App({ outdir: full, context: { 'aws:cdk:bundling-stacks': [], ...EXAMPLE_SETTINGS } }),
+  ).app.synth();
+  const templates = outdirs.flatMap((outdir) =>
+    readdirSync(outdir)
+      .filter((file) => file.endsWith('.template.json'))
+      .map((file) => join(outdir, file)),
+  );
+  if (templates.length === 0) throw new Error(`no template synthesized in ${outdirs.join(', ')}`);
   const lint = spawnSync('cfn-lint', ['--config-file', join(ROOT, '.cfnlintrc'), '--', ...templates], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -40,5 +51,5 @@ try {
     console.log(`lint:infra: ${templates.length} templates, no error or warning (${version.stdout.trim()})`);
   }
 } finally {
-  rmSync(outdir, { recursive: true, force: true });
+  for (const outdir of outdirs) rmSync(outdir, { recursive: true, force: true });
 }

@@ -6,8 +6,16 @@ import { optionalUrl } from './config';
  * only the functions that plan or send e-mails carry it. Locally only MAIL_FROM matters.
  */
 const MailEnvSchema = z.object({
-  /** The sender: the stage's verified SES identity on AWS (infra/config.ts). */
-  MAIL_FROM: z.string().min(3).default('Booking <no-reply@booking.local>'),
+  /**
+   * The sender: an address of the stage's verified SES domain on AWS (infra/config.ts). Empty: e-mails are
+   * off (the stage has no mail domain), nothing is sent. Unset (locally): the local sender.
+   */
+  MAIL_FROM: z
+    .string()
+    .refine((v) => v === '' || v.length >= 3, 'a sender address, or empty for e-mails off')
+    .default('Booking <no-reply@booking.local>'),
+  /** The least time between two sends of one mail function (keeps the stage under its SES rate); 0: none. */
+  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
   /** The stage's public base URL: the e-mails' manage links go to `<base>/manage#<token>`. */
   PUBLIC_BASE_URL: optionalUrl(),
   MAIL_QUEUE_URL: optionalUrl(),
@@ -17,21 +25,27 @@ const MailEnvSchema = z.object({
   REMINDER_GROUP: z.string().optional(),
   REMINDER_TARGET_ARN: z.string().optional(),
   REMINDER_ROLE_ARN: z.string().optional(),
+  REMINDER_DEAD_LETTER_ARN: z.string().optional(),
 });
 
 export interface MailConfig {
-  from: string;
+  /** The sender; undefined: e-mails are off. */
+  from: string | undefined;
+  sendIntervalMs: number;
   publicBaseUrl: string | undefined;
   queueUrl: string | undefined;
   deadLetterQueueUrl: string | undefined;
   configurationSet: string | undefined;
-  reminders: { group: string; queueArn: string; roleArn: string } | undefined;
+  reminders:
+    | { group: string; queueArn: string; roleArn: string; deadLetterArn?: string | undefined }
+    | undefined;
 }
 
 export function parseMailConfig(env: NodeJS.ProcessEnv): MailConfig {
   const parsed = MailEnvSchema.parse(env);
   return {
-    from: parsed.MAIL_FROM,
+    from: parsed.MAIL_FROM || undefined,
+    sendIntervalMs: parsed.MAIL_SEND_INTERVAL_MS,
     publicBaseUrl: parsed.PUBLIC_BASE_URL,
     queueUrl: parsed.MAIL_QUEUE_URL,
     deadLetterQueueUrl: parsed.MAIL_DEAD_LETTER_QUEUE_URL,
@@ -42,6 +56,7 @@ export function parseMailConfig(env: NodeJS.ProcessEnv): MailConfig {
             group: parsed.REMINDER_GROUP,
             queueArn: parsed.REMINDER_TARGET_ARN,
             roleArn: parsed.REMINDER_ROLE_ARN,
+            deadLetterArn: parsed.REMINDER_DEAD_LETTER_ARN || undefined,
           }
         : undefined,
   };

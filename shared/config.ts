@@ -41,6 +41,8 @@ const EnvSchema = z.object({
    * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
    */
   LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
+  /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
+  ORIGIN_SECRET: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -57,6 +59,8 @@ export type Config = Readonly<{
   defaultLimits: Readonly<Limits>;
   /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
   limitsClockMs: number | undefined;
+  /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
+  originSecret: string | undefined;
 }>;
 
 /** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
@@ -93,6 +97,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
     limitsClockMs: parsed.LIMITS_CLOCK_MS,
+    originSecret: parsed.ORIGIN_SECRET || undefined,
   });
 }
 

@@ -14,6 +14,8 @@ export interface RouteDef {
   auth: 'v1' | 'v2' | 'none';
   /** read: the function gets read actions only; write: it may also write. */
   access: 'read' | 'write';
+  /** A publishable key may call it (its handler says so too): it answers CORS preflights from any origin. */
+  publishable?: true;
 }
 
 /** A route of one API: its path under that API's prefix, its handler under functions/<api>/. */
@@ -28,6 +30,8 @@ const routeOf =
   });
 const v1 = routeOf('v1', '/api');
 const v2 = routeOf('v2', '/api/v2');
+/** A route a publishable key may call (docs/CONTRACT.md#publishable-keys). */
+const pk = (route: RouteDef): RouteDef => ({ ...route, publishable: true });
 
 export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api', entry: 'functions/v1/info/get-info.ts', auth: 'none', access: 'read' },
@@ -54,23 +58,26 @@ export const ROUTES: readonly RouteDef[] = [
   v1('GET', '/statistics/clients', 'statistics/clients-report'),
   v1('GET', '/statistics/{calendarId}', 'statistics/calendar-statistics'),
 
-  v2('GET', '/opening-hours', 'opening-hours/list-opening-hours'),
-  v2('GET', '/opening-hours/check-date', 'opening-hours/check-date'),
-  v2('GET', '/opening-hours/date', 'opening-hours/get-date-hours'),
+  pk(v2('GET', '/opening-hours', 'opening-hours/list-opening-hours')),
+  pk(v2('GET', '/opening-hours/check-date', 'opening-hours/check-date')),
+  pk(v2('GET', '/opening-hours/date', 'opening-hours/get-date-hours')),
   v2('POST', '/opening-hours/update', 'opening-hours/update-opening-hours', 'write'),
   v2('GET', '/closures', 'closures/list-closures'),
   v2('POST', '/closures', 'closures/add-closure', 'write'),
   v2('POST', '/closures/delete', 'closures/delete-closure', 'write'),
   v2('GET', '/settings', 'settings/get-settings'),
   v2('POST', '/settings', 'settings/update-settings', 'write'),
-  v2('GET', '/calendar-slots', 'calendar-slots/list-slots'),
+  pk(v2('GET', '/calendar-slots', 'calendar-slots/list-slots')),
   v2('POST', '/calendar-slots/generate', 'calendar-slots/generate-slots', 'write'),
   v2('POST', '/calendar-slots/update', 'calendar-slots/update-slot', 'write'),
   v2('POST', '/calendar-slots/delete', 'calendar-slots/delete-slot', 'write'),
-  v2('POST', '/appointments', 'appointments/book-appointment', 'write'),
-  v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write'),
-  v2('POST', '/validation/phone', 'validation/validate-phone'),
-  v2('POST', '/validation/email', 'validation/validate-email'),
+  pk(v2('POST', '/appointments', 'appointments/book-appointment', 'write')),
+  pk(v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write')),
+  pk(v2('POST', '/appointments/lookup', 'appointments/lookup-appointment')),
+  pk(v2('POST', '/appointments/reschedule', 'appointments/reschedule-appointment', 'write')),
+  pk(v2('GET', '/business', 'business/get-business')),
+  pk(v2('POST', '/validation/phone', 'validation/validate-phone')),
+  pk(v2('POST', '/validation/email', 'validation/validate-email')),
   v2('POST', '/webhooks', 'webhooks/create-webhook', 'write'),
   v2('GET', '/webhooks', 'webhooks/list-webhooks'),
   v2('POST', '/webhooks/delete', 'webhooks/delete-webhook', 'write'),
@@ -102,6 +109,21 @@ export const FEED_ROUTE: RouteDef = {
   access: 'read',
 };
 
+/**
+ * The business's face (docs/CONTRACT.md#widget-and-manage-page): the widget's script, the hosted booking
+ * page of a key made with `hosted_page` and the manage page; HTML and JavaScript outside both APIs'
+ * envelopes, served beside the route table by the local server and the API stack.
+ */
+export const PAGE_ROUTES: readonly RouteDef[] = [
+  { method: 'GET', path: '/embed.js', entry: 'functions/pages/get-embed.ts', auth: 'none', access: 'read' },
+  { method: 'GET', path: '/book/{key}', entry: 'functions/pages/book-page.ts', auth: 'none', access: 'read' },
+  { method: 'GET', path: '/manage', entry: 'functions/pages/manage-page.ts', auth: 'none', access: 'read' },
+];
+
+/** OPTIONS on a publishable route: the CORS preflight from any origin (functions/preflight.ts). */
+export const PREFLIGHT_ENTRY = 'functions/preflight.ts';
+export const PUBLISHABLE_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.publishable);
+
 /** Answers every request no route serves: 404 in the envelope of the API its path belongs to. */
 export const NOT_FOUND_ENTRY = 'functions/not-found.ts';
 
@@ -121,6 +143,7 @@ export function routeName(route: RouteDef): string {
   const path = route.path
     .replace(/^\/api/, '')
     .replace(/[{}]/g, '')
+    .replace(/\./g, '-')
     .split('/')
     .filter(Boolean)
     .join('-');

@@ -592,6 +592,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/appointments/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The appointment a cancel token names
+         * @description For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself.
+         */
+        post: operations["post-v2-appointments-lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/appointments/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an appointment by its cancel token
+         * @description To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. A cancelled appointment cannot be moved (409).
+         */
+        post: operations["post-v2-appointments-reschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a booking page shows of the business
+         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language and the calendar the v2 API books in. A publishable key or a cancel token may call it.
+         */
+        get: operations["get-v2-business"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/validation/phone": {
         parameters: {
             query?: never;
@@ -711,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Create a publishable key
-         * @description A key a web page may hold: it acts on the entity for the booking routes only (opening hours, slots, booking, cancelling, validation), from the 1 to 10 exact origins (scheme://host[:port]) given. The key is shown in this answer only and stored as a hash; at most 20 keys an entity. Needs the secret v2 token.
+         * @description A key a web page may hold: it acts on the entity for the booking routes only (opening hours, slots, booking, cancelling, validation), from the 1 to 10 exact origins (scheme://host[:port]) given. With hosted_page true it also opens the hosted booking page GET /book/{key} on the API’s own origin. The key is shown in this answer only and stored as a hash; at most 20 keys an entity. Needs the secret v2 token.
          */
         post: operations["post-v2-keys"];
         delete?: never;
@@ -1643,6 +1703,8 @@ export interface components {
             /** @constant */
             scope: "booking";
             allowed_origins: string[];
+            /** @description The key also opens the hosted booking page GET /book/{key}. */
+            hosted_page: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -1653,6 +1715,8 @@ export interface components {
             /** @constant */
             scope: "booking";
             allowed_origins: string[];
+            /** @description The key also opens the hosted booking page GET /book/{key}. */
+            hosted_page: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -1723,6 +1787,36 @@ export interface components {
             /** @constant */
             success: true;
             data: unknown[];
+            message?: string;
+        };
+        V2Business: {
+            name: string | null;
+            timezone: string;
+            /** @enum {string} */
+            language: "en" | "fr";
+            default_calendar_id: number;
+        };
+        V2ManagedAppointment: {
+            appointment: components["schemas"]["V2Appointment"];
+            calendar_name: string | null;
+            business: components["schemas"]["V2Business"];
+        };
+        V2BusinessAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Business"];
+            message?: string;
+        };
+        V2ManagedAppointmentAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2ManagedAppointment"];
+            message?: string;
+        };
+        V2RescheduleAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
             message?: string;
         };
         V2OpeningHoursAnswer: {
@@ -8381,6 +8475,568 @@ export interface operations {
             };
         };
     };
+    "post-v2-appointments-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    cancel_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "appointment": {
+                     *           "id": 42,
+                     *           "client_id": 41,
+                     *           "slot_id": 14,
+                     *           "status": "confirmed",
+                     *           "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
+                     *           "client_name": "Jeanne Durand",
+                     *           "client_phone": "+33612345678",
+                     *           "client_email": "jeanne.durand@example.com",
+                     *           "date": "2026-12-01",
+                     *           "start_time": "09:00:00",
+                     *           "end_time": "09:30:00",
+                     *           "max_appointments": 2,
+                     *           "available_slots": 1
+                     *         },
+                     *         "calendar_name": "Default",
+                     *         "business": {
+                     *           "name": "Salon Jeanne",
+                     *           "timezone": "Europe/Paris",
+                     *           "language": "fr",
+                     *           "default_calendar_id": 1
+                     *         }
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2ManagedAppointmentAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; cancel_token: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "this publishable key may not be used from this origin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: appointment not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "appointment not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-appointments-reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed */
+                    cancel_token: string;
+                    /** @description a JSON number or a decimal string */
+                    slot_id?: number;
+                    /** Format: date */
+                    date?: string;
+                    /** @description trimmed */
+                    start_time?: string;
+                    /** @description a JSON number or a decimal string */
+                    calendar_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 42,
+                     *         "client_id": 41,
+                     *         "slot_id": 15,
+                     *         "status": "confirmed",
+                     *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
+                     *         "client_name": "Jeanne Durand",
+                     *         "client_phone": "+33612345678",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:30:00",
+                     *         "end_time": "10:00:00",
+                     *         "max_appointments": 2,
+                     *         "available_slots": 1
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2RescheduleAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; cancel_token: is required; slot_id: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "this publishable key may not be used from this origin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not found: appointment not found; slot not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "appointment not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: slot not available: full; a cancelled appointment cannot be moved: book again; the appointment is already at this time. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "slot not available: full"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Busy: retry the same request: the service is busy, retry the same request. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the service is busy, retry the same request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "get-v2-business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The business. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "name": "Salon Jeanne",
+                     *         "timezone": "Europe/Paris",
+                     *         "language": "fr",
+                     *         "default_calendar_id": 1
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2BusinessAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "this publishable key may not be used from this origin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
     "post-v2-validation-phone": {
         parameters: {
             query?: never;
@@ -9360,6 +10016,7 @@ export interface operations {
                      *           "allowed_origins": [
                      *             "https://www.example.fr"
                      *           ],
+                     *           "hosted_page": false,
                      *           "created_at": "2026-11-24T10:00:00.000Z"
                      *         }
                      *       ],
@@ -9466,6 +10123,7 @@ export interface operations {
                     /** @description trimmed */
                     name: string;
                     allowed_origins: string[];
+                    hosted_page?: boolean;
                 };
             };
         };
@@ -9490,6 +10148,7 @@ export interface operations {
                      *         "allowed_origins": [
                      *           "https://www.example.fr"
                      *         ],
+                     *         "hosted_page": false,
                      *         "created_at": "2026-11-24T10:00:00.000Z",
                      *         "key": "pk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *       },

@@ -1,4 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { config } from '../../shared/config';
+import { originAllowed } from '../../shared/http/middleware/origin-check';
 import { calendarFeedService } from '../../shared/wiring';
 
 const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
@@ -13,6 +15,9 @@ const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
  * function logs nothing of it (nor does the stage's access log, which records the route key only).
  */
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  // Behind CloudFront, only what came through it (shared/http/middleware/origin-check.ts).
+  if (!originAllowed(event.headers, config.originSecret))
+    return { ...NOT_FOUND, statusCode: 403, body: 'forbidden\n' };
   const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
   const body = token ? await calendarFeedService().render(token) : null;
   if (body === null) return NOT_FOUND;

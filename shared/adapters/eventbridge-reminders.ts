@@ -16,6 +16,8 @@ export interface ReminderTarget {
   queueArn: string;
   /** The role EventBridge Scheduler takes to send to that queue. */
   roleArn: string;
+  /** Where a reminder the scheduler could not send after its retries is parked (alarmed), if anywhere. */
+  deadLetterArn?: string | undefined;
 }
 
 /** `at(yyyy-mm-ddThh:mm:ss)` in UTC, to the second (EventBridge Scheduler's one-time expression). */
@@ -45,6 +47,7 @@ export class EventBridgeReminders implements ReminderScheduler {
         RoleArn: this.target.roleArn,
         Input: JSON.stringify(job),
         RetryPolicy: { MaximumEventAgeInSeconds: 86_400, MaximumRetryAttempts: 185 },
+        ...(this.target.deadLetterArn ? { DeadLetterConfig: { Arn: this.target.deadLetterArn } } : {}),
       },
     };
     try {

@@ -39,3 +39,28 @@ export class SesTransport implements MailTransport {
     return `ses ${answer.MessageId ?? ''}`.trim();
   }
 }
+
+/**
+ * Keeps one process's sends at least `intervalMs` apart (the mail function's share of the account's SES
+ * rate, infra/mail.ts mailPace): a send waits for the previous one's slot. 0: no wait.
+ */
+export class PacedTransport implements MailTransport {
+  private next = 0;
+
+  constructor(
+    private readonly inner: MailTransport,
+    private readonly intervalMs: number,
+    private readonly clock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+  ) {}
+
+  async send(message: MailMessage): Promise<string> {
+    const now = this.clock.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    if (at > now) await this.clock.sleep(at - now);
+    return this.inner.send(message);
+  }
+}

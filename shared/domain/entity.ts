@@ -94,11 +94,13 @@ export interface NewEntity {
 export interface TokenRecord {
   entity_id: string;
   /** An API's secret token, or a publishable key (v2 booking routes only). */
-  kind: TokenKind | 'publishable';
+  kind: TokenKind | 'publishable' | 'cancel';
   token_hash: string;
   /** Publishable keys: the key's id and the origins it may be used from. */
   key_id?: string;
   allowed_origins?: string[];
+  /** Publishable keys: the key also opens the hosted booking page. */
+  hosted_page?: boolean;
   /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
   settings?: EntitySettings;
 }

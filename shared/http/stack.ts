@@ -10,6 +10,7 @@ import { envelope } from './middleware/envelope';
 import { formatNegotiation } from './middleware/format-negotiation';
 import { idempotencyClaim, idempotencyRecord } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { originCheck } from './middleware/origin-check';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
@@ -60,6 +61,8 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   idempotent?: boolean;
   /** v2 routes a publishable key may call (docs/CONTRACT.md#publishable-keys). */
   publishable?: boolean;
+  /** Routes the manage page calls with a cancel token as its credential (lookup, cancel, reschedule, slots). */
+  manage?: boolean;
   /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
   bookingLimit?: 'always' | 'when-moving';
 }
@@ -97,6 +100,8 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
     ...(api === 'v1' ? [formatNegotiation()] : []),
+    // Behind CloudFront, nothing else runs for a request that did not come through it.
+    originCheck({ secret: config.originSecret }),
     ...((options.auth ?? 'token') === 'token'
       ? [
           tokenCheck({
@@ -104,6 +109,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             authenticate: (token, api) => deps().authenticate(token, api),
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
+            manage: options.manage ?? false,
           }),
         ]
       : []),

@@ -60,6 +60,8 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
+    // The widget's script (GET /embed.js) is built from web/ at each start.
+    await (await import('./web-build')).buildWeb();
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

@@ -10,6 +10,7 @@ const listed = {
   name: 'website',
   scope: 'booking',
   allowed_origins: ['https://www.example.fr'],
+  hosted_page: false,
   created_at: '2026-11-24T10:00:00.000Z',
 };
 
@@ -17,7 +18,7 @@ export const V2_KEY_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/keys': {
     summary: 'Create a publishable key',
     description:
-      'A key a web page may hold: it acts on the entity for the booking routes only (opening hours, slots, booking, cancelling, validation), from the 1 to 10 exact origins (scheme://host[:port]) given. The key is shown in this answer only and stored as a hash; at most 20 keys an entity. Needs the secret v2 token.',
+      'A key a web page may hold: it acts on the entity for the booking routes only (opening hours, slots, booking, cancelling, validation), from the 1 to 10 exact origins (scheme://host[:port]) given. With hosted_page true it also opens the hosted booking page GET /book/{key} on the API’s own origin. The key is shown in this answer only and stored as a hash; at most 20 keys an entity. Needs the secret v2 token.',
     tag: 'v2 keys',
     answer: v2Answer(V2NewPublishableKey, 'V2NewPublishableKeyAnswer', 'The new key, shown once.'),
     example: { ...listed, id: 'key_3f2a9c1d5e7b4a60', key: `pk_${'A'.repeat(43)}` },

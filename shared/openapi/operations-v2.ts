@@ -9,6 +9,7 @@ import { V2_CATALOG_ROUTE_DOCS } from './operations-v2-catalog';
 import { V2_FEED_ROUTE_DOCS } from './operations-v2-feed';
 import { V2_KEY_ROUTE_DOCS } from './operations-v2-keys';
 import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
+import { V2_PAGE_ROUTE_DOCS } from './operations-v2-pages';
 import type { V2RouteDoc } from './route-doc';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
@@ -23,6 +24,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   ...V2_KEY_ROUTE_DOCS,
   ...V2_FEED_ROUTE_DOCS,
   ...V2_CATALOG_ROUTE_DOCS,
+  ...V2_PAGE_ROUTE_DOCS,
   'GET /api/v2/opening-hours': {
     summary: 'Weekly opening hours',
     description:

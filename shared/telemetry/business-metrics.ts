@@ -12,5 +12,6 @@ export const businessMetrics: BusinessMetrics = {
   cancelled: () => count(METRIC.cancellations),
   moved: () => count(METRIC.moves),
   delivery: (result) => count(deliveryMetric(result)),
-  email: (result) => count(result === 'sent' ? METRIC.emailsSent : METRIC.emailsFailed),
+  email: (result) =>
+    count(result === 'sent' ? METRIC.emailsSent : result === 'off' ? METRIC.emailsOff : METRIC.emailsFailed),
 };

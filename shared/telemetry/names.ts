@@ -37,6 +37,8 @@ export const METRIC = {
   /** Each client e-mail the provider took, or refused (one attempt each; BusinessMetrics.email). */
   emailsSent: 'EmailsSent',
   emailsFailed: 'EmailsFailed',
+  /** Each client e-mail dropped unsent because the stage's e-mails are off (no mail domain). */
+  emailsOff: 'EmailsOff',
   /** One per event-function invocation (stream batch, queue batch, scheduled run). */
   invocations: 'Invocations',
 } as const;

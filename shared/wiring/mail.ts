@@ -111,14 +111,15 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
 /** The sender on AWS: SES v2. */
 const awsMailSender = /* @__PURE__ */ once(() => {
   const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
-  const { SesTransport } = require('../adapters/ses-transport') as typeof import('../adapters/ses-transport');
+  const { PacedTransport, SesTransport } =
+    require('../adapters/ses-transport') as typeof import('../adapters/ses-transport');
   return mailPipeline({
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.
     reminders: { schedule: async () => undefined, cancel: async () => undefined },
-    transport: new SesTransport(
-      traced(new SESv2Client({ region: config.region })),
-      mailConfig().configurationSet,
+    transport: new PacedTransport(
+      new SesTransport(traced(new SESv2Client({ region: config.region })), mailConfig().configurationSet),
+      mailConfig().sendIntervalMs,
     ),
   }).sender;
 });

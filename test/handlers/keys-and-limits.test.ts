@@ -49,6 +49,7 @@ describe('publishable keys', () => {
         name: 'website',
         scope: 'booking',
         allowed_origins: [ORIGIN, 'http://localhost:5173'],
+        hosted_page: false,
         created_at: expect.any(String),
       },
       message: 'publishable key created',
@@ -119,7 +120,8 @@ describe('publishable keys', () => {
       slot_id: slots[0].id,
     });
     expectError(refused, 403, /^this publishable key may not be used from this origin$/);
-    expect(refused.headers['Access-Control-Allow-Origin']).toBeUndefined();
+    // The refusal itself is readable there, so the page's widget can say why (docs/CONTRACT.md#publishable-keys).
+    expect(refused.headers['Access-Control-Allow-Origin']).toBe('https://evil.example');
     const after = (await v2('GET', `/calendar-slots?date=${date}`, entity.v2)).json.data;
     expect(after[0].available_slots).toBe(slots[0].available_slots);
   });

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { assetSizes, assetTable, functionEntries, parseAssetTable } from '../../infra/asset-sizes';
 import {
   BUNDLE_LIMIT_BYTES,
   buildWriters,
@@ -125,12 +126,13 @@ it('the writers, bundled apart, load beside a bundle and write what the librarie
 });
 
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
-  const bundled = join(outdir, 'shared', 'domain', 'holidays.js');
-  mkdirSync(join(outdir, 'shared', 'domain', 'data'), { recursive: true });
+  // The module moved to shared/domain/schedule/ (issue 26): its bundle is there under outdir.
+  const bundled = join(outdir, 'shared', 'domain', 'schedule', 'holidays.js');
+  mkdirSync(join(outdir, 'shared', 'domain', 'schedule', 'data'), { recursive: true });
   // The bundle reads its data beside itself, as a deployed function does.
   require('node:fs').cpSync(
     join(ROOT, 'shared', 'domain', 'data'),
-    join(outdir, 'shared', 'domain', 'data'),
+    join(outdir, 'shared', 'domain', 'schedule', 'data'),
     {
       recursive: true,
     },
@@ -146,4 +148,20 @@ it('the bundled holidays module (calendars left out) gives every country the hol
   }
   expect(lean.isSupportedCountry('JP')).toBe(true);
   expect(lean.publicHoliday('2026-03-20', 'JP')?.name).toBe('Spring Equinox Day');
+});
+
+it('DESIGN.md gives each function’s asset: its data files exactly, its size within a fifth', () => {
+  expect([...ENTRIES].sort()).toEqual(functionEntries().sort());
+  const listed = parseAssetTable(readFileSync(join(ROOT, 'DESIGN.md'), 'utf8'));
+  const hint = `DESIGN.md's asset table is stale: run npm run asset-sizes and paste\n${assetTable(assetSizes(meta, ENTRIES))}`;
+  for (const size of assetSizes(meta, ENTRIES)) {
+    const row = listed.get(size.entry);
+    const actualKb = size.assetBytes / 1024;
+    const close = row !== undefined && Math.abs(row.assetKb - actualKb) <= Math.max(64, actualKb / 5);
+    expect([size.entry, row?.data, close ? 'ok' : hint]).toEqual([size.entry, size.data, 'ok']);
+  }
+  // Holiday data only where the holidays module is: never in a v1 list or a v2 booking.
+  const data = new Map(assetSizes(meta, ENTRIES).map((size) => [size.entry, size.data]));
+  expect(data.get('functions/v1/appointments/list-appointments.ts')).toEqual([]);
+  expect(data.get('functions/v2/appointments/book-appointment.ts')).not.toContain('holidays');
 });

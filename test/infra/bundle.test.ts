@@ -1,10 +1,21 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { addRouteFunction } from '../../infra/api-stack';
 import { STAGES } from '../../infra/config';
+import { copyPackageClosure } from '../../infra/powertools-layer';
 import { tableActions } from '../../infra/table-access';
 import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
 
@@ -13,12 +24,15 @@ import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
  * same code as the stacks (esbuild, CJS, minified, source maps, AWS SDK and Powertools external), then run by plain Node
  * against DynamoDB Local with its sample event. Proves middy's ES modules end up in a CommonJS bundle
  * that loads and answers, and that the XML and CSV writers, bundled apart beside it (writers/), are
- * loaded from there on the first answer in their format only.
+ * loaded from there on the first answer in their format only. Built with the Powertools layer made from
+ * node_modules (`-c powertoolsLayer=local`), the bundle also runs with only that layer and the AWS SDK beside
+ * it, as on Lambda (and in `sam local invoke`).
  */
 const ROOT = join(__dirname, '..', '..');
 const route = ROUTES.find((r) => r.path === '/api/health') as RouteDef;
 let outdir = '';
 let assetDir = '';
+let layerDir = '';
 
 beforeAll(() => {
   // Under cdk.out (git-ignored) so that the bundle's external @aws-sdk/* resolve from node_modules.
@@ -30,13 +44,19 @@ beforeAll(() => {
     name: routeName(route),
     entry: route.entry,
     actions: tableActions(route),
-    stage: STAGES.staging,
+    stage: { ...STAGES.staging, powertoolsLayer: 'local' },
     table: TableV2.fromTableName(stack, 'Table', process.env.TABLE_NAME ?? 'unused'),
   });
   app.synth();
   const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
-  expect(assets).toHaveLength(1);
-  assetDir = join(outdir, assets[0] ?? '');
+  // The function's bundle and the layer.
+  expect(assets).toHaveLength(2);
+  const [bundle, layer] = [
+    assets.find((name) => existsSync(join(outdir, name, 'index.js'))),
+    assets.find((name) => existsSync(join(outdir, name, 'nodejs', 'node_modules'))),
+  ];
+  assetDir = join(outdir, bundle ?? '');
+  layerDir = join(outdir, layer ?? '');
 }, 120_000);
 
 afterAll(() => {
@@ -141,4 +161,76 @@ it('answers ?format=xml and ?format=csv with the writers beside the bundle, each
   });
   expect(csv?.body.split('\r\n')[0]).toMatch(/^status,.*\bdatabase$/);
   expect(csv?.body.split('\r\n')[1]).toMatch(/^ok,.*,connected$/);
+});
+
+describe('with only the local Powertools layer and the AWS SDK beside it', () => {
+  let lambda = '';
+  beforeAll(() => {
+    // Outside the repository: no node_modules above it, so nothing resolves but what is given.
+    lambda = mkdtempSync(join(tmpdir(), 'booking-lambda-'));
+    cpSync(assetDir, join(lambda, 'task'), { recursive: true });
+    // The runtime's AWS SDK: the clients the bundle requires, with what they depend on.
+    const code = readFileSync(join(assetDir, 'index.js'), 'utf8');
+    const sdk = [
+      ...new Set([...code.matchAll(/require\("(@aws-sdk\/[a-z0-9-]+)/g)].map((m) => m[1] as string)),
+    ];
+    expect(sdk).toContain('@aws-sdk/client-dynamodb');
+    copyPackageClosure(sdk, join(lambda, 'runtime'));
+  }, 120_000);
+  afterAll(() => {
+    if (lambda) rmSync(lambda, { recursive: true, force: true });
+  });
+
+  /** Node in the copied task folder, NODE_PATH as Lambda sets it: the layers' modules, then the runtime's. */
+  const runWith = (paths: string[]) =>
+    spawnSync(
+      process.execPath,
+      [
+        '-e',
+        // Twice: the second answer is a warm container's (a cold first probe may miss its 2 s deadline on a
+        // loaded machine, which is the health check's business, not the layer's).
+        `const { handler } = require('./index.js'); const event = require(${JSON.stringify(join(ROOT, 'events', `${routeName(route)}.json`))}); const context = { awsRequestId: 'layer-test', getRemainingTimeInMillis: () => 10000 }; handler(event, context).then(() => handler(event, context)).then((r) => process.stdout.write(JSON.stringify(r)))`,
+      ],
+      {
+        cwd: join(lambda, 'task'),
+        env: {
+          PATH: process.env.PATH,
+          NODE_PATH: paths.join(':'),
+          TABLE_NAME: process.env.TABLE_NAME,
+          DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+          AWS_REGION: 'eu-west-3',
+          STAGE: 'staging',
+          LOG_LEVEL: 'silent',
+          AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+
+  it('the layer holds Powertools and the X-Ray SDK, and the bundle answers from DynamoDB Local', () => {
+    const modules = join(layerDir, 'nodejs', 'node_modules');
+    expect(readdirSync(join(modules, '@aws-lambda-powertools')).sort()).toEqual([
+      'commons',
+      'logger',
+      'metrics',
+      'tracer',
+    ]);
+    const run = runWith([modules, join(lambda, 'runtime', 'node_modules')]);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.split('\n');
+    const result = JSON.parse(lines.pop() ?? '') as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ success: true, data: { database: 'connected' } });
+    // Metrics, from the layer, wrote each invocation's EMF line.
+    const emf = expect.objectContaining({ service: 'booking-api', route: 'GET /api/health', Requests: 1 });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([emf, emf]);
+  });
+
+  it('does not load without the layer (Powertools is in no bundle)', () => {
+    const run = runWith([join(lambda, 'runtime', 'node_modules')]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/Cannot find module '@aws-lambda-powertools\//);
+  });
 });

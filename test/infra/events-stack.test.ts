@@ -32,8 +32,9 @@ describe.each([
   });
 
   it('has the delivery queue consumed with batch failures, its dead-letter queue, and an alarm on it', () => {
-    // The delivery queue and its dead letters; the mail queue and its own (test/infra/mail-stack.test.ts).
-    template.resourceCountIs('AWS::SQS::Queue', 4);
+    // The delivery queue and its dead letters; the mail queue and its own, the reminders' dead letters
+    // (test/infra/mail-stack.test.ts).
+    template.resourceCountIs('AWS::SQS::Queue', 5);
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }),
       SqsManagedSseEnabled: true,
@@ -42,9 +43,19 @@ describe.each([
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: 10,
     });
+    // Each new dead letter (test/infra/deploy-settings.test.ts).
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'MAX([sent, DIFF(visible)])' }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({
+              MetricName: 'ApproximateNumberOfMessagesVisible',
+              Namespace: 'AWS/SQS',
+            }),
+          }),
+        }),
+      ]),
       Threshold: 1,
     });
     // The dispatcher, the deliveries, open days (test/infra/open-days-stack.test.ts) and the e-mails.

@@ -1,4 +1,4 @@
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { STAGES } from '../../infra/config';
@@ -12,9 +12,15 @@ describe.each([
   ['production', stages.production, STAGES.production],
 ] as const)('%s limits', (_name, { api }, stage) => {
   it('every API function gets the stage defaults, and the functions read them back as set', () => {
-    const functions = Template.fromStack(api).findResources('AWS::Lambda::Function', {
-      Properties: { Environment: { Variables: Match.objectLike({ DEFAULT_LIMITS: Match.anyValue() }) } },
-    });
+    // The API stack and its nested stacks of route functions.
+    const functions = Object.assign(
+      {},
+      ...[api, ...api.node.findAll().filter((c) => c instanceof NestedStack)].map((stack) =>
+        Template.fromStack(stack as NestedStack).findResources('AWS::Lambda::Function', {
+          Properties: { Environment: { Variables: Match.objectLike({ DEFAULT_LIMITS: Match.anyValue() }) } },
+        }),
+      ),
+    ) as Record<string, unknown>;
     expect(Object.keys(functions).length).toBeGreaterThan(30);
     for (const fn of Object.values(functions)) {
       const value = (fn as { Properties: { Environment: { Variables: { DEFAULT_LIMITS: string } } } })

@@ -1,4 +1,4 @@
-import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
@@ -12,10 +12,19 @@ import {
   WRITE_ACTIONS,
 } from '../../infra/table-access';
 import { TABLE_SCHEMA } from '../../shared/db/table';
-import { FEED_ROUTE, type RouteDef, routeName, ROUTES as TABLE_ROUTES } from '../../shared/routes';
+import {
+  FEED_ROUTE,
+  PAGE_ROUTES,
+  PUBLISHABLE_ROUTES,
+  type RouteDef,
+  routeName,
+  ROUTES as TABLE_ROUTES,
+} from '../../shared/routes';
 
-/** Every route the API stack serves: the route table and the staff feed's address. */
-const ROUTES = [...TABLE_ROUTES, FEED_ROUTE];
+/** Every route the API stack serves: the route table, the staff feed's address and the pages. */
+const ROUTES = [...TABLE_ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
+/** The publishable routes' paths: an OPTIONS route each where the stage sets no preflight of its own. */
+const PREFLIGHT_PATHS = [...new Set(PUBLISHABLE_ROUTES.map((route) => route.path))];
 
 /**
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
@@ -53,7 +62,20 @@ describe.each([
   const resources = resourcesOf(apiTemplate);
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
-  /** The function (logical id) behind a route key: Route → Target → Integration → IntegrationUri. */
+  /** The API stack and its nested stacks of route functions. */
+  const stacks = [api, ...api.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack)];
+  const allResources = stacks.map((stack) => resourcesOf(Template.fromStack(stack)));
+  const allOfType = (type: string) =>
+    allResources.flatMap((own) => Object.entries(own)).filter(([, r]) => r.Type === type);
+  const functionOfName = (name: string) =>
+    name === NOT_FOUND_NAME
+      ? api.node.findChild(functionId(name))
+      : (api.routeFunctions.get(name) as IConstruct);
+
+  /**
+   * The function behind a route key: Route → Target → Integration → IntegrationUri, which names the
+   * function (not-found, in this stack) or its nested stack's output (`Outputs.<path><FunctionId><hash>Arn`).
+   */
   const functionBehind = (routeKey: string): string | undefined => {
     const route = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === routeKey)?.[1];
     const target = route?.Properties.Target as
@@ -62,30 +84,52 @@ describe.each([
     const integrationId = target?.['Fn::Join'][1][1].Ref;
     const integration = integrationId ? resources[integrationId] : undefined;
     const uri = integration?.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] } | undefined;
-    return uri?.['Fn::GetAtt'][0];
+    const [resource, attribute = ''] = uri?.['Fn::GetAtt'] ?? [];
+    if (attribute === 'Arn') return resource;
+    const nested = stacks.find(
+      (stack) =>
+        stack.nestedStackResource && api.getLogicalId(stack.nestedStackResource as CfnElement) === resource,
+    );
+    const outputs = nested
+      ? (Template.fromStack(nested).toJSON().Outputs as Record<string, { Value: unknown }>)
+      : {};
+    const value = outputs[attribute.replace(/^Outputs\./, '')]?.Value as
+      | { 'Fn::GetAtt': [string, string] }
+      | undefined;
+    return value?.['Fn::GetAtt'][1] === 'Arn' ? value['Fn::GetAtt'][0] : undefined;
   };
-  /** The logical id of the function built for a route name. */
-  const functionOf = (name: string) => logicalId(api, api.node.findChild(functionId(name)));
+  /** The logical id of the function built for a route name, in its own (nested) stack. */
+  const functionOf = (name: string) => {
+    const fn = functionOfName(name);
+    return logicalId(Stack.of(fn), fn);
+  };
   /** Every statement of the policies attached to a function's role. */
   const statementsOf = (name: string): Statement[] => {
-    const roleId = logicalId(api, api.node.findChild(`${functionId(name)}Role`));
-    return ofType('AWS::IAM::Policy')
-      .filter(([, p]) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
-      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const fn = functionOfName(name);
+    const stack = Stack.of(fn);
+    const roleId = logicalId(stack, fn.node.scope?.node.findChild(`${functionId(name)}Role`) as IConstruct);
+    return Object.values(resourcesOf(Template.fromStack(stack)))
+      .filter((p) => p.Type === 'AWS::IAM::Policy')
+      .filter((p) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
   };
+  /** The preflight function and its OPTIONS routes exist where the stage sets no preflight (production). */
+  const preflights = stage.corsAllowedOrigins.length === 0 ? 1 : 0;
   const tableActionsOf = (name: string) =>
     statementsOf(name)
       .flatMap((s) => asList(s.Action))
       .filter((a) => a.startsWith('dynamodb:'));
 
   it('has one function per route of the route table, plus the not-found function', () => {
-    apiTemplate.resourceCountIs('AWS::Lambda::Function', ROUTES.length + 1);
-    apiTemplate.allResourcesProperties('AWS::Lambda::Function', {
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
-    });
+    expect(allOfType('AWS::Lambda::Function')).toHaveLength(ROUTES.length + 1 + preflights);
+    for (const stack of stacks) {
+      Template.fromStack(stack).allResourcesProperties('AWS::Lambda::Function', {
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      });
+    }
     apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
   });
 
@@ -95,11 +139,24 @@ describe.each([
       const key = `${route.method} ${route.path}`;
       const fn = functionBehind(key);
       expect({ key, fn }).toEqual({ key, fn: functionOf(routeName(route)) });
+      expect(Stack.of(functionOfName(routeName(route)))).not.toBe(api);
       targets.add(fn);
     }
     expect(targets.size).toBe(ROUTES.length);
     expect(functionBehind('$default')).toBe(functionOf(NOT_FOUND_NAME));
-    apiTemplate.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + 1);
+    apiTemplate.resourceCountIs(
+      'AWS::ApiGatewayV2::Route',
+      ROUTES.length + 1 + preflights * PREFLIGHT_PATHS.length,
+    );
+  });
+
+  it('answers the publishable routes’ preflights from any origin where the stage sets none', () => {
+    for (const path of PREFLIGHT_PATHS) {
+      expect(functionBehind(`OPTIONS ${path}`)).toBe(
+        preflights ? functionOf('options-publishable') : undefined,
+      );
+    }
+    if (preflights) expect(tableActionsOf('options-publishable')).toEqual([]);
   });
 
   it('gives functions readable, stable construct ids (the names `sam local invoke` takes)', () => {
@@ -112,7 +169,7 @@ describe.each([
   });
 
   it('passes the stage settings, and no secret, to the functions', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+    for (const [, fn] of allOfType('AWS::Lambda::Function')) {
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(vars).sort()).toEqual([
         'CORS_ALLOWED_ORIGINS',
@@ -141,7 +198,7 @@ describe.each([
       });
       expect(JSON.stringify(vars)).not.toMatch(/secret|password|token/i);
     }
-    expect(JSON.stringify(apiTemplate.toJSON())).not.toMatch(/demo-secret|secretKey|secret_key/i);
+    expect(JSON.stringify(allResources)).not.toMatch(/demo-secret|secretKey|secret_key/i);
   });
 
   it('answers CORS preflights for the stage’s origins, with the methods and headers the API takes', () => {
@@ -235,7 +292,13 @@ describe.each([
       }
     }
     // Roles carry no managed policy: logs go to the function's own log group only.
-    apiTemplate.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
+    for (const stack of stacks) {
+      Template.fromStack(stack).resourcePropertiesCountIs(
+        'AWS::IAM::Role',
+        { ManagedPolicyArns: Match.anyValue() },
+        0,
+      );
+    }
   });
 
   it('has the table of the access-pattern table: on demand, PITR, encryption, TTL, the GSIs', () => {
@@ -295,14 +358,16 @@ describe.each([
       ExtendedStatistic: 'p99',
       Threshold: stage.alarms.p99LatencyMs,
     });
-    apiTemplate.resourcePropertiesCountIs(
-      'AWS::CloudWatch::Alarm',
-      { Namespace: 'AWS/Lambda', MetricName: 'Throttles' },
-      ROUTES.length + 1,
-    );
-    apiTemplate.allResourcesProperties('AWS::Logs::LogGroup', {
-      RetentionInDays: stageName === 'production' ? 90 : 14,
-    });
+    expect(
+      allOfType('AWS::CloudWatch::Alarm').filter(
+        ([, a]) => a.Properties.Namespace === 'AWS/Lambda' && a.Properties.MetricName === 'Throttles',
+      ),
+    ).toHaveLength(ROUTES.length + 1 + preflights);
+    for (const stack of stacks) {
+      Template.fromStack(stack).allResourcesProperties('AWS::Logs::LogGroup', {
+        RetentionInDays: stageName === 'production' ? 90 : 14,
+      });
+    }
     apiTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
@@ -311,6 +376,7 @@ describe.each([
   });
 
   it('is cdk-nag (AwsSolutions) clean: no error or warning left', () => {
+    // A nested stack's findings are reported on its parent's artifact.
     for (const stack of [api, data]) {
       const annotations = Annotations.fromStack(stack);
       expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
@@ -332,11 +398,11 @@ it('staging and production have distinct stacks, tables and APIs', () => {
   expect(production).not.toContain('Booking-Staging-Data');
 });
 
-it('debug mode: on in staging, off in production by default; switchable per stage by context', () => {
+it('debug mode: on in staging, off in production by default; switchable in staging by context', () => {
   expect(STAGES.staging.debugMode).toBe(true);
   expect(STAGES.production.debugMode).toBe(false);
   const context = (values: Record<string, unknown>) => (key: string) => values[key];
-  expect(stageConfig('production', context({ 'production.debugMode': 'on' })).debugMode).toBe(true);
+  expect(() => stageConfig('production', context({ 'production.debugMode': 'on' }))).toThrow(/debug mode/);
   expect(stageConfig('staging', context({ 'production.debugMode': 'on' })).debugMode).toBe(true);
   expect(stageConfig('staging', context({ 'staging.debugMode': 'off' })).debugMode).toBe(false);
   expect(() => stageConfig('staging', context({ 'staging.debugMode': 'yes' }))).toThrow(/on" or "off/);

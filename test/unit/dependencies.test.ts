@@ -86,6 +86,10 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'nothing-imports-the-browser-code',
+      { 'shared/http/page-a.ts': "import '../../web/page-b';", 'web/page-b.ts': '' },
+    ],
+    [
       'web-stands-apart',
       {
         // Browser code reaching into the server's code (or the server's configuration) is refused.

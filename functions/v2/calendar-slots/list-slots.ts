@@ -18,16 +18,19 @@ const Query = params({
  * range (at most 62 days) by date and start time; &available=true keeps open slots with a place left;
  * &calendar_id= another of the entity's calendars than the default one.
  */
-export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) => {
-  const { date: day, from, to } = query;
-  if (!day && (from || to)) {
-    if (!from) throw missingField('from', 'INVALID_PARAMETER');
-    if (!to) throw missingField('to', 'INVALID_PARAMETER');
-  } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
-  const all = day
-    ? await slotService().listDate(entity, day, query.calendar_id)
-    : await slotService().listRange(entity, from ?? '', to ?? '', query.calendar_id);
-  const slots = query.available ? all.filter(hasRoom) : all;
-  const none = day ? 'no slots for this date' : 'no slots in this range';
-  return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
-});
+export const handler = defineV2Handler(
+  { publishable: true, manage: true, query: Query },
+  async ({ entity, query }) => {
+    const { date: day, from, to } = query;
+    if (!day && (from || to)) {
+      if (!from) throw missingField('from', 'INVALID_PARAMETER');
+      if (!to) throw missingField('to', 'INVALID_PARAMETER');
+    } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
+    const all = day
+      ? await slotService().listDate(entity, day, query.calendar_id)
+      : await slotService().listRange(entity, from ?? '', to ?? '', query.calendar_id);
+    const slots = query.available ? all.filter(hasRoom) : all;
+    const none = day ? 'no slots for this date' : 'no slots in this range';
+    return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
+  },
+);

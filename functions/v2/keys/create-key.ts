@@ -12,6 +12,7 @@ const Body = body({
     })
     .min(ORIGINS_PER_KEY.min, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`)
     .max(ORIGINS_PER_KEY.max, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`),
+  hosted_page: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 /** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */

@@ -11,15 +11,25 @@ export interface PublishableKey {
   name: string;
   scope: 'booking';
   allowed_origins: string[];
+  /** The key also opens the hosted booking page `GET /book/{key}` on the API's own origin. */
+  hosted_page: boolean;
   created_at: string;
 }
 
-/** What a request made with a publishable key carries instead of the entity's full rights. */
+/**
+ * What a request made with a publishable key carries instead of the entity's full rights; or, for the
+ * manage page, with a cancel token: that one appointment's routes only, and no other origin may read it.
+ */
 export interface KeyCredential {
-  kind: 'publishable';
+  kind: 'publishable' | 'cancel';
   keyId: string;
   allowedOrigins: readonly string[];
+  /** A hosted-page key is also used from the API's own origin (its `/book/{key}` page). */
+  hostedPage?: boolean;
 }
+
+/** The shape of a cancel token (256 random bits, base64url), so that it is told from the other tokens. */
+export const CANCEL_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const MAX_KEYS_PER_ENTITY = 20;
 export const ORIGINS_PER_KEY = { min: 1, max: 10 } as const;
@@ -46,14 +56,30 @@ export function isExactOrigin(value: string): boolean {
  */
 export function checkKeyUse(
   credential: KeyCredential | undefined,
-  route: { publishable: boolean },
+  route: { publishable: boolean; manage?: boolean },
   origin: string | undefined,
+  ownOrigin?: string,
 ): void {
   if (!credential) return;
+  if (credential.kind === 'cancel') {
+    // The cancel token is the secret (the manage page): its appointment's routes, from any page.
+    if (!route.manage) throw forbidden('a cancel token may only read, cancel or reschedule its appointment');
+    return;
+  }
   if (!route.publishable) {
     throw forbidden('a publishable key may not do this: use the secret token of the entity');
   }
-  if (origin !== undefined && !credential.allowedOrigins.includes(origin)) {
-    throw forbidden('this publishable key may not be used from this origin');
-  }
+  if (origin === undefined || credential.allowedOrigins.includes(origin)) return;
+  if (credential.hostedPage && ownOrigin !== undefined && origin === ownOrigin) return;
+  throw forbidden('this publishable key may not be used from this origin');
+}
+
+/** The origin a request addressed (its Host), as a browser on the API's own pages sends it in `Origin`. */
+export function ownOriginOf(
+  host: string | undefined,
+  forwardedProto: string | undefined,
+): string | undefined {
+  if (!host) return undefined;
+  const local = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host);
+  return `${forwardedProto ?? (local ? 'http' : 'https')}://${host}`;
 }

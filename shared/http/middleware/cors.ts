@@ -45,6 +45,7 @@ export const resolveOrigin =
  * // stage ['*'], a key allowing https://www.salon.fr, Origin https://www.salon.fr:
  * //   Access-Control-Allow-Origin: https://www.salon.fr, Vary: Origin
  * // the same key from https://evil.example:      no Access-Control-Allow-Origin, Vary: Origin
+ * //   (but its 403 refusal allows https://evil.example, so the page can say why)
  */
 export const cors = (opts: CorsOptions): Middleware => {
   const getOrigin = opts.getOrigin ?? resolveOrigin(opts.origins);
@@ -54,7 +55,10 @@ export const cors = (opts: CorsOptions): Middleware => {
     if (!response) return;
     const state: Partial<RequestState> = request.context.app ?? {};
     const headers = { ...response.headers };
-    const origin = getOrigin(request.event.headers?.origin, state);
+    const incoming = request.event.headers?.origin;
+    // A key's 403 refusal is readable by the page that caused it, so its widget can say why (it holds no data).
+    const refusal = response.statusCode === 403 && state.entity?.credential ? (incoming ?? null) : null;
+    const origin = getOrigin(incoming, state) ?? refusal;
     if (origin) headers['Access-Control-Allow-Origin'] = origin;
     if (state.entity?.credential || (opts.origins.length > 1 && origin !== '*')) {
       headers.Vary = headers.Vary ? `${headers.Vary}, Origin` : 'Origin';

@@ -1,4 +1,4 @@
-import { checkKeyUse } from '../../domain/access/publishable-keys';
+import { checkKeyUse, ownOriginOf } from '../../domain/access/publishable-keys';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 
@@ -9,6 +9,8 @@ export interface TokenCheckOptions {
   debugMode?: boolean;
   /** v2 routes a publishable key may call (from the origins it names); every other route refuses keys with 403. */
   publishable?: boolean;
+  /** Routes of one appointment the manage page calls with its cancel token (and keys may call). */
+  manage?: boolean;
 }
 
 const defaults = { debugMode: false, publishable: false };
@@ -50,7 +52,12 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
         ip: event.requestContext?.http?.sourceIp || 'unknown',
       };
     }
-    checkKeyUse(entity.credential, options, event.headers?.origin);
+    checkKeyUse(
+      entity.credential,
+      options,
+      event.headers?.origin,
+      ownOriginOf(event.headers?.host, event.headers?.['x-forwarded-proto']),
+    );
   };
   return { before: tokenCheckBefore, state: { reads: [], writes: ['entity', 'visitor', 'debug'] } };
 };

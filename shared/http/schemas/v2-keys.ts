@@ -7,6 +7,9 @@ const fields = {
   name: z.string(),
   scope: z.literal('booking'),
   allowed_origins: z.array(z.string()).min(1).max(10),
+  hosted_page: z
+    .boolean()
+    .meta({ description: 'The key also opens the hosted booking page GET /book/{key}.' }),
   created_at: z.iso.datetime(),
 };
 
@@ -23,6 +26,7 @@ export const V2NewPublishableKey = named(
     name: fields.name,
     scope: fields.scope,
     allowed_origins: fields.allowed_origins,
+    hosted_page: fields.hosted_page,
     created_at: fields.created_at,
   }),
   'V2NewPublishableKey',

@@ -28,6 +28,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/services/update': { id: 3, duration: 60 },
   'POST /api/v2/services/delete': { id: 3 },
   'POST /api/v2/appointments/cancel': { cancel_token: 'the-token-returned-by-the-booking' },
+  'POST /api/v2/appointments/lookup': { cancel_token: 'the-token-returned-by-the-booking' },
+  'POST /api/v2/appointments/reschedule': { cancel_token: 'the-token-returned-by-the-booking', slot_id: 3 },
   'POST /api/v2/validation/phone': { phone_number: '06 12 34 56 78', validation_type: 'mobiles' },
   'POST /api/v2/validation/email': { email: 'jeanne@example.fr', validation_type: 'nofreeemail' },
   'POST /api/appointment': {

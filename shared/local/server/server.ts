@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { config } from '../../config';
 import { isPreflight, preflightHandler } from '../../http/middleware/cors';
-import { FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../../routes';
+import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, PUBLISHABLE_ROUTES, ROUTES } from '../../routes';
 import { listOutbox, outboxFolder, readOutboxFile } from '../pipelines/local-mail';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
 
@@ -19,6 +19,8 @@ const READ_LIMIT = 64 * 1024 + 1;
 
 /** What API Gateway's `corsPreflight` answers, before any function runs (infra/api-stack.ts). */
 const preflight = preflightHandler({ origins: config.corsAllowedOrigins });
+/** The publishable routes answer preflights from any origin (functions/preflight.ts on AWS). */
+const anyOriginPreflight = preflightHandler({ origins: ['*'] });
 
 const loaded = new Map<string, LambdaHandler>();
 function loadHandler(entry: string): LambdaHandler {
@@ -77,8 +79,8 @@ async function serveOutbox(path: string, response: ServerResponse): Promise<bool
   return true;
 }
 
-/** The route table and the staff feed's address. */
-const SERVED = [...ROUTES, FEED_ROUTE];
+/** The route table, the staff feed's address and the pages. */
+const SERVED = [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
 
 async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
@@ -100,9 +102,11 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   let result: APIGatewayProxyStructuredResultV2;
   try {
     result =
-      isPreflight(method, event.headers) && servesPath(ROUTES, event.rawPath)
-        ? await preflight(event, lambdaContext('preflight'))
-        : await loadHandler(entry)(event, lambdaContext(entry));
+      isPreflight(method, event.headers) && servesPath(PUBLISHABLE_ROUTES, event.rawPath)
+        ? await anyOriginPreflight(event, lambdaContext('preflight'))
+        : isPreflight(method, event.headers) && servesPath(ROUTES, event.rawPath)
+          ? await preflight(event, lambdaContext('preflight'))
+          : await loadHandler(entry)(event, lambdaContext(entry));
   } catch {
     // What API Gateway answers when a function fails outright; the stack is built so this never happens.
     result = { statusCode: 500, body: JSON.stringify({ message: 'Internal Server Error' }) };

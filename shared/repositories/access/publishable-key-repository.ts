@@ -13,6 +13,7 @@ export const toPublishableKey = (item: Record<string, unknown>): PublishableKey 
   name: String(item.name),
   scope: 'booking',
   allowed_origins: (item.allowed_origins as string[] | undefined) ?? [],
+  hosted_page: item.hosted_page === true,
   created_at: String(item.created_at),
 });
 
@@ -62,6 +63,7 @@ export class PublishableKeyRepository implements PublishableKeyStore {
               token_hash: keyHash,
               key_id: key.id,
               allowed_origins: key.allowed_origins,
+              ...(key.hosted_page ? { hosted_page: true } : {}),
             },
             ConditionExpression: CONDITION.isNew,
           },

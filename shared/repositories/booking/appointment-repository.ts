@@ -63,6 +63,19 @@ export const cancelTokenItem = (entityId: string, tokenHash: string, appointment
   appointment_id: appointmentId,
 });
 
+/**
+ * The cancel token as a credential of the manage page (docs/CONTRACT.md#manage): the global token item that
+ * names the entity, beside the entity's own cancel-token item. Every cancel token has both: the booking's
+ * and each one an e-mail's manage link mints.
+ */
+export const cancelCredentialItem = (entityId: string, tokenHash: string) => ({
+  ...keys.token(tokenHash),
+  type: 'token',
+  entity_id: entityId,
+  kind: 'cancel',
+  token_hash: tokenHash,
+});
+
 /** Reads of appointments; bookings and transitions are written by the BookingRepository. */
 export class AppointmentRepository {
   constructor(private readonly table: TableHandle) {}

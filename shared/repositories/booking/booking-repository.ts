@@ -8,7 +8,7 @@ import { type TransactItem, TransactionRefused, transact } from '../../db/transa
 import { heldSlots, takesPlace } from '../../domain/booking/appointment';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/booking/ports';
 import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
-import { appointmentItem, cancelTokenItem } from './appointment-repository';
+import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appointment-repository';
 import {
   clientBookingUpdate,
   clientItem,
@@ -53,6 +53,13 @@ export class BookingRepository {
         Put: {
           TableName: t,
           Item: cancelTokenItem(entityId, plan.cancelTokenHash, a.appointment_id),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+      {
+        Put: {
+          TableName: t,
+          Item: cancelCredentialItem(entityId, plan.cancelTokenHash),
           ConditionExpression: CONDITION.isNew,
         },
       },

@@ -7,7 +7,7 @@ import type { TableHandle } from '../../db/table-handle';
 import { TransactionRefused, transact } from '../../db/transactions';
 import { EVENT_RETENTION_SECONDS } from '../../domain/delivery/webhooks';
 import type { SentMails } from '../../services/mail/ports';
-import { cancelTokenItem } from '../booking/appointment-repository';
+import { cancelCredentialItem, cancelTokenItem } from '../booking/appointment-repository';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
 
@@ -83,8 +83,8 @@ export async function forgetMailCancelToken(
 
 /**
  * Pattern: one more cancel token for an appointment its client may still manage (an e-mail's manage
- * link): the item that finds the appointment by the token's SHA-256, written only while the appointment
- * is pending or confirmed. False when it is not (or is gone): no token, no link.
+ * link): the item that finds the appointment by the token's SHA-256 and the credential item of the manage
+ * page, written only while the appointment is pending or confirmed. False when it is not (or is gone): no token, no link.
  */
 export async function addCancelToken(
   table: TableHandle,
@@ -106,6 +106,14 @@ export async function addCancelToken(
         Put: {
           TableName: table.name,
           Item: cancelTokenItem(entityId, tokenHash, appointmentId),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+      {
+        // So that the link opens the manage page: the token names its entity (docs/CONTRACT.md#manage).
+        Put: {
+          TableName: table.name,
+          Item: cancelCredentialItem(entityId, tokenHash),
           ConditionExpression: CONDITION.isNew,
         },
       },

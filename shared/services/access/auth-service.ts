@@ -1,4 +1,4 @@
-import { PUBLISHABLE_KEY_SHAPE } from '../../domain/access/publishable-keys';
+import { CANCEL_TOKEN_SHAPE, PUBLISHABLE_KEY_SHAPE } from '../../domain/access/publishable-keys';
 import { sameDigest, sha256Hex, type TokenKind } from '../../domain/access/tokens';
 import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../domain/entity';
 import { tokenInvalid, tokenRequired } from '../../domain/errors';
@@ -28,19 +28,23 @@ export class AuthService {
     if (trimmed === '') throw tokenRequired();
     // A publishable key (v2 only) is case-sensitive base64url; the secret tokens are hex, any case.
     const publishable = kind === 'v2' && PUBLISHABLE_KEY_SHAPE.test(trimmed);
-    const candidate = publishable ? trimmed : trimmed.toLowerCase();
-    if (!publishable && !TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
+    // A cancel token (v2 only) opens its appointment's routes, for the manage page.
+    const cancel = kind === 'v2' && !publishable && CANCEL_TOKEN_SHAPE.test(trimmed);
+    const candidate = publishable || cancel ? trimmed : trimmed.toLowerCase();
+    if (!publishable && !cancel && !TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
     const hash = sha256Hex(candidate);
     const record = await this.deps.tokens.findToken(hash);
-    const expected = publishable ? 'publishable' : kind;
+    const expected = publishable ? 'publishable' : cancel ? 'cancel' : kind;
     if (!record || record.kind !== expected || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
-    const credential = publishable
-      ? {
-          kind: 'publishable' as const,
-          keyId: record.key_id ?? '',
-          allowedOrigins: record.allowed_origins ?? [],
-        }
-      : undefined;
+    const credential =
+      publishable || cancel
+        ? {
+            kind: expected as 'publishable' | 'cancel',
+            keyId: cancel ? 'cancel' : (record.key_id ?? ''),
+            allowedOrigins: record.allowed_origins ?? [],
+            ...(record.hosted_page ? { hostedPage: true } : {}),
+          }
+        : undefined;
     // The token item carries a copy of the settings (kept by the transactions that change them).
     const settings = record.settings ?? (await this.deps.settings.get(record.entity_id));
     if (!settings) throw tokenInvalid();

@@ -13,6 +13,8 @@ import type { PublishableKeyStore } from './ports';
 export interface NewKey {
   name: string;
   allowed_origins: string[];
+  /** The key also opens the hosted booking page `GET /book/{key}`. */
+  hosted_page?: boolean | undefined;
 }
 
 /** What publishable keys need: their store, and a clock (tests set it). */
@@ -51,6 +53,7 @@ export class KeyService {
       name: input.name,
       scope: 'booking',
       allowed_origins: origins,
+      hosted_page: input.hosted_page === true,
       created_at: this.now().toISOString(),
     };
     if (!(await this.deps.keys.create(entityId, record, sha256Hex(key), MAX_KEYS_PER_ENTITY))) {
@@ -66,6 +69,7 @@ export class KeyService {
       name: record.name,
       scope: record.scope,
       allowed_origins: origins,
+      hosted_page: record.hosted_page,
       created_at: record.created_at,
     };
   }

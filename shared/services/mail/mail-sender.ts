@@ -11,8 +11,12 @@ import type { BusinessMetrics } from '../operations/ports';
 import type { MailLookup, MailTransport, SentMails } from './ports';
 
 export interface MailSenderOptions {
-  /** The sender, `Name <address>` or an address (the stage's verified SES identity on AWS). */
-  from: string;
+  /**
+   * The sender, `Name <address>` or an address (of the stage's verified SES domain on AWS). Undefined: the
+   * stage's e-mails are off (no mail domain): every message is dropped unsent, counted (`off`), and said
+   * once in the log.
+   */
+  from: string | undefined;
   /** The stage's public base URL: the manage page's links go to `<base>/manage#<token>` without `cancel_url`. */
   publicBaseUrl?: string | undefined;
   /** Seconds before each retry: the webhooks' schedule unless a test shortens it. */
@@ -24,7 +28,7 @@ export interface MailSenderOptions {
   metrics?: Pick<BusinessMetrics, 'email'>;
 }
 
-export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy';
+export type MailOutcome = 'sent' | 'duplicate' | 'dropped' | 'retrying' | 'dead' | 'waiting' | 'busy' | 'off';
 
 /** How long a sender holds an e-mail's claim: longer than one attempt can take. */
 const CLAIM_MS = 60_000;
@@ -40,6 +44,7 @@ const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
 export class MailSender {
   private readonly schedule: readonly number[];
   private readonly now: () => Date;
+  private saidOff = false;
 
   constructor(
     private readonly lookup: MailLookup,
@@ -55,6 +60,8 @@ export class MailSender {
 
   /** Handles one job taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(job: MailJob): Promise<MailOutcome> {
+    const from = this.options.from;
+    if (from === undefined) return this.off();
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
     if (!entity || !job.appointment.client_email) return 'dropped';
@@ -103,13 +110,13 @@ export class MailSender {
         location: settings.address,
         attendee: { name: client, email: a.client_email as string },
       },
-      { name, email: addressOf(this.options.from) },
+      { name, email: addressOf(from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
     try {
       where = await this.transport.send({
-        from: this.options.from,
+        from,
         to: a.client_email as string,
         subject: content.subject,
         text: content.text,
@@ -151,6 +158,16 @@ export class MailSender {
       token = fresh;
     }
     return manageLinkOf(cancelUrl, this.options.publicBaseUrl, token);
+  }
+
+  /** E-mails are off: the message is dropped unsent and counted; the first one of the process is logged. */
+  private off(): MailOutcome {
+    this.options.metrics?.email('off');
+    if (!this.saidOff) {
+      this.saidOff = true;
+      this.options.log?.('e-mails are off: this stage has no mail domain, nothing is sent', {});
+    }
+    return 'off';
   }
 
   /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */

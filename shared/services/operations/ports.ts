@@ -26,9 +26,10 @@ export interface BusinessMetrics {
   delivery(result: DeliveryResult): void;
   /**
    * E-mails to clients (confirmation, reminder): the hook for the e-mail sender to call once per message,
-   * `sent` when the provider accepted it, `failed` when it did not (the mail sender calls it).
+   * `sent` when the provider accepted it, `failed` when it did not, `off` when the stage sends no e-mail
+   * (no mail domain: the message is dropped unsent) (the mail sender calls it).
    */
-  email(result: 'sent' | 'failed'): void;
+  email(result: 'sent' | 'failed' | 'off'): void;
 }
 
 /** Reports nothing: the default of every service that takes a BusinessMetrics. */

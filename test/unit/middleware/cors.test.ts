@@ -105,6 +105,22 @@ describe('cors for a publishable key (one owner: the resolver)', () => {
     expect(answer.headers?.Vary).toBe('Origin');
   });
 
+  it('a key’s 403 refusal is readable by the origin that caused it (the widget says why)', async () => {
+    const forbidden: Middleware = {
+      onError: (request) => {
+        request.response = { statusCode: 403, headers: {}, body: '{}' };
+      },
+    };
+    const answer = await middy<Event, Result, Error, AppContext>()
+      .use(keyState)
+      .use(cors({ origins: ['*'] }))
+      .use(forbidden)
+      .handler(async () => {
+        throw new Error('refused');
+      })(apiEvent({ headers: { origin: 'https://evil.example' } }), lambdaContext());
+    expect(answer.headers?.['Access-Control-Allow-Origin']).toBe('https://evil.example');
+  });
+
   it('resolveOrigin: a key’s own origins, else the stage’s', () => {
     const credential = { kind: 'publishable' as const, keyId: 'k', allowedOrigins: [ALLOWED] };
     const withKey = { entity: { ...entityContext(), credential } };

@@ -1,0 +1,13 @@
+import { body, text } from '../../../shared/http/input/fields';
+import { reply } from '../../../shared/http/reply';
+import { v2ManagedAppointment } from '../../../shared/http/v2/present-pages';
+import { bookingService, defineV2Handler } from '../../../shared/wiring';
+
+/** POST /api/v2/appointments/lookup — the appointment a cancel token names (the manage page); unknown 404. */
+export const handler = defineV2Handler(
+  { publishable: true, manage: true, hasBody: true, body: body({ cancel_token: text(200) }) },
+  async ({ entity, body }) => {
+    const found = await bookingService().lookupByToken(entity, body.cancel_token);
+    return reply(v2ManagedAppointment(entity.settings, found, body.cancel_token));
+  },
+);

@@ -1,0 +1,26 @@
+import { reply } from '../../../shared/http/reply';
+import { v2Appointment } from '../../../shared/http/v2/present';
+import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/http/v2/reschedule-body';
+import { bookingService, defineV2Handler } from '../../../shared/wiring';
+
+/**
+ * POST /api/v2/appointments/reschedule — moves the appointment a cancel token names to another slot (or
+ * start): the new place is taken and the old one freed in one transaction; 409 when taken, nothing changes.
+ */
+export const handler = defineV2Handler(
+  {
+    publishable: true,
+    manage: true,
+    bookingLimit: 'always',
+    hasBody: true,
+    body: V2RescheduleBody,
+  },
+  async ({ entity, body }) => {
+    const { appointment, slot } = await bookingService().rescheduleByToken(
+      entity,
+      body.cancel_token,
+      v2RescheduleTarget(body),
+    );
+    return reply(v2Appointment(appointment, slot, body.cancel_token), { message: 'appointment rescheduled' });
+  },
+);

@@ -1,0 +1,29 @@
+/** The records the widget and the manage page read (docs/CONTRACT.md#widget-and-manage-page). */
+import * as z from 'zod';
+import { LANGUAGES } from '../../domain/mail/notification-settings';
+import { id, named } from './common';
+import { V2Appointment } from './v2';
+
+export const V2Business = named(
+  z.strictObject({
+    name: z.string().nullable(),
+    timezone: z.string(),
+    language: z.enum(LANGUAGES),
+    default_calendar_id: id(),
+  }),
+  'V2Business',
+  'What a booking page shows of the business: its name (null when it has none), the IANA time zone every date and time of the API is in, the language of its pages and e-mails, and the calendar the v2 API books in.',
+);
+
+export const V2ManagedAppointment = named(
+  z.strictObject({
+    appointment: V2Appointment,
+    calendar_name: z.string().nullable(),
+    business: V2Business,
+  }),
+  'V2ManagedAppointment',
+  'The appointment a cancel token names (never anything of another client), with the name of its calendar and what the page shows of the business.',
+);
+
+export type V2Business = z.infer<typeof V2Business>;
+export type V2ManagedAppointment = z.infer<typeof V2ManagedAppointment>;

@@ -1,0 +1,28 @@
+import type { AppointmentRecord } from '../../domain/booking/appointment';
+import type { EntitySettings } from '../../domain/entity';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
+import type { SlotRecord } from '../../domain/schedule/slot';
+import type { V2Business, V2ManagedAppointment } from '../schemas/v2-pages';
+import { v2Appointment } from './present';
+
+/** What a booking page shows of the business (its settings' name when it has one). */
+export const v2Business = (s: EntitySettings): V2Business => {
+  const name = (s as EntitySettings & { name?: unknown }).name;
+  return {
+    name: typeof name === 'string' && name !== '' ? name : null,
+    timezone: s.timezone,
+    language: s.language,
+    default_calendar_id: s.default_calendar_id,
+  };
+};
+
+/** The appointment of the manage page, with its calendar's name and the business. */
+export const v2ManagedAppointment = (
+  settings: EntitySettings,
+  found: { appointment: AppointmentRecord; slot: SlotRecord | null; calendar: CalendarRecord | null },
+  cancelToken: string,
+): V2ManagedAppointment => ({
+  appointment: v2Appointment(found.appointment, found.slot, cancelToken),
+  calendar_name: found.calendar?.calendar_name ?? null,
+  business: v2Business(settings),
+});

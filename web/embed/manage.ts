@@ -1,0 +1,272 @@
+/**
+ * <booking-manage>: the manage page's element. It reads the cancel token from the fragment (`#<token>`,
+ * which no request carries), shows the appointment and offers to cancel it or move it to a free time.
+ */
+import { Api, type Appointment, addDays, type Business, type Managed, nowIn, type Slot } from './api';
+import { adoptStyles, h } from './dom';
+import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
+import { notStarted, renderPicker, slotTimes, type Time } from './picker';
+import { WIDGET_CSS } from './styles';
+import { DAYS_AHEAD } from './widget';
+
+type Phase = 'loading' | 'shown' | 'picking' | 'broken';
+
+export class ManagePage extends HTMLElement {
+  static apiBase = '';
+
+  private readonly root: ShadowRoot;
+  private api: Api | null = null;
+  private token = '';
+  private language: Lang = 'en';
+  private phase: Phase = 'loading';
+  private managed: Managed | null = null;
+  private times: Time[] = [];
+  private day: string | null = null;
+  private chosen: Time | null = null;
+  private alert: { where: 'top' | 'times'; text: string } | null = null;
+  private notice: string | null = null;
+  private pending = false;
+  private focusAfter: string | null = null;
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    adoptStyles(this.root, WIDGET_CSS);
+  }
+
+  connectedCallback(): void {
+    this.language = langOf(this.getAttribute('lang')) ?? langOf(document.documentElement.lang) ?? 'en';
+    void this.load();
+  }
+
+  private get t() {
+    return TEXTS[this.language];
+  }
+
+  private async load(): Promise<void> {
+    this.token = decodeURIComponent(location.hash.replace(/^#/, '')).trim();
+    this.render();
+    if (!this.token) return this.broken(this.t.noToken);
+    this.api = new Api(this.getAttribute('api') ?? ManagePage.apiBase, this.token);
+    const answer = await this.api.call<Managed>('POST', '/appointments/lookup', { cancel_token: this.token });
+    if (!answer.ok)
+      return this.broken(
+        answer.status === 401 || answer.status === 404 ? this.t.unknownToken : this.t.failed,
+      );
+    this.managed = answer.data;
+    this.language = langOf(this.getAttribute('lang')) ?? answer.data.business.language;
+    document.documentElement.lang = this.language;
+    document.title = `${this.t.myAppointment}${answer.data.business.name ? ` · ${answer.data.business.name}` : ''}`;
+    this.phase = 'shown';
+    this.render();
+  }
+
+  private broken(text: string): void {
+    this.phase = 'broken';
+    this.alert = { where: 'top', text };
+    this.render();
+  }
+
+  private async cancel(): Promise<void> {
+    if (!this.api || this.pending) return;
+    this.pending = true;
+    this.render();
+    const answer = await this.api.call<Appointment>('POST', '/appointments/cancel', {
+      cancel_token: this.token,
+    });
+    this.pending = false;
+    if (answer.ok && this.managed) {
+      this.managed = { ...this.managed, appointment: answer.data };
+      this.notice = this.t.cancelled;
+    } else {
+      this.alert = { where: 'top', text: answer.status === 409 ? this.t.alreadyCancelled : this.t.failed };
+    }
+    this.phase = 'shown';
+    this.focusAfter = '[data-notice], [role="alert"]';
+    this.render();
+  }
+
+  private async startPicking(): Promise<void> {
+    if (!this.api || !this.managed) return;
+    await this.loadSlots(this.managed.business);
+    this.phase = 'picking';
+    this.notice = null;
+    this.alert = null;
+    this.focusAfter = '[data-day]';
+    this.render();
+  }
+
+  private async loadSlots(business: Business): Promise<void> {
+    if (!this.api) return;
+    const now = nowIn(business.timezone);
+    const answer = await this.api.call<Slot[]>(
+      'GET',
+      `/calendar-slots?from=${now.date}&to=${addDays(now.date, DAYS_AHEAD - 1)}&available=true`,
+    );
+    const current = this.managed?.appointment.slot_id;
+    const free = answer.ok ? slotTimes(answer.data, business.default_calendar_id) : [];
+    this.times = notStarted(free, nowIn(business.timezone)).filter((s) => s.slotId !== current);
+    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
+    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
+  }
+
+  private async move(): Promise<void> {
+    if (!this.api || !this.chosen || !this.managed || this.pending) return;
+    this.pending = true;
+    this.render();
+    const answer = await this.api.call<Appointment>('POST', '/appointments/reschedule', {
+      cancel_token: this.token,
+      ...(this.chosen.slotId !== undefined
+        ? { slot_id: this.chosen.slotId }
+        : {
+            date: this.chosen.date,
+            start_time: this.chosen.start_time,
+            calendar_id: this.chosen.calendar_id,
+          }),
+    });
+    this.pending = false;
+    if (answer.ok) {
+      this.managed = { ...this.managed, appointment: answer.data };
+      this.phase = 'shown';
+      this.notice = this.t.rescheduled;
+      this.chosen = null;
+      this.day = null;
+      this.focusAfter = '[data-notice]';
+    } else {
+      const t = this.t;
+      const text =
+        answer.status === 409 && answer.message.includes('already at')
+          ? t.sameTime
+          : answer.status === 409 || answer.status === 404
+            ? t.full
+            : answer.status === 429
+              ? fill(t.limit, { seconds: answer.retryAfter || 60 })
+              : t.failed;
+      this.alert = { where: 'times', text };
+      this.chosen = null;
+      await this.loadSlots(this.managed.business);
+      this.focusAfter = '[role="alert"]';
+    }
+    this.render();
+  }
+
+  private render(): void {
+    const t = this.t;
+    const box = h('div', { class: 'box', part: 'box', lang: this.language });
+    const topAlert =
+      this.alert?.where === 'top' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null;
+    box.append(h('h1', {}, t.myAppointment));
+    if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
+    if (topAlert) box.append(topAlert);
+    if (this.managed && (this.phase === 'shown' || this.phase === 'picking')) {
+      box.append(this.details(this.managed));
+      if (this.notice)
+        box.append(
+          h('p', { class: 'status done', role: 'status', 'data-notice': true, tabindex: '-1' }, this.notice),
+        );
+      const live =
+        this.managed.appointment.status === 'confirmed' || this.managed.appointment.status === 'pending';
+      if (live && this.phase === 'shown') {
+        box.append(
+          h(
+            'div',
+            { class: 'actions' },
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-action': 'reschedule',
+                disabled: this.pending,
+                onclick: () => void this.startPicking(),
+              },
+              t.reschedule,
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-action': 'cancel',
+                disabled: this.pending,
+                onclick: () => void this.cancel(),
+              },
+              t.cancel,
+            ),
+          ),
+        );
+      }
+      if (this.phase === 'picking') box.append(this.picker(this.managed.business));
+    }
+    this.root.replaceChildren(box);
+    if (this.focusAfter) {
+      (this.root.querySelector(this.focusAfter) as HTMLElement | null)?.focus();
+      this.focusAfter = null;
+    }
+  }
+
+  private details(m: Managed): HTMLElement {
+    const t = this.t;
+    const a = m.appointment;
+    const statusText = (t as Record<string, string>)[`status_${a.status}`] ?? a.status;
+    const row = (term: string, value: string, attrs: Record<string, string | number> = {}) => [
+      h('dt', {}, term),
+      h('dd', attrs, value),
+    ];
+    return h(
+      'dl',
+      { 'data-appointment-id': a.id },
+      ...(m.business.name ? row(t.business, m.business.name) : []),
+      ...(m.calendar_name ? row(t.staff, m.calendar_name) : []),
+      ...row(t.date, dayLabel(a.date, this.language, true), { 'data-date': a.date }),
+      ...row(t.time, `${hhmm(a.start_time)}–${hhmm(a.end_time)} (${m.business.timezone})`, {
+        'data-time': hhmm(a.start_time),
+      }),
+      ...row(t.status, statusText, { 'data-status': a.status }),
+    );
+  }
+
+  private picker(business: Business): HTMLElement {
+    const t = this.t;
+    const wrap = h(
+      'div',
+      {},
+      renderPicker(
+        { times: this.times, day: this.day, time: this.chosen },
+        this.language,
+        business.timezone,
+        {
+          onDay: (day) => {
+            this.day = day;
+            this.chosen = null;
+            this.alert = null;
+            this.focusAfter = '[data-start]';
+            this.render();
+          },
+          onTime: (slot) => {
+            this.chosen = slot;
+            this.alert = null;
+            this.focusAfter = '[data-action="confirm-reschedule"]';
+            this.render();
+          },
+        },
+        this.alert?.where === 'times' ? this.alert.text : null,
+      ),
+    );
+    if (this.chosen) {
+      const when = `${dayLabel(this.chosen.date, this.language)} ${hhmm(this.chosen.start_time)}`;
+      wrap.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            'data-action': 'confirm-reschedule',
+            disabled: this.pending,
+            onclick: () => void this.move(),
+          },
+          fill(t.moveTo, { when }),
+        ),
+      );
+    }
+    return wrap;
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * <booking-widget key="pk_…" [lang] [service] [calendar]>: a business's clients pick a day and a time of
+ * the free slots and book, in an open shadow root the host page's CSS cannot reach.
+ */
+import {
+  Api,
+  type Appointment,
+  addDays,
+  type Business,
+  type Calendar,
+  newIdempotencyKey,
+  nowIn,
+  type Service,
+  type Slot,
+  type Start,
+} from './api';
+import { adoptStyles, h, uid } from './dom';
+import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
+import { notStarted, renderPicker, slotTimes, type Time } from './picker';
+import { WIDGET_CSS } from './styles';
+
+/** How many days ahead the widget looks for free times. */
+export const DAYS_AHEAD = 14;
+
+type Field = 'client_name' | 'client_phone' | 'client_email';
+type Phase = 'loading' | 'pick' | 'confirmed' | 'broken';
+
+export class BookingWidget extends HTMLElement {
+  static observedAttributes = ['key', 'lang'];
+  static apiBase = '';
+
+  private readonly root: ShadowRoot;
+  private api: Api | null = null;
+  private business: Business | null = null;
+  private language: Lang = 'en';
+  private phase: Phase = 'loading';
+  private times: Time[] = [];
+  private day: string | null = null;
+  private chosen: Time | null = null;
+  /** With services (issue 29): the services, the calendars, and the visitor's choices ('any' for anyone). */
+  private services: Service[] = [];
+  private calendars: Calendar[] = [];
+  private service: Service | null = null;
+  private staff: number | 'any' = 'any';
+  private values: Record<Field, string> = { client_name: '', client_phone: '', client_email: '' };
+  private alert: { where: 'top' | 'times' | 'submit' | Field; text: string } | null = null;
+  private pending: string | null = null;
+  private booked: Appointment | null = null;
+  private focusAfter: string | null = null;
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    adoptStyles(this.root, WIDGET_CSS);
+  }
+
+  connectedCallback(): void {
+    void this.start();
+  }
+
+  attributeChangedCallback(name: string, before: string | null, after: string | null): void {
+    if (before !== null && before !== after && this.isConnected) void this.start();
+    if (name === 'lang') {
+      this.language = langOf(after) ?? this.business?.language ?? 'en';
+      this.render();
+    }
+  }
+
+  private get t() {
+    return TEXTS[this.language];
+  }
+
+  private async start(): Promise<void> {
+    const key = this.getAttribute('key') ?? '';
+    this.language = langOf(this.getAttribute('lang')) ?? 'en';
+    this.phase = 'loading';
+    this.render();
+    this.api = new Api(this.getAttribute('api') ?? BookingWidget.apiBase, key);
+    const answer = await this.api.call<Business>('GET', '/business');
+    if (!answer.ok) {
+      this.phase = 'broken';
+      this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      this.render();
+      return;
+    }
+    this.business = answer.data;
+    this.language = langOf(this.getAttribute('lang')) ?? answer.data.language;
+    if ((answer.data as Business & { has_services?: boolean }).has_services) await this.loadServices();
+    await this.loadSlots();
+    this.phase = 'pick';
+    this.render();
+  }
+
+  /** The services and calendars; the `service` and `calendar` attributes choose for the visitor. */
+  private async loadServices(): Promise<void> {
+    if (!this.api) return;
+    const [services, calendars] = await Promise.all([
+      this.api.call<Service[]>('GET', '/services'),
+      this.api.call<Calendar[]>('GET', '/calendars'),
+    ]);
+    this.services = services.ok ? services.data : [];
+    this.calendars = calendars.ok ? calendars.data.filter((c) => c.active) : [];
+    const wanted = Number(this.getAttribute('service'));
+    this.service =
+      this.services.find((s) => s.id === wanted) ??
+      (this.services.length === 1 ? (this.services[0] ?? null) : null);
+    const calendar = Number(this.getAttribute('calendar'));
+    this.staff = this.calendars.some((c) => c.id === calendar) ? calendar : 'any';
+  }
+
+  /** The free times: of the chosen service (and person) with services, else the default calendar's slots. */
+  private async loadSlots(): Promise<void> {
+    if (!this.api || !this.business) return;
+    const now = nowIn(this.business.timezone);
+    const to = addDays(now.date, DAYS_AHEAD - 1);
+    let times: Time[] = [];
+    if (this.services.length > 0) {
+      if (!this.service) {
+        this.times = [];
+        return;
+      }
+      const staff = this.staff === 'any' ? '' : `&calendar_id=${this.staff}`;
+      const answer = await this.api.call<Start[]>(
+        'GET',
+        `/availability?service_id=${this.service.id}&from=${now.date}&to=${to}${staff}`,
+      );
+      if (!answer.ok)
+        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      const seen = new Set<string>();
+      for (const start of answer.ok ? answer.data : []) {
+        // With anyone, one button per start: the API picks the person when it books.
+        const key =
+          this.staff === 'any'
+            ? `${start.date} ${start.start_time}`
+            : `${start.date} ${start.start_time} ${start.calendar_id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        times.push({
+          key,
+          date: start.date,
+          start_time: start.start_time,
+          end_time: start.end_time,
+          calendar_id: start.calendar_id,
+        });
+      }
+    } else {
+      const answer = await this.api.call<Slot[]>(
+        'GET',
+        `/calendar-slots?from=${now.date}&to=${to}&available=true`,
+      );
+      if (!answer.ok)
+        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
+    }
+    this.times = notStarted(times, nowIn(this.business.timezone));
+    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
+    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
+  }
+
+  /** The service and person choices (with services only), with their hooks. */
+  private choices(): HTMLElement | null {
+    if (this.services.length === 0) return null;
+    const t = this.t;
+    const pick = async (change: () => void) => {
+      change();
+      this.day = null;
+      this.chosen = null;
+      this.alert = null;
+      await this.loadSlots();
+      this.focusAfter = '[data-day]';
+      this.render();
+    };
+    const serviceButtons = this.services.map((s) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-service-id': s.id,
+          'aria-pressed': String(s.id === this.service?.id),
+          onclick: () =>
+            void pick(() => {
+              this.service = s;
+            }),
+        },
+        `${s.name} (${s.duration} min)`,
+      ),
+    );
+    const performers = this.calendars.filter(
+      (c) => !this.service || this.service.calendar_ids.includes(c.id),
+    );
+    const staffButtons = [{ id: 'any' as const, name: t.anyone }, ...performers].map((c) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-calendar-id': c.id,
+          'aria-pressed': String(c.id === this.staff),
+          onclick: () =>
+            void pick(() => {
+              this.staff = c.id;
+            }),
+        },
+        c.name,
+      ),
+    );
+    return h(
+      'div',
+      {},
+      h('fieldset', {}, h('legend', {}, t.chooseService), h('div', { class: 'choices' }, ...serviceButtons)),
+      this.service && performers.length > 1
+        ? h('fieldset', {}, h('legend', {}, t.chooseStaff), h('div', { class: 'choices' }, ...staffButtons))
+        : null,
+    );
+  }
+
+  /** A refusal in words, from its status and message. */
+  private refusal(status: number, message: string, retryAfter: number): string {
+    const t = this.t;
+    if (status === 0) return t.network;
+    if (status === 401) return t.badKey;
+    if (status === 403) return fill(t.origin, { origin: location.origin });
+    if (status === 429) return fill(t.limit, { seconds: retryAfter || 60 });
+    if (status === 409 || status === 404) {
+      if (message.includes('in the past')) return t.past;
+      if (message.includes('closed') || status === 404) return t.closed;
+      return t.full;
+    }
+    if (message.startsWith('client_phone')) return t.invalidPhone;
+    if (message.startsWith('client_email')) return t.invalidEmail;
+    if (message.startsWith('client_name')) return t.invalidName;
+    return t.failed;
+  }
+
+  private async submit(event: Event): Promise<void> {
+    event.preventDefault();
+    if (!this.api || !this.chosen || this.pending) return;
+    // One key per attempt: a double click, or a retry of the same request, books once.
+    this.pending = newIdempotencyKey();
+    this.alert = null;
+    this.render();
+    const body = {
+      client_name: this.values.client_name,
+      client_phone: this.values.client_phone,
+      ...(this.chosen.slotId !== undefined
+        ? { slot_id: this.chosen.slotId }
+        : {
+            service_id: this.service?.id,
+            date: this.chosen.date,
+            start_time: this.chosen.start_time,
+            ...(this.staff === 'any' ? {} : { calendar_id: this.staff }),
+          }),
+      ...(this.values.client_email.trim() ? { client_email: this.values.client_email } : {}),
+    };
+    const answer = await this.api.call<Appointment>('POST', '/appointments', body, this.pending);
+    this.pending = null;
+    if (answer.ok) {
+      this.booked = answer.data;
+      this.phase = 'confirmed';
+      this.focusAfter = '[data-confirmed]';
+      this.render();
+      this.dispatchEvent(
+        new CustomEvent('booking-confirmed', { detail: { id: answer.data.id }, bubbles: true }),
+      );
+      return;
+    }
+    const text = this.refusal(answer.status, answer.message, answer.retryAfter);
+    const field = (['client_name', 'client_phone', 'client_email'] as const).find((f) =>
+      answer.message.startsWith(f),
+    );
+    if (answer.status === 400 && field) {
+      this.alert = { where: field, text };
+      this.focusAfter = `[name="${field}"]`;
+    } else if (answer.status === 409 || answer.status === 404) {
+      // The time was taken (or closed) meanwhile: the free times are shown again.
+      this.alert = { where: 'times', text };
+      this.chosen = null;
+      await this.loadSlots();
+      this.focusAfter = '[role="alert"]';
+    } else {
+      this.alert = { where: 'submit', text };
+    }
+    this.render();
+  }
+
+  private render(): void {
+    const t = this.t;
+    const box = h('div', { class: 'box', part: 'box', lang: this.language });
+    const topAlert =
+      this.alert?.where === 'top' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null;
+    if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
+    if (this.phase === 'broken') box.append(topAlert ?? '');
+    if (this.phase === 'confirmed' && this.booked && this.business)
+      box.append(this.confirmation(this.booked, this.business));
+    if (this.phase === 'pick' && this.business) {
+      if (topAlert) box.append(topAlert);
+      const choices = this.choices();
+      if (choices) box.append(choices);
+      if (this.services.length === 0 || this.service)
+        box.append(
+          renderPicker(
+            { times: this.times, day: this.day, time: this.chosen },
+            this.language,
+            this.business.timezone,
+            {
+              onDay: (day) => {
+                this.day = day;
+                this.chosen = null;
+                this.alert = null;
+                this.focusAfter = '[data-start]';
+                this.render();
+              },
+              onTime: (time) => {
+                this.chosen = time;
+                this.alert = null;
+                this.focusAfter = '[name="client_name"]';
+                this.render();
+              },
+            },
+            this.alert?.where === 'times' ? this.alert.text : null,
+          ),
+        );
+      if (this.chosen) box.append(this.form(this.chosen));
+    }
+    this.root.replaceChildren(box);
+    if (this.focusAfter) {
+      (this.root.querySelector(this.focusAfter) as HTMLElement | null)?.focus();
+      this.focusAfter = null;
+    }
+  }
+
+  private input(field: Field, label: string, type: string, autocomplete: string, required: boolean) {
+    const id = uid(field);
+    const errorId = `${id}-error`;
+    const invalid = this.alert?.where === field;
+    const input = h('input', {
+      id,
+      name: field,
+      type,
+      autocomplete,
+      required,
+      'aria-invalid': invalid ? 'true' : undefined,
+      'aria-describedby': invalid ? errorId : undefined,
+      oninput: (event: Event) => {
+        this.values[field] = (event.target as HTMLInputElement).value;
+      },
+    }) as HTMLInputElement;
+    input.value = this.values[field];
+    return h(
+      'div',
+      {},
+      h('label', { for: id }, label),
+      input,
+      invalid && this.alert ? h('p', { id: errorId, role: 'alert', class: 'alert' }, this.alert.text) : null,
+    );
+  }
+
+  private form(slot: Time): HTMLElement {
+    const t = this.t;
+    const when = `${dayLabel(slot.date, this.language)} ${hhmm(slot.start_time)}`;
+    return h(
+      'form',
+      { novalidate: true, onsubmit: (event: Event) => void this.submit(event) },
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, t.yourDetails),
+        this.input('client_name', t.name, 'text', 'name', true),
+        this.input('client_phone', t.phone, 'tel', 'tel', true),
+        this.input('client_email', t.email, 'email', 'email', false),
+      ),
+      this.alert?.where === 'submit' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null,
+      h(
+        'button',
+        {
+          type: 'submit',
+          class: 'primary',
+          disabled: this.pending !== null,
+          'aria-busy': this.pending ? 'true' : undefined,
+        },
+        this.pending ? t.booking : fill(t.book, { when }),
+      ),
+    );
+  }
+
+  private confirmation(a: Appointment, business: Business): HTMLElement {
+    const t = this.t;
+    const base = this.api?.base ?? '';
+    const when = `${dayLabel(a.date, this.language, true)}, ${hhmm(a.start_time)}–${hhmm(a.end_time)}`;
+    return h(
+      'div',
+      { class: 'done', 'data-confirmed': true, 'data-appointment-id': a.id, tabindex: '-1', role: 'status' },
+      h('h2', {}, t.confirmed),
+      h('p', {}, fill(t.confirmedAt, { when, zone: business.timezone })),
+      h(
+        'p',
+        {},
+        h('a', { href: `${base}/manage#${a.cancel_token}`, target: '_blank', rel: 'noopener' }, t.manageLink),
+      ),
+    );
+  }
+}
