@@ -27,11 +27,12 @@ export const OPEN_DAYS_ACTIONS = [
 export const OPEN_DAYS_SCHEDULE = Duration.hours(1);
 
 /** The item types whose change may open or close days (shared/adapters/stream-changes.ts). */
-const CONFIG_TYPES = ['settings', 'opening-hours', 'closure-day'];
+const CONFIG_TYPES = ['settings', 'opening-hours', 'closure-day', 'calendar-hours'];
 
 /**
  * Slots that open by themselves (docs/CONTRACT.md#open-days): one function, run hourly by an EventBridge
- * rule and by the table's stream when an entity's settings, hours or closure days change.
+ * rule and by the table's stream when an entity's settings, hours or closure days change, a calendar's
+ * own hours change, or a calendar is created or activated again.
  */
 export function addOpenDays(
   stack: Stack,
@@ -64,6 +65,20 @@ export function addOpenDays(
       filters: [
         FilterCriteria.filter({ dynamodb: { NewImage: { type: { S: FilterRule.or(...CONFIG_TYPES) } } } }),
         FilterCriteria.filter({ dynamodb: { OldImage: { type: { S: FilterRule.isEqual('closure-day') } } } }),
+        // A calendar created, or activated again (docs/CONTRACT.md#services-and-staff): its days open too.
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { NewImage: { type: { S: FilterRule.isEqual('calendar') } } },
+        }),
+        FilterCriteria.filter({
+          dynamodb: {
+            NewImage: {
+              type: { S: FilterRule.isEqual('calendar') },
+              is_active: { BOOL: FilterRule.isEqual(true) },
+            },
+            OldImage: { is_active: { BOOL: FilterRule.isEqual(false) } },
+          },
+        }),
       ],
     }),
   );

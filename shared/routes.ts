@@ -88,6 +88,15 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/calendar-feed', 'calendar-feed/create-feed', 'write'),
   v2('GET', '/calendar-feed', 'calendar-feed/get-feed-status'),
   v2('POST', '/calendar-feed/delete', 'calendar-feed/delete-feed', 'write'),
+  // Services and staff (docs/CONTRACT.md#services-and-staff).
+  v2('GET', '/calendars', 'calendars/list-calendars'),
+  v2('POST', '/calendars', 'calendars/create-calendar', 'write'),
+  v2('POST', '/calendars/update', 'calendars/update-calendar', 'write'),
+  v2('GET', '/services', 'services/list-services'),
+  v2('POST', '/services', 'services/create-service', 'write'),
+  v2('POST', '/services/update', 'services/update-service', 'write'),
+  v2('POST', '/services/delete', 'services/delete-service', 'write'),
+  v2('GET', '/availability', 'availability/get-availability'),
 ];
 
 /**

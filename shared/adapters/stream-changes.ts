@@ -48,13 +48,29 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
   };
 }
 
-/** Items whose change may open or close days: an entity's settings, weekly hours and closure days. */
-const CONFIG_TYPES: ReadonlySet<unknown> = new Set(['settings', 'opening-hours', 'closure-day']);
+/**
+ * Items whose change may open or close days: an entity's settings, weekly hours and closure days, and a
+ * calendar's own hours (docs/CONTRACT.md#services-and-staff).
+ */
+const CONFIG_TYPES: ReadonlySet<unknown> = new Set([
+  'settings',
+  'opening-hours',
+  'closure-day',
+  'calendar-hours',
+]);
 
-/** The entity whose settings, hours or closure days a stream record changes, or null for any other item. */
+/**
+ * The entity whose settings, hours or closure days a stream record changes, or that gained an active
+ * calendar (created, or activated again: its days open too), or null for any other item or change.
+ */
 export function configChangeOf(record: StreamRecordLike): string | null {
   const stream = record.dynamodb;
-  const any = item(stream?.NewImage) ?? item(stream?.OldImage);
-  if (!any || !CONFIG_TYPES.has(any.type)) return null;
+  const after = item(stream?.NewImage);
+  const before = item(stream?.OldImage);
+  const any = after ?? before;
+  if (!any) return null;
+  const newCalendar =
+    after?.type === 'calendar' && after.is_active === true && (before === null || before.is_active === false);
+  if (!CONFIG_TYPES.has(any.type) && !newCalendar) return null;
   return entityIdOfPk(String(any.pk));
 }

@@ -299,6 +299,19 @@ export const mailCap = (entityId: string, addressHash: string, windowStart: numb
 export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });
 
+/** A service an entity offers (docs/CONTRACT.md#services-and-staff); listed by the `SERVICE#` prefix. */
+export const service = (entityId: string, serviceId: number): Key =>
+  inEntity(entityId, `SERVICE#${padId(serviceId)}`);
+
+export const servicePrefix = (entityId: string): Key => inEntity(entityId, 'SERVICE#');
+
+/** How many services an entity has (at most MAX_SERVICES, held by a condition). */
+export const serviceCount = (entityId: string): Key => inEntity(entityId, 'SERVICES');
+
+/** A calendar's own weekly hours, when it has them (else the entity's `HOURS` apply). */
+export const calendarHours = (entityId: string, calendarId: number): Key =>
+  inEntity(entityId, `HOURS#CAL#${padId(calendarId)}`);
+
 /**
  * The table's cursor key: 32 random bytes that seal v1 list cursors, written once by the first read route
  * that needs it. Under the rate counters' partition prefix because that is where a read route may write

@@ -73,7 +73,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/opening-hours/update': {
     summary: "Set one weekday's opening hours",
     description:
-      'day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched.',
+      "day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched. With calendar_id: that calendar's own hours (the first change copies the entity's week), used by its generation and open days.",
     tag: 'v2 opening hours',
     answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursUpdateAnswer', 'The week after the change.'),
     example: week,
@@ -83,6 +83,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'end_time1: must be after start_time1',
         'start_time2: must be at or after end_time1',
       ],
+      404: ['calendar not found or inactive'],
     },
   },
   'GET /api/v2/closures': {

@@ -5,6 +5,7 @@ import { v2Answer } from '../http/schemas/envelopes';
 import * as E from '../http/schemas/events';
 import * as S from '../http/schemas/v2';
 import * as ex from './examples';
+import { V2_CATALOG_ROUTE_DOCS } from './operations-v2-catalog';
 import { V2_FEED_ROUTE_DOCS } from './operations-v2-feed';
 import { V2_KEY_ROUTE_DOCS } from './operations-v2-keys';
 import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
@@ -22,14 +23,16 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   ...V2_MANAGE_ROUTE_DOCS,
   ...V2_KEY_ROUTE_DOCS,
   ...V2_FEED_ROUTE_DOCS,
+  ...V2_CATALOG_ROUTE_DOCS,
   ...V2_PAGE_ROUTE_DOCS,
   'GET /api/v2/opening-hours': {
     summary: 'Weekly opening hours',
-    description: 'The seven weekday records, mon to sun.',
+    description:
+      "The seven weekday records, mon to sun: the entity's, or with calendar_id that calendar's (its own hours, else the entity's).",
     tag: 'v2 opening hours',
     answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursAnswer', 'The week.'),
     example: week,
-    errors: {},
+    errors: { 404: ['calendar not found or inactive'] },
   },
   'GET /api/v2/opening-hours/check-date': {
     summary: 'Check whether a date is open',
@@ -56,23 +59,25 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/calendar-slots': {
     summary: 'Slots of a date, or of a range of dates',
     description:
-      'With date: the slots of the default calendar on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.',
+      'With date: the slots of the default calendar (or of calendar_id) on that date, with their capacities. With from and to instead (both inclusive, at most 62 days): the slots of every date of the range, by date and start time, in one read. available=true keeps the open slots with a place left. None is success with an empty array.',
     tag: 'v2 calendar slots',
     answer: v2Answer(z.array(S.V2Slot), 'V2SlotListAnswer', 'The slots of the date or range.'),
     example: [ex.v2Slot],
     errors: {
       400: [BAD_DATE, 'date: is required', 'to: must not be before from', 'date range is over 62 days'],
+      404: ['calendar not found or inactive'],
     },
   },
   'POST /api/v2/calendar-slots/generate': {
     summary: 'Generate the slots of a date',
     description:
-      'Fills each opening period from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.',
+      "Fills each opening period (of calendar_id's own hours when it has them, else the entity's; default: the default calendar) from its start, every duration minutes (5 to 480, default from the settings), with max_appointments places (1 to 1000, default from the settings); no slot spans the break. Again on the same date it creates only the slots that overlap none, and returns all the slots of the date. A closed day or holiday is 409.",
     tag: 'v2 calendar slots',
     answer: v2Answer(z.array(S.V2Slot), 'V2GenerateAnswer', 'Every slot of the date.'),
     example: [ex.v2Slot],
     errors: {
       400: [BAD_DATE, 'duration or max_appointments out of range'],
+      404: ['calendar not found or inactive'],
       409: [
         'error during generation: the day is closed',
         'error during generation: <date> is a holiday (<name>)',
@@ -107,13 +112,17 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments': {
     summary: 'Book an appointment',
     description:
-      'Books a place in an open slot of the default calendar that does not start in the past, and issues the cancel_token. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.',
+      "Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.",
     tag: 'v2 booking',
     answer: v2Answer(S.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
     example: ex.v2Appointment,
     errors: {
-      400: ['client_phone: not a valid phone number'],
-      404: ['slot not found'],
+      400: [
+        'client_phone: not a valid phone number',
+        'slot_id: is required',
+        'calendar_id: this calendar does not perform the service',
+      ],
+      404: ['slot not found', 'service not found', 'calendar not found or inactive'],
       409: ['slot not available: full', 'slot not available: closed', 'slot not available: in the past'],
       503: ['the service is busy, retry the same request'],
     },

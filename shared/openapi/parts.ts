@@ -52,7 +52,14 @@ export const TAGS = [
     name: 'v2 keys',
     description: 'Publishable keys a web page may hold: booking routes only, from their origins.',
   },
-  { name: 'v2 calendar slots', description: 'Slots of the default calendar: generate, change, delete.' },
+  {
+    name: 'v2 calendar slots',
+    description: 'Slots of the default calendar, or of calendar_id: generate, change, delete.',
+  },
+  {
+    name: 'v2 services and staff',
+    description: 'Calendars as staff, the services they perform, and when a service can be booked.',
+  },
   { name: 'v2 booking', description: 'Booking a place, and cancelling with the token the booking gave.' },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
   {

@@ -19,6 +19,7 @@ import { entityConfigService } from './settings';
 
 export * from './access';
 export * from './booking';
+export * from './catalog';
 export * from './core';
 export * from './events';
 export * from './mail';

@@ -17,6 +17,7 @@ import {
   SentMailRepository,
 } from '../repositories/mail/mail-repository';
 import { EntityRepository } from '../repositories/operations/entity-repository';
+import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SettingsRepository } from '../repositories/settings/entity-config-repository';
 import type { DeadJobs, JobQueue } from '../services/jobs/ports';
 import { CalendarFeedService } from '../services/mail/calendar-feed-service';
@@ -44,6 +45,8 @@ export function mailLookup(): MailLookup {
     },
     appointment: (entityId, id) => appointments.get(entityId, id),
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
+    calendarName: async (entityId, calendarId) =>
+      (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
     addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
@@ -137,6 +140,7 @@ export const calendarFeedService = /* @__PURE__ */ once(() => {
       entity: lookup.entity,
       appointmentsFrom: (entityId, calendarId, from, limit) =>
         appointments.ofCalendarFrom(entityId, calendarId, from, limit),
+      calendars: (entityId) => new CalendarRepository(table()).list(entityId),
     },
   });
 });

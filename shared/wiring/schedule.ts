@@ -6,6 +6,7 @@
 import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { logger } from '../logger';
 import { SequenceRepository } from '../repositories/booking/sequence-repository';
+import { CalendarHoursRepository } from '../repositories/catalog/calendar-hours-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { OpenDaysRepository } from '../repositories/schedule/open-days-repository';
 import { SlotRepository } from '../repositories/schedule/slot-repository';
@@ -39,6 +40,7 @@ export const slotGenerator = /* @__PURE__ */ once(
       ids: new SequenceRepository(table()),
       calendars: slotService(),
       hours: openingHoursService(),
+      calendarHours: new CalendarHoursRepository(table()),
     }),
 );
 /** Slots that open by themselves (open_days_ahead): the scheduled run and the run after a change. */

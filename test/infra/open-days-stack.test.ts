@@ -45,10 +45,26 @@ describe.each([
         Filters: [
           {
             Pattern: JSON.stringify({
-              dynamodb: { NewImage: { type: { S: ['settings', 'opening-hours', 'closure-day'] } } },
+              dynamodb: {
+                NewImage: { type: { S: ['settings', 'opening-hours', 'closure-day', 'calendar-hours'] } },
+              },
             }),
           },
           { Pattern: JSON.stringify({ dynamodb: { OldImage: { type: { S: ['closure-day'] } } } }) },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { type: { S: ['calendar'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              dynamodb: {
+                NewImage: { type: { S: ['calendar'] }, is_active: { BOOL: [true] } },
+                OldImage: { is_active: { BOOL: [false] } },
+              },
+            }),
+          },
         ],
       },
     });

@@ -68,7 +68,7 @@ describe.each([
   const allOfType = (type: string) =>
     allResources.flatMap((own) => Object.entries(own)).filter(([, r]) => r.Type === type);
   const functionOfName = (name: string) =>
-    name === NOT_FOUND_NAME
+    name === NOT_FOUND_NAME || name === 'options-publishable'
       ? api.node.findChild(functionId(name))
       : (api.routeFunctions.get(name) as IConstruct);
 
@@ -169,9 +169,17 @@ describe.each([
   });
 
   it('passes the stage settings, and no secret, to the functions', () => {
-    for (const [, fn] of allOfType('AWS::Lambda::Function')) {
+    const routeFunctionIds = new Set([...api.routeFunctions.keys()].map(functionOf));
+    for (const [id, fn] of allOfType('AWS::Lambda::Function')) {
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(vars).sort()).toEqual([
+      // Every route function knows the stage's public base URL (the addresses it writes); the not-found
+      // and preflight functions write none.
+      expect('PUBLIC_BASE_URL' in vars).toBe(routeFunctionIds.has(id));
+      expect(
+        Object.keys(vars)
+          .filter((name) => name !== 'PUBLIC_BASE_URL')
+          .sort(),
+      ).toEqual([
         'CORS_ALLOWED_ORIGINS',
         'DEBUG_MODE',
         'DEFAULT_LIMITS',

@@ -22,7 +22,9 @@ describe('OpenAPI document', () => {
   it('describes request fields from the validating schemas', () => {
     const booking = document.paths['/api/v2/appointments']?.post as Json;
     const body = booking.requestBody.content['application/json'].schema;
-    expect(body.required.sort()).toEqual(['client_name', 'client_phone', 'slot_id']);
+    // slot_id, or service_id with date and start_time (docs/CONTRACT.md#services-and-staff): neither is required alone.
+    expect(body.required.sort()).toEqual(['client_name', 'client_phone']);
+    expect(body.properties.service_id).toMatchObject({ type: 'integer', minimum: 1 });
     expect(body.properties.client_name).toMatchObject({ type: 'string', maxLength: 100 });
     expect(body.properties.slot_id).toMatchObject({ type: 'integer', minimum: 1 });
     const slots = document.paths['/api/slots']?.get as Json;

@@ -1,9 +1,16 @@
 import { reply } from '../../../shared/http/reply';
-import { V2BookingBody, v2BookingRequest } from '../../../shared/http/v2/booking-bodies';
+import {
+  V2BookingBody,
+  v2BookingRequest,
+  v2ServiceBookingRequest,
+} from '../../../shared/http/v2/booking-bodies';
 import { v2Appointment } from '../../../shared/http/v2/present';
-import { bookingService, defineV2Handler } from '../../../shared/wiring';
+import { bookingService, defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 
-/** POST /api/v2/appointments — books a place in a slot of the default calendar; returns the record and its cancel token. */
+/**
+ * POST /api/v2/appointments — books a place in a slot (of calendar_id, else the slot's calendar), or with
+ * service_id every slot the service covers from start_time; returns the record and its cancel token.
+ */
 export const handler = defineV2Handler(
   {
     publishable: true,
@@ -13,7 +20,10 @@ export const handler = defineV2Handler(
     body: V2BookingBody,
   },
   async ({ entity, body, idempotency }) => {
-    const booked = await bookingService().book(entity, v2BookingRequest(entity, body), idempotency);
+    const booked =
+      body.service_id === undefined
+        ? await bookingService().book(entity, v2BookingRequest(entity, body), idempotency)
+        : await serviceBookingService().book(entity, v2ServiceBookingRequest(body), idempotency);
     return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
       message: 'appointment booked',
     });

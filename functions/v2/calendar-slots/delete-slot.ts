@@ -4,9 +4,9 @@ import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */
 export const handler = defineV2Handler(
-  { hasBody: true, body: body({ slot_id: id() }) },
+  { hasBody: true, body: body({ slot_id: id(), calendar_id: id().optional() }) },
   async ({ entity, body }) => {
-    await slotService().delete(entity, body.slot_id);
+    await slotService().delete(entity, body.slot_id, body.calendar_id);
     return reply([], { message: 'slot deleted' });
   },
 );

@@ -1,5 +1,5 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/entity';
-import { body, date, int } from '../../../shared/http/input/fields';
+import { body, date, id, int } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
@@ -8,9 +8,10 @@ const Body = body({
   date: date(),
   duration: int(DURATION_BOUNDS).optional(),
   max_appointments: int(CAPACITY_BOUNDS).optional(),
+  calendar_id: id().optional(),
 });
 
-/** POST /api/v2/calendar-slots/generate — creates the date's missing slots and returns all of them. */
+/** POST /api/v2/calendar-slots/generate — creates the date's missing slots (of calendar_id, else the default calendar) and returns all of them. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const { created, slots } = await slotGenerator().generate(entity, body);
   return reply(slots.map(v2Slot), {

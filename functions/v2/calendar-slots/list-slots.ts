@@ -1,5 +1,5 @@
 import { missingField } from '../../../shared/domain/errors';
-import { bool, date, params } from '../../../shared/http/input/fields';
+import { bool, date, id, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
@@ -9,12 +9,14 @@ const Query = params({
   from: date().optional(),
   to: date().optional(),
   available: bool().optional(),
+  calendar_id: id().optional(),
 });
 
 /**
  * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
  * range (at most 62 days) by date and start time; &available=true keeps the slots a booking could take now (open, a
  * place left, starting later than now in the calendar's zone).
+ * &calendar_id= another of the entity's calendars than the default one.
  */
 export const handler = defineV2Handler(
   { publishable: true, manage: true, query: Query },
@@ -26,8 +28,8 @@ export const handler = defineV2Handler(
     } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
     const available = query.available ?? false;
     const slots = day
-      ? await slotService().listDate(entity, day, available)
-      : await slotService().listRange(entity, from ?? '', to ?? '', available);
+      ? await slotService().listDate(entity, day, query.calendar_id, available)
+      : await slotService().listRange(entity, from ?? '', to ?? '', query.calendar_id, available);
     const none = day ? 'no slots for this date' : 'no slots in this range';
     return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
   },

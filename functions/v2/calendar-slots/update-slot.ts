@@ -10,12 +10,13 @@ const Body = body({
   max_appointments: int(CAPACITY_BOUNDS).optional(),
   available_slots: int({ min: 0, max: CAPACITY_BOUNDS.max }).optional(),
   date: date().optional(),
+  calendar_id: id().optional(),
 });
 
 /** POST /api/v2/calendar-slots/update — status and capacity; data is the slot, or the date's slots when `date` is sent. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const slot = await slotService().update(entity, body);
   if (body.date === undefined) return reply(v2Slot(slot), { message: 'slot updated' });
-  const slots = await slotService().listDate(entity, body.date);
+  const slots = await slotService().listDate(entity, body.date, slot.calendar_id);
   return reply(slots.map(v2Slot), { message: 'slot updated' });
 });

@@ -1,8 +1,17 @@
+import { id, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
-import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
+import { catalogService, defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
-/** GET /api/v2/opening-hours — the seven weekday records. */
-export const handler = defineV2Handler({ publishable: true }, async ({ entity }) =>
-  reply((await openingHoursService().week(entity)).map(v2OpeningHours), { message: 'opening hours' }),
+const Query = params({ calendar_id: id().optional() });
+
+/** GET /api/v2/opening-hours — the seven weekday records; ?calendar_id= that calendar's (its own, else the entity's). */
+export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) =>
+  reply(
+    (query.calendar_id === undefined
+      ? await openingHoursService().week(entity)
+      : await catalogService().weekOf(entity, query.calendar_id)
+    ).map(v2OpeningHours),
+    { message: 'opening hours' },
+  ),
 );

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { missingField } from '../../../shared/domain/errors';
 import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
-import { body, int, oneOf } from '../../../shared/http/input/fields';
+import { body, id, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
-import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
+import { catalogService, defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const time = () => z.string({ error: 'must be a time HH:MM:SS or null' }).nullish();
 const Body = body({
@@ -14,9 +14,13 @@ const Body = body({
   start_time2: time(),
   end_time2: time(),
   is_open: int({ min: 0, max: 1 }).optional(),
+  calendar_id: id().optional(),
 });
 
-/** POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after. */
+/**
+ * POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after.
+ * With calendar_id, that calendar's own hours (its first change starts from the entity's week).
+ */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const period = (start?: string | null, end?: string | null): Array<[string, string]> =>
     start || end ? [[start ?? '', end ?? '']] : [];
@@ -25,10 +29,14 @@ export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ e
     period(body.start_time2, body.end_time2),
   ];
   if (first.length === 0 && second.length > 0) throw missingField('start_time1');
-  const week = await entityConfigService().setDayHours(entity.entityId, {
+  const change = {
     day_of_week: body.day_of_week,
     is_open: body.is_open === undefined ? Boolean(body.start_time1) : body.is_open === 1,
     periods: [...first, ...second],
-  });
+  };
+  const week =
+    body.calendar_id === undefined
+      ? await entityConfigService().setDayHours(entity.entityId, change)
+      : await catalogService().setCalendarDay(entity, body.calendar_id, change);
   return reply(week.map(v2OpeningHours), { message: `opening hours of ${body.day_of_week} updated` });
 });

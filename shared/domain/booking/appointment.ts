@@ -30,7 +30,18 @@ export interface AppointmentRecord {
   contract_number: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * An appointment of a service (docs/CONTRACT.md#services-and-staff): the service, its name when booked,
+   * and every slot it holds a place in, in order (`slot_id` is the first; `end_time` is start + duration).
+   */
+  service_id?: number;
+  service_name?: string;
+  slot_ids?: number[];
 }
+
+/** The slots an appointment holds a place in (a slot booking: its one slot). */
+export const heldSlots = (a: Pick<AppointmentRecord, 'slot_id' | 'slot_ids'>): number[] =>
+  a.slot_ids && a.slot_ids.length > 0 ? a.slot_ids : [a.slot_id];
 
 export interface ClientRecord {
   client_id: number;

@@ -7,6 +7,7 @@ type Words =
   | MailKind
   | 'greeting'
   | 'when'
+  | 'service'
   | 'manage'
   | 'icsAdds'
   | 'icsUpdates'
@@ -23,6 +24,7 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     reminder: 'Reminder: your appointment with {entity}',
     greeting: 'Hello {name},',
     when: 'When: {date}, {start} to {end} ({zone})',
+    service: 'What: {service}, with {calendar}',
     manage: 'To see, change or cancel it, open this link: {link}',
     icsAdds: 'The attached appointment.ics adds it to your calendar.',
     icsUpdates: 'The attached appointment.ics updates it in your calendar.',
@@ -37,6 +39,7 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     reminder: 'Rappel : votre rendez-vous avec {entity}',
     greeting: 'Bonjour {name},',
     when: 'Quand : {date}, de {start} à {end} ({zone})',
+    service: 'Quoi : {service}, avec {calendar}',
     manage: 'Pour le consulter, le déplacer ou l’annuler, ouvrez ce lien : {link}',
     icsAdds: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
     icsUpdates: 'Le fichier appointment.ics joint le met à jour dans votre agenda.',
@@ -87,6 +90,8 @@ export interface MailContext {
   address?: string | null | undefined;
   /** A live appointment's link to manage it (the confirmation, a change, the reminder). */
   manageLink?: string | undefined;
+  /** An appointment of a service: the name of its calendar (the member of staff). */
+  calendarName?: string | undefined;
 }
 
 export interface MailContent {
@@ -133,6 +138,10 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     fill(t.greeting, values),
     fill(t[kind], values),
     fill(t.when, values),
+    // An appointment of a service names it and who performs it (docs/CONTRACT.md#services-and-staff).
+    ...(a.service_name
+      ? [fill(t.service, { service: a.service_name, calendar: context.calendarName ?? '' })]
+      : []),
     // The status after a change, and at booking when it is not plain confirmed (a v1 `pending` booking).
     ...(kind === 'updated' || (kind === 'created' && a.status !== 'confirmed')
       ? [STATUS[context.language][a.status]]

@@ -18,6 +18,7 @@ const MAIL_FIELDS = [
   'client_email',
   'client_phone',
   'updated_at',
+  'service_name',
 ] as const satisfies ReadonlyArray<keyof AppointmentRecord>;
 export type MailAppointment = Pick<AppointmentRecord, (typeof MAIL_FIELDS)[number]>;
 

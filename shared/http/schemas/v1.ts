@@ -62,9 +62,11 @@ export const V1Appointment = named(
     client_lastname: z.string(),
     client_email: z.string(),
     client_phone: z.string(),
+    service_id: id().optional(),
+    service_name: z.string().optional(),
   }),
   'V1Appointment',
-  'An appointment with the names and contact it was booked with (client_email is empty when none was given; client_phone is E.164).',
+  'An appointment with the names and contact it was booked with (client_email is empty when none was given; client_phone is E.164). An appointment of a service also has service_id and service_name (as when booked), and end_time is start_time + its duration.',
 );
 
 export const V1AppointmentWrapper = named(

@@ -75,9 +75,12 @@ export const V2Appointment = named(
     end_time: time(),
     max_appointments: count(),
     available_slots: count(),
+    service_id: id().optional(),
+    calendar_id: id().optional(),
+    slot_ids: z.array(id()).min(1).optional(),
   }),
   'V2Appointment',
-  "A booking: confirmed when made, cancelled after a cancel. cancel_token is issued at booking; client_email and contract_number are present when supplied; the capacities are the slot's after the write.",
+  "A booking: confirmed when made, cancelled after a cancel. cancel_token is issued at booking; client_email and contract_number are present when supplied; the capacities are the slot's after the write (for a service, its first slot's). An appointment of a service also has service_id, calendar_id and slot_ids (every slot it holds a place in; slot_id is the first), and end_time is start_time + the service's duration.",
 );
 
 export const V2PhoneVerdict = named(

@@ -70,6 +70,10 @@ export const v1Appointment = (v: AppointmentView, timezone: string): V1Appointme
   client_lastname: v.appointment.client_lastname,
   client_email: v.appointment.client_email ?? '',
   client_phone: v.appointment.client_phone,
+  // An appointment of a service (docs/CONTRACT.md#services-and-staff).
+  ...(v.appointment.service_id !== undefined
+    ? { service_id: v.appointment.service_id, service_name: v.appointment.service_name ?? '' }
+    : {}),
 });
 
 /** v1 client; the detail adds updated_at. */

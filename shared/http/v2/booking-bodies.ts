@@ -3,17 +3,25 @@ import { STATUSES, splitClientName } from '../../domain/booking/appointment';
 import { isValidEmail } from '../../domain/contact/email-syntax';
 import { toE164 } from '../../domain/contact/phone';
 import type { EntityContext } from '../../domain/entity';
-import { invalidField } from '../../domain/errors';
+import { invalidField, missingField } from '../../domain/errors';
 import type { BookingRequest } from '../../services/booking/booking-rules';
-import { body, id, oneOf, text } from '../input/fields';
+import type { ServiceBookingRequest } from '../../services/catalog/service-booking-service';
+import { body, date, id, oneOf, text } from '../input/fields';
+import { clockTime } from './catalog';
 
 /** POST /api/v2/appointments: the one schema of this body. */
 export const V2BookingBody = body({
   client_name: text(100),
   client_phone: text(64),
-  slot_id: id(),
+  /** Required unless service_id is sent. */
+  slot_id: id().optional(),
   client_email: text(254).optional(),
   contract_number: text(64).optional(),
+  // A service booking (docs/CONTRACT.md#services-and-staff): service_id, date and start_time instead of slot_id.
+  service_id: id().optional(),
+  date: date().optional(),
+  start_time: clockTime().optional(),
+  calendar_id: id().optional(),
 });
 
 /** POST /api/appointment: the one schema of this body. */
@@ -37,16 +45,41 @@ const email = (address: string): string => {
   return address;
 };
 
-/** A v2 booking as the service takes it: a confirmed appointment of the default calendar (docs/CONTRACT.md#two-apis-one-data-model). */
+/**
+ * A v2 booking as the service takes it: a confirmed appointment (docs/CONTRACT.md#two-apis-one-data-model)
+ * in the slot's calendar, which must be `calendar_id` when sent (docs/CONTRACT.md#services-and-staff).
+ */
 export function v2BookingRequest(
   entity: EntityContext,
   input: z.infer<typeof V2BookingBody>,
 ): BookingRequest {
+  if (input.slot_id === undefined) throw missingField('slot_id');
   const phone = e164(input.client_phone);
   const { firstname, lastname } = splitClientName(input.client_name);
   return {
-    calendarId: entity.settings.default_calendar_id,
+    calendarId: input.calendar_id ?? entity.settings.default_calendar_id,
+    anyCalendar: input.calendar_id === undefined,
     slotId: input.slot_id,
+    firstname,
+    lastname,
+    email: input.client_email === undefined ? null : email(input.client_email),
+    phone,
+    contractNumber: input.contract_number ?? null,
+    status: 'confirmed',
+  };
+}
+
+/** A v2 booking of a service (service_id, date, start_time, calendar_id or "anyone"). */
+export function v2ServiceBookingRequest(input: z.infer<typeof V2BookingBody>): ServiceBookingRequest {
+  if (input.date === undefined) throw missingField('date');
+  if (input.start_time === undefined) throw missingField('start_time');
+  const phone = e164(input.client_phone);
+  const { firstname, lastname } = splitClientName(input.client_name);
+  return {
+    serviceId: input.service_id ?? 0,
+    date: input.date,
+    startTime: input.start_time,
+    calendarId: input.calendar_id,
     firstname,
     lastname,
     email: input.client_email === undefined ? null : email(input.client_email),

@@ -47,6 +47,10 @@ export const v2Appointment = (
   end_time: a.end_time,
   max_appointments: slot?.capacity ?? 0,
   available_slots: slot ? Math.max(0, slot.capacity - slot.taken) : 0,
+  // An appointment of a service (docs/CONTRACT.md#services-and-staff); a slot booking answers as before.
+  ...(a.service_id !== undefined
+    ? { service_id: a.service_id, calendar_id: a.calendar_id, slot_ids: a.slot_ids ?? [a.slot_id] }
+    : {}),
 });
 
 /** One weekday's opening hours. */

@@ -24,6 +24,9 @@ export function toAppointment(a: AppointmentRecord): AppointmentRecord {
     contract_number: a.contract_number ?? null,
     created_at: a.created_at,
     updated_at: a.updated_at,
+    ...(a.service_id !== undefined ? { service_id: Number(a.service_id) } : {}),
+    ...(a.service_name !== undefined ? { service_name: a.service_name } : {}),
+    ...(a.slot_ids !== undefined ? { slot_ids: a.slot_ids.map(Number) } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Key } from '../../db/keys';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
-import { takesPlace } from '../../domain/booking/appointment';
+import { heldSlots, takesPlace } from '../../domain/booking/appointment';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/booking/ports';
 import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
 import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appointment-repository';
@@ -26,18 +26,22 @@ export class BookingRepository {
   constructor(private readonly table: TableHandle) {}
 
   /**
-   * Pattern: book. Take a place in the slot (exists, open, taken < capacity), put the appointment and its
-   * cancel-token item (new), put the client (new, or conditioned on the count read), and move every
-   * statistics counter, with the calendar active.
+   * Pattern: book. Take a place in the slot (exists, open, taken < capacity) — in every slot a service
+   * covers, each with its own condition —, put the appointment and its cancel-token item (new), put the
+   * client (new, or conditioned on the count read), and move every statistics counter, with the calendar
+   * active.
    */
   async book(entityId: string, plan: BookingPlan): Promise<WriteOutcome> {
     const a = plan.appointment;
     const t = this.table.name;
     const isNew = plan.existing === null;
+    const slots = heldSlots(a);
     const items: TransactItem[] = [
-      takesPlace(a.status)
-        ? movePlaceItem(t, entityId, a.slot_id, 1, a.created_at)
-        : roomCheckItem(t, entityId, a.slot_id),
+      ...slots.map((slotId) =>
+        takesPlace(a.status)
+          ? movePlaceItem(t, entityId, slotId, 1, a.created_at)
+          : roomCheckItem(t, entityId, slotId),
+      ),
       {
         Put: {
           TableName: t,
@@ -89,19 +93,25 @@ export class BookingRepository {
     counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });
     countAppointment(counters, entityId, a, 1);
     countClientBooking(counters, entityId, plan.existing?.appointments_count ?? null, plan.today);
-    return this.commit(items, counters, { slotIndex: 0, calendarKey, idempotencyIndex });
+    return this.commit(items, counters, {
+      slotIndexes: slots.map((_, i) => i),
+      calendarKey,
+      idempotencyIndex,
+    });
   }
 
   /**
    * Pattern: change an appointment's status and/or slot, conditioned on the status and slot read: release
-   * the old place, take the new one (open, taken < capacity), move counters of both sides.
+   * the old places, take the new ones (open, taken < capacity), move counters of both sides. A slot held
+   * before and after (a service moved by less than its length) is left as it is.
    */
   async transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome> {
     const { before, after } = plan;
     const t = this.table.name;
-    const movedSlot = before.slot_id !== after.slot_id;
-    const release = takesPlace(before.status) && (!takesPlace(after.status) || movedSlot);
-    const take = takesPlace(after.status) && (!takesPlace(before.status) || movedSlot);
+    const held = takesPlace(before.status) ? heldSlots(before) : [];
+    const holds = takesPlace(after.status) ? heldSlots(after) : [];
+    const release = held.filter((id) => !holds.includes(id));
+    const take = holds.filter((id) => !held.includes(id));
     const items: TransactItem[] = [
       {
         Put: {
@@ -115,9 +125,9 @@ export class BookingRepository {
         },
       },
     ];
-    const takeIndex = take ? items.length : -1;
-    if (take) items.push(movePlaceItem(t, entityId, after.slot_id, 1, after.updated_at));
-    if (release) items.push(movePlaceItem(t, entityId, before.slot_id, -1, after.updated_at));
+    const slotIndexes = take.map((_, i) => items.length + i);
+    for (const id of take) items.push(movePlaceItem(t, entityId, id, 1, after.updated_at));
+    for (const id of release) items.push(movePlaceItem(t, entityId, id, -1, after.updated_at));
     if (plan.client) items.push(clientLastAppointmentUpdate(t, entityId, plan.client, after.updated_at));
     const counters = new CounterUpdates();
     countAppointment(counters, entityId, before, -1);
@@ -126,20 +136,20 @@ export class BookingRepository {
     const newCalendarKey = keys.calendar(entityId, after.calendar_id);
     if (changesCalendar) counters.require(newCalendarKey, CONDITION.calendarActive, { ':active': true });
     return this.commit(items, counters, {
-      slotIndex: takeIndex,
+      slotIndexes,
       calendarKey: changesCalendar ? newCalendarKey : undefined,
     });
   }
 
   /**
    * Sends the items and the merged counter updates as one TransactWriteItems, and says why it was
-   * refused: the watched slot's condition (with the slot as it was), the calendar's, or anything else
+   * refused: a watched slot's condition (with the slot as it was), the calendar's, or anything else
    * (a concurrent change of the appointment or the client: read again and retry).
    */
   private async commit(
     items: TransactItem[],
     counters: CounterUpdates,
-    watch: { slotIndex: number; calendarKey?: Key | undefined; idempotencyIndex?: number },
+    watch: { slotIndexes: number[]; calendarKey?: Key | undefined; idempotencyIndex?: number },
   ): Promise<WriteOutcome> {
     const counterItems = counters.items(this.table.name);
     const calendarAt = watch.calendarKey
@@ -153,7 +163,7 @@ export class BookingRepository {
       return { ok: true };
     } catch (error) {
       if (!(error instanceof TransactionRefused)) throw error;
-      const slot = watch.slotIndex >= 0 ? error.failed(watch.slotIndex) : undefined;
+      const slot = watch.slotIndexes.map((i) => error.failed(i)).find((failed) => failed !== undefined);
       if (slot) return { ok: false, reason: 'slot', slot: slot.item ? toSlot(slot.item) : null };
       if (calendarIndex >= 0 && error.failed(calendarIndex)) return { ok: false, reason: 'calendar' };
       const idempotencyIndex = watch.idempotencyIndex ?? -1;

@@ -3,12 +3,12 @@ import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
-import { type AppointmentRecord, takesPlace } from '../../domain/booking/appointment';
+import { type AppointmentRecord, heldSlots, takesPlace } from '../../domain/booking/appointment';
 import type { DayCounter, EntityCounters } from '../../domain/booking/listing';
 
 /**
  * Adds (sign +1) or removes (sign -1) an appointment's share of every counter it feeds: its calendar's
- * status counts and places taken, the day counter of (slot date, calendar, client), and the client's
+ * status counts and places taken (one in each slot it holds), the day counter of (slot date, calendar, client), and the client's
  * count in the calendar.
  */
 export function countAppointment(
@@ -19,7 +19,7 @@ export function countAppointment(
 ): void {
   const calendar = keys.calendar(entityId, a.calendar_id);
   updates.add(calendar, `${a.status}_count`, sign);
-  if (takesPlace(a.status)) updates.add(calendar, 'places_taken', sign);
+  if (takesPlace(a.status)) updates.add(calendar, 'places_taken', sign * heldSlots(a).length);
   updates.add(keys.dayCounter(entityId, a.date, a.calendar_id, a.client_id), a.status, sign, {
     type: 'day-counter',
     date: a.date,

@@ -17,6 +17,13 @@ export interface BookingRequest {
   phone: string;
   contractNumber: string | null;
   status: AppointmentStatus;
+  /**
+   * A service booking (docs/CONTRACT.md#services-and-staff): `slotId` is the first of `slotIds`, the run
+   * of slots the service covers; the appointment ends at `endTime` (start + duration).
+   */
+  /** The slot may be of any of the entity's calendars: `calendarId` is taken from it (v2 without calendar_id). */
+  anyCalendar?: boolean | undefined;
+  service?: { serviceId: number; serviceName: string; slotIds: number[]; endTime: string } | undefined;
 }
 
 export interface Booked {

@@ -6,6 +6,7 @@ import {
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
+import { addMinutes, coveringRun } from '../../domain/catalog/service';
 import { todayIn } from '../../domain/dates';
 import type { EntityContext } from '../../domain/entity';
 import {
@@ -14,8 +15,11 @@ import {
   calendarNotFound,
   conflict,
   idempotencyInProgress,
+  slotNotAvailable,
   slotNotFound,
 } from '../../domain/errors';
+import { timeToSeconds } from '../../domain/schedule/opening-hours';
+import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { MAX_ATTEMPTS } from '../jobs/retry';
 import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
 import type { CalendarReader, IdSource, SlotReader } from '../schedule/ports';
@@ -107,7 +111,11 @@ export class BookingService {
       this.snapshot(entity, request),
       this.deps.ids.next(entity.entityId, 2),
     ]);
-    const { calendar, slot } = first;
+    const { slot } = first;
+    let { calendar } = first;
+    // v2 without calendar_id: the slot's own calendar, whichever of the entity's it is.
+    if (request.anyCalendar && slot && slot.calendar_id !== calendar?.calendar_id)
+      calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
     if (!calendar?.is_active) throw calendarNotFound();
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
     // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
@@ -153,6 +161,14 @@ export class BookingService {
         contract_number: request.contractNumber,
         created_at: now,
         updated_at: now,
+        ...(request.service
+          ? {
+              end_time: request.service.endTime,
+              service_id: request.service.serviceId,
+              service_name: request.service.serviceName,
+              slot_ids: request.service.slotIds,
+            }
+          : {}),
       };
       const cancelToken = randomToken(32);
       const outcome = await this.deps.writer.book(entity.entityId, {
@@ -219,7 +235,9 @@ export class BookingService {
         if (!slot) throw slotNotFound();
         const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
         if (!calendar?.is_active) throw calendarNotFound();
-        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status));
+        // A service moved by less than its length already holds a place in this slot.
+        const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
+        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status) && !holdsIt);
         after = {
           ...after,
           slot_id: slot.slot_id,
@@ -227,6 +245,7 @@ export class BookingService {
           date: slot.date,
           start_time: slot.start_time,
           end_time: slot.end_time,
+          ...(before.slot_ids ? await this.serviceRunFrom(entity, before, slot) : {}),
         };
         client = await clientAfterMove(
           this.deps.clients,
@@ -250,6 +269,27 @@ export class BookingService {
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
+  }
+
+  /**
+   * A service appointment moved to `slot` keeps its length: it takes the run of consecutive slots from
+   * there to start + its duration (docs/CONTRACT.md#services-and-staff); no such run is 409.
+   */
+  private async serviceRunFrom(entity: EntityContext, before: AppointmentRecord, slot: SlotRecord) {
+    const minutes = (timeToSeconds(before.end_time) - timeToSeconds(before.start_time)) / 60;
+    const end = addMinutes(slot.start_time, minutes);
+    const day = (
+      await this.deps.slots.listRange(entity.entityId, slot.calendar_id, slot.date, slot.date)
+    ).sort(byStart);
+    const run = end
+      ? coveringRun(
+          day,
+          day.findIndex((s) => s.slot_id === slot.slot_id),
+          end,
+        )
+      : null;
+    if (!run || !end) throw slotNotAvailable('full');
+    return { end_time: end, slot_ids: run.map((s) => s.slot_id) };
   }
 
   /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */

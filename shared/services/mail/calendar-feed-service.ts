@@ -7,6 +7,7 @@ import { feedIcs } from '../../domain/mail/ics';
 import { feedEntryText } from '../../domain/mail/mail-content';
 import { businessName } from '../../domain/mail/notification-settings';
 import { calendarUid } from '../../domain/mail/notifications';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { jitteredPause, MAX_ATTEMPTS } from '../jobs/retry';
 import type { CalendarFeedStore } from './ports';
 
@@ -25,6 +26,8 @@ export interface FeedReads {
     from: string,
     limit: number,
   ): Promise<Array<AppointmentRecord & { ics_sequence?: number }>>;
+  /** The entity's calendars (staff); absent: the feed holds the default calendar only. */
+  calendars?(entityId: string): Promise<CalendarRecord[]>;
 }
 
 /** What the staff feed needs: its secret tokens, what it reads, a clock. */
@@ -36,8 +39,8 @@ export interface CalendarFeedServiceDeps {
 
 /**
  * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
- * when asked again; it answers the default calendar's appointments from 30 days back as an iCalendar file,
- * in the entity's language, each entry with the SEQUENCE of the client's last invite.
+ * when asked again; it answers the appointments of every calendar (docs/CONTRACT.md#services-and-staff)
+ * from 30 days back as an iCalendar file; with more than one calendar, each entry names its calendar.
  */
 export class CalendarFeedService {
   private readonly now: () => Date;
@@ -77,12 +80,22 @@ export class CalendarFeedService {
     if (!entity) return null;
     const { settings } = entity;
     const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
-    const appointments = await this.deps.reads.appointmentsFrom(
-      entityId,
-      settings.default_calendar_id,
-      from,
-      FEED_MAX_ENTRIES,
-    );
+    const calendars = this.deps.reads.calendars ? await this.deps.reads.calendars(entityId) : [];
+    const ids = calendars.length > 0 ? calendars.map((c) => c.calendar_id) : [settings.default_calendar_id];
+    const names = new Map(calendars.map((c) => [c.calendar_id, c.calendar_name]));
+    const appointments = (
+      await Promise.all(
+        ids.map((id) => this.deps.reads.appointmentsFrom(entityId, id, from, FEED_MAX_ENTRIES)),
+      )
+    )
+      .flat()
+      .sort(
+        (a, b) =>
+          a.date.localeCompare(b.date) ||
+          a.start_time.localeCompare(b.start_time) ||
+          a.appointment_id - b.appointment_id,
+      )
+      .slice(0, FEED_MAX_ENTRIES);
     return feedIcs(
       businessName(settings, entity.name),
       appointments.map((a) => ({
@@ -93,10 +106,33 @@ export class CalendarFeedService {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        ...feedEntryText(a, settings.language),
+        ...withStaff(
+          feedEntryText(a, settings.language),
+          a,
+          ids.length > 1 ? names.get(a.calendar_id) : undefined,
+        ),
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
       })),
     );
   }
+}
+
+/**
+ * A feed entry of a service names it, and with more than one calendar the calendar (the member of staff):
+ * docs/CONTRACT.md#services-and-staff.
+ */
+function withStaff(
+  text: { summary: string; description: string },
+  a: AppointmentRecord,
+  calendarName: string | undefined,
+): { summary: string; description: string } {
+  const details = [
+    ...(a.service_name ? [`Service: ${a.service_name}`] : []),
+    ...(calendarName ? [`With: ${calendarName}`] : []),
+  ];
+  return {
+    summary: a.service_name ? `${text.summary}: ${a.service_name}` : text.summary,
+    description: [text.description, ...details].join('\n'),
+  };
 }

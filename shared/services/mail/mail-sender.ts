@@ -108,6 +108,10 @@ export class MailSender {
     const { settings } = entity;
     const name = businessName(settings, entity.name);
     const manageLink = await this.manageLink(job, settings.cancel_url);
+    const calendarName =
+      a.service_name && this.lookup.calendarName
+        ? await this.lookup.calendarName(job.entityId, a.calendar_id)
+        : null;
     const content = mailContent(job.kind, a, {
       entityName: name,
       timezone: settings.timezone,
@@ -115,6 +119,7 @@ export class MailSender {
       locale: localeOf(settings),
       address: settings.address,
       manageLink,
+      ...(calendarName ? { calendarName } : {}),
     });
     const client = `${a.client_firstname} ${a.client_lastname}`.trim();
     const ics = appointmentIcs(
@@ -125,7 +130,9 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: inviteSummary(null, name, settings.language),
+        summary: a.service_name
+          ? `${a.service_name}, ${inviteSummary(null, name, settings.language)}`
+          : inviteSummary(null, name, settings.language),
         description: manageLink ? `${content.subject}\n${manageLink}` : content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),

@@ -52,6 +52,8 @@ export interface MailLookup {
   appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
   /** The cancel token kept on the appointment for its confirmation's link; null when none is kept. */
   cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
+  /** A calendar's name (the member of staff an appointment of a service is with); absent: not named. */
+  calendarName?(entityId: string, calendarId: number): Promise<string | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
   /**

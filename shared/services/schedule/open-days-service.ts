@@ -18,7 +18,7 @@ export interface OpenDaysDeps {
   directory: OpenDaysDirectory;
   settings: SettingsLookup;
   slots: SlotReader;
-  calendars: Pick<SlotService, 'defaultCalendar'>;
+  calendars: Pick<SlotService, 'activeCalendars'>;
   generator: Pick<SlotGenerator, 'generate'>;
   now?: () => Date;
 }
@@ -53,18 +53,22 @@ export class OpenDaysService {
     const from = after !== null && after >= today ? addDays(after, 1) : today;
     if (from > last) return run;
 
-    const calendar = await this.deps.calendars.defaultCalendar(entity);
-    const slots = await this.deps.slots.listRange(entityId, calendar.calendar_id, from, last);
-    const withSlots = new Set(slots.map((slot) => slot.date));
-    for (const date of datesInRange(from, last)) {
-      if (withSlots.has(date)) continue;
-      try {
-        const { created } = await this.deps.generator.generate(entity, { date });
-        if (created > 0) run.generated.push(date);
-      } catch (error) {
-        // A closed day, holiday or closure day (409) has no slots; another generation of the date won.
-        if (error instanceof AppError && error.kind === 'conflict') continue;
-        throw error;
+    // Every active calendar, each from its own hours (docs/CONTRACT.md#services-and-staff).
+    for (const calendar of await this.deps.calendars.activeCalendars(entity)) {
+      const slots = await this.deps.slots.listRange(entityId, calendar.calendar_id, from, last);
+      const withSlots = new Set(slots.map((slot) => slot.date));
+      const which =
+        calendar.calendar_id === settings.default_calendar_id ? {} : { calendar_id: calendar.calendar_id };
+      for (const date of datesInRange(from, last)) {
+        if (withSlots.has(date)) continue;
+        try {
+          const { created } = await this.deps.generator.generate(entity, { date, ...which });
+          if (created > 0 && !run.generated.includes(date)) run.generated.push(date);
+        } catch (error) {
+          // A closed day, holiday or closure day (409) has no slots; another generation of the date won.
+          if (error instanceof AppError && error.kind === 'conflict') continue;
+          throw error;
+        }
       }
     }
     await this.deps.directory.markOpened(entityId, last);

@@ -46,11 +46,12 @@ export class OpeningHoursService {
 
   /**
    * 1. The entity's own closure day wins (it names the closure); 2. else a public holiday of its country;
-   * 3. a holiday closes the whole day; 4. otherwise the weekday's hours decide.
+   * 3. a holiday closes the whole day; 4. otherwise the weekday's hours decide (a calendar's own week when
+   * given, docs/CONTRACT.md#services-and-staff).
    */
-  async dayStatus(entity: EntityContext, date: string): Promise<DayStatus> {
+  async dayStatus(entity: EntityContext, date: string, calendarWeek?: WeeklyHours): Promise<DayStatus> {
     const [week, closure] = await Promise.all([
-      this.week(entity),
+      calendarWeek ?? this.week(entity),
       this.deps.closures.get(entity.entityId, date),
     ]);
     const holiday = closure ?? publicHoliday(date, entity.settings.country);

@@ -2,12 +2,15 @@ import type { EntityContext } from '../../domain/entity';
 import { conflict } from '../../domain/errors';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
+import type { CalendarHoursStore } from '../catalog/ports';
 import type { OpeningHoursService } from './opening-hours-service';
 import type { IdSource, SlotStore } from './ports';
 import type { SlotService } from './slot-service';
 
 export interface GenerateRequest {
   date: string;
+  /** The calendar to generate (docs/CONTRACT.md#services-and-staff); absent, the default calendar. */
+  calendar_id?: number | undefined;
   duration?: number | undefined;
   max_appointments?: number | undefined;
 }
@@ -21,9 +24,11 @@ const generationError = (why: string) => conflict(`error during generation: ${wh
 export interface SlotGeneratorDeps {
   slots: SlotStore;
   ids: IdSource;
-  calendars: Pick<SlotService, 'defaultCalendar'>;
+  calendars: Pick<SlotService, 'calendarFor'>;
   hours: OpeningHoursService;
   now?: () => Date;
+  /** Calendars' own weekly hours (docs/CONTRACT.md#services-and-staff); without it, the entity's apply. */
+  calendarHours?: Pick<CalendarHoursStore, 'get'>;
 }
 
 /** Slot generation from opening hours and holidays (POST /v2/calendar-slots/generate). */
@@ -35,7 +40,8 @@ export class SlotGenerator {
   }
 
   /**
-   * 1. A closed day or holiday is refused (409, naming the holiday). 2. Times come from the day's periods
+   * 1. A closed day or holiday is refused (409, naming the holiday); the calendar's own weekly hours, if
+   * it has them, decide the day, else the entity's. 2. Times come from the day's periods
    * in the calendar's zone (DST-correct). 3. Only times overlapping none of the date's slots are created,
    * under guard items, so concurrent generations never duplicate a start time. 4. All the date's slots return.
    */
@@ -43,10 +49,13 @@ export class SlotGenerator {
     entity: EntityContext,
     request: GenerateRequest,
   ): Promise<{ created: number; slots: SlotRecord[] }> {
-    const status = await this.deps.hours.dayStatus(entity, request.date);
+    const calendar = await this.deps.calendars.calendarFor(entity, request.calendar_id);
+    const own = this.deps.calendarHours
+      ? await this.deps.calendarHours.get(entity.entityId, calendar.calendar_id)
+      : null;
+    const status = await this.deps.hours.dayStatus(entity, request.date, own ?? undefined);
     if (status.holiday) throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
     if (!status.is_open) throw generationError('the day is closed');
-    const calendar = await this.deps.calendars.defaultCalendar(entity);
     const duration = request.duration ?? entity.settings.slot_duration;
     const capacity = request.max_appointments ?? entity.settings.max_appointments;
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);

@@ -11,10 +11,11 @@ import {
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, hasRoom, type SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
-import type { CalendarReader, SlotStore } from './ports';
+import type { CalendarLister, SlotStore } from './ports';
 
 export interface SlotChange {
   slot_id: number;
+  calendar_id?: number | undefined;
   status?: 'open' | 'closed' | undefined;
   max_appointments?: number | undefined;
   available_slots?: number | undefined;
@@ -30,11 +31,14 @@ const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.
 /** What the slot service needs: the slots, the calendars, a clock. */
 export interface SlotServiceDeps {
   slots: SlotStore;
-  calendars: CalendarReader;
+  calendars: CalendarLister;
   now?: () => Date;
 }
 
-/** Slots of the entity's default calendar (the v2 API): listing, capacity and deletion. */
+/**
+ * Slots of the v2 API: listing, capacity and deletion, in the calendar a request names (`calendar_id`),
+ * else the entity's default calendar (docs/CONTRACT.md#services-and-staff).
+ */
 export class SlotService {
   private readonly now: () => Date;
 
@@ -49,12 +53,38 @@ export class SlotService {
     return calendar;
   }
 
+  /** The calendar a request names, which must be the entity's (404 otherwise); absent, the default one. */
+  async calendarFor(entity: EntityContext, calendarId?: number): Promise<CalendarRecord> {
+    if (calendarId === undefined) return this.defaultCalendar(entity);
+    const calendar = await this.deps.calendars.get(entity.entityId, calendarId);
+    if (!calendar) throw calendarNotFound();
+    return calendar;
+  }
+
+  /** The entity's active calendars, the default one first (open days). */
+  async activeCalendars(entity: EntityContext): Promise<CalendarRecord[]> {
+    const all = await this.deps.calendars.list(entity.entityId);
+    const main = entity.settings.default_calendar_id;
+    return all
+      .filter((c) => c.is_active)
+      .sort(
+        (a, b) =>
+          Number(b.calendar_id === main) - Number(a.calendar_id === main) || a.calendar_id - b.calendar_id,
+      );
+  }
+
   /**
-   * Slots of a date in the default calendar, by start time; `available` keeps only what can be booked now
-   * (docs/CONTRACT.md#slot-ranges): open, a place left, and a start still ahead in the calendar's zone.
+   * Slots of a date in the calendar (default: the default calendar), by start time; `available` keeps only
+   * what can be booked now (docs/CONTRACT.md#slot-ranges): open, a place left, and a start still ahead in
+   * the calendar's zone.
    */
-  async listDate(entity: EntityContext, date: string, available = false): Promise<SlotRecord[]> {
-    const calendar = await this.defaultCalendar(entity);
+  async listDate(
+    entity: EntityContext,
+    date: string,
+    calendarId?: number,
+    available = false,
+  ): Promise<SlotRecord[]> {
+    const calendar = await this.calendarFor(entity, calendarId);
     const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date);
     return this.bookable(calendar, slots, available).sort(byStart);
   }
@@ -69,21 +99,28 @@ export class SlotService {
   }
 
   /**
-   * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the default calendar, by
+   * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the calendar (default: the default one), by
    * date and start time: one query on the calendar-date index, paged inside; `available` as for listDate.
    */
-  async listRange(entity: EntityContext, from: string, to: string, available = false): Promise<SlotRecord[]> {
+  async listRange(
+    entity: EntityContext,
+    from: string,
+    to: string,
+    calendarId?: number,
+    available = false,
+  ): Promise<SlotRecord[]> {
     const days = daysBetween(from, to) + 1;
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
-    const calendar = await this.defaultCalendar(entity);
+    const calendar = await this.calendarFor(entity, calendarId);
     const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to);
     return this.bookable(calendar, slots, available).sort(byDateAndStart);
   }
 
-  private async requireSlot(entity: EntityContext, slotId: number): Promise<SlotRecord> {
+  /** A slot of any of the entity's calendars; with `calendarId`, of that calendar only. */
+  private async requireSlot(entity: EntityContext, slotId: number, calendarId?: number): Promise<SlotRecord> {
     const slot = await this.deps.slots.get(entity.entityId, slotId);
-    if (!slot || slot.calendar_id !== entity.settings.default_calendar_id) throw slotNotFound();
+    if (!slot || (calendarId !== undefined && slot.calendar_id !== calendarId)) throw slotNotFound();
     return slot;
   }
 
@@ -93,7 +130,7 @@ export class SlotService {
    */
   async update(entity: EntityContext, change: SlotChange): Promise<SlotRecord> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const slot = await this.requireSlot(entity, change.slot_id);
+      const slot = await this.requireSlot(entity, change.slot_id, change.calendar_id);
       let capacity = change.max_appointments ?? slot.capacity;
       if (change.available_slots !== undefined) {
         const fromAvailable = slot.taken + change.available_slots;
@@ -126,9 +163,9 @@ export class SlotService {
   }
 
   /** Removes an empty slot; one holding live appointments is refused with 409. */
-  async delete(entity: EntityContext, slotId: number): Promise<void> {
+  async delete(entity: EntityContext, slotId: number, calendarId?: number): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const slot = await this.requireSlot(entity, slotId);
+      const slot = await this.requireSlot(entity, slotId, calendarId);
       if (slot.taken > 0) {
         throw conflict(
           `slot holds ${slot.taken} live appointment${slot.taken > 1 ? 's' : ''} and cannot be deleted`,

@@ -1,0 +1,22 @@
+import { date, id, params } from '../../../shared/http/input/fields';
+import { reply } from '../../../shared/http/reply';
+import { v2AvailableStart } from '../../../shared/http/v2/catalog';
+import { defineV2Handler, serviceBookingService } from '../../../shared/wiring';
+
+const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: id().optional() });
+
+/**
+ * GET /api/v2/availability?service_id=&from=&to=[&calendar_id=] — every start at which the whole service
+ * fits on a calendar that performs it (at most 62 days), by date, start and calendar.
+ */
+export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) => {
+  const starts = await serviceBookingService().availability(entity, {
+    serviceId: query.service_id,
+    from: query.from,
+    to: query.to,
+    calendarId: query.calendar_id,
+  });
+  return reply(starts.map(v2AvailableStart), {
+    message: starts.length ? `${starts.length} available starts` : 'no available start in this range',
+  });
+});

@@ -1,0 +1,12 @@
+import { reply } from '../../../shared/http/reply';
+import { CreateCalendarBody, v2Calendar } from '../../../shared/http/v2/catalog';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
+
+/** POST /api/v2/calendars — adds a calendar (a member of staff), active, in the entity's time zone. */
+export const handler = defineV2Handler(
+  { hasBody: true, body: CreateCalendarBody },
+  async ({ entity, body }) =>
+    reply(v2Calendar(await catalogService().createCalendar(entity, body.name)), {
+      message: 'calendar created',
+    }),
+);

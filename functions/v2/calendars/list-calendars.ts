@@ -1,0 +1,9 @@
+import { reply } from '../../../shared/http/reply';
+import { v2Calendar } from '../../../shared/http/v2/catalog';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
+
+/** GET /api/v2/calendars — the staff: active calendars for a publishable key, all for the secret token. */
+export const handler = defineV2Handler({ publishable: true }, async ({ entity }) => {
+  const calendars = await catalogService().listCalendars(entity);
+  return reply(calendars.map(v2Calendar), { message: `${calendars.length} calendars` });
+});

@@ -1,0 +1,10 @@
+import { reply } from '../../../shared/http/reply';
+import { UpdateCalendarBody, v2Calendar } from '../../../shared/http/v2/catalog';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
+
+/** POST /api/v2/calendars/update — renames or (de)activates a calendar of the entity. */
+export const handler = defineV2Handler(
+  { hasBody: true, body: UpdateCalendarBody },
+  async ({ entity, body }) =>
+    reply(v2Calendar(await catalogService().updateCalendar(entity, body)), { message: 'calendar updated' }),
+);

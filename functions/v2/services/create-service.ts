@@ -1,0 +1,12 @@
+import { reply } from '../../../shared/http/reply';
+import { CreateServiceBody, v2Service } from '../../../shared/http/v2/catalog';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
+
+/** POST /api/v2/services — adds a service: its length in minutes and the calendars that perform it. */
+export const handler = defineV2Handler(
+  { hasBody: true, body: CreateServiceBody },
+  async ({ entity, body }) => {
+    const { services, calendars } = await catalogService().createService(entity, body);
+    return reply(services.map((s) => v2Service(s, calendars))[0], { message: 'service created' });
+  },
+);

@@ -1,0 +1,12 @@
+import { reply } from '../../../shared/http/reply';
+import { v2Service } from '../../../shared/http/v2/catalog';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
+
+/** GET /api/v2/services — the services an entity offers, by id, with who performs each. */
+export const handler = defineV2Handler({ publishable: true }, async ({ entity }) => {
+  const { services, calendars } = await catalogService().listServices(entity);
+  return reply(
+    services.map((s) => v2Service(s, calendars)),
+    { message: services.length ? `${services.length} services` : 'no services' },
+  );
+});
