@@ -167,6 +167,7 @@ describe('managing a booking by its cancel token', () => {
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: 1,
+      has_services: false,
     });
   });
 });
