@@ -57,8 +57,7 @@ async function salon() {
     if (!generated.success) continue;
     await v2('POST', '/calendar-slots/generate', token, { date, calendar_id: bruno });
     const cut = (await v2('POST', '/services', token, { name: 'Cut', duration: 30 })).data.id as number;
-    const colour = (await v2('POST', '/services', token, { name: 'Colour', duration: 90 })).data
-      .id as number;
+    const colour = (await v2('POST', '/services', token, { name: 'Colour', duration: 90 })).data.id as number;
     return { entity, token, key, alice, bruno, date, cut, colour };
   }
   throw new Error('no open day to generate');
@@ -87,7 +86,9 @@ describe('the widget of a business with services and staff', () => {
     await anyone.waitFor();
     expect(await anyone.getAttribute('aria-pressed')).toBe('true');
     for (const id of [s.alice, s.bruno])
-      expect(await page.locator(inWidget(`button[data-calendar-id="${id}"]:not([data-start])`)).count()).toBe(1);
+      expect(await page.locator(inWidget(`button[data-calendar-id="${id}"]:not([data-start])`)).count()).toBe(
+        1,
+      );
     await page.locator(inWidget(`[data-day="${s.date}"]`)).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'widget-staff-days');
@@ -132,9 +133,9 @@ describe('the widget of a business with services and staff', () => {
     const held = { '08:30': 1, '09:00': 0, '09:30': 0, '10:00': 0, '10:30': 1 };
     const free = { '08:30': 1, '09:00': 1, '09:30': 1, '10:00': 1, '10:30': 1 };
     const both = [await placesAt(s.alice), await placesAt(s.bruno)];
-    expect([held, free].map((x) => both.filter((p) => JSON.stringify(p) === JSON.stringify(x)).length)).toEqual(
-      [1, 1],
-    );
+    expect(
+      [held, free].map((x) => both.filter((p) => JSON.stringify(p) === JSON.stringify(x)).length),
+    ).toEqual([1, 1]);
     expect(id).toBeGreaterThan(0);
     expect(await counterDrift(s.entity.entity_account_id)).toEqual([]);
     expect(errors()).toEqual([]);

@@ -32,9 +32,9 @@ describe('the widget and the manage page on the service path', () => {
   /** Places left, by start time, in one calendar's slots of `date`. */
   const placesOf = async (calendar: number) =>
     Object.fromEntries(
-      (
-        ok(await v2('GET', `/calendar-slots?date=${date}&calendar_id=${calendar}`, entity.v2)) as Json[]
-      ).map((s) => [s.start_time, s.available_slots]),
+      (ok(await v2('GET', `/calendar-slots?date=${date}&calendar_id=${calendar}`, entity.v2)) as Json[]).map(
+        (s) => [s.start_time, s.available_slots],
+      ),
     );
 
   beforeAll(async () => {
