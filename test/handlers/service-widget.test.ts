@@ -55,7 +55,7 @@ describe('the widget and the manage page on the service path', () => {
       ok(await v2('POST', '/calendar-slots/generate', entity.v2, { date, calendar_id: calendar }));
     service = ok(await v2('POST', '/services', entity.v2, { name: 'Colour', duration: 60 })).id;
     expect(ok(await v2('GET', '/business', key))).toEqual({
-      name: null,
+      name: entity.entity_account_id,
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: first,
