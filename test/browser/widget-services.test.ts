@@ -81,9 +81,9 @@ describe('the widget of a business with services and staff', () => {
 
     // The staff: anyone (chosen), Alice and Bruno.
     await colour.click();
-    expect(await colour.getAttribute('aria-pressed')).toBe('true');
     const anyone = page.locator(inWidget('button[data-calendar-id="any"]'));
     await anyone.waitFor();
+    expect(await colour.getAttribute('aria-pressed')).toBe('true');
     expect(await anyone.getAttribute('aria-pressed')).toBe('true');
     for (const id of [s.alice, s.bruno])
       expect(await page.locator(inWidget(`button[data-calendar-id="${id}"]:not([data-start])`)).count()).toBe(
