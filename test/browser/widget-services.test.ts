@@ -141,4 +141,55 @@ describe('the widget of a business with services and staff', () => {
     expect(errors()).toEqual([]);
     await context.close();
   });
+
+  it('moves a service appointment on /manage to a start of /availability: the whole run moves', async () => {
+    const s = await salon();
+    const booked = (
+      await v2('POST', '/appointments', s.key, {
+        client_name: 'Camille Martin',
+        client_phone: '07 11 22 33 44',
+        service_id: s.colour,
+        date: s.date,
+        start_time: '09:00',
+        calendar_id: s.bruno,
+      })
+    ).data;
+    const page = await browser.newPage();
+    const errors = consoleErrors(page);
+    await page.goto(`${api.baseUrl}/manage#${booked.cancel_token}`);
+    const inManage = (selector: string) => `booking-manage ${selector}`;
+    await page.locator(inManage(`[data-appointment-id="${booked.id}"]`)).waitFor();
+    await page.locator(inManage('[data-action="reschedule"]')).click();
+    await page.locator(inManage(`[data-day="${s.date}"]`)).click();
+    await page.locator(inManage('[data-start]')).first().waitFor();
+    // The starts where the whole service fits with the same person, but its own.
+    const starts = (
+      await v2(
+        'GET',
+        `/availability?service_id=${s.colour}&from=${s.date}&to=${s.date}&calendar_id=${s.bruno}`,
+        s.key,
+      )
+    ).data as Json[];
+    const shown = await page
+      .locator(inManage('[data-start]'))
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-start')));
+    expect(shown).toEqual(starts.map((x) => x.start_time.slice(0, 5)).filter((t) => t !== '09:00'));
+    await page.locator(inManage('[data-start="14:00"]')).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'manage-reschedule-service');
+    await page.locator(inManage('[data-action="confirm-reschedule"]')).click();
+    await page.locator(inManage('[data-notice]')).waitFor();
+    expect(await page.locator(inManage('[data-time]')).getAttribute('data-time')).toBe('14:00');
+    expect(await axeViolations(page)).toEqual([]);
+    const places = Object.fromEntries(
+      (
+        (await v2('GET', `/calendar-slots?date=${s.date}&calendar_id=${s.bruno}`, s.token)).data as Json[]
+      ).map((x) => [x.start_time.slice(0, 5), x.available_slots]),
+    );
+    expect([places['09:00'], places['09:30'], places['10:00']]).toEqual([1, 1, 1]);
+    expect([places['14:00'], places['14:30'], places['15:00'], places['15:30']]).toEqual([0, 0, 0, 1]);
+    expect(await counterDrift(s.entity.entity_account_id)).toEqual([]);
+    expect(errors()).toEqual([]);
+    await page.close();
+  });
 });
