@@ -73,7 +73,7 @@ describe('the hosted page and the manage page', () => {
     const hosted = await page.goto(`${api.baseUrl}/book/${key}`);
     expect(hosted?.headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     await page.locator(inWidget(`[data-day="${date}"]`)).click();
-    // A new entity's name is its account id (until it sets its own).
+    // The hosted page names the business (a new entity is named as it was created: its account id here).
     expect(await page.locator('h1').textContent()).toBe(entity.entity_account_id);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'hosted-page');

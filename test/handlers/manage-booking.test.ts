@@ -163,6 +163,7 @@ describe('managing a booking by its cancel token', () => {
   it('GET /business answers the page what it shows, to a key', async () => {
     const business = await v2('GET', '/business', key);
     expect(business.json.data).toEqual({
+      // A new entity is named as it was created (docs/CONTRACT.md#settings): here its account id.
       name: entity.entity_account_id,
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
