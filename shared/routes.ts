@@ -89,14 +89,14 @@ export const ROUTES: readonly RouteDef[] = [
   v2('GET', '/calendar-feed', 'calendar-feed/get-feed-status'),
   v2('POST', '/calendar-feed/delete', 'calendar-feed/delete-feed', 'write'),
   // Services and staff (docs/CONTRACT.md#services-and-staff).
-  v2('GET', '/calendars', 'calendars/list-calendars'),
+  pk(v2('GET', '/calendars', 'calendars/list-calendars')),
   v2('POST', '/calendars', 'calendars/create-calendar', 'write'),
   v2('POST', '/calendars/update', 'calendars/update-calendar', 'write'),
-  v2('GET', '/services', 'services/list-services'),
+  pk(v2('GET', '/services', 'services/list-services')),
   v2('POST', '/services', 'services/create-service', 'write'),
   v2('POST', '/services/update', 'services/update-service', 'write'),
   v2('POST', '/services/delete', 'services/delete-service', 'write'),
-  v2('GET', '/availability', 'availability/get-availability'),
+  pk(v2('GET', '/availability', 'availability/get-availability')),
 ];
 
 /**

@@ -419,7 +419,7 @@ export interface paths {
         put?: never;
         /**
          * Close a date
-         * @description Closes the date (name optional, default "Closure day"; a date already closed is renamed). check-date, the date's hours and generation honour it at once; slots that exist are not touched.
+         * @description Closes the date (name optional, default "Closure day"; a date already closed is renamed). check-date, the date's hours and generation honour it at once, and the date's open slots (in every calendar) are closed: not listed with available=true, a booking answers 409 slot not available: closed. Booked appointments are kept; the answer counts them. Removing the closure reopens the slots it closed, not those closed by hand.
          */
         post: operations["post-v2-closures"];
         delete?: never;
@@ -439,7 +439,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a closure date
-         * @description Removes the closure day of the date; a date without one is 404.
+         * @description Removes the closure day of the date and reopens the slots it closed (not those closed by hand); a date without one is 404.
          */
         post: operations["post-v2-closures-delete"];
         delete?: never;
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * What a booking page shows of the business
-         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language and the calendar the v2 API books in. A publishable key or a cancel token may call it.
+         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it.
          */
         get: operations["get-v2-business"];
         put?: never;
@@ -807,13 +807,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a staff calendar feed address exists
+         * @description Says whether the entity has a feed address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).
+         */
+        get: operations["get-v2-calendar-feed"];
         put?: never;
         /**
          * A secret address of the staff calendar feed
          * @description Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).
          */
         post: operations["post-v2-calendar-feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/calendar-feed/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the staff calendar feed address
+         * @description Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).
+         */
+        post: operations["post-v2-calendar-feed-delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1691,10 +1715,26 @@ export interface components {
         V2CalendarFeed: {
             url: string;
         };
+        V2CalendarFeedStatus: {
+            exists: boolean;
+            created_at: string | null;
+        };
         V2CalendarFeedAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["V2CalendarFeed"];
+            message?: string;
+        };
+        V2CalendarFeedStatusAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2CalendarFeedStatus"];
+            message?: string;
+        };
+        V2CalendarFeedDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
             message?: string;
         };
         V2PublishableKey: {
@@ -1753,6 +1793,13 @@ export interface components {
             address: string | null;
             locale: string | null;
         };
+        V2ClosureAdded: {
+            name: string;
+            /** Format: date */
+            date: string;
+            closed_slots: number;
+            booked_appointments: number;
+        };
         V2SettingsAnswer: {
             /** @constant */
             success: true;
@@ -1780,7 +1827,7 @@ export interface components {
         V2ClosureAnswer: {
             /** @constant */
             success: true;
-            data: components["schemas"]["V2Holiday"];
+            data: components["schemas"]["V2ClosureAdded"];
             message?: string;
         };
         V2ClosureDeleteAnswer: {
@@ -1796,6 +1843,14 @@ export interface components {
             language: "en" | "fr";
             default_calendar_id: number;
         };
+        V2BusinessPage: {
+            name: string | null;
+            timezone: string;
+            /** @enum {string} */
+            language: "en" | "fr";
+            default_calendar_id: number;
+            has_services: boolean;
+        };
         V2ManagedAppointment: {
             appointment: components["schemas"]["V2Appointment"];
             calendar_name: string | null;
@@ -1804,7 +1859,7 @@ export interface components {
         V2BusinessAnswer: {
             /** @constant */
             success: true;
-            data: components["schemas"]["V2Business"];
+            data: components["schemas"]["V2BusinessPage"];
             message?: string;
         };
         V2ManagedAppointmentAnswer: {
@@ -6516,7 +6571,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The closure day. */
+            /** @description The closure day, the slots it closed and the booked appointments of the date. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6531,7 +6586,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "date": "2026-12-24",
-                     *         "name": "Christmas Eve"
+                     *         "name": "Christmas Eve",
+                     *         "closed_slots": 7,
+                     *         "booked_appointments": 2
                      *       },
                      *       "message": "OK"
                      *     }
@@ -7039,7 +7096,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute http or https address of at most 500 characters with {cancel_token} in it; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; body: send at least one setting: slot_duration, .... */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute https address (http only for localhost) of at most 500 characters with {cancel_token} in it, without whitespace or control characters; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; body: send at least one setting: slot_duration, .... */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8946,7 +9003,8 @@ export interface operations {
                      *         "name": "Salon Jeanne",
                      *         "timezone": "Europe/Paris",
                      *         "language": "fr",
-                     *         "default_calendar_id": 1
+                     *         "default_calendar_id": 1,
+                     *         "has_services": true
                      *       },
                      *       "message": "OK"
                      *     }
@@ -10481,6 +10539,121 @@ export interface operations {
             };
         };
     };
+    "get-v2-calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a feed address exists. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "exists": true,
+                     *         "created_at": "2026-11-23T09:15:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2CalendarFeedStatusAnswer"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
     "post-v2-calendar-feed": {
         parameters: {
             query?: never;
@@ -10653,6 +10826,163 @@ export interface operations {
                      *       "success": false,
                      *       "data": [],
                      *       "message": "the service is busy, retry the same request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+        };
+    };
+    "post-v2-calendar-feed-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2CalendarFeedDeleteAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Access token required or invalid: access token required; invalid access token. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "request body is larger than 65536 bytes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "server error: <request id>"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];

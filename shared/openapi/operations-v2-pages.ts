@@ -2,7 +2,7 @@
 
 import { v2Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v2';
-import { V2Business, V2ManagedAppointment } from '../http/schemas/v2-pages';
+import { V2BusinessPage, V2ManagedAppointment } from '../http/schemas/v2-pages';
 import * as ex from './examples';
 import type { V2RouteDoc } from './route-doc';
 
@@ -17,10 +17,10 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/business': {
     summary: 'What a booking page shows of the business',
     description:
-      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language and the calendar the v2 API books in. A publishable key or a cancel token may call it.',
+      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it.',
     tag: 'v2 booking',
-    answer: v2Answer(V2Business, 'V2BusinessAnswer', 'The business.'),
-    example: business,
+    answer: v2Answer(V2BusinessPage, 'V2BusinessAnswer', 'The business.'),
+    example: { ...business, has_services: true },
     errors: {},
   },
   'POST /api/v2/appointments/lookup': {

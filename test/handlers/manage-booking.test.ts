@@ -52,7 +52,7 @@ describe('managing a booking by its cancel token', () => {
       appointment: expect.objectContaining({ id: mine.id, status: 'confirmed', client_name: 'Client 1' }),
       calendar_name: expect.any(String),
       business: {
-        name: null,
+        name: entity.entity_account_id,
         timezone: 'Europe/Paris',
         language: expect.any(String),
         default_calendar_id: 1,
@@ -168,6 +168,7 @@ describe('managing a booking by its cancel token', () => {
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: 1,
+      has_services: false,
     });
   });
 });

@@ -4,6 +4,8 @@ import type { components } from '../api-types';
 export type Slot = components['schemas']['V2Slot'];
 export type Appointment = components['schemas']['V2Appointment'];
 export type Business = components['schemas']['V2Business'];
+/** GET /business: the business and whether it offers services (the service path). */
+export type BusinessPage = components['schemas']['V2BusinessPage'];
 export type Managed = components['schemas']['V2ManagedAppointment'];
 
 export interface Answer<T> {

@@ -2,7 +2,16 @@
  * <booking-manage>: the manage page's element. It reads the cancel token from the fragment (`#<token>`,
  * which no request carries), shows the appointment and offers to cancel it or move it to a free time.
  */
-import { Api, type Appointment, addDays, type Business, type Managed, nowIn, type Slot } from './api';
+import {
+  Api,
+  type Appointment,
+  addDays,
+  type Business,
+  type Managed,
+  nowIn,
+  type Slot,
+  type Start,
+} from './api';
 import { adoptStyles, h } from './dom';
 import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
 import { notStarted, renderPicker, slotTimes, type Time } from './picker';
@@ -99,13 +108,34 @@ export class ManagePage extends HTMLElement {
   private async loadSlots(business: Business): Promise<void> {
     if (!this.api) return;
     const now = nowIn(business.timezone);
-    const answer = await this.api.call<Slot[]>(
-      'GET',
-      `/calendar-slots?from=${now.date}&to=${addDays(now.date, DAYS_AHEAD - 1)}&available=true`,
-    );
-    const current = this.managed?.appointment.slot_id;
-    const free = answer.ok ? slotTimes(answer.data, business.default_calendar_id) : [];
-    this.times = notStarted(free, nowIn(business.timezone)).filter((s) => s.slotId !== current);
+    const to = addDays(now.date, DAYS_AHEAD - 1);
+    const current = this.managed?.appointment;
+    let free: Time[];
+    if (current?.service_id !== undefined) {
+      // A service's appointment moves to a start where the whole service fits, with the same person.
+      const answer = await this.api.call<Start[]>(
+        'GET',
+        `/availability?service_id=${current.service_id}&from=${now.date}&to=${to}&calendar_id=${current.calendar_id}`,
+      );
+      free = (answer.ok ? answer.data : [])
+        .filter((s) => !(s.date === current.date && s.start_time === current.start_time))
+        .map((s) => ({
+          key: `${s.date} ${s.start_time} ${s.calendar_id}`,
+          date: s.date,
+          start_time: s.start_time,
+          end_time: s.end_time,
+          calendar_id: s.calendar_id,
+        }));
+    } else {
+      const answer = await this.api.call<Slot[]>(
+        'GET',
+        `/calendar-slots?from=${now.date}&to=${to}&available=true`,
+      );
+      free = (answer.ok ? slotTimes(answer.data, business.default_calendar_id) : []).filter(
+        (s) => s.slotId !== current?.slot_id,
+      );
+    }
+    this.times = notStarted(free, nowIn(business.timezone));
     if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
     if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
   }

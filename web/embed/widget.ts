@@ -7,6 +7,7 @@ import {
   type Appointment,
   addDays,
   type Business,
+  type BusinessPage,
   type Calendar,
   newIdempotencyKey,
   nowIn,
@@ -76,7 +77,7 @@ export class BookingWidget extends HTMLElement {
     this.phase = 'loading';
     this.render();
     this.api = new Api(this.getAttribute('api') ?? BookingWidget.apiBase, key);
-    const answer = await this.api.call<Business>('GET', '/business');
+    const answer = await this.api.call<BusinessPage>('GET', '/business');
     if (!answer.ok) {
       this.phase = 'broken';
       this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
@@ -85,7 +86,7 @@ export class BookingWidget extends HTMLElement {
     }
     this.business = answer.data;
     this.language = langOf(this.getAttribute('lang')) ?? answer.data.language;
-    if ((answer.data as Business & { has_services?: boolean }).has_services) await this.loadServices();
+    if (answer.data.has_services) await this.loadServices();
     await this.loadSlots();
     this.phase = 'pick';
     this.render();

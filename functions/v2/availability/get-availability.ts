@@ -7,16 +7,20 @@ const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: 
 
 /**
  * GET /api/v2/availability?service_id=&from=&to=[&calendar_id=] — every start at which the whole service
- * fits on a calendar that performs it (at most 62 days), by date, start and calendar.
+ * fits on a calendar that performs it (at most 62 days), by date, start and calendar. A cancel token may
+ * call it: the manage page reschedules a service appointment to one of these starts.
  */
-export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) => {
-  const starts = await serviceBookingService().availability(entity, {
-    serviceId: query.service_id,
-    from: query.from,
-    to: query.to,
-    calendarId: query.calendar_id,
-  });
-  return reply(starts.map(v2AvailableStart), {
-    message: starts.length ? `${starts.length} available starts` : 'no available start in this range',
-  });
-});
+export const handler = defineV2Handler(
+  { publishable: true, manage: true, query: Query },
+  async ({ entity, query }) => {
+    const starts = await serviceBookingService().availability(entity, {
+      serviceId: query.service_id,
+      from: query.from,
+      to: query.to,
+      calendarId: query.calendar_id,
+    });
+    return reply(starts.map(v2AvailableStart), {
+      message: starts.length ? `${starts.length} available starts` : 'no available start in this range',
+    });
+  },
+);

@@ -1,8 +1,11 @@
 import { reply } from '../../../shared/http/reply';
-import { v2Business } from '../../../shared/http/v2/present-pages';
-import { defineV2Handler } from '../../../shared/wiring';
+import { v2BusinessPage } from '../../../shared/http/v2/present-pages';
+import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
-/** GET /api/v2/business — what a booking page shows of the business: name, time zone, language. */
+/**
+ * GET /api/v2/business — what a booking page shows of the business: name, time zone, language, and whether
+ * it offers services (the widget's service path).
+ */
 export const handler = defineV2Handler({ publishable: true, manage: true }, async ({ entity }) =>
-  reply(v2Business(entity.settings), { message: 'business' }),
+  reply(v2BusinessPage(entity.settings, await catalogService().hasServices(entity)), { message: 'business' }),
 );

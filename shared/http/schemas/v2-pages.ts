@@ -15,6 +15,12 @@ export const V2Business = named(
   'What a booking page shows of the business: its name (null when it has none), the IANA time zone every date and time of the API is in, the language of its pages and e-mails, and the calendar the v2 API books in.',
 );
 
+export const V2BusinessPage = named(
+  V2Business.extend({ has_services: z.boolean() }),
+  'V2BusinessPage',
+  'What a booking page shows of the business, and whether it offers services (GET /services): the widget then asks for a service and a person (or anyone) and reads GET /availability; else it shows the free slots of the default calendar.',
+);
+
 export const V2ManagedAppointment = named(
   z.strictObject({
     appointment: V2Appointment,
@@ -26,4 +32,5 @@ export const V2ManagedAppointment = named(
 );
 
 export type V2Business = z.infer<typeof V2Business>;
+export type V2BusinessPage = z.infer<typeof V2BusinessPage>;
 export type V2ManagedAppointment = z.infer<typeof V2ManagedAppointment>;

@@ -2,7 +2,7 @@ import type { AppointmentRecord } from '../../domain/booking/appointment';
 import type { EntitySettings } from '../../domain/entity';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
-import type { V2Business, V2ManagedAppointment } from '../schemas/v2-pages';
+import type { V2Business, V2BusinessPage, V2ManagedAppointment } from '../schemas/v2-pages';
 import { v2Appointment } from './present';
 
 /** What a booking page shows of the business (its settings' name when it has one). */
@@ -15,6 +15,12 @@ export const v2Business = (s: EntitySettings): V2Business => {
     default_calendar_id: s.default_calendar_id,
   };
 };
+
+/** GET /business: the business, and whether it offers services (the widget's service path). */
+export const v2BusinessPage = (s: EntitySettings, hasServices: boolean): V2BusinessPage => ({
+  ...v2Business(s),
+  has_services: hasServices,
+});
 
 /** The appointment of the manage page, with its calendar's name and the business. */
 export const v2ManagedAppointment = (

@@ -128,6 +128,11 @@ export class CatalogService {
     return this.weekOf(entity, calendarId);
   }
 
+  /** Whether the entity offers any service (the widget then books services: GET /business `has_services`). */
+  async hasServices(entity: EntityContext): Promise<boolean> {
+    return (await this.deps.services.list(entity.entityId)).length > 0;
+  }
+
   /** The services by id, with the calendars that say who performs each. */
   async listServices(entity: EntityContext): Promise<Catalog> {
     const [services, calendars] = await Promise.all([
