@@ -22,11 +22,11 @@ import type { JobQueue } from '../services/jobs/ports';
 import { OpenDaysDispatcher, type OpenDaysFanOut } from '../services/schedule/open-days-fan-out';
 import { type OpenDaysRun, OpenDaysService } from '../services/schedule/open-days-service';
 import { OpeningHoursService } from '../services/schedule/opening-hours-service';
+import type { OpenDaysJob } from '../services/schedule/ports';
 import { SlotGenerator } from '../services/schedule/slot-generator';
 import { SlotService } from '../services/schedule/slot-service';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import type { OpenDaysJob } from '../services/schedule/ports';
 import { once, sqsClient, table } from './core';
 
 export const openingHoursService = /* @__PURE__ */ once(
@@ -62,7 +62,8 @@ export const openDaysService = /* @__PURE__ */ once(
 );
 
 const report = (run: OpenDaysRun): OpenDaysRun => {
-  if (run.generated.length > 0) logger.info('open days: slots generated', { entity: run.entityId, days: run.generated });
+  if (run.generated.length > 0)
+    logger.info('open days: slots generated', { entity: run.entityId, days: run.generated });
   return run;
 };
 
@@ -109,9 +110,7 @@ export const openDaysOfAll = (queue: OpenDaysQueue = awsOpenDaysQueue()): Promis
 
 /** One entity's run, as a job of the open-days queue (its failure is its own: the queue tries it again). */
 export const runOpenDaysJob = (job: OpenDaysJob): Promise<OpenDaysRun> =>
-  openDaysService()
-    .openEntity(job.entityId, job.after)
-    .then(report);
+  openDaysService().openEntity(job.entityId, job.after).then(report);
 
 /** The open-days queue on AWS: one entity's run per message; each failed message alone goes back. */
 export const openDaysOfQueue = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>

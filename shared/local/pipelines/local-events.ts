@@ -10,8 +10,8 @@ import {
   openDaysOfAll,
   runOpenDaysJob,
 } from '../../wiring';
-import { LocalOpenDaysQueue } from './local-open-days';
 import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
+import { LocalOpenDaysQueue } from './local-open-days';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
 
@@ -111,7 +111,9 @@ export function startLocalEvents(
     tableName: config.tableName,
     onRecords: async (records) => {
       const answer = await instrumented(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
-      await openDaysAfterChanges(records, openDaysQueue).catch((error: Error) => log(`open days: ${error.message}`));
+      await openDaysAfterChanges(records, openDaysQueue).catch((error: Error) =>
+        log(`open days: ${error.message}`),
+      );
       return answer;
     },
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
