@@ -83,15 +83,18 @@ export function addOpenDays(
   const fn = addRouteFunction(stack, {
     name: EVENT_ROUTES.openDays,
     entry: EVENT_ENTRIES.openDays,
-    grants: [
-      {
-        actions: OPEN_DAYS_FAN_OUT_ACTIONS,
-        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [openDaysPk()] } },
-      },
-    ],
+    actions: [],
     stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: 60 } },
     table,
   });
+  // The table, not its indexes: the directory is one partition of it.
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: OPEN_DAYS_FAN_OUT_ACTIONS,
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [openDaysPk()] } },
+    }),
+  );
   fn.addEnvironment('OPEN_DAYS_QUEUE_URL', queue.queueUrl);
   fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
 

@@ -35,7 +35,7 @@ export const COUNTER_CONDITION = {
 /** One statement of a route's grant on the table: actions, and the condition that holds them, if any. */
 export interface TableGrant {
   actions: readonly string[];
-  conditions?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  conditions?: typeof COUNTER_CONDITION;
 }
 
 /**

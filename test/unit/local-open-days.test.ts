@@ -24,7 +24,8 @@ describe('LocalOpenDaysQueue', () => {
     await queue.enqueue({ entityId: 'big', after: null });
     await queue.enqueue({ entityId: 'broken', after: null });
     await queue.enqueue({ entityId: 'small', after: null });
-    while (!done.includes('small')) await new Promise((resolve) => setImmediate(resolve));
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    while (!done.includes('small') || queue.runningEntities.length > 1) await settle();
     expect(done).toEqual(['small']);
     expect(queue.runningEntities).toEqual(['big']);
 
