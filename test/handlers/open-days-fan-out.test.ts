@@ -1,5 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { handler as entityHandler } from '../../functions/scheduled/open-days-entity';
+import { addDays, todayIn } from '../../shared/domain/dates';
 import type { OpenDaysJob } from '../../shared/services/schedule/ports';
 import { openDaysOfAll, services } from '../../shared/wiring';
 import { viaHandler } from '../support/api';
@@ -59,7 +60,8 @@ describe('open days, one job per entity', () => {
     const entries = await services().repos.openDays.list();
     for (const entity of [first, second]) {
       expect(entries.find((e) => e.entityId === entity.entity_account_id)?.openedThrough).not.toBeNull();
-      const slots = await viaHandler('GET', '/api/v2/calendar-slots?from=2000-01-01&to=2100-01-01', {
+      const today = todayIn('Europe/Paris');
+      const slots = await viaHandler('GET', `/api/v2/calendar-slots?from=${today}&to=${addDays(today, 2)}`, {
         headers: entity.v2,
       });
       expect((slots.json.data as unknown[]).length).toBeGreaterThan(0);

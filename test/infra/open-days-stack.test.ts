@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../infra/open-days';
 
@@ -175,5 +175,11 @@ describe.each([
       consumerActions.filter((a) => a.startsWith('sqs:') && !/Receive|Delete|GetQueue|ChangeMessage/.test(a)),
     ).toEqual([]);
     expect(consumerActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('sqs:'))).toEqual([]);
+  });
+
+  it('is cdk-nag (AwsSolutions) clean, the open-days queues and functions included', () => {
+    const annotations = Annotations.fromStack(events);
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
   });
 });
