@@ -49,6 +49,10 @@ export const CONDITION = {
   mailClaimable: 'attribute_not_exists(pk) OR (#state = :sending AND #held_until < :nowMs)',
   /** An appointment its client may still manage: it exists, pending (`:pending`) or confirmed (`:confirmed`). */
   appointmentManageable: 'attribute_exists(pk) AND (#status = :pending OR #status = :confirmed)',
+  /** A slot a closure day may close: open (docs/CONTRACT.md#closures). */
+  slotOpen: 'attribute_exists(pk) AND #status = :open',
+  /** A slot a closure day closed and nobody changed by hand since: removing the closure reopens it. */
+  slotClosedByClosure: 'attribute_exists(pk) AND #status = :closed AND closed_by_closure = :yes',
   /** The appointment still keeps its confirmation's cancel token. */
   keepsMailCancelToken: 'attribute_exists(#mail_cancel_token)',
   /** The entity's feed is the one read (`:hash`), or it had none. */

@@ -73,7 +73,8 @@ describe('the hosted page and the manage page', () => {
     const hosted = await page.goto(`${api.baseUrl}/book/${key}`);
     expect(hosted?.headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     await page.locator(inWidget(`[data-day="${date}"]`)).click();
-    expect(await page.locator('h1').textContent()).toBe('Book an appointment');
+    // The hosted page names the business (a new entity is named as it was created: its account id here).
+    expect(await page.locator('h1').textContent()).toBe(entity.entity_account_id);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'hosted-page');
     await page.locator(inWidget(`[data-start="${hhmm(slots[0].start_time)}"]`)).click();

@@ -163,7 +163,8 @@ describe('managing a booking by its cancel token', () => {
   it('GET /business answers the page what it shows, to a key', async () => {
     const business = await v2('GET', '/business', key);
     expect(business.json.data).toEqual({
-      name: null,
+      // A new entity is named as it was created (docs/CONTRACT.md#settings): here its account id.
+      name: entity.entity_account_id,
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: 1,

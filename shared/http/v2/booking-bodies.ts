@@ -54,18 +54,25 @@ export function v2BookingRequest(
   input: z.infer<typeof V2BookingBody>,
 ): BookingRequest {
   if (input.slot_id === undefined) throw missingField('slot_id');
-  const phone = e164(input.client_phone);
-  const { firstname, lastname } = splitClientName(input.client_name);
   return {
     calendarId: input.calendar_id ?? entity.settings.default_calendar_id,
     anyCalendar: input.calendar_id === undefined,
     slotId: input.slot_id,
+    ...v2Client(input),
+  };
+}
+
+/** The client of a v2 booking, whichever way it books: a confirmed appointment; phone, then e-mail, checked. */
+function v2Client(input: z.infer<typeof V2BookingBody>) {
+  const phone = e164(input.client_phone);
+  const { firstname, lastname } = splitClientName(input.client_name);
+  return {
     firstname,
     lastname,
     email: input.client_email === undefined ? null : email(input.client_email),
     phone,
     contractNumber: input.contract_number ?? null,
-    status: 'confirmed',
+    status: 'confirmed' as const,
   };
 }
 
@@ -73,19 +80,12 @@ export function v2BookingRequest(
 export function v2ServiceBookingRequest(input: z.infer<typeof V2BookingBody>): ServiceBookingRequest {
   if (input.date === undefined) throw missingField('date');
   if (input.start_time === undefined) throw missingField('start_time');
-  const phone = e164(input.client_phone);
-  const { firstname, lastname } = splitClientName(input.client_name);
   return {
     serviceId: input.service_id ?? 0,
     date: input.date,
     startTime: input.start_time,
     calendarId: input.calendar_id,
-    firstname,
-    lastname,
-    email: input.client_email === undefined ? null : email(input.client_email),
-    phone,
-    contractNumber: input.contract_number ?? null,
-    status: 'confirmed',
+    ...v2Client(input),
   };
 }
 

@@ -199,32 +199,34 @@ export class SlotRepository implements SlotStore, ClosureSlots {
 
   /** Pattern: close an open slot for a closure day, marked so that removing the closure reopens it. */
   closeForClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
-    return writtenIf(
-      this.table.doc.send(
-        new UpdateCommand({
-          TableName: this.table.name,
-          Key: keys.slot(entityId, slotId),
-          ...updateWhere(
-            'SET #status = :closed, closed_by_closure = :yes, updated_at = :now',
-            'attribute_exists(pk) AND #status = :open',
-          ),
-          ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':yes': true, ':now': now },
-        }),
-      ),
+    return this.setClosureMark(
+      entityId,
+      slotId,
+      'SET #status = :closed, closed_by_closure = :yes, updated_at = :now',
+      CONDITION.slotOpen,
+      now,
     );
   }
 
   /** Pattern: reopen a slot that a closure day closed (and nobody changed by hand since). */
   reopenAfterClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
+    return this.setClosureMark(
+      entityId,
+      slotId,
+      'SET #status = :open, updated_at = :now REMOVE closed_by_closure',
+      CONDITION.slotClosedByClosure,
+      now,
+    );
+  }
+
+  /** One conditional status change of a closure day's; false when the condition did not hold. */
+  private setClosureMark(entityId: string, slotId: number, update: string, condition: string, now: string) {
     return writtenIf(
       this.table.doc.send(
         new UpdateCommand({
           TableName: this.table.name,
           Key: keys.slot(entityId, slotId),
-          ...updateWhere(
-            'SET #status = :open, updated_at = :now REMOVE closed_by_closure',
-            'attribute_exists(pk) AND #status = :closed AND closed_by_closure = :yes',
-          ),
+          ...updateWhere(update, condition),
           ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':yes': true, ':now': now },
         }),
       ),
