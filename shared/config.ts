@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
   DELIVERY_QUEUE_URL: optionalUrl(),
   DEAD_LETTER_QUEUE_URL: optionalUrl(),
+  /** Open days on AWS: one job per entity's run on this queue, and its dead-letter queue (unset locally). */
+  OPEN_DAYS_QUEUE_URL: optionalUrl(),
+  OPEN_DAYS_DEAD_LETTER_QUEUE_URL: optionalUrl(),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
@@ -54,6 +57,8 @@ export type Config = Readonly<{
   logLevel: 'debug' | 'info' | 'silent';
   corsAllowedOrigins: readonly string[];
   deliveryQueueUrl: string | undefined;
+  openDaysQueueUrl: string | undefined;
+  openDaysDeadLetterQueueUrl: string | undefined;
   deadLetterQueueUrl: string | undefined;
   webhookRetryScale: number;
   defaultLimits: Readonly<Limits>;
@@ -94,6 +99,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     corsAllowedOrigins: Object.freeze(parsed.CORS_ALLOWED_ORIGINS ?? (parsed.STAGE === 'local' ? ['*'] : [])),
     deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
     deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
+    openDaysQueueUrl: parsed.OPEN_DAYS_QUEUE_URL,
+    openDaysDeadLetterQueueUrl: parsed.OPEN_DAYS_DEAD_LETTER_QUEUE_URL,
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
     limitsClockMs: parsed.LIMITS_CLOCK_MS,

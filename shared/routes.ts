@@ -137,6 +137,7 @@ export const EVENT_ENTRIES = {
   dispatch: 'functions/events/dispatch-changes.ts',
   deliver: 'functions/events/deliver-webhooks.ts',
   openDays: 'functions/scheduled/open-days.ts',
+  openDaysEntity: 'functions/scheduled/open-days-entity.ts',
   mail: 'functions/events/send-mail.ts',
 } as const;
 

@@ -18,6 +18,7 @@ export const EVENT_ROUTES = {
   dispatch: 'dispatch-events',
   deliver: 'deliver-webhooks',
   openDays: 'open-days',
+  openDaysEntity: 'open-days-entity',
   sendMail: 'send-mail',
 } as const;
 

@@ -3,7 +3,10 @@
  * that open by themselves (open_days_ahead), for AWS and locally.
  */
 
+import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
+import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
 import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
+import { config } from '../config';
 import { logger } from '../logger';
 import { SequenceRepository } from '../repositories/booking/sequence-repository';
 import { CalendarHoursRepository } from '../repositories/catalog/calendar-hours-repository';
@@ -15,13 +18,16 @@ import {
   OpeningHoursRepository,
   SettingsRepository,
 } from '../repositories/settings/entity-config-repository';
+import type { JobQueue } from '../services/jobs/ports';
+import { OpenDaysDispatcher, type OpenDaysFanOut } from '../services/schedule/open-days-fan-out';
 import { type OpenDaysRun, OpenDaysService } from '../services/schedule/open-days-service';
 import { OpeningHoursService } from '../services/schedule/opening-hours-service';
+import type { OpenDaysJob } from '../services/schedule/ports';
 import { SlotGenerator } from '../services/schedule/slot-generator';
 import { SlotService } from '../services/schedule/slot-service';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import { once, table } from './core';
+import { once, sqsClient, table } from './core';
 
 export const openingHoursService = /* @__PURE__ */ once(
   () =>
@@ -55,28 +61,57 @@ export const openDaysService = /* @__PURE__ */ once(
     }),
 );
 
-const report = (runs: OpenDaysRun[]): OpenDaysRun[] => {
-  for (const run of runs) {
-    if (run.error) logger.error('open days: run failed', { entity: run.entityId, error: run.error });
-    else if (run.generated.length > 0)
-      logger.info('open days: slots generated', { entity: run.entityId, days: run.generated });
-  }
-  return runs;
+const report = (run: OpenDaysRun): OpenDaysRun => {
+  if (run.generated.length > 0)
+    logger.info('open days: slots generated', { entity: run.entityId, days: run.generated });
+  return run;
 };
 
+/** Where one job per entity's run goes: on AWS the open-days queue (SQS, its own dead-letter queue). */
+export type OpenDaysQueue = Pick<JobQueue<OpenDaysJob>, 'enqueue'>;
+const awsOpenDaysQueue = /* @__PURE__ */ once(
+  () =>
+    new SqsJobQueue<OpenDaysJob>(
+      sqsClient(),
+      config.openDaysQueueUrl ?? '',
+      config.openDaysDeadLetterQueueUrl ?? '',
+    ),
+);
+const dispatcher = (queue: OpenDaysQueue) =>
+  new OpenDaysDispatcher({ directory: new OpenDaysRepository(table()), queue });
+
 /**
- * The entities whose settings, hours or closure days a batch of stream records changed: each gets every
- * day of its horizon looked at again. A failure fails the batch, which the stream hands over again
- * (runs are idempotent: a day with slots is left as it is).
+ * The entities whose settings, hours or closure days a batch of stream records changed: each gets one job
+ * that looks at every day of its horizon again. A job that could not be queued fails the batch, which the
+ * stream hands over again (runs are idempotent: a day with slots is left as it is).
  */
-export const openDaysAfterChanges = (records: readonly StreamRecordLike[]): Promise<OpenDaysRun[]> =>
+export const openDaysAfterChanges = (
+  records: readonly StreamRecordLike[],
+  queue: OpenDaysQueue = awsOpenDaysQueue(),
+): Promise<OpenDaysFanOut> =>
   instrumented(EVENT_ROUTES.openDays, async () => {
-    const entities = new Set(records.map(configChangeOf).filter((id): id is string => id !== null));
-    const runs: OpenDaysRun[] = [];
-    for (const entityId of entities) runs.push(await openDaysService().openEntity(entityId));
-    return report(runs);
+    const entities = records.map(configChangeOf).filter((id): id is string => id !== null);
+    const fanOut = await dispatcher(queue).entities(entities);
+    if (fanOut.failed.length > 0) throw new Error(`open days: ${fanOut.failed.length} job(s) not queued`);
+    return fanOut;
   });
 
-/** The scheduled run: every entity of the open-days directory, from the day after its last run. */
-export const openDaysOfAll = (): Promise<OpenDaysRun[]> =>
-  instrumented(EVENT_ROUTES.openDays, async () => report(await openDaysService().openAll()));
+/**
+ * The scheduled run: one job per entity of the open-days directory, from the day after its last run. An
+ * entity whose job could not be queued is logged and looked at again next time.
+ */
+export const openDaysOfAll = (queue: OpenDaysQueue = awsOpenDaysQueue()): Promise<OpenDaysFanOut> =>
+  instrumented(EVENT_ROUTES.openDays, async () => {
+    const fanOut = await dispatcher(queue).all();
+    for (const failed of fanOut.failed)
+      logger.error('open days: job not queued', { entity: failed.entityId, error: failed.error });
+    return fanOut;
+  });
+
+/** One entity's run, as a job of the open-days queue (its failure is its own: the queue tries it again). */
+export const runOpenDaysJob = (job: OpenDaysJob): Promise<OpenDaysRun> =>
+  openDaysService().openEntity(job.entityId, job.after).then(report);
+
+/** The open-days queue on AWS: one entity's run per message; each failed message alone goes back. */
+export const openDaysOfQueue = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>
+  instrumented(EVENT_ROUTES.openDaysEntity, () => eachJob<OpenDaysJob>(messages, runOpenDaysJob));

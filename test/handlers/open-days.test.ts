@@ -3,7 +3,14 @@ import { configChangeOf } from '../../shared/adapters/stream-changes';
 import * as keys from '../../shared/db/keys';
 import { addDays, datesInRange } from '../../shared/domain/dates';
 import { OpenDaysService } from '../../shared/services/schedule/open-days-service';
-import { openDaysAfterChanges, services, slotGenerator, slotService } from '../../shared/wiring';
+import type { OpenDaysJob } from '../../shared/services/schedule/ports';
+import {
+  openDaysAfterChanges,
+  runOpenDaysJob,
+  services,
+  slotGenerator,
+  slotService,
+} from '../../shared/wiring';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
 
@@ -129,14 +136,21 @@ describe('a change triggers a run for its entity (the table stream)', () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     await post(entity, '/settings', { open_days_ahead: 2 });
     const id = entity.entity_account_id;
-    const runs = await openDaysAfterChanges([
-      record({ ...keys.settings(id), type: 'settings' }),
-      record({ ...keys.openingHours(id), type: 'opening-hours' }),
-      record({ ...keys.slot(id, 9), type: 'slot' }),
-    ]);
-    expect(runs).toHaveLength(1);
-    expect(runs[0]?.entityId).toBe(id);
-    const generated = runs[0]?.generated ?? [];
+    // The batch queues one job for the entity it names (twice named, one job), and the job is its run.
+    const jobs: OpenDaysJob[] = [];
+    const fanOut = await openDaysAfterChanges(
+      [
+        record({ ...keys.settings(id), type: 'settings' }),
+        record({ ...keys.openingHours(id), type: 'opening-hours' }),
+        record({ ...keys.slot(id, 9), type: 'slot' }),
+      ],
+      { enqueue: async (job) => void jobs.push(job) },
+    );
+    expect(fanOut).toEqual({ queued: [id], failed: [] });
+    expect(jobs).toEqual([{ entityId: id, after: null }]);
+    const run = await runOpenDaysJob(jobs[0] as OpenDaysJob);
+    expect(run.entityId).toBe(id);
+    const generated = run.generated;
     // Today and tomorrow, unless a public holiday closes one of them.
     expect(generated.length).toBeGreaterThanOrEqual(1);
     const slots = await rangeOf(entity, generated[0] ?? '', generated.at(-1) ?? '');

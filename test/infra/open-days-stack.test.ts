@@ -1,19 +1,41 @@
 import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
-import { OPEN_DAYS_ACTIONS } from '../../infra/open-days';
+import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../infra/open-days';
 
 /** Open days (docs/CONTRACT.md#open-days) in both stages, synthesized without bundling like stacks.test.ts. */
 const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
 
 const resourcesOf = (template: Template) =>
   template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-const openDaysFunction = (template: Template): string => {
+/** The logical id of a function or other resource whose construct id is `prefix` (plus CDK's hash). */
+const resourceId = (template: Template, type: string, prefix: string): string => {
   const [id] = Object.entries(resourcesOf(template)).find(
-    ([key, r]) => r.Type === 'AWS::Lambda::Function' && key.startsWith('OpenDays'),
+    ([key, r]) => r.Type === type && new RegExp(`^${prefix}[0-9A-F]{8}$`).test(key),
   ) ?? [''];
   return id;
 };
+const openDaysFunction = (template: Template): string =>
+  resourceId(template, 'AWS::Lambda::Function', 'OpenDays');
+/** Every action a role's policies allow, with the statements' resources and conditions. */
+const statementsOf = (template: Template, rolePrefix: string) =>
+  Object.values(resourcesOf(template))
+    .filter((r) => r.Type === 'AWS::IAM::Policy')
+    .filter((p) =>
+      (p.Properties.Roles as Array<{ Ref: string }>).some((role) =>
+        new RegExp(`^${rolePrefix}Role[0-9A-F]{8}$`).test(role.Ref),
+      ),
+    )
+    .flatMap(
+      (p) =>
+        (
+          p.Properties.PolicyDocument as {
+            Statement: Array<{ Action: string | string[]; Resource: unknown; Condition?: unknown }>;
+          }
+        ).Statement,
+    )
+    .map((s) => ({ ...s, Action: Array.isArray(s.Action) ? s.Action : [s.Action] }));
+const isLogs = (action: string) => action.startsWith('logs:') || action.startsWith('xray:');
 
 describe.each([
   ['staging', stages.staging],
@@ -81,5 +103,83 @@ describe.each([
       .filter((a) => a.startsWith('dynamodb:') && !/Stream|GetRecords|GetShardIterator/.test(a));
     expect(granted.length).toBeGreaterThan(0);
     for (const action of granted) expect(OPEN_DAYS_ACTIONS).toContain(action);
+  });
+
+  const queue = resourceId(template, 'AWS::SQS::Queue', 'OpenDaysQueue');
+  const deadLetters = resourceId(template, 'AWS::SQS::Queue', 'OpenDaysDeadLetterQueue');
+  const entityFn = resourceId(template, 'AWS::Lambda::Function', 'OpenDaysEntity');
+
+  it('runs each entity as its own message: a queue with a dead-letter queue, both alarmed', () => {
+    expect([queue, deadLetters, entityFn]).not.toContain('');
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters, 'Arn'] }, maxReceiveCount: 3 },
+      SqsManagedSseEnabled: true,
+    });
+    const resources = resourcesOf(template);
+    const queueOf = (r: { Properties: Record<string, unknown> }) => JSON.stringify(r.Properties);
+    const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+    expect(
+      alarms.some(([id, r]) => id.startsWith('OpenDaysDeadLetters') && queueOf(r).includes(deadLetters)),
+    ).toBe(true);
+    expect(alarms.some(([id, r]) => id.startsWith('OpenDaysQueueAge') && queueOf(r).includes(queue))).toBe(
+      true,
+    );
+  });
+
+  it('consumes the queue one message per invocation, several entities at once, failures alone', () => {
+    expect(OPEN_DAYS_CONCURRENCY).toBeGreaterThan(1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: entityFn },
+      EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: OPEN_DAYS_CONCURRENCY },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    // The entity function's timeout fits the queue's visibility timeout (a run is never handed out twice).
+    const entity = resourcesOf(template)[entityFn]?.Properties as { Timeout: number };
+    const visibility = resourcesOf(template)[queue]?.Properties.VisibilityTimeout as number;
+    expect(visibility).toBeGreaterThanOrEqual(entity.Timeout * 6);
+  });
+
+  it('lets the fan-out only read the directory and send to the queue; the consumer only its table actions', () => {
+    // The stream's failure destination (the events' dead-letter queue) is the stream source's own grant.
+    const streamSource = Object.values(resourcesOf(template)).find(
+      (r) =>
+        r.Type === 'AWS::Lambda::EventSourceMapping' &&
+        JSON.stringify(r.Properties.FunctionName) === JSON.stringify({ Ref: fn }),
+    );
+    const failureDestination = JSON.stringify(
+      (streamSource?.Properties.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined)
+        ?.OnFailure?.Destination,
+    );
+    const fanOut = statementsOf(template, 'OpenDays')
+      .filter((s) => !s.Action.every(isLogs))
+      .filter((s) => JSON.stringify(s.Resource) !== failureDestination);
+    const actions = fanOut
+      .flatMap((s) => s.Action)
+      .filter((a) => !/Stream|GetRecords|GetShardIterator/.test(a));
+    expect([...new Set(actions)].sort()).toEqual(['dynamodb:Query', 'sqs:SendMessage']);
+    const send = fanOut.find((s) => s.Action.includes('sqs:SendMessage'));
+    expect(send?.Action).toEqual(['sqs:SendMessage']);
+    expect(send?.Resource).toEqual({ 'Fn::GetAtt': [queue, 'Arn'] });
+    // The table query is held to the directory's partition.
+    for (const s of fanOut.filter((s) => s.Action.includes('dynamodb:Query')))
+      expect(s.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['OPENDAYS'] } });
+
+    const consumer = statementsOf(template, 'OpenDaysEntity').filter((s) => !s.Action.every(isLogs));
+    const consumerActions = consumer.flatMap((s) => s.Action);
+    for (const action of consumerActions.filter((a) => a.startsWith('dynamodb:')))
+      expect(OPEN_DAYS_ACTIONS).toContain(action);
+    // From the queue it only receives and deletes (the event source's own grant); it sends nothing.
+    expect(
+      consumerActions.filter((a) => a.startsWith('sqs:') && !/Receive|Delete|GetQueue|ChangeMessage/.test(a)),
+    ).toEqual([]);
+    expect(consumerActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('sqs:'))).toEqual([]);
+  });
+
+  it('is cdk-nag (AwsSolutions) clean, the open-days queues and functions included', () => {
+    const annotations = Annotations.fromStack(events);
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
   });
 });

@@ -3,14 +3,23 @@ import type { MailJob } from '../../domain/mail/notifications';
 import type { MailTransport } from '../../services/mail/ports';
 import { instrumented } from '../../telemetry/invocation';
 import { EVENT_ROUTES } from '../../telemetry/names';
-import { eventPipeline, mailPipeline, openDaysAfterChanges, openDaysOfAll } from '../../wiring';
+import {
+  eventPipeline,
+  mailPipeline,
+  openDaysAfterChanges,
+  openDaysOfAll,
+  runOpenDaysJob,
+} from '../../wiring';
 import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
+import { LocalOpenDaysQueue } from './local-open-days';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
 
 export interface LocalEvents {
   queue: TimerDeliveryQueue;
   mailQueue: TimerQueue<MailJob>;
+  /** One job per entity's open-days run, several under way at once. */
+  openDaysQueue: LocalOpenDaysQueue;
   reminders: TimerReminders;
   /** Where e-mails go: `SMTP_URL`'s server, else the outbox folder. */
   mailTarget: string;
@@ -46,7 +55,8 @@ export const OPEN_DAYS_EVERY_MS = 60_000;
 /**
  * The booking events on this machine: the table's stream read from DynamoDB Local every ~250 ms into the
  * same dispatcher as on AWS, and deliveries on in-process timers instead of SQS. The same records reach
- * the open-days run (settings, hours or closures changed), which also runs every minute for new days.
+ * the open-days fan-out (settings, hours or closures changed), which also runs every minute for new days:
+ * each entity's run is its own job on an in-process queue, several under way at once, as on AWS.
  */
 export function startLocalEvents(
   options: {
@@ -84,6 +94,11 @@ export function startLocalEvents(
   });
   mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
 
+  const openDaysQueue = new LocalOpenDaysQueue(
+    (job) => instrumented(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
+    log,
+  );
+
   const pipeline = eventPipeline(queue, {
     ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),
     mail: mail.planner,
@@ -96,7 +111,9 @@ export function startLocalEvents(
     tableName: config.tableName,
     onRecords: async (records) => {
       const answer = await instrumented(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
-      await openDaysAfterChanges(records).catch((error: Error) => log(`open days: ${error.message}`));
+      await openDaysAfterChanges(records, openDaysQueue).catch((error: Error) =>
+        log(`open days: ${error.message}`),
+      );
       return answer;
     },
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
@@ -104,17 +121,19 @@ export function startLocalEvents(
   });
   let openDays: Promise<unknown> = Promise.resolve();
   const everyMinute = setInterval(() => {
-    openDays = openDaysOfAll().catch((error: Error) => log(`open days: ${error.message}`));
+    openDays = openDaysOfAll(openDaysQueue).catch((error: Error) => log(`open days: ${error.message}`));
   }, options.openDaysEveryMs ?? OPEN_DAYS_EVERY_MS);
   everyMinute.unref();
   return {
     queue,
     mailQueue,
+    openDaysQueue,
     reminders,
     mailTarget: local.target,
     async stop() {
       clearInterval(everyMinute);
       await openDays;
+      await openDaysQueue.stop();
       await poller.stop();
       reminders.stop();
       await queue.stop();

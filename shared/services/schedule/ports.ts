@@ -96,3 +96,12 @@ export interface OpenDaysDirectory {
   /** Records that every day through `date` was looked at; false when the entity left the directory. */
   markOpened(entityId: string, date: string): Promise<boolean>;
 }
+
+/**
+ * One entity's open-days run as a unit of work (docs/design/data-model.md#open-days-what-a-run-costs): the
+ * entity and the last day an earlier run looked at (null: every day of the horizon is looked at).
+ */
+export interface OpenDaysJob {
+  entityId: string;
+  after: string | null;
+}

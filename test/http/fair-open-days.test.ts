@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, todayIn } from '../../shared/domain/dates';
+import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
+
+/**
+ * Issue 27, point 6 ("open days are fair") through `npm start`: a tenant asking for 5-minute slots, 24 hours
+ * a day, as many days ahead as the 50,000-slot budget allows, is started first; while its run is still under
+ * way (its last day has no slots yet, read from the store), another tenant's 3 days open. The proof is the
+ * order of the store's states, not a clock: on a slow machine both runs slow down, and the big one has
+ * tens of thousands of slots to write where the small one has a few dozen.
+ */
+const folder = mkdtempSync(join(tmpdir(), 'booking-fair-'));
+const ZONE = 'Europe/Paris';
+const BIG_DAYS = 150; // 288 slots a day: 43,200 slots, under the 50,000 budget
+type Json = Record<string, unknown>;
+
+describe('open days are fair, through npm start', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-fair' });
+  }, 300_000);
+  afterAll(async () => {
+    if (server) await stopServer(server, 'SIGTERM');
+    expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
+    rmSync(folder, { recursive: true, force: true });
+  }, 120_000);
+
+  const call = async (token: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}/api/v2${path}`, {
+      method,
+      headers: { 'Access-Token': token },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as { data: unknown };
+    if (response.status !== 200)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json.data as never;
+  };
+  const slotsOn = async (token: string, date: string) =>
+    ((await call(token, 'GET', `/calendar-slots?from=${date}&to=${date}`)) as Json[]).length;
+  const openAllDay = async (token: string) => {
+    for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
+      await call(token, 'POST', '/opening-hours/update', {
+        day_of_week: day,
+        start_time1: '00:00:00',
+        end_time1: '24:00:00',
+        is_open: 1,
+      });
+  };
+
+  it("opens a small tenant's 3 days while a big tenant's year is still being opened", async () => {
+    const big = server.v2;
+    const created = await runAdmin(folder, ['create-entity', 'fair-small']);
+    expect(created.code).toBe(0);
+    const small = (created.json as { v2_token: string }).v2_token;
+    await openAllDay(big);
+    await openAllDay(small);
+
+    // The big tenant first: its run starts (today has its slots) …
+    const today = todayIn(ZONE);
+    // The big tenant's last day its run opens (a public holiday stays without slots: the one before it).
+    let bigLast = addDays(today, BIG_DAYS - 1);
+    while (!((await call(big, 'GET', `/opening-hours/check-date?date=${bigLast}`)) as Json).is_open)
+      bigLast = addDays(bigLast, -1);
+    await call(big, 'POST', '/settings', { slot_duration: 5, open_days_ahead: BIG_DAYS });
+    expect(await eventually(async () => (await slotsOn(big, today)) > 0, 120_000)).toBe(true);
+    expect(await slotsOn(big, bigLast)).toBe(0);
+
+    // … then the small one asks for 3 days: each day it may open (not a public holiday) gets its slots.
+    const days = [today, addDays(today, 1), addDays(today, 2)];
+    const open: string[] = [];
+    for (const date of days)
+      if (((await call(small, 'GET', `/opening-hours/check-date?date=${date}`)) as Json).is_open)
+        open.push(date);
+    expect(open.length).toBeGreaterThan(0);
+    await call(small, 'POST', '/settings', { open_days_ahead: 3 });
+    const smallOpened = async () =>
+      (await Promise.all(open.map((d) => slotsOn(small, d)))).every((n) => n > 0);
+    expect(await eventually(smallOpened, 60_000)).toBe(true);
+
+    // The big tenant's run had not finished meanwhile: its last day is still without slots.
+    expect(await slotsOn(big, bigLast)).toBe(0);
+  }, 300_000);
+});
