@@ -1,4 +1,4 @@
-import { addDays } from '../../shared/domain/dates';
+import { addDays } from '../../shared/domain/core/dates';
 import { type Answer, viaHandler } from '../support/api';
 import {
   ALWAYS_OPEN,
@@ -108,7 +108,10 @@ describe('GET/POST /api/v2/settings', () => {
     [{ name: '' }, /^name: /],
     [{ name: null }, /^name: /],
     [{ name: 'N'.repeat(101) }, /^name: must be at most 100 characters$/],
-    [{ name: 'Salon\r\nBcc: someone@example.com' }, /^name: must not contain control characters or lone surrogates$/],
+    [
+      { name: 'Salon\r\nBcc: someone@example.com' },
+      /^name: must not contain control characters or lone surrogates$/,
+    ],
     [{ address: 'A'.repeat(201) }, /^address: must be at most 200 characters$/],
     [{ address: '12 rue X\n75001 Paris' }, /^address: must be one line without control characters$/],
     [{ locale: 'de-DE' }, /^locale: must be a locale of en or fr/],
