@@ -3,7 +3,7 @@
  * the engine already serving that folder, else one started for the command) or on a deployed table
  * (TABLE_NAME and the usual AWS credentials).
  */
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/defaults';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/core/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { storageFrom } from '../shared/local/engine/dynamodb-local';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type Limits, NO_LIMITS } from './domain/access/limits';
-import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/defaults';
+import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;

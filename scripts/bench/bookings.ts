@@ -6,7 +6,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
 import { transactionStats } from '../../shared/db/transactions';
-import { addDays } from '../../shared/domain/dates';
+import { addDays } from '../../shared/domain/core/dates';
 import { documentClient } from '../../shared/wiring';
 import { median, ms, perSecond, quick, row, sample } from './table';
 import { type Client, type Tenant, target } from './tenants';

@@ -6,7 +6,7 @@
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../shared/db/keys';
-import { addDays } from '../../shared/domain/dates';
+import { addDays } from '../../shared/domain/core/dates';
 import { appointmentItem } from '../../shared/repositories/booking/appointment-repository';
 import { table } from '../../shared/wiring';
 import { median, ms, quick, row, timed } from './table';

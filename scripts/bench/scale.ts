@@ -3,7 +3,7 @@
  * seed`'s service, in this process), p50 each, interleaved so both see the same engine state.
  */
 
-import { addDays } from '../../shared/domain/dates';
+import { addDays } from '../../shared/domain/core/dates';
 import { services } from '../../shared/wiring';
 import { seedService } from '../../shared/wiring/operations';
 import { median, ms, quick, row, timed } from './table';

@@ -1,7 +1,7 @@
 /** The benchmark's tenants on the local runtime: HTTP calls, slot generation and booked history. */
 
-import { addDays } from '../../shared/domain/dates';
-import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
+import { addDays } from '../../shared/domain/core/dates';
+import { DEFAULT_SETTINGS } from '../../shared/domain/core/defaults';
 import { publicHoliday } from '../../shared/domain/schedule/holidays';
 import { BookingSnapshotRepository } from '../../shared/repositories/booking/booking-snapshot-repository';
 import { BookingService } from '../../shared/services/booking/booking-service';

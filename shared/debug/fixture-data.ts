@@ -1,6 +1,6 @@
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/booking/appointment';
-import { addDays } from '../domain/dates';
-import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import { addDays } from '../domain/core/dates';
+import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
 import { type CalendarRecord, newCalendar } from '../domain/schedule/calendar';
 import type { SlotRecord } from '../domain/schedule/slot';
 

@@ -7,8 +7,8 @@ import {
   type EntityCounters,
   matchesClient,
 } from '../domain/booking/listing';
-import { todayIn } from '../domain/dates';
-import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import { todayIn } from '../domain/core/dates';
+import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
 import type { CalendarRecord } from '../domain/schedule/calendar';
 import type { AppointmentStore, BookingWriter } from '../services/booking/ports';
 import type { V1Store } from '../services/v1/ports';

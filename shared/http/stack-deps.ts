@@ -1,5 +1,5 @@
 import type { LimitedRequest } from '../domain/access/limits';
-import type { EntityContext } from '../domain/entity';
+import type { EntityContext } from '../domain/core/entity';
 import type { Admission, IdempotencyStore } from '../services/access/ports';
 
 export type { Admission, IdempotencyStore } from '../services/access/ports';

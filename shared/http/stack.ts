@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { IdempotencyMark } from '../domain/access/idempotency';
-import type { EntityContext } from '../domain/entity';
+import type { EntityContext } from '../domain/core/entity';
 import { runInvocation } from '../telemetry/invocation';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';

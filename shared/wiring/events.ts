@@ -5,7 +5,7 @@ import { SqsDeliveryQueue } from '../adapters/sqs-delivery-queue';
 import { appointmentChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { NodeWebhookTransport } from '../adapters/webhook-transport';
 import { config } from '../config';
-import { DEFAULT_TIMEZONE } from '../domain/defaults';
+import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
 import { RETRY_SCHEDULE_SECONDS } from '../domain/delivery/webhooks';
 import { v1Appointment } from '../http/v1/present';
 import { EventRepository, PendingDeliveryRepository } from '../repositories/events/event-repository';

@@ -1,8 +1,8 @@
 /** The composition root, v1: the v1 read and write services, over the table or over the debug data set. */
 
-import { todayIn } from '../domain/dates';
-import { DEFAULT_SETTINGS } from '../domain/defaults';
-import type { EntityContext } from '../domain/entity';
+import { todayIn } from '../domain/core/dates';
+import { DEFAULT_SETTINGS } from '../domain/core/defaults';
+import type { EntityContext } from '../domain/core/entity';
 import { AppointmentRepository } from '../repositories/booking/appointment-repository';
 import { ClientRepository } from '../repositories/booking/client-repository';
 import { CounterRepository } from '../repositories/booking/counter-repository';

@@ -1,7 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { configChangeOf } from '../../shared/adapters/stream-changes';
 import * as keys from '../../shared/db/keys';
-import { addDays, datesInRange } from '../../shared/domain/dates';
+import { addDays, datesInRange } from '../../shared/domain/core/dates';
 import { OpenDaysService } from '../../shared/services/schedule/open-days-service';
 import type { OpenDaysJob } from '../../shared/services/schedule/ports';
 import {

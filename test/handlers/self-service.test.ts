@@ -1,4 +1,4 @@
-import { addDays } from '../../shared/domain/dates';
+import { addDays } from '../../shared/domain/core/dates';
 import { type Answer, viaHandler } from '../support/api';
 import {
   ALWAYS_OPEN,

@@ -1,6 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { configChangeOf } from '../../shared/adapters/stream-changes';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { WEEKDAYS, weekdayOf } from '../../shared/domain/schedule/opening-hours';
 import { openDaysService } from '../../shared/wiring';
 import { type Answer, viaHandler as call } from '../support/api';

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';
 import { type Started, startServer, stopServer } from '../support/processes';
 

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { eventually, type Started, startServer, stopServer } from '../support/processes';
 
 /**

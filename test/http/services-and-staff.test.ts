@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { weekdayOf } from '../../shared/domain/schedule/opening-hours';
 import { assertContract } from '../support/contract';
 import { eventually, javaFor, type Started, startServer, stopServer } from '../support/processes';

@@ -7,9 +7,9 @@
 import type { DebugData } from '../../shared/debug/fixture-data';
 import { InMemoryStore } from '../../shared/debug/in-memory-store';
 import type { AppointmentRecord, ClientRecord } from '../../shared/domain/booking/appointment';
-import { DEFAULT_SETTINGS } from '../../shared/domain/defaults';
-import type { EntityContext } from '../../shared/domain/entity';
-import { AppError } from '../../shared/domain/errors';
+import { DEFAULT_SETTINGS } from '../../shared/domain/core/defaults';
+import type { EntityContext } from '../../shared/domain/core/entity';
+import { AppError } from '../../shared/domain/core/errors';
 import { type CalendarRecord, newCalendar } from '../../shared/domain/schedule/calendar';
 import type { SlotRecord } from '../../shared/domain/schedule/slot';
 import type { BookingRequest } from '../../shared/services/booking/booking-rules';

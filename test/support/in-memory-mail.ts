@@ -1,5 +1,5 @@
 import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
-import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/domain/entity';
+import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/domain/core/entity';
 import type { MailJob } from '../../shared/domain/mail/notifications';
 import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
 import type {

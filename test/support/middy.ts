@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { EntityContext } from '../../shared/domain/entity';
+import type { EntityContext } from '../../shared/domain/core/entity';
 import { NOTIFICATION_DEFAULTS } from '../../shared/domain/mail/notification-settings';
 import type { AppContext, Middleware, RequestState } from '../../shared/http/middleware/types';
 

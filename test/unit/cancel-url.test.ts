@@ -1,4 +1,4 @@
-import { settingsPatchSchema } from '../../shared/domain/entity';
+import { settingsPatchSchema } from '../../shared/domain/core/entity';
 import { cancelUrlProblem, normalizedCancelUrl } from '../../shared/domain/mail/notification-settings';
 
 /** docs/CONTRACT.md#notifications: what a cancel_url may be, and how it is stored. */

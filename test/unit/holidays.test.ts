@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/domain/errors';
+import { AppError } from '../../shared/domain/core/errors';
 import { isSupportedCountry, publicHoliday, publicHolidays } from '../../shared/domain/schedule/holidays';
 
 // Easter Sundays 2025-2030: 20 Apr, 5 Apr, 28 Mar, 16 Apr, 1 Apr, 21 Apr. The dates below are written out

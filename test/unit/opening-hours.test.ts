@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/domain/errors';
+import { AppError } from '../../shared/domain/core/errors';
 import {
   buildDayHours,
   closedDay,

@@ -7,7 +7,7 @@ import {
   RateLimited,
   slotNotAvailable,
   slotNotFound,
-} from '../../shared/domain/errors';
+} from '../../shared/domain/core/errors';
 import { refusalReasonOf } from '../../shared/services/booking/booking-rules';
 import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
 import { beginInvocation, count, endInvocation, runInvocation } from '../../shared/telemetry/invocation';

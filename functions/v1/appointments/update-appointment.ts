@@ -1,5 +1,5 @@
 import { STATUSES } from '../../../shared/domain/booking/appointment';
-import { missingField } from '../../../shared/domain/errors';
+import { missingField } from '../../../shared/domain/core/errors';
 import { body, id, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { idPath } from '../../../shared/http/v1/params';

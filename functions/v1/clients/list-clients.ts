@@ -1,5 +1,5 @@
 import { toE164 } from '../../../shared/domain/contact/phone';
-import { invalidField } from '../../../shared/domain/errors';
+import { invalidField } from '../../../shared/domain/core/errors';
 import { text } from '../../../shared/http/input/fields';
 import { date, pageOf, pagination, params, search } from '../../../shared/http/v1/params';
 import { v1Client } from '../../../shared/http/v1/present';

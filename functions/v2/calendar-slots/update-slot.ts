@@ -1,4 +1,4 @@
-import { CAPACITY_BOUNDS } from '../../../shared/domain/entity';
+import { CAPACITY_BOUNDS } from '../../../shared/domain/core/entity';
 import { body, date, id, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';

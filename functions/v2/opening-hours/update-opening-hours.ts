@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { missingField } from '../../../shared/domain/errors';
+import { missingField } from '../../../shared/domain/core/errors';
 import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
 import { body, id, int, oneOf } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';

@@ -1,4 +1,4 @@
-import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/entity';
+import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../../shared/domain/core/entity';
 import {
   ADDRESS_MAX,
   CANCEL_URL_MAX,

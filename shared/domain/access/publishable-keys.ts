@@ -3,7 +3,7 @@
  * entity for the booking routes only, from the origins it names; the entity's secret v2 token manages them.
  */
 import { randomBytes } from 'node:crypto';
-import { forbidden } from '../errors';
+import { forbidden } from '../core/errors';
 import { randomToken } from './tokens';
 
 export interface PublishableKey {

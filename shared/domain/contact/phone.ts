@@ -15,9 +15,9 @@ import {
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/core';
+import { DEFAULT_PHONE_REGION } from '../core/defaults';
+import { invalidField } from '../core/errors';
 import { PHONE_METADATA_FILE } from '../data-files';
-import { DEFAULT_PHONE_REGION } from '../defaults';
-import { invalidField } from '../errors';
 
 let loaded: MetadataJson | undefined;
 function metadata(): MetadataJson {

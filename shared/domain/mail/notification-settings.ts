@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { hasUnsafeText } from '../contact/safe-text';
-import { DEFAULT_SETTINGS } from '../defaults';
+import { DEFAULT_SETTINGS } from '../core/defaults';
 
 /** The settings of the client e-mails (docs/NOTIFICATIONS.md, docs/CONTRACT.md#notifications). */
 export const LANGUAGES = ['en', 'fr'] as const;

@@ -32,12 +32,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Holidays from 'date-holidays-parser';
+import { isValidIsoDate } from '../core/dates';
+import { DEFAULT_COUNTRY } from '../core/defaults';
+import { invalidDate, invalidField } from '../core/errors';
 import COUNTRIES from '../data/holiday-countries.json';
 import TABLES_INDEX from '../data/holiday-tables.json';
 import { HOLIDAYS_DIR, type HolidayTable, type HolidayTablesIndex, holidayTableFile } from '../data-files';
-import { isValidIsoDate } from '../dates';
-import { DEFAULT_COUNTRY } from '../defaults';
-import { invalidDate, invalidField } from '../errors';
 
 export interface Holiday {
   name: string;

@@ -4,8 +4,8 @@
  * period has `start_time2`/`end_time2` null. Times are wall-clock 'HH:MM:SS' in the entity's time zone.
  */
 import { DateTime } from 'luxon';
-import { isValidIsoDate } from '../dates';
-import { invalidDate, invalidField } from '../errors';
+import { isValidIsoDate } from '../core/dates';
+import { invalidDate, invalidField } from '../core/errors';
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 

@@ -4,8 +4,8 @@
  * asks the zone whether a start time exists that day.
  */
 import { DateTime, IANAZone } from 'luxon';
-import { isValidIsoDate, isValidTimezone } from '../dates';
-import { invalidDate, invalidField } from '../errors';
+import { isValidIsoDate, isValidTimezone } from '../core/dates';
+import { invalidDate, invalidField } from '../core/errors';
 import { type DayHours, normalizeTime, timeToSeconds } from './opening-hours';
 
 export interface SlotTime {

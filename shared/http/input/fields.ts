@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { hasUnsafeText } from '../../domain/contact/safe-text';
-import { isValidIsoDate } from '../../domain/dates';
-import type { ErrorCode } from '../../domain/errors';
+import { isValidIsoDate } from '../../domain/core/dates';
+import type { ErrorCode } from '../../domain/core/errors';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { AppError, type ErrorCode } from '../../domain/errors';
+import { AppError, type ErrorCode } from '../../domain/core/errors';
 
 type Where = 'path' | 'query' | 'body';
 

@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEZONE } from '../../domain/defaults';
-import { AppError, internalError } from '../../domain/errors';
+import { DEFAULT_TIMEZONE } from '../../domain/core/defaults';
+import { AppError, internalError } from '../../domain/core/errors';
 import { logger as sharedLogger } from '../../logger';
 import type { Reply } from '../reply';
 import { currentScope } from '../scope';

@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/errors';
+import { AppError } from '../../domain/core/errors';
 import { negotiateFormat } from '../negotiation';
 import type { AppRequest, Middleware } from './types';
 

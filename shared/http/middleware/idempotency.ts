@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { idempotencyCaller } from '../../domain/access/idempotency';
 import { sha256Hex } from '../../domain/access/tokens';
-import { conflict, idempotencyInProgress, invalidField } from '../../domain/errors';
+import { conflict, idempotencyInProgress, invalidField } from '../../domain/core/errors';
 import { logger as sharedLogger } from '../../logger';
 import type { IdempotencyStore } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';

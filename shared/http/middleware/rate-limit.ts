@@ -4,8 +4,8 @@ import {
   type PolicyState,
   rateLimitHeaders,
 } from '../../domain/access/limits';
-import type { EntityContext } from '../../domain/entity';
-import { AppError, RateLimited } from '../../domain/errors';
+import type { EntityContext } from '../../domain/core/entity';
+import { AppError, RateLimited } from '../../domain/core/errors';
 import type { AppRequest, Middleware, RequestState } from './types';
 
 export interface RateLimitOptions {

@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/errors';
+import { AppError } from '../../domain/core/errors';
 import { beginInvocation, endInvocation, type Invocation } from '../../telemetry/invocation';
 import type { AppRequest, Middleware } from './types';
 

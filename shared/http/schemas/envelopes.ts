@@ -1,7 +1,7 @@
 /** The envelopes of both APIs around the records (docs/CONTRACT.md#envelopes). */
 import * as z from 'zod';
-import { API_VERSION } from '../../domain/api';
-import { ERROR_CODES } from '../../domain/errors';
+import { API_VERSION } from '../../domain/core/api';
+import { ERROR_CODES } from '../../domain/core/errors';
 import { FORMATS } from '../negotiation';
 import { emptyArray, id, named, stamp } from './common';
 import { V1Health } from './v1';

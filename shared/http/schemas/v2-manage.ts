@@ -1,6 +1,6 @@
 /** The records of the v2 management routes: settings (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
-import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../domain/entity';
+import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../../domain/core/entity';
 import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../../domain/mail/notification-settings';
 import { date, id, named } from './common';
 

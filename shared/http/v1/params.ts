@@ -1,5 +1,5 @@
 import { STATUSES } from '../../domain/booking/appointment';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../domain/defaults';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../domain/core/defaults';
 import { PERIODS } from '../../services/v1/statistics-service';
 import { bool, date, id, int, oneOf, params, text } from '../input/fields';
 

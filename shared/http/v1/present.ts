@@ -1,5 +1,5 @@
 import type { ClientRecord } from '../../domain/booking/appointment';
-import { isoInZone } from '../../domain/dates';
+import { isoInZone } from '../../domain/core/dates';
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { AppointmentView, SlotView } from '../../services/v1/query-service';
 import { documented } from '../input/documented';

@@ -1,5 +1,5 @@
 import type { AppointmentRecord } from '../../domain/booking/appointment';
-import type { EntitySettings } from '../../domain/entity';
+import type { EntitySettings } from '../../domain/core/entity';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import type { V2Business, V2BusinessPage, V2ManagedAppointment } from '../schemas/v2-pages';

@@ -1,5 +1,5 @@
 import { type AppointmentRecord, joinClientName } from '../../domain/booking/appointment';
-import type { EntitySettings } from '../../domain/entity';
+import type { EntitySettings } from '../../domain/core/entity';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import type { ClosureAdded } from '../../services/settings/entity-config-service';
 import { documented } from '../input/documented';

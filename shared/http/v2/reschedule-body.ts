@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { missingField } from '../../domain/errors';
+import { missingField } from '../../domain/core/errors';
 import type { RescheduleTarget } from '../../services/booking/booking-service';
 import { body, date, id, text } from '../input/fields';
 

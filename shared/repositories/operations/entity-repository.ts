@@ -6,7 +6,7 @@ import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import type { TokenKind } from '../../domain/access/tokens';
-import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../../domain/entity';
+import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../../domain/core/entity';
 import type { EntityStore } from '../../services/settings/ports';
 import { calendarItem } from '../schedule/calendar-repository';
 

@@ -1,7 +1,7 @@
 import { CANCEL_TOKEN_SHAPE, PUBLISHABLE_KEY_SHAPE } from '../../domain/access/publishable-keys';
 import { sameDigest, sha256Hex, type TokenKind } from '../../domain/access/tokens';
-import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../domain/entity';
-import { tokenInvalid, tokenRequired } from '../../domain/errors';
+import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../domain/core/entity';
+import { tokenInvalid, tokenRequired } from '../../domain/core/errors';
 import type { SettingsLookup } from '../settings/ports';
 import type { TokenLookup } from './ports';
 

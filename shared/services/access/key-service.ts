@@ -7,7 +7,7 @@ import {
   type PublishableKey,
 } from '../../domain/access/publishable-keys';
 import { sha256Hex } from '../../domain/access/tokens';
-import { AppError, invalidField, resourceNotFound } from '../../domain/errors';
+import { AppError, invalidField, resourceNotFound } from '../../domain/core/errors';
 import type { PublishableKeyStore } from './ports';
 
 export interface NewKey {

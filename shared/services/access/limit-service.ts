@@ -8,8 +8,8 @@ import {
   type Limits,
   policiesFor,
 } from '../../domain/access/limits';
-import type { EntityContext } from '../../domain/entity';
-import { invalidField } from '../../domain/errors';
+import type { EntityContext } from '../../domain/core/entity';
+import { invalidField } from '../../domain/core/errors';
 import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
 import type { LimitStore } from './ports';
 

@@ -6,7 +6,7 @@
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
 import type { CounterStep, CountOutcome, Limits } from '../../domain/access/limits';
 import type { PublishableKey } from '../../domain/access/publishable-keys';
-import type { TokenRecord } from '../../domain/entity';
+import type { TokenRecord } from '../../domain/core/entity';
 
 export interface TokenLookup {
   findToken(tokenHash: string): Promise<TokenRecord | null>;

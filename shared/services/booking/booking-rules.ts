@@ -1,5 +1,5 @@
 import type { AppointmentRecord, AppointmentStatus } from '../../domain/booking/appointment';
-import { AppError, slotNotAvailable, slotNotFound } from '../../domain/errors';
+import { AppError, slotNotAvailable, slotNotFound } from '../../domain/core/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';

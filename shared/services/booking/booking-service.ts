@@ -7,8 +7,8 @@ import {
   takesPlace,
 } from '../../domain/booking/appointment';
 import { addMinutes, coveringRun } from '../../domain/catalog/service';
-import { todayIn } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
+import { todayIn } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
 import {
   appointmentNotFound,
   busy,
@@ -17,7 +17,7 @@ import {
   idempotencyInProgress,
   slotNotAvailable,
   slotNotFound,
-} from '../../domain/errors';
+} from '../../domain/core/errors';
 import { timeToSeconds } from '../../domain/schedule/opening-hours';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { MAX_ATTEMPTS } from '../jobs/retry';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { DayCounter } from '../../domain/booking/listing';
 import { MAX_SERVICES, SERVICE_DURATION, type ServiceRecord } from '../../domain/catalog/service';
-import type { EntityContext } from '../../domain/entity';
+import type { EntityContext } from '../../domain/core/entity';
 import {
   type AppError,
   calendarNotFound,
   conflict,
   invalidField,
   resourceNotFound,
-} from '../../domain/errors';
+} from '../../domain/core/errors';
 import { type CalendarRecord, newCalendar } from '../../domain/schedule/calendar';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
 import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../schedule/ports';

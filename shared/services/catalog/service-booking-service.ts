@@ -7,15 +7,15 @@ import {
   type ServiceRecord,
   startsOn,
 } from '../../domain/catalog/service';
-import { daysBetween } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
+import { daysBetween } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
 import {
   AppError,
   dateRangeTooLarge,
   invalidField,
   slotNotAvailable,
   slotNotFound,
-} from '../../domain/errors';
+} from '../../domain/core/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';

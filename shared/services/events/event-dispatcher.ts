@@ -1,5 +1,5 @@
 import type { AppointmentRecord } from '../../domain/booking/appointment';
-import { isoInZone } from '../../domain/dates';
+import { isoInZone } from '../../domain/core/dates';
 import { type BookingEvent, type EventType, eventIdOf, eventTypeOf } from '../../domain/delivery/webhooks';
 import type {
   AppointmentChange,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { isoInZone } from '../../domain/dates';
+import { isoInZone } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
+import { found, invalidField, resourceNotFound } from '../../domain/core/errors';
 import {
   type BookingEvent,
   EVENT_TYPES,
@@ -7,8 +9,6 @@ import {
   isEventId,
   urlProblem,
 } from '../../domain/delivery/webhooks';
-import type { EntityContext } from '../../domain/entity';
-import { found, invalidField, resourceNotFound } from '../../domain/errors';
 import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from './ports';
 import { addressesOf } from './webhook-address';
 

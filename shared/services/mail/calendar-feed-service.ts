@@ -1,8 +1,8 @@
 import { randomToken, sha256Hex } from '../../domain/access/tokens';
 import type { AppointmentRecord } from '../../domain/booking/appointment';
-import { addDays, todayIn } from '../../domain/dates';
-import type { EntitySettings } from '../../domain/entity';
-import { busy } from '../../domain/errors';
+import { addDays, todayIn } from '../../domain/core/dates';
+import type { EntitySettings } from '../../domain/core/entity';
+import { busy } from '../../domain/core/errors';
 import { feedIcs } from '../../domain/mail/ics';
 import { feedEntryText } from '../../domain/mail/mail-content';
 import { businessName } from '../../domain/mail/notification-settings';

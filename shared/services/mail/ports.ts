@@ -3,7 +3,7 @@
  * the mail queue, the sent-mail record, the reminder schedules, the transport and what they read.
  */
 import type { AppointmentRecord } from '../../domain/booking/appointment';
-import type { EntitySettings } from '../../domain/entity';
+import type { EntitySettings } from '../../domain/core/entity';
 import type { MailJob } from '../../domain/mail/notifications';
 
 /** One message as every transport takes it. */

@@ -7,8 +7,8 @@ import {
   DEFAULT_SETTINGS,
   type EntitySettings,
   settingsPatchSchema,
-} from '../../domain/entity';
-import { AppError, invalidField } from '../../domain/errors';
+} from '../../domain/core/entity';
+import { AppError, invalidField } from '../../domain/core/errors';
 import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { newCalendar } from '../../domain/schedule/calendar';
 import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';

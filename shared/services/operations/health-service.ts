@@ -1,4 +1,4 @@
-import { API_VERSION } from '../../domain/api';
+import { API_VERSION } from '../../domain/core/api';
 import type { StorePing } from './ports';
 
 export interface ServiceInfo {

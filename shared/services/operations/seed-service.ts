@@ -5,9 +5,9 @@ import {
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
-import { addDays, todayIn } from '../../domain/dates';
-import type { EntitySettings } from '../../domain/entity';
-import { AppError } from '../../domain/errors';
+import { addDays, todayIn } from '../../domain/core/dates';
+import type { EntitySettings } from '../../domain/core/entity';
+import { AppError } from '../../domain/core/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';

@@ -1,6 +1,6 @@
-import { addDays, datesInRange, todayIn } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
-import { AppError } from '../../domain/errors';
+import { addDays, datesInRange, todayIn } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
+import { AppError } from '../../domain/core/errors';
 import type { SettingsLookup } from '../settings/ports';
 import type { OpenDaysDirectory, SlotReader } from './ports';
 import type { SlotGenerator } from './slot-generator';

@@ -1,5 +1,5 @@
-import type { EntityContext } from '../../domain/entity';
-import { AppError } from '../../domain/errors';
+import type { EntityContext } from '../../domain/core/entity';
+import { AppError } from '../../domain/core/errors';
 import { type Holiday, publicHoliday } from '../../domain/schedule/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../../domain/schedule/opening-hours';
 

@@ -1,5 +1,5 @@
-import type { EntityContext } from '../../domain/entity';
-import { conflict } from '../../domain/errors';
+import type { EntityContext } from '../../domain/core/entity';
+import { conflict } from '../../domain/core/errors';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
 import type { CalendarHoursStore } from '../catalog/ports';

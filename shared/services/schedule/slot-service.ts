@@ -1,5 +1,5 @@
-import { daysBetween } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
+import { daysBetween } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
 import {
   AppError,
   calendarNotFound,
@@ -7,7 +7,7 @@ import {
   dateRangeTooLarge,
   invalidField,
   slotNotFound,
-} from '../../domain/errors';
+} from '../../domain/core/errors';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
 import { byStart, hasRoom, type SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';

@@ -1,6 +1,6 @@
-import { isValidIsoDate } from '../../domain/dates';
-import { type EntitySettings, settingsPatchSchema } from '../../domain/entity';
-import { AppError, invalidField } from '../../domain/errors';
+import { isValidIsoDate } from '../../domain/core/dates';
+import { type EntitySettings, settingsPatchSchema } from '../../domain/core/entity';
+import { AppError, invalidField } from '../../domain/core/errors';
 import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { type Holiday, isSupportedCountry } from '../../domain/schedule/holidays';
 import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';

@@ -4,7 +4,7 @@
  * (shared/repositories/operations/entity-repository.ts, shared/repositories/settings) implement them.
  */
 import type { TokenKind } from '../../domain/access/tokens';
-import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../../domain/entity';
+import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from '../../domain/core/entity';
 
 export interface SettingsLookup {
   get(entityId: string): Promise<VersionedSettings | null>;

@@ -1,4 +1,4 @@
-import type { EntityContext } from '../../domain/entity';
+import type { EntityContext } from '../../domain/core/entity';
 import type { BookingService } from '../booking/booking-service';
 import type { V1QueryService } from './query-service';
 import type { StatisticsService } from './statistics-service';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { PageRequest } from '../../domain/booking/listing';
-import { AppError } from '../../domain/errors';
+import { AppError } from '../../domain/core/errors';
 
 /** Where the secret that seals cursors comes from (one item of the table; shared by every function). */
 export interface CursorKeySource {

@@ -10,9 +10,9 @@ import {
   type Page,
   type PageRequest,
 } from '../../domain/booking/listing';
-import { daysBetween } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
-import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/errors';
+import { daysBetween } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
+import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/core/errors';
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';

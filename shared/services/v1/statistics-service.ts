@@ -1,7 +1,7 @@
 import type { DayCounter } from '../../domain/booking/listing';
-import { addDays, datesInRange, todayIn } from '../../domain/dates';
-import type { EntityContext } from '../../domain/entity';
-import { AppError } from '../../domain/errors';
+import { addDays, datesInRange, todayIn } from '../../domain/core/dates';
+import type { EntityContext } from '../../domain/core/entity';
+import { AppError } from '../../domain/core/errors';
 import { totalAppointments } from '../../domain/schedule/calendar';
 import type { V1Store } from './ports';
 import { checkRange } from './query-service';

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { config } from '../../../shared/config';
-import { AppError } from '../../../shared/domain/errors';
+import { AppError } from '../../../shared/domain/core/errors';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import {
   canonical,

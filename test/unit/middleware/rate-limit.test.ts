@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { LimitedRequest, Policy, PolicyName } from '../../../shared/domain/access/limits';
-import type { EntityContext } from '../../../shared/domain/entity';
-import { forbidden, RateLimited } from '../../../shared/domain/errors';
+import type { EntityContext } from '../../../shared/domain/core/entity';
+import { forbidden, RateLimited } from '../../../shared/domain/core/errors';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
 import type { Admission } from '../../../shared/http/stack-deps';

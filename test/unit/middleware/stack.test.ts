@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { config } from '../../../shared/config';
-import { AppError } from '../../../shared/domain/errors';
+import { AppError } from '../../../shared/domain/core/errors';
 import { body, id } from '../../../shared/http/input/fields';
 import { SECURITY_HEADERS } from '../../../shared/http/middleware/security-headers';
 import { type ApiProfile, bindStack, type StackDeps } from '../../../shared/http/stack';

@@ -1,6 +1,6 @@
 import type { CounterStep, CountOutcome, Limits } from '../../../shared/domain/access/limits';
 import { NO_LIMITS } from '../../../shared/domain/access/limits';
-import { AppError } from '../../../shared/domain/errors';
+import { AppError } from '../../../shared/domain/core/errors';
 import { LIMITS_CACHE_MS, LimitService } from '../../../shared/services/access/limit-service';
 import type { LimitStore } from '../../../shared/services/access/ports';
 import { entityContext } from '../../support/middy';

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import type { KeyCredential } from './access/publishable-keys';
-import type { TokenKind } from './access/tokens';
+import type { KeyCredential } from '../access/publishable-keys';
+import type { TokenKind } from '../access/tokens';
+import { type NotificationSettings, notificationPatchShape } from '../mail/notification-settings';
+import type { CalendarRecord } from '../schedule/calendar';
+import type { WeeklyHours } from '../schedule/opening-hours';
 import { isValidTimezone } from './dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from './defaults';
-import { type NotificationSettings, notificationPatchShape } from './mail/notification-settings';
-import type { CalendarRecord } from './schedule/calendar';
-import type { WeeklyHours } from './schedule/opening-hours';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
 export interface EntitySettings extends NotificationSettings {
