@@ -115,7 +115,7 @@ export function copyBundleData(outputDir: string): { data: string[]; writers: st
   return { data: copied, writers };
 }
 
-/** The module that reads the widget's script: a bundle with it gets embed.js built beside index.js. */
+/** The module that reads the widget's script: a bundle with it gets the built widget script beside index.js. */
 const EMBED_READER = 'shared/http/pages/embed-file.ts';
 
 if (require.main === module) {

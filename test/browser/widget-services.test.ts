@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { buildWeb } from '../../shared/local/web-build';
 import { startHttp } from '../support/api';
 import { axeViolations, consoleErrors, hostPage, hostSite, launch, screenshot } from '../support/browser';

@@ -1,6 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { handler as entityHandler } from '../../functions/scheduled/open-days-entity';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import type { OpenDaysJob } from '../../shared/services/schedule/ports';
 import { openDaysOfAll, services } from '../../shared/wiring';
 import { viaHandler } from '../support/api';

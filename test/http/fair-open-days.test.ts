@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, todayIn } from '../../shared/domain/dates';
+import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * The built widget script: beside the bundled function on AWS (the stack's bundling writes it there),
- * web/dist/embed.js locally (built by `npm start` and the tests). Read once per cold start.
+ * the web build folder (web/dist/) locally (built by `npm start` and the tests). Read once per cold start.
  */
 let cached: string | null = null;
 export function embedScript(): string | null {

@@ -66,7 +66,7 @@ export const cancelTokenItem = (entityId: string, tokenHash: string, appointment
 });
 
 /**
- * The cancel token as a credential of the manage page (docs/CONTRACT.md#manage): the global token item that
+ * The cancel token as a credential of the manage page (docs/CONTRACT.md#widget-and-manage-page): the global token item that
  * names the entity, beside the entity's own cancel-token item. Every cancel token has both: the booking's
  * and each one an e-mail's manage link mints.
  */

@@ -148,7 +148,7 @@ export async function addCancelToken(
         },
       },
       {
-        // So that the link opens the manage page: the token names its entity (docs/CONTRACT.md#manage).
+        // So that the link opens the manage page: the token names its entity (docs/CONTRACT.md#widget-and-manage-page).
         Put: {
           TableName: table.name,
           Item: cancelCredentialItem(entityId, tokenHash),

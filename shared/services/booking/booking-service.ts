@@ -305,7 +305,7 @@ export class BookingService {
   }
 
   /**
-   * Moves the appointment a cancel token names to another time (docs/CONTRACT.md#manage): the slot given,
+   * Moves the appointment a cancel token names to another time (docs/CONTRACT.md#widget-and-manage-page): the slot given,
    * or the slot starting at that date and time in the calendar given (the appointment's when absent).
    * One transaction takes the new place and frees the old one (409 when the new one is taken: nothing
    * changes). A cancelled appointment, or the time it already has, is 409.
