@@ -348,7 +348,7 @@ describe('/api/v2/closures', () => {
 });
 
 describe('changing hours, closures or settings never touches slots or appointments that exist', () => {
-  it('keeps the slots and the booking of a date that the change closes', async () => {
+  it('keeps the slots and the booking of a date that the change closes (a closure day closes its slots)', async () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const date = futureWorkingDate(25);
     const slots = (await post(entity, '/calendar-slots/generate', { date })).json.data;
@@ -366,8 +366,13 @@ describe('changing hours, closures or settings never touches slots or appointmen
     await post(entity, '/closures', { date, name: 'Closed after all' });
     await post(entity, '/settings', { slot_duration: 15, max_appointments: 5, open_days_ahead: 3 });
 
+    // Every slot is still there; the closure day closed them (docs/CONTRACT.md#self-service), the booking stays.
     expect((await get(entity, `/calendar-slots?date=${date}`)).json.data).toEqual(
-      slots.map((s: { id: number }, i: number) => (i === 0 ? { ...s, available_slots: 0 } : s)),
+      slots.map((s: { id: number }, i: number) => ({
+        ...s,
+        status: 'closed',
+        ...(i === 0 ? { available_slots: 0 } : {}),
+      })),
     );
     const appointment = await viaHandler('GET', `/api/appointments/${booked.json.data.id}`, {
       headers: entity.v1,

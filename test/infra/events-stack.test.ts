@@ -33,8 +33,9 @@ describe.each([
 
   it('has the delivery queue consumed with batch failures, its dead-letter queue, and an alarm on it', () => {
     // The delivery queue and its dead letters; the mail queue and its own, the reminders' dead letters
-    // (test/infra/mail-stack.test.ts).
-    template.resourceCountIs('AWS::SQS::Queue', 5);
+    // (test/infra/mail-stack.test.ts), the open days' per-entity queue and its own
+    // (test/infra/open-days-stack.test.ts).
+    template.resourceCountIs('AWS::SQS::Queue', 7);
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }),
       SqsManagedSseEnabled: true,
