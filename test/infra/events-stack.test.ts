@@ -59,8 +59,9 @@ describe.each([
       ]),
       Threshold: 1,
     });
-    // The dispatcher, the deliveries, open days (test/infra/open-days-stack.test.ts) and the e-mails.
-    template.resourceCountIs('AWS::Lambda::Function', 4);
+    // The dispatcher, the deliveries, open days' fan-out and per-entity runs (test/infra/open-days-stack.test.ts)
+    // and the e-mails.
+    template.resourceCountIs('AWS::Lambda::Function', 5);
   });
 
   it('grants the event functions only their table actions, on the table and its indexes', () => {
