@@ -12,6 +12,7 @@ import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
 import type { DayStatus } from '../schedule/opening-hours-service';
+import type { DayCount, SeedStore } from './ports';
 
 export interface SeedRequest {
   accountId: string;
@@ -22,29 +23,6 @@ export interface SeedRequest {
   calendars: number;
   /** The stage: production is refused. */
   stage: string;
-}
-
-type Item = Record<string, unknown>;
-
-/** The writes a seed makes (shared/repositories/operations/seed-repository.ts). */
-export interface SeedStore {
-  appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
-  clientItems(entityId: string, c: ClientRecord): Item[];
-  slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
-  dayCounterItem(
-    entityId: string,
-    c: {
-      date: string;
-      calendar_id: number;
-      client_id: number;
-      counts: Partial<Record<AppointmentStatus, number>>;
-    },
-  ): Item;
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item;
-  put(items: Item[]): Promise<void>;
-  addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;
-  addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void>;
-  addNewClients(entityId: string, date: string, count: number): Promise<void>;
 }
 
 export interface SeedDeps {
@@ -208,15 +186,7 @@ export class SeedService {
     });
     const taken = new Map<SlotRecord, number>();
     const appointments: AppointmentRecord[] = [];
-    const dayCounters = new Map<
-      string,
-      {
-        date: string;
-        calendar_id: number;
-        client_id: number;
-        counts: Partial<Record<AppointmentStatus, number>>;
-      }
-    >();
+    const dayCounters = new Map<string, DayCount>();
     const calendarClients = new Map<string, { calendarId: number; clientId: number; count: number }>();
     const calendarAdds = new Map<number, Record<string, number>>();
     const addTo = (calendarId: number, name: string, by: number) => {
