@@ -1,4 +1,5 @@
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/booking/appointment';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../domain/contact/fictitious';
 import { addDays } from '../domain/core/dates';
 import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
 import { type CalendarRecord, newCalendar } from '../domain/schedule/calendar';
@@ -26,18 +27,6 @@ function prng(seed: number): () => number {
 }
 
 const FIRST = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Jules', 'Manon', 'Lucas', 'Inès', 'Nathan'];
-const LAST = [
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Thomas',
-  'Robert',
-  'Richard',
-  'Petit',
-  'Durand',
-  'Leroy',
-  'Moreau',
-];
 const CALENDARS = ['Consultations', 'Physiotherapy', 'Dental care', 'Evening clinic', 'Archive'];
 const HOURS = ['09:00:00', '10:00:00', '11:00:00', '14:00:00', '15:00:00', '16:00:00'];
 const at = (date: string, time = '08:00:00') => new Date(`${date}T${time}Z`).toISOString();
@@ -65,10 +54,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
       client_id: id++,
       client_firstname: first,
       client_lastname: last,
-      client_email: `${first
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[^a-z]/g, '')}.${last.toLowerCase()}@example.fr`,
+      client_email: fictitiousEmail(first, last, 'example.fr'),
       client_phone: `+3361234${String(5000 + i).padStart(4, '0')}`,
       created_at: since,
       updated_at: since,

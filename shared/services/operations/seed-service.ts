@@ -5,6 +5,7 @@ import {
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../domain/contact/fictitious';
 import { addDays, todayIn } from '../../domain/core/dates';
 import type { EntitySettings } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
@@ -57,18 +58,6 @@ export interface SeedSummary {
   seconds: number;
 }
 
-const LAST = [
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Thomas',
-  'Robert',
-  'Richard',
-  'Petit',
-  'Durand',
-  'Leroy',
-  'Moreau',
-];
 const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
 /** How many appointments a seeded client has on average (some one, some many). */
 const APPOINTMENTS_PER_CLIENT = 2.5;
@@ -170,10 +159,7 @@ export class SeedService {
         client_id: ids[n + k] ?? 0,
         client_firstname: first,
         client_lastname: last,
-        client_email: `${first
-          .toLowerCase()
-          .normalize('NFD')
-          .replace(/[^a-z]/g, '')}.${last.toLowerCase()}.${k}@example.com`,
+        client_email: fictitiousEmail(first, last, 'example.com', `.${k}`),
         // Numbers of a block no real booking uses here (+33 7 99 …), unique per seeded client.
         client_phone: `+33799${String(k + (ids[0] ?? 0))
           .padStart(6, '0')
