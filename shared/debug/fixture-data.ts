@@ -1,4 +1,9 @@
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/booking/appointment';
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  appointmentOf,
+  type ClientRecord,
+} from '../domain/booking/appointment';
 import { fictitiousEmail, FAMILY_NAMES as LAST } from '../domain/contact/fictitious';
 import { addDays } from '../domain/core/dates';
 import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
@@ -104,23 +109,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
           // Booked 1 to 10 days before the slot, and never after today: no record is dated in the future.
           const bookedOn = date < today ? date : today;
           const when = at(addDays(bookedOn, -1 - Math.floor(random() * 10)), '10:00:00');
-          appointments.push({
-            appointment_id: id++,
-            calendar_id: calendar.calendar_id,
-            slot_id: slot.slot_id,
-            client_id: client.client_id,
-            status,
-            date,
-            start_time: slot.start_time,
-            end_time: slot.end_time,
-            client_firstname: client.client_firstname,
-            client_lastname: client.client_lastname,
-            client_email: client.client_email,
-            client_phone: client.client_phone,
-            contract_number: null,
-            created_at: when,
-            updated_at: when,
-          });
+          appointments.push(appointmentOf(id++, slot, client, status, when));
           if (status !== 'cancelled') slot.taken++;
         }
       }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type AppointmentRecord,
   type AppointmentStatus,
+  appointmentOf,
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
@@ -189,23 +190,7 @@ export class SeedService {
       const createdAt = new Date(
         Math.min(now.getTime(), Date.parse(`${slot.date}T00:00:00Z`) - 7 * 86_400_000),
       ).toISOString();
-      const a: AppointmentRecord = {
-        appointment_id: ids[i] ?? 0,
-        calendar_id: slot.calendar_id,
-        slot_id: slot.slot_id,
-        client_id: client.client_id,
-        status,
-        date: slot.date,
-        start_time: slot.start_time,
-        end_time: slot.end_time,
-        client_firstname: client.client_firstname,
-        client_lastname: client.client_lastname,
-        client_email: client.client_email,
-        client_phone: client.client_phone,
-        contract_number: null,
-        created_at: createdAt,
-        updated_at: createdAt,
-      };
+      const a = appointmentOf(ids[i] ?? 0, slot, client, status, createdAt);
       appointments.push(a);
       client.appointments_count++;
       if (!client.last_appointment || client.last_appointment < a.date) client.last_appointment = a.date;
