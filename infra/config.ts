@@ -191,35 +191,41 @@ export const POWERTOOLS_VERSION = '2.36.0';
 export const powertoolsLayerParameter = (version = POWERTOOLS_VERSION): string =>
   `/aws/service/powertools/typescript/generic/all/${version}`;
 
+/** A key of one stage's settings: `staging.alarmEmail`. */
+const perStage =
+  (name: string) =>
+  (stage: StageName): string =>
+    `${stage}.${name}`;
+
 /**
  * Context keys the app reads: each stage's settings live in cdk.json's `context` (docs/DEPLOY.md), and
  * `-c key=value` overrides one for a command. An empty value is an unset one.
  */
 export const CONTEXT = {
   /** Flips a stage's debug mode: `-c staging.debugMode=off`. Production refuses `on`. */
-  debugMode: (stage: StageName) => `${stage}.debugMode`,
+  debugMode: perStage('debugMode'),
   /** A stage's CORS origins, comma-separated: `https://app.example.com,https://admin.example.com`. */
-  corsAllowedOrigins: (stage: StageName) => `${stage}.corsAllowedOrigins`,
+  corsAllowedOrigins: perStage('corsAllowedOrigins'),
   /** The address the stage's alarms are e-mailed to. */
-  alarmEmail: (stage: StageName) => `${stage}.alarmEmail`,
+  alarmEmail: perStage('alarmEmail'),
   /** The domain client e-mails are sent from (the SES identity the stack declares, with DKIM). */
-  mailDomain: (stage: StageName) => `${stage}.mailDomain`,
+  mailDomain: perStage('mailDomain'),
   /** The sender, `Name <address@mailDomain>` or an address of the mail domain; `no-reply@<domain>` by default. */
-  mailFrom: (stage: StageName) => `${stage}.mailFrom`,
+  mailFrom: perStage('mailFrom'),
   /** SES sandbox: the verified recipients the stage may send to, comma-separated. */
-  sandboxRecipients: (stage: StageName) => `${stage}.sandboxRecipients`,
+  sandboxRecipients: perStage('sandboxRecipients'),
   /** The account's SES sending rate, e-mails a second. */
-  mailsPerSecond: (stage: StageName) => `${stage}.mailsPerSecond`,
+  mailsPerSecond: perStage('mailsPerSecond'),
   /** A custom domain name for the API, with the ARN of its ACM certificate. */
-  domainName: (stage: StageName) => `${stage}.domainName`,
-  certificateArn: (stage: StageName) => `${stage}.certificateArn`,
+  domainName: perStage('domainName'),
+  certificateArn: perStage('certificateArn'),
   /** `cloudfront`: CloudFront and an AWS WAF web ACL in front of the API; `api` (default): none. */
-  edge: (stage: StageName) => `${stage}.edge`,
+  edge: perStage('edge'),
   /** The account and region the stage deploys to. */
-  account: (stage: StageName) => `${stage}.account`,
-  region: (stage: StageName) => `${stage}.region`,
+  account: perStage('account'),
+  region: perStage('region'),
   /** Reserved concurrency of each booking function (0: none). */
-  bookingConcurrency: (stage: StageName) => `${stage}.bookingConcurrency`,
+  bookingConcurrency: perStage('bookingConcurrency'),
   /** Every stage: `arm64` (default) or `x86_64`. */
   architecture: 'architecture',
   /** Every stage: `aws` (AWS's public layer, default) or `local` (a layer asset from node_modules). */

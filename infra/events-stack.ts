@@ -3,7 +3,7 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { EVENT_ENTRIES } from '../shared/routes';
@@ -11,8 +11,9 @@ import { EVENT_ROUTES } from '../shared/telemetry/names';
 import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
 import { addMail, type MailResources } from './mail';
-import { addIteratorAgeAlarm, deadLetterAlarm, queueAgeAlarm } from './observability';
+import { addIteratorAgeAlarm } from './observability';
 import { addOpenDays } from './open-days';
+import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 export interface EventsStackProps extends StackProps {
   stage: StageConfig;
@@ -52,19 +53,26 @@ export class EventsStack extends Stack {
     super(scope, id, props);
     const { stage, table } = props;
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    const deadLetters = addDeadLetterQueue(this, 'DeadLetterQueue', {
+      of: 'the delivery queue and of the stream',
+      alarm: {
+        id: 'DeadLetters',
+        description: `Webhook deliveries or stream records parked as dead (${stage.name})`,
+      },
     });
-    this.deliveryQueue = new Queue(this, 'DeliveryQueue', {
-      // Six times the function's timeout, as Lambda advises for a queue it consumes.
-      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    this.deadLetterQueue = deadLetters.queue;
+    this.deadLetterAlarm = deadLetters.alarm;
+    this.deliveryQueue = addWorkQueue(this, 'DeliveryQueue', {
+      stage,
+      consumerTimeout: DELIVERY_TIMEOUT,
+      retention: Duration.days(4),
+      deadLetters: this.deadLetterQueue,
       // A message whose handling crashes (not a receiver's failure, which the service reschedules) five times.
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+      maxReceiveCount: 5,
+      ageAlarm: {
+        id: 'DeliveryQueueAge',
+        description: `Webhook deliveries waiting too long to be handled (${stage.name})`,
+      },
     });
 
     const environment = {
@@ -119,28 +127,6 @@ export class EventsStack extends Stack {
     addOpenDays(this, { stage, table, deadLetterQueue: this.deadLetterQueue });
     this.mail = addMail(this, { stage, table, dispatcher });
 
-    this.deadLetterAlarm = deadLetterAlarm(
-      this,
-      'DeadLetters',
-      this.deadLetterQueue,
-      `Webhook deliveries or stream records parked as dead (${stage.name})`,
-    );
-
-    queueAgeAlarm(
-      this,
-      'DeliveryQueueAge',
-      this.deliveryQueue,
-      `Webhook deliveries waiting too long to be handled (${stage.name})`,
-      stage,
-    );
-
-    NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
-      {
-        id: 'AwsSolutions-SQS3',
-        reason:
-          'This is the dead-letter queue of the delivery queue and of the stream: it has none of its own.',
-      },
-    ]);
     NagSuppressions.addStackSuppressions(this, [
       {
         id: 'AwsSolutions-L1',

@@ -13,12 +13,13 @@ import {
   EventDestination,
   Identity,
 } from 'aws-cdk-lib/aws-ses';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { addRouteFunction } from './api-stack';
 import type { StageConfig } from './config';
-import { alarmOn, deadLetterAlarm, queueAgeAlarm } from './observability';
+import { alarmOn } from './observability';
+import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**
  * What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails;
@@ -76,17 +77,20 @@ export function addMail(
   const { stage, table, dispatcher } = props;
   const { region, account } = stack;
 
-  const mailDeadLetterQueue = new Queue(stack, 'MailDeadLetterQueue', {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
+  const { queue: mailDeadLetterQueue } = addDeadLetterQueue(stack, 'MailDeadLetterQueue', {
+    of: 'the mail queue',
+    alarm: { id: 'MailDeadLetters', description: `Client e-mails parked as dead (${stage.name})` },
   });
-  const mailQueue = new Queue(stack, 'MailQueue', {
-    visibilityTimeout: Duration.seconds(MAIL_TIMEOUT.toSeconds() * 6),
-    retentionPeriod: Duration.days(4),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    deadLetterQueue: { queue: mailDeadLetterQueue, maxReceiveCount: 5 },
+  const mailQueue = addWorkQueue(stack, 'MailQueue', {
+    stage,
+    consumerTimeout: MAIL_TIMEOUT,
+    retention: Duration.days(4),
+    deadLetters: mailDeadLetterQueue,
+    maxReceiveCount: 5,
+    ageAlarm: {
+      id: 'MailQueueAge',
+      description: `Client e-mails waiting too long to be sent (${stage.name})`,
+    },
   });
 
   const configurationSet = new ConfigurationSet(stack, 'MailConfigurationSet', {});
@@ -176,10 +180,12 @@ export function addMail(
   });
   mailQueue.grantSendMessages(schedulerRole);
   // A reminder EventBridge Scheduler could not deliver (after its retries) lands here, alarmed.
-  const reminderDeadLetterQueue = new Queue(stack, 'ReminderDeadLetterQueue', {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
+  const { queue: reminderDeadLetterQueue } = addDeadLetterQueue(stack, 'ReminderDeadLetterQueue', {
+    of: 'the reminder schedules',
+    alarm: {
+      id: 'ReminderDeadLetters',
+      description: `Reminders EventBridge Scheduler could not queue (${stage.name})`,
+    },
   });
   reminderDeadLetterQueue.grantSendMessages(schedulerRole);
   for (const [key, value] of Object.entries({
@@ -205,32 +211,7 @@ export function addMail(
     }),
   );
 
-  addMailAlarms(stack, stage, mailDeadLetterQueue);
-  deadLetterAlarm(
-    stack,
-    'ReminderDeadLetters',
-    reminderDeadLetterQueue,
-    `Reminders EventBridge Scheduler could not queue (${stage.name})`,
-  );
-  queueAgeAlarm(
-    stack,
-    'MailQueueAge',
-    mailQueue,
-    `Client e-mails waiting too long to be sent (${stage.name})`,
-    stage,
-  );
-  NagSuppressions.addResourceSuppressions(mailDeadLetterQueue, [
-    {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the mail queue: it has none of its own.',
-    },
-  ]);
-  NagSuppressions.addResourceSuppressions(reminderDeadLetterQueue, [
-    {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the reminder schedules: it has none of its own.',
-    },
-  ]);
+  addMailAlarms(stack, stage);
   NagSuppressions.addResourceSuppressions(
     dispatcher.role as IRole,
     [
@@ -255,10 +236,10 @@ export function addMail(
 }
 
 /**
- * Dead e-mails, bounces and complaints counted by the configuration set's CloudWatch destination, and the
- * account's SES reputation (its bounce and complaint rates, which SES acts on).
+ * Bounces and complaints counted by the configuration set's CloudWatch destination, and the account's SES
+ * reputation (its bounce and complaint rates, which SES acts on). Dead e-mails alarm with their queue.
  */
-function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): void {
+function addMailAlarms(stack: Stack, stage: StageConfig): void {
   for (const [name, threshold] of [
     ['BounceRate', stage.mail.bounceRate],
     ['ComplaintRate', stage.mail.complaintRate],
@@ -274,7 +255,6 @@ function addMailAlarms(stack: Stack, stage: StageConfig, deadLetters: Queue): vo
       threshold,
     });
   }
-  deadLetterAlarm(stack, 'MailDeadLetters', deadLetters, `Client e-mails parked as dead (${stage.name})`);
   for (const [name, threshold] of [
     ['Bounce', stage.mail.bouncesPerHour],
     ['Complaint', stage.mail.complaintsPerHour],

@@ -5,14 +5,14 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { NagSuppressions } from 'cdk-nag';
+import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { openDaysPk } from '../shared/db/keys';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { EVENT_ROUTES } from '../shared/telemetry/names';
 import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
-import { addIteratorAgeAlarm, deadLetterAlarm, queueAgeAlarm } from './observability';
+import { addIteratorAgeAlarm } from './observability';
+import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**
  * What the open-days entity function (one entity's run per message) does on the table: read settings,
@@ -60,24 +60,21 @@ export function addOpenDays(
 ): { queue: Queue; deadLetterQueue: Queue } {
   const { stage, table } = props;
 
-  const openDaysDeadLetterQueue = new Queue(stack, 'OpenDaysDeadLetterQueue', {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-  });
-  const queue = new Queue(stack, 'OpenDaysQueue', {
-    visibilityTimeout: Duration.seconds(ENTITY_RUN_TIMEOUT.toSeconds() * 6),
-    retentionPeriod: Duration.days(1),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-    deadLetterQueue: { queue: openDaysDeadLetterQueue, maxReceiveCount: 3 },
-  });
-  NagSuppressions.addResourceSuppressions(openDaysDeadLetterQueue, [
-    {
-      id: 'AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the open-days queue: it has none of its own.',
+  const { queue: openDaysDeadLetterQueue } = addDeadLetterQueue(stack, 'OpenDaysDeadLetterQueue', {
+    of: 'the open-days queue',
+    alarm: {
+      id: 'OpenDaysDeadLetters',
+      description: `Entities whose open-days run kept failing (${stage.name})`,
     },
-  ]);
+  });
+  const queue = addWorkQueue(stack, 'OpenDaysQueue', {
+    stage,
+    consumerTimeout: ENTITY_RUN_TIMEOUT,
+    retention: Duration.days(1),
+    deadLetters: openDaysDeadLetterQueue,
+    maxReceiveCount: 3,
+    ageAlarm: { id: 'OpenDaysQueueAge', description: `Open-days runs waiting too long (${stage.name})` },
+  });
 
   // The fan-out: reads the directory's partition only, sends messages to the open-days queue only.
   const fn = addRouteFunction(stack, {
@@ -113,13 +110,6 @@ export function addOpenDays(
       reportBatchItemFailures: true,
     }),
   );
-  deadLetterAlarm(
-    stack,
-    'OpenDaysDeadLetters',
-    openDaysDeadLetterQueue,
-    `Entities whose open-days run kept failing (${stage.name})`,
-  );
-  queueAgeAlarm(stack, 'OpenDaysQueueAge', queue, `Open-days runs waiting too long (${stage.name})`, stage);
 
   new Rule(stack, 'OpenDaysSchedule', {
     description: `Open the next days of every entity with open_days_ahead (${stage.name})`,

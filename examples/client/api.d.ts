@@ -1963,7 +1963,607 @@ export interface components {
             message?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid input. error_code: INVALID_PARAMETER. */
+        V1BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "INVALID_PARAMETER",
+                 *       "http_code": 400,
+                 *       "message": "per_page: must be at most 1000",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "INVALID_PARAMETER";
+                    /** @constant */
+                    http_code?: 400;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
+        V1BadRequestInvalidDateFormatDateRangeTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "INVALID_PARAMETER",
+                 *       "http_code": 400,
+                 *       "message": "per_page: must be at most 1000",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
+                    /** @constant */
+                    http_code?: 400;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
+        V1BadRequestWithBody: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "INVALID_PARAMETER",
+                 *       "http_code": 400,
+                 *       "message": "per_page: must be at most 1000",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
+                    /** @constant */
+                    http_code?: 400;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
+        V1BusyServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "SERVICE_UNAVAILABLE",
+                 *       "http_code": 503,
+                 *       "message": "the service is busy, retry the same request",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "SERVICE_UNAVAILABLE";
+                    /** @constant */
+                    http_code?: 503;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
+        V1NotFoundResourceNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "RESOURCE_NOT_FOUND",
+                 *       "http_code": 404,
+                 *       "message": "resource not found",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "RESOURCE_NOT_FOUND";
+                    /** @constant */
+                    http_code?: 404;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
+        V1PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "PAYLOAD_TOO_LARGE",
+                 *       "http_code": 413,
+                 *       "message": "request body is larger than 65536 bytes",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "PAYLOAD_TOO_LARGE";
+                    /** @constant */
+                    http_code?: 413;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
+        V1RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "RATE_LIMITED",
+                 *       "http_code": 429,
+                 *       "message": "RATE_LIMITED",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "RATE_LIMITED";
+                    /** @constant */
+                    http_code?: 429;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
+        V1ServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "INTERNAL_ERROR",
+                 *       "http_code": 500,
+                 *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "INTERNAL_ERROR";
+                    /** @constant */
+                    http_code?: 500;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
+        V1Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "AUTH_REQUIRED",
+                 *       "http_code": 401,
+                 *       "message": "access token required",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
+                    /** @constant */
+                    http_code?: 401;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
+        V2BadRequestInvalidDateExpectedYyyyMmDd: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
+        V2BadRequestWithBody: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
+        V2BadRequestWithBodyIdIsRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD. */
+        V2BadRequestWithBodyInvalidDateExpectedYyyyMmDd: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Busy: retry the same request: the service is busy, retry the same request. */
+        V2BusyTheServiceIsBusyRetryTheSameRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "the service is busy, retry the same request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
+        V2ForeignOrigin: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "this publishable key may not be used from this origin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not found: appointment not found. */
+        V2NotFoundAppointmentNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "appointment not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not found: calendar not found or inactive. */
+        V2NotFoundCalendarNotFoundOrInactive: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "calendar not found or inactive"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not found: service not found; calendar not found or inactive. */
+        V2NotFoundServiceNotFoundCalendarNotFoundOrInactive: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "service not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not found: slot not found. */
+        V2NotFoundSlotNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "slot not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+        V2PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "request body is larger than 65536 bytes"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
+        V2RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "too many requests, retry in <N> s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
+        V2SecretOnly: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a publishable key may not do this: use the secret token of the entity"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
+        V2ServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "server error: <request id>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Access token required or invalid: access token required; invalid access token. */
+        V2Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "access token required"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+    };
     parameters: {
         /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
         IdempotencyKey: string;
@@ -2050,72 +2650,8 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-health": {
@@ -2164,72 +2700,8 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            500: components["responses"]["V1ServerError"];
             /** @description Health when the table does not answer: status degraded, database unreachable. */
             503: {
                 headers: {
@@ -2334,139 +2806,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-calendars-id": {
@@ -2526,172 +2869,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-slots": {
@@ -2804,139 +2986,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-slots-id": {
@@ -2999,172 +3052,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-appointments": {
@@ -3250,172 +3142,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestInvalidDateFormatDateRangeTooLarge"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-appointments-id": {
@@ -3491,172 +3222,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestInvalidDateFormatDateRangeTooLarge"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "post-appointment": {
@@ -3745,72 +3315,8 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestWithBody"];
+            401: components["responses"]["V1Unauthorized"];
             /** @description Not found. error_code: CALENDAR_NOT_FOUND, SLOT_NOT_FOUND. */
             404: {
                 headers: {
@@ -3877,139 +3383,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "PAYLOAD_TOO_LARGE",
-                     *       "http_code": 413,
-                     *       "message": "request body is larger than 65536 bytes",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 413;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "SERVICE_UNAVAILABLE",
-                     *       "http_code": 503,
-                     *       "message": "the service is busy, retry the same request",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "SERVICE_UNAVAILABLE";
-                        /** @constant */
-                        http_code?: 503;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            413: components["responses"]["V1PayloadTooLarge"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1BusyServiceUnavailable"];
         };
     };
     "put-appointment-id": {
@@ -4088,72 +3465,8 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, MISSING_REQUIRED_FIELD, INVALID_JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestWithBody"];
+            401: components["responses"]["V1Unauthorized"];
             /** @description Not found. error_code: RESOURCE_NOT_FOUND, SLOT_NOT_FOUND, CALENDAR_NOT_FOUND. */
             404: {
                 headers: {
@@ -4220,139 +3533,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Body over 64 KB. error_code: PAYLOAD_TOO_LARGE. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "PAYLOAD_TOO_LARGE",
-                     *       "http_code": 413,
-                     *       "message": "request body is larger than 65536 bytes",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "PAYLOAD_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 413;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "SERVICE_UNAVAILABLE",
-                     *       "http_code": 503,
-                     *       "message": "the service is busy, retry the same request",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "SERVICE_UNAVAILABLE";
-                        /** @constant */
-                        http_code?: 503;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            413: components["responses"]["V1PayloadTooLarge"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1BusyServiceUnavailable"];
         };
     };
     "get-clients": {
@@ -4465,106 +3649,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            401: components["responses"]["V1Unauthorized"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-clients-id": {
@@ -4633,172 +3720,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-statistics-appointments": {
@@ -4875,172 +3801,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestInvalidDateFormatDateRangeTooLarge"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-statistics-calendars": {
@@ -5103,139 +3868,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-statistics-clients": {
@@ -5298,139 +3934,10 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequest"];
+            401: components["responses"]["V1Unauthorized"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-statistics-calendarId": {
@@ -5509,172 +4016,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Invalid input. error_code: INVALID_PARAMETER, INVALID_DATE_FORMAT, DATE_RANGE_TOO_LARGE. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INVALID_PARAMETER",
-                     *       "http_code": 400,
-                     *       "message": "per_page: must be at most 1000",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE";
-                        /** @constant */
-                        http_code?: 400;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Access token required or invalid. error_code: AUTH_REQUIRED, AUTH_INVALID. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "AUTH_REQUIRED",
-                     *       "http_code": 401,
-                     *       "message": "access token required",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "AUTH_REQUIRED" | "AUTH_INVALID";
-                        /** @constant */
-                        http_code?: 401;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not found. error_code: RESOURCE_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RESOURCE_NOT_FOUND",
-                     *       "http_code": 404,
-                     *       "message": "resource not found",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RESOURCE_NOT_FOUND";
-                        /** @constant */
-                        http_code?: 404;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds. error_code: RATE_LIMITED. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "RATE_LIMITED",
-                     *       "http_code": 429,
-                     *       "message": "RATE_LIMITED",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "RATE_LIMITED";
-                        /** @constant */
-                        http_code?: 429;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log). error_code: INTERNAL_ERROR. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": null,
-                     *       "error_code": "INTERNAL_ERROR",
-                     *       "http_code": 500,
-                     *       "message": "server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71",
-                     *       "api_version": "1.0",
-                     *       "timestamp": "2026-11-23T10:15:00+01:00",
-                     *       "format": "json",
-                     *       "meta": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V1Error"] & {
-                        /** @enum {unknown} */
-                        error_code?: "INTERNAL_ERROR";
-                        /** @constant */
-                        http_code?: 500;
-                    };
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
+            400: components["responses"]["V1BadRequestInvalidDateFormatDateRangeTooLarge"];
+            401: components["responses"]["V1Unauthorized"];
+            404: components["responses"]["V1NotFoundResourceNotFound"];
+            429: components["responses"]["V1RateLimited"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "get-v2-opening-hours": {
@@ -5786,107 +4132,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-opening-hours-check-date": {
@@ -5928,107 +4178,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2CheckDateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestInvalidDateExpectedYyyyMmDd"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-opening-hours-date": {
@@ -6067,66 +4221,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2DateHoursAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestInvalidDateExpectedYyyyMmDd"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
             /** @description Not found: the day is closed. */
             404: {
                 headers: {
@@ -6147,47 +4244,8 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-opening-hours-update": {
@@ -6312,127 +4370,12 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-closures": {
@@ -6469,87 +4412,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2ClosureListAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-closures": {
@@ -6596,127 +4462,12 @@ export interface operations {
                     "application/json": components["schemas"]["V2ClosureAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyInvalidDateExpectedYyyyMmDd"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-closures-delete": {
@@ -6756,66 +4507,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2ClosureDeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyInvalidDateExpectedYyyyMmDd"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Not found: closure day not found. */
             404: {
                 headers: {
@@ -6836,67 +4530,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-settings": {
@@ -6941,87 +4577,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-settings": {
@@ -7116,46 +4675,8 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Refused by the state of the slot, the day or the key: settings are changing concurrently, retry. */
             409: {
                 headers: {
@@ -7176,67 +4697,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-calendar-slots": {
@@ -7305,107 +4768,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendar-slots-generate": {
@@ -7481,66 +4848,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             /** @description Refused by the state of the slot, the day or the key: error during generation: the day is closed; error during generation: <date> is a holiday (<name>). */
             409: {
                 headers: {
@@ -7561,67 +4871,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendar-slots-update": {
@@ -7699,66 +4951,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: slot not found. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "slot not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundSlotNotFound"];
             /** @description Refused by the state of the slot, the day or the key: capacity below the places already taken. */
             409: {
                 headers: {
@@ -7779,67 +4974,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendar-slots-delete": {
@@ -7881,86 +5018,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2DeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: slot not found. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "slot not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundSlotNotFound"];
             /** @description Refused by the state of the slot, the day or the key: the slot holds live appointments. */
             409: {
                 headers: {
@@ -7981,67 +5042,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-appointments": {
@@ -8135,46 +5138,8 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
             /** @description Not found: slot not found; service not found; calendar not found or inactive. */
             404: {
                 headers: {
@@ -8215,87 +5180,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Busy: retry the same request: the service is busy, retry the same request. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "the service is busy, retry the same request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
         };
     };
     "post-v2-appointments-cancel": {
@@ -8349,86 +5237,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2CancelAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: appointment not found. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "appointment not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundAppointmentNotFound"];
             /** @description Refused by the state of the slot, the day or the key: appointment already cancelled. */
             409: {
                 headers: {
@@ -8449,87 +5261,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Busy: retry the same request: the service is busy, retry the same request. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "the service is busy, retry the same request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
         };
     };
     "post-v2-appointments-lookup": {
@@ -8612,127 +5347,12 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: appointment not found. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "appointment not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundAppointmentNotFound"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-appointments-reschedule": {
@@ -8814,46 +5434,8 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
             /** @description Not found: appointment not found; slot not found. */
             404: {
                 headers: {
@@ -8894,87 +5476,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Busy: retry the same request: the service is busy, retry the same request. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "the service is busy, retry the same request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
         };
     };
     "get-v2-business": {
@@ -9012,87 +5517,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2BusinessAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-validation-phone": {
@@ -9159,107 +5587,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-validation-email": {
@@ -9323,107 +5655,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-webhooks": {
@@ -9466,87 +5702,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2WebhookListAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-webhooks": {
@@ -9617,107 +5776,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-webhooks-delete": {
@@ -9764,66 +5827,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2WebhookDeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyIdIsRequired"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Not found: webhook not found. */
             404: {
                 headers: {
@@ -9844,67 +5850,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-events": {
@@ -9961,87 +5909,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-keys": {
@@ -10084,87 +5955,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2PublishableKeyListAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-keys": {
@@ -10236,46 +6030,8 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Refused by the state of the slot, the day or the key: an entity has at most 20 publishable keys. */
             409: {
                 headers: {
@@ -10296,67 +6052,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-keys-delete": {
@@ -10396,66 +6094,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2PublishableKeyDeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyIdIsRequired"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Not found: publishable key not found. */
             404: {
                 headers: {
@@ -10476,67 +6117,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-calendar-feed": {
@@ -10571,87 +6154,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2CalendarFeedStatusAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendar-feed": {
@@ -10690,147 +6196,13 @@ export interface operations {
                     "application/json": components["schemas"]["V2CalendarFeedAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Busy: retry the same request: the service is busy, retry the same request. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "the service is busy, retry the same request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
         };
     };
     "post-v2-calendar-feed-delete": {
@@ -10867,127 +6239,12 @@ export interface operations {
                     "application/json": components["schemas"]["V2CalendarFeedDeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-calendars": {
@@ -11030,87 +6287,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2CalendarListAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendars": {
@@ -11174,107 +6354,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-calendars-update": {
@@ -11341,66 +6425,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             /** @description Refused by the state of the slot, the day or the key: the default calendar cannot be deactivated. */
             409: {
                 headers: {
@@ -11421,67 +6448,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-services": {
@@ -11525,87 +6494,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2ServiceListAnswer"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-services": {
@@ -11682,66 +6574,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "calendar not found or inactive"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             /** @description Refused by the state of the slot, the day or the key: an entity has at most 200 services. */
             409: {
                 headers: {
@@ -11762,67 +6597,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-services-update": {
@@ -11881,147 +6658,13 @@ export interface operations {
                     "application/json": components["schemas"]["V2ServiceUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: service not found; calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "service not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyIdIsRequired"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundServiceNotFoundCalendarNotFoundOrInactive"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "post-v2-services-delete": {
@@ -12061,66 +6704,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2ServiceDeleteAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; id: is required. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a publishable key may not do this: use the secret token of the entity"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequestWithBodyIdIsRequired"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
             /** @description Not found: service not found. */
             404: {
                 headers: {
@@ -12141,67 +6727,9 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Body over 64 KB: request body is larger than 65536 bytes. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "request body is larger than 65536 bytes"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-v2-availability": {
@@ -12268,107 +6796,11 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Access token required or invalid: access token required; invalid access token. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "access token required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not allowed to a publishable key (this route, or this origin): this publishable key may not be used from this origin. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "this publishable key may not be used from this origin"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Not found: service not found; calendar not found or inactive. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "service not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "too many requests, retry in <N> s"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
-            /** @description Server error (the message names the request id; the detail is in the log): server error: <request id>. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "server error: <request id>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundServiceNotFoundCalendarNotFoundOrInactive"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
         };
     };
     "get-feeds-file": {

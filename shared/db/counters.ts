@@ -1,6 +1,25 @@
+import { CONDITION } from './conditions';
 import { attributeNames } from './expressions';
 import type { Key } from './keys';
 import type { TransactItem } from './transactions';
+
+/**
+ * The move of a count an entity keeps of its items (publishable keys, services), in the transaction that
+ * adds (`by` 1) or removes (-1) one. With `cap`, the move is refused once the count has reached it.
+ */
+export function countMove(tableName: string, key: Key, by: 1 | -1, cap?: number): TransactItem {
+  const condition = cap === undefined ? undefined : CONDITION.belowCap;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'ADD #n :by',
+      ...(condition ? { ConditionExpression: condition } : {}),
+      ExpressionAttributeNames: attributeNames('#n', condition),
+      ExpressionAttributeValues: { ':by': by, ...(cap === undefined ? {} : { ':cap': cap }) },
+    },
+  };
+}
 
 interface CounterEntry {
   key: Key;

@@ -63,3 +63,17 @@ export async function transact(table: TableHandle, items: TransactItem[]): Promi
     }
   }
 }
+
+/**
+ * Runs a transaction whose first item guards it (a count below its cap, an item that must exist, a
+ * pointer as read): false when that item's condition failed; any other refusal is thrown.
+ */
+export async function transactGuarded(table: TableHandle, items: TransactItem[]): Promise<boolean> {
+  try {
+    await transact(table, items);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.failed(0)) return false;
+    throw error;
+  }
+}

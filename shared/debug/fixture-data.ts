@@ -1,4 +1,10 @@
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../domain/booking/appointment';
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  appointmentOf,
+  type ClientRecord,
+} from '../domain/booking/appointment';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../domain/contact/fictitious';
 import { addDays } from '../domain/core/dates';
 import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
 import { type CalendarRecord, newCalendar } from '../domain/schedule/calendar';
@@ -26,18 +32,6 @@ function prng(seed: number): () => number {
 }
 
 const FIRST = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Jules', 'Manon', 'Lucas', 'Inès', 'Nathan'];
-const LAST = [
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Thomas',
-  'Robert',
-  'Richard',
-  'Petit',
-  'Durand',
-  'Leroy',
-  'Moreau',
-];
 const CALENDARS = ['Consultations', 'Physiotherapy', 'Dental care', 'Evening clinic', 'Archive'];
 const HOURS = ['09:00:00', '10:00:00', '11:00:00', '14:00:00', '15:00:00', '16:00:00'];
 const at = (date: string, time = '08:00:00') => new Date(`${date}T${time}Z`).toISOString();
@@ -65,10 +59,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
       client_id: id++,
       client_firstname: first,
       client_lastname: last,
-      client_email: `${first
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[^a-z]/g, '')}.${last.toLowerCase()}@example.fr`,
+      client_email: fictitiousEmail(first, last, 'example.fr'),
       client_phone: `+3361234${String(5000 + i).padStart(4, '0')}`,
       created_at: since,
       updated_at: since,
@@ -118,23 +109,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
           // Booked 1 to 10 days before the slot, and never after today: no record is dated in the future.
           const bookedOn = date < today ? date : today;
           const when = at(addDays(bookedOn, -1 - Math.floor(random() * 10)), '10:00:00');
-          appointments.push({
-            appointment_id: id++,
-            calendar_id: calendar.calendar_id,
-            slot_id: slot.slot_id,
-            client_id: client.client_id,
-            status,
-            date,
-            start_time: slot.start_time,
-            end_time: slot.end_time,
-            client_firstname: client.client_firstname,
-            client_lastname: client.client_lastname,
-            client_email: client.client_email,
-            client_phone: client.client_phone,
-            contract_number: null,
-            created_at: when,
-            updated_at: when,
-          });
+          appointments.push(appointmentOf(id++, slot, client, status, when));
           if (status !== 'cancelled') slot.taken++;
         }
       }

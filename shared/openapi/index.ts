@@ -12,7 +12,7 @@ import { V1_ROUTE_DOCS } from './operations-v1';
 import { V2_ROUTE_DOCS } from './operations-v2';
 import { FEED_OPERATION } from './operations-v2-feed';
 import { HEADERS, INFO, PARAMETERS, SECURITY_SCHEMES, SERVERS, TAG_GROUPS, TAGS } from './parts';
-import { errorResponses, successResponse } from './responses';
+import { errorResponses, shareResponses, successResponse } from './responses';
 import { type RouteDoc, routeKey } from './route-doc';
 
 /** What a built handler exposes of its validation (shared/http/stack.ts). */
@@ -76,10 +76,16 @@ function security(route: RouteDef, publishable: boolean) {
   return api === 'v1' ? [...schemes, {}] : schemes;
 }
 
+/** An operation, its error responses apart (shareResponses writes those it shares with others once). */
 function operation(route: RouteDef, schemas: HandlerSchemas) {
   const doc = routeDoc(route);
+  const errors = errorResponses(route, doc, {
+    hasInput: Boolean(schemas.path || schemas.query || schemas.body),
+    hasBody: Boolean(schemas.body),
+    publishable: schemas.publishable ?? false,
+  });
   const v1 = !isV2(route);
-  return {
+  const built = {
     operationId: routeName(route),
     summary: doc.summary,
     description: doc.description,
@@ -101,15 +107,9 @@ function operation(route: RouteDef, schemas: HandlerSchemas) {
           },
         }
       : {}),
-    responses: {
-      200: successResponse(route, doc),
-      ...errorResponses(route, doc, {
-        hasInput: Boolean(schemas.path || schemas.query || schemas.body),
-        hasBody: Boolean(schemas.body),
-        publishable: schemas.publishable ?? false,
-      }),
-    },
+    responses: { 200: successResponse(route, doc) },
   };
+  return { built, errors };
 }
 
 /** Every named response schema, as components. */
@@ -134,17 +134,22 @@ function componentSchemas(): Record<string, unknown> {
 
 /** The OpenAPI 3.1 document of both APIs. */
 export function openApiDocument(root = join(__dirname, '..', '..')) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
+  const operations = ROUTES.map((route) => {
     const module = require(join(root, route.entry)) as {
       handler: { schemas?: HandlerSchemas; publishable?: boolean };
     };
+    return operation(route, { ...module.handler.schemas, publishable: module.handler.publishable ?? false });
+  });
+  const errors = shareResponses(operations.map((o) => o.errors));
+  const paths: Record<string, Record<string, unknown>> = {};
+  ROUTES.forEach((route, i) => {
+    const { built } = operations[i] as (typeof operations)[number];
     paths[route.path] ??= {};
-    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, {
-      ...module.handler.schemas,
-      publishable: module.handler.publishable ?? false,
-    });
-  }
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = {
+      ...built,
+      responses: { ...built.responses, ...errors.responses[i] },
+    };
+  });
   paths[FEED_ROUTE.path] = { get: FEED_OPERATION };
   return {
     openapi: '3.1.0',
@@ -155,6 +160,7 @@ export function openApiDocument(root = join(__dirname, '..', '..')) {
     paths,
     components: {
       schemas: componentSchemas(),
+      responses: errors.components,
       headers: HEADERS,
       parameters: PARAMETERS,
       securitySchemes: SECURITY_SCHEMES,

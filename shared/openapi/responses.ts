@@ -81,42 +81,69 @@ export function successResponse(route: RouteDef, doc: RouteDoc<string>) {
   };
 }
 
-type Errors = Partial<Record<ErrorStatus, string[]>>;
+/** The reasons of one error status, and the name its response takes when operations share it. */
+interface StatusErrors {
+  name: string;
+  reasons: string[];
+}
+type Errors = Partial<Record<ErrorStatus, StatusErrors>>;
 
-const add = (errors: Errors, status: ErrorStatus, reasons: readonly string[]) => {
-  errors[status] = [...new Set([...(errors[status] ?? []), ...reasons])];
+const STATUS_NAME: Record<ErrorStatus, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  429: 'RateLimited',
+  500: 'ServerError',
+  503: 'Busy',
+};
+
+/** `slot not available: full` → `SlotNotAvailableFull`, `SLOT_IN_PAST` → `SlotInPast`. */
+const pascal = (reason: string) =>
+  (reason.match(/[A-Za-z0-9]+/g) ?? []).map((w) => w[0]?.toUpperCase() + w.slice(1).toLowerCase()).join('');
+
+/**
+ * Adds reasons to a status. `kind` names what every route of its kind answers (the name a shared
+ * response takes); a route's own reasons lengthen the name by the reasons they add, so one name is
+ * always one list of reasons.
+ */
+const add = (errors: Errors, status: ErrorStatus, reasons: readonly string[], kind?: string) => {
+  const known = errors[status]?.reasons ?? [];
+  const added = [...new Set(reasons)].filter((r) => !known.includes(r));
+  const name = kind ?? `${errors[status]?.name ?? STATUS_NAME[status]}${added.map(pascal).join('')}`;
+  errors[status] = { name, reasons: [...known, ...added] };
 };
 
 /** What every v1 route of its kind can answer, beside its own errors. */
 function v1Errors(route: RouteDef, doc: RouteDoc<string>, hasBody: boolean): Errors {
   const errors: Errors = {};
-  add(errors, 400, ['INVALID_PARAMETER']);
-  if (hasBody) add(errors, 400, ['MISSING_REQUIRED_FIELD', 'INVALID_JSON']);
-  if (route.auth !== 'none') add(errors, 401, ['AUTH_REQUIRED', 'AUTH_INVALID']);
-  if (doc.idempotent) add(errors, 409, ['IDEMPOTENCY_KEY_REUSED']);
-  if (hasBody) add(errors, 413, ['PAYLOAD_TOO_LARGE']);
-  if (route.auth !== 'none') add(errors, 429, ['RATE_LIMITED']);
-  add(errors, 500, ['INTERNAL_ERROR']);
+  add(errors, 400, ['INVALID_PARAMETER'], 'BadRequest');
+  if (hasBody) add(errors, 400, ['MISSING_REQUIRED_FIELD', 'INVALID_JSON'], 'BadRequestWithBody');
+  if (route.auth !== 'none') add(errors, 401, ['AUTH_REQUIRED', 'AUTH_INVALID'], 'Unauthorized');
+  if (doc.idempotent) add(errors, 409, ['IDEMPOTENCY_KEY_REUSED'], 'IdempotencyKeyReused');
+  if (hasBody) add(errors, 413, ['PAYLOAD_TOO_LARGE'], 'PayloadTooLarge');
+  if (route.auth !== 'none') add(errors, 429, ['RATE_LIMITED'], 'RateLimited');
+  add(errors, 500, ['INTERNAL_ERROR'], 'ServerError');
   return errors;
 }
 
 /** What every v2 route of its kind can answer, beside its own errors. */
 function v2Errors(doc: RouteDoc<string>, facts: RouteFacts): Errors {
   const errors: Errors = {};
-  if (facts.hasInput) add(errors, 400, ['a missing or malformed field: <field>: <rule>']);
-  if (facts.hasBody) add(errors, 400, ['body is not valid JSON']);
-  add(errors, 401, ['access token required', 'invalid access token']);
-  add(
-    errors,
-    403,
-    facts.publishable
-      ? ['this publishable key may not be used from this origin']
-      : ['a publishable key may not do this: use the secret token of the entity'],
-  );
-  if (doc.idempotent) add(errors, 409, ['Idempotency-Key was already used with a different request']);
-  if (facts.hasBody) add(errors, 413, ['request body is larger than 65536 bytes']);
-  add(errors, 429, ['too many requests, retry in <N> s']);
-  add(errors, 500, ['server error: <request id>']);
+  if (facts.hasInput) add(errors, 400, ['a missing or malformed field: <field>: <rule>'], 'BadRequest');
+  if (facts.hasBody) add(errors, 400, ['body is not valid JSON'], 'BadRequestWithBody');
+  add(errors, 401, ['access token required', 'invalid access token'], 'Unauthorized');
+  if (facts.publishable)
+    add(errors, 403, ['this publishable key may not be used from this origin'], 'ForeignOrigin');
+  else
+    add(errors, 403, ['a publishable key may not do this: use the secret token of the entity'], 'SecretOnly');
+  if (doc.idempotent)
+    add(errors, 409, ['Idempotency-Key was already used with a different request'], 'IdempotencyKeyReused');
+  if (facts.hasBody) add(errors, 413, ['request body is larger than 65536 bytes'], 'PayloadTooLarge');
+  add(errors, 429, ['too many requests, retry in <N> s'], 'RateLimited');
+  add(errors, 500, ['server error: <request id>'], 'ServerError');
   return errors;
 }
 
@@ -132,55 +159,104 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   503: 'Busy: retry the same request',
 };
 
+/** An error response, and the name it takes in components.responses when operations share it. */
+export interface NamedResponse {
+  /** Absent: the response is the route's own (never shared). */
+  name?: string;
+  response: Record<string, unknown>;
+}
+
 /** Every error status of a route, with its envelope and, for v1, the error codes it can carry. */
-export function errorResponses(route: RouteDef, doc: RouteDoc<string>, facts: RouteFacts) {
-  const errors = isV2(route) ? v2Errors(doc, facts) : v1Errors(route, doc, facts.hasBody);
+export function errorResponses(
+  route: RouteDef,
+  doc: RouteDoc<string>,
+  facts: RouteFacts,
+): Record<string, NamedResponse> {
+  const v2 = isV2(route);
+  const errors = v2 ? v2Errors(doc, facts) : v1Errors(route, doc, facts.hasBody);
   for (const [status, reasons] of Object.entries(doc.errors))
     add(errors, Number(status) as ErrorStatus, reasons);
-  const responses: Record<string, unknown> = {};
+  const responses: Record<string, NamedResponse> = {};
   for (const status of Object.keys(errors).map(Number).sort() as ErrorStatus[]) {
-    const reasons = errors[status] ?? [];
-    const first = reasons[0] ?? '';
-    responses[status] = isV2(route)
-      ? {
-          description: `${STATUS_TEXT[status]}: ${reasons.join('; ')}.`,
-          headers: headers(doc, status),
-          content: {
-            'application/json': {
-              schema: schemaRef('V2Error'),
-              example: { success: false, data: [], message: first },
-            },
-          },
-        }
-      : {
-          description: `${STATUS_TEXT[status]}. error_code: ${reasons.join(', ')}.`,
-          headers: headers(doc, status),
-          content: {
-            'application/json': {
-              schema: {
-                allOf: [
-                  schemaRef('V1Error'),
-                  {
-                    type: 'object',
-                    properties: { error_code: { enum: reasons }, http_code: { const: status } },
-                  },
-                ],
-              },
-              example: {
-                success: false,
-                data: null,
-                error_code: first,
-                http_code: status,
-                ...v1Frame(V1_ERROR_MESSAGES[first] ?? first),
-                meta: {},
-              },
-            },
-            ...V1_TEXT_FORMATS,
-          },
-        };
+    const { name, reasons } = errors[status] ?? { name: '', reasons: [] };
+    responses[status] = {
+      name: `${v2 ? 'V2' : 'V1'}${name}`,
+      response: v2 ? v2Error(doc, status, reasons) : v1Error(doc, status, reasons),
+    };
   }
-  if (route.path === '/api/health') responses[503] = degradedHealth(doc);
+  if (route.path === '/api/health') responses[503] = { response: degradedHealth(doc) };
   return responses;
+}
+
+function v2Error(doc: RouteDoc<string>, status: ErrorStatus, reasons: string[]) {
+  return {
+    description: `${STATUS_TEXT[status]}: ${reasons.join('; ')}.`,
+    headers: headers(doc, status),
+    content: {
+      'application/json': {
+        schema: schemaRef('V2Error'),
+        example: { success: false, data: [], message: reasons[0] ?? '' },
+      },
+    },
+  };
+}
+
+function v1Error(doc: RouteDoc<string>, status: ErrorStatus, reasons: string[]) {
+  const first = reasons[0] ?? '';
+  return {
+    description: `${STATUS_TEXT[status]}. error_code: ${reasons.join(', ')}.`,
+    headers: headers(doc, status),
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            schemaRef('V1Error'),
+            {
+              type: 'object',
+              properties: { error_code: { enum: reasons }, http_code: { const: status } },
+            },
+          ],
+        },
+        example: {
+          success: false,
+          data: null,
+          error_code: first,
+          http_code: status,
+          ...v1Frame(V1_ERROR_MESSAGES[first] ?? first),
+          meta: {},
+        },
+      },
+      ...V1_TEXT_FORMATS,
+    },
+  };
+}
+
+/**
+ * The error responses of every operation, those two or more give word for word written once in
+ * components.responses (by the name of their reasons) and referenced from each operation.
+ */
+export function shareResponses(operations: Record<string, NamedResponse>[]) {
+  const uses = new Map<string, { json: string; count: number }>();
+  for (const { name, response } of operations.flatMap((responses) => Object.values(responses))) {
+    if (!name) continue;
+    const json = JSON.stringify(response);
+    const seen = uses.get(name);
+    if (seen && seen.json !== json) throw new Error(`two different error responses are both named ${name}`);
+    uses.set(name, { json, count: (seen?.count ?? 0) + 1 });
+  }
+  const shared = (name?: string): name is string => name !== undefined && (uses.get(name)?.count ?? 0) > 1;
+  const components: Record<string, unknown> = {};
+  for (const [name, { json }] of [...uses].sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (shared(name)) components[name] = JSON.parse(json);
+  const responses = operations.map((named) =>
+    Object.fromEntries(
+      Object.entries(named).map(([status, { name, response }]) => [
+        status,
+        shared(name) ? { $ref: `#/components/responses/${name}` } : response,
+      ]),
+    ),
+  );
+  return { components, responses };
 }
 
 function degradedHealth(doc: RouteDoc<string>) {

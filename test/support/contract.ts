@@ -66,7 +66,14 @@ export function contractProblems(method: string, url: string, answer: CheckedAns
   const operationPath = ['paths', match.route.path, method.toLowerCase()];
   const operation = DOCUMENT.paths?.[match.route.path]?.[method.toLowerCase()] as Json | undefined;
   if (!operation) return [`${where}: the document has no operation ${method} ${match.route.path}`];
-  const response = operation.responses?.[String(answer.status)] as Json | undefined;
+  const listed = operation.responses?.[String(answer.status)] as Json | undefined;
+  // A response several operations share is written once in components.responses and referenced.
+  const responsePath = listed?.$ref
+    ? ['components', 'responses', listed.$ref.split('/').pop()]
+    : [...operationPath, 'responses', String(answer.status)];
+  const response = (listed?.$ref ? DOCUMENT.components.responses[responsePath[2] as string] : listed) as
+    | Json
+    | undefined;
   if (!response) {
     const listed = Object.keys(operation.responses ?? {}).join(', ');
     return [
@@ -86,7 +93,7 @@ export function contractProblems(method: string, url: string, answer: CheckedAns
     return [...problems, `${where}: content type "${mediaType}" is not documented (${listed})`];
   }
   if (mediaType !== 'application/json') return problems;
-  const ref = pointer(...operationPath, 'responses', String(answer.status), 'content', mediaType, 'schema');
+  const ref = pointer(...responsePath, 'content', mediaType, 'schema');
   return [...problems, ...bodyProblems(where, ref, answer.text)];
 }
 

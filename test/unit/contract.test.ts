@@ -52,7 +52,9 @@ describe('the response validator', () => {
   it('accepts every example of the document', () => {
     const problems = operations.flatMap(({ path, method, op }) =>
       Object.entries(op.responses as Json).flatMap(([status, response]) => {
-        const example = (response as Json).content?.['application/json']?.example;
+        const shared = (response as Json).$ref?.split('/').pop();
+        const resolved = (shared ? document.components.responses[shared] : response) as Json;
+        const example = resolved.content?.['application/json']?.example;
         return example === undefined
           ? []
           : contractProblems(

@@ -2,54 +2,27 @@
  * <booking-manage>: the manage page's element. It reads the cancel token from the fragment (`#<token>`,
  * which no request carries), shows the appointment and offers to cancel it or move it to a free time.
  */
-import {
-  Api,
-  type Appointment,
-  addDays,
-  type Business,
-  type Managed,
-  nowIn,
-  type Slot,
-  type Start,
-} from './api';
-import { adoptStyles, h } from './dom';
-import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
-import { notStarted, renderPicker, slotTimes, type Time } from './picker';
-import { WIDGET_CSS } from './styles';
-import { DAYS_AHEAD } from './widget';
+import { Api, type Appointment, type Business, type Managed, nowIn } from './api';
+import { h } from './dom';
+import { EmbedElement } from './element';
+import { dayLabel, fill, hhmm, langOf } from './i18n';
+import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
 
 type Phase = 'loading' | 'shown' | 'picking' | 'broken';
 
-export class ManagePage extends HTMLElement {
+export class ManagePage extends EmbedElement {
   static apiBase = '';
 
-  private readonly root: ShadowRoot;
   private api: Api | null = null;
   private token = '';
-  private language: Lang = 'en';
   private phase: Phase = 'loading';
   private managed: Managed | null = null;
-  private times: Time[] = [];
-  private day: string | null = null;
-  private chosen: Time | null = null;
-  private alert: { where: 'top' | 'times'; text: string } | null = null;
   private notice: string | null = null;
   private pending = false;
-  private focusAfter: string | null = null;
-
-  constructor() {
-    super();
-    this.root = this.attachShadow({ mode: 'open' });
-    adoptStyles(this.root, WIDGET_CSS);
-  }
 
   connectedCallback(): void {
     this.language = langOf(this.getAttribute('lang')) ?? langOf(document.documentElement.lang) ?? 'en';
     void this.load();
-  }
-
-  private get t() {
-    return TEXTS[this.language];
   }
 
   private async load(): Promise<void> {
@@ -107,51 +80,41 @@ export class ManagePage extends HTMLElement {
 
   private async loadSlots(business: Business): Promise<void> {
     if (!this.api) return;
-    const now = nowIn(business.timezone);
-    const to = addDays(now.date, DAYS_AHEAD - 1);
     const current = this.managed?.appointment;
     let free: Time[];
     if (current?.service_id !== undefined) {
       // A service's appointment moves to a start where the whole service fits, with the same person.
-      const answer = await this.api.call<Start[]>(
-        'GET',
-        `/availability?service_id=${current.service_id}&from=${now.date}&to=${to}&calendar_id=${current.calendar_id}`,
+      const answer = await serviceStarts(
+        this.api,
+        business.timezone,
+        current.service_id,
+        current.calendar_id,
       );
       free = (answer.ok ? answer.data : [])
         .filter((s) => !(s.date === current.date && s.start_time === current.start_time))
-        .map((s) => ({
-          key: `${s.date} ${s.start_time} ${s.calendar_id}`,
-          date: s.date,
-          start_time: s.start_time,
-          end_time: s.end_time,
-          calendar_id: s.calendar_id,
-        }));
+        .map((s) => startTime(s, `${s.date} ${s.start_time} ${s.calendar_id}`));
     } else {
-      const answer = await this.api.call<Slot[]>(
-        'GET',
-        `/calendar-slots?from=${now.date}&to=${to}&available=true`,
-      );
+      const answer = await freeSlots(this.api, business.timezone);
       free = (answer.ok ? slotTimes(answer.data, business.default_calendar_id) : []).filter(
         (s) => s.slotId !== current?.slot_id,
       );
     }
-    this.times = notStarted(free, nowIn(business.timezone));
-    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
-    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
+    this.picking.offer(free, nowIn(business.timezone));
   }
 
   private async move(): Promise<void> {
-    if (!this.api || !this.chosen || !this.managed || this.pending) return;
+    const chosen = this.picking.time;
+    if (!this.api || !chosen || !this.managed || this.pending) return;
     this.pending = true;
     this.render();
     const answer = await this.api.call<Appointment>('POST', '/appointments/reschedule', {
       cancel_token: this.token,
-      ...(this.chosen.slotId !== undefined
-        ? { slot_id: this.chosen.slotId }
+      ...(chosen.slotId !== undefined
+        ? { slot_id: chosen.slotId }
         : {
-            date: this.chosen.date,
-            start_time: this.chosen.start_time,
-            calendar_id: this.chosen.calendar_id,
+            date: chosen.date,
+            start_time: chosen.start_time,
+            calendar_id: chosen.calendar_id,
           }),
     });
     this.pending = false;
@@ -159,8 +122,7 @@ export class ManagePage extends HTMLElement {
       this.managed = { ...this.managed, appointment: answer.data };
       this.phase = 'shown';
       this.notice = this.t.rescheduled;
-      this.chosen = null;
-      this.day = null;
+      this.picking.clear();
       this.focusAfter = '[data-notice]';
     } else {
       const t = this.t;
@@ -173,18 +135,17 @@ export class ManagePage extends HTMLElement {
               ? fill(t.limit, { seconds: answer.retryAfter || 60 })
               : t.failed;
       this.alert = { where: 'times', text };
-      this.chosen = null;
+      this.picking.time = null;
       await this.loadSlots(this.managed.business);
       this.focusAfter = '[role="alert"]';
     }
     this.render();
   }
 
-  private render(): void {
+  protected render(): void {
     const t = this.t;
-    const box = h('div', { class: 'box', part: 'box', lang: this.language });
-    const topAlert =
-      this.alert?.where === 'top' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null;
+    const box = this.box();
+    const topAlert = this.alertAt('top');
     box.append(h('h1', {}, t.myAppointment));
     if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
     if (topAlert) box.append(topAlert);
@@ -226,11 +187,7 @@ export class ManagePage extends HTMLElement {
       }
       if (this.phase === 'picking') box.append(this.picker(this.managed.business));
     }
-    this.root.replaceChildren(box);
-    if (this.focusAfter) {
-      (this.root.querySelector(this.focusAfter) as HTMLElement | null)?.focus();
-      this.focusAfter = null;
-    }
+    this.show(box);
   }
 
   private details(m: Managed): HTMLElement {
@@ -256,33 +213,10 @@ export class ManagePage extends HTMLElement {
 
   private picker(business: Business): HTMLElement {
     const t = this.t;
-    const wrap = h(
-      'div',
-      {},
-      renderPicker(
-        { times: this.times, day: this.day, time: this.chosen },
-        this.language,
-        business.timezone,
-        {
-          onDay: (day) => {
-            this.day = day;
-            this.chosen = null;
-            this.alert = null;
-            this.focusAfter = '[data-start]';
-            this.render();
-          },
-          onTime: (slot) => {
-            this.chosen = slot;
-            this.alert = null;
-            this.focusAfter = '[data-action="confirm-reschedule"]';
-            this.render();
-          },
-        },
-        this.alert?.where === 'times' ? this.alert.text : null,
-      ),
-    );
-    if (this.chosen) {
-      const when = `${dayLabel(this.chosen.date, this.language)} ${hhmm(this.chosen.start_time)}`;
+    const wrap = h('div', {}, this.times(business.timezone, '[data-action="confirm-reschedule"]'));
+    const chosen = this.picking.time;
+    if (chosen) {
+      const when = `${dayLabel(chosen.date, this.language)} ${hhmm(chosen.start_time)}`;
       wrap.append(
         h(
           'button',

@@ -1,5 +1,5 @@
 /** The days and times that can be booked, as two groups of buttons with the stable hooks. */
-import type { Slot } from './api';
+import { type Api, addDays, nowIn, type Slot, type Start } from './api';
 import { h } from './dom';
 import { dayLabel, fill, hhmm, type Lang, TEXTS } from './i18n';
 
@@ -23,6 +23,35 @@ export interface PickerEvents {
   onDay: (day: string) => void;
   onTime: (time: Time) => void;
 }
+
+/** How many days ahead the widget and the manage page look for free times. */
+export const DAYS_AHEAD = 14;
+
+/** The days free times are looked for in: today in `zone`, and the DAYS_AHEAD - 1 days after it. */
+function daysAhead(zone: string): string {
+  const today = nowIn(zone).date;
+  return `from=${today}&to=${addDays(today, DAYS_AHEAD - 1)}`;
+}
+
+/** The open slots of the days ahead that have a place left. */
+export const freeSlots = (api: Api, zone: string) =>
+  api.call<Slot[]>('GET', `/calendar-slots?${daysAhead(zone)}&available=true`);
+
+/** Where the whole of a service fits in the days ahead: with one calendar, or with anyone. */
+export const serviceStarts = (api: Api, zone: string, serviceId: number, calendarId?: number) =>
+  api.call<Start[]>(
+    'GET',
+    `/availability?service_id=${serviceId}&${daysAhead(zone)}${calendarId === undefined ? '' : `&calendar_id=${calendarId}`}`,
+  );
+
+/** A start of a service as a time, under `key`. */
+export const startTime = (start: Start, key: string): Time => ({
+  key,
+  date: start.date,
+  start_time: start.start_time,
+  end_time: start.end_time,
+  calendar_id: start.calendar_id,
+});
 
 /** The days that have a free time, in order. */
 export const daysOf = (times: Time[]): string[] => [...new Set(times.map((s) => s.date))].sort();
@@ -111,3 +140,56 @@ export const slotTimes = (slots: Slot[], calendarId: number): Time[] =>
       calendar_id: calendarId,
       slotId: s.id,
     }));
+
+/**
+ * The free times an element offers and the day and time its visitor picked: the widget's and the manage
+ * page's, so both pick the same way.
+ */
+export class Picking {
+  times: Time[] = [];
+  day: string | null = null;
+  time: Time | null = null;
+
+  /** New free times, those not started at `now`; a picked day or time no longer among them is let go. */
+  offer(times: Time[], now: { date: string; time: string }): void {
+    this.times = notStarted(times, now);
+    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
+    if (this.time && !this.times.some((s) => s.key === this.time?.key)) this.time = null;
+  }
+
+  /** Nothing picked. */
+  clear(): void {
+    this.day = null;
+    this.time = null;
+  }
+
+  /**
+   * The picker of these times. Picking a day (which lets the time go) or a time records it, then
+   * `picked` shows it, the focus on the day's times or on `focusOnTime`.
+   */
+  render(
+    lang: Lang,
+    zone: string,
+    alert: string | null,
+    focusOnTime: string,
+    picked: (focus: string) => void,
+  ): HTMLElement {
+    return renderPicker(
+      this,
+      lang,
+      zone,
+      {
+        onDay: (day) => {
+          this.day = day;
+          this.time = null;
+          picked('[data-start]');
+        },
+        onTime: (time) => {
+          this.time = time;
+          picked(focusOnTime);
+        },
+      },
+      alert,
+    );
+  }
+}

@@ -5,55 +5,36 @@
 import {
   Api,
   type Appointment,
-  addDays,
   type Business,
   type BusinessPage,
   type Calendar,
   newIdempotencyKey,
   nowIn,
   type Service,
-  type Slot,
-  type Start,
 } from './api';
-import { adoptStyles, h, uid } from './dom';
-import { dayLabel, fill, hhmm, type Lang, langOf, TEXTS } from './i18n';
-import { notStarted, renderPicker, slotTimes, type Time } from './picker';
-import { WIDGET_CSS } from './styles';
-
-/** How many days ahead the widget looks for free times. */
-export const DAYS_AHEAD = 14;
+import { h, uid } from './dom';
+import { EmbedElement } from './element';
+import { dayLabel, fill, hhmm, langOf } from './i18n';
+import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
 
 type Field = 'client_name' | 'client_phone' | 'client_email';
 type Phase = 'loading' | 'pick' | 'confirmed' | 'broken';
 
-export class BookingWidget extends HTMLElement {
+export class BookingWidget extends EmbedElement<'submit' | Field> {
   static observedAttributes = ['key', 'lang'];
   static apiBase = '';
 
-  private readonly root: ShadowRoot;
   private api: Api | null = null;
   private business: Business | null = null;
-  private language: Lang = 'en';
   private phase: Phase = 'loading';
-  private times: Time[] = [];
-  private day: string | null = null;
-  private chosen: Time | null = null;
   /** With services (issue 29): the services, the calendars, and the visitor's choices ('any' for anyone). */
   private services: Service[] = [];
   private calendars: Calendar[] = [];
   private service: Service | null = null;
   private staff: number | 'any' = 'any';
   private values: Record<Field, string> = { client_name: '', client_phone: '', client_email: '' };
-  private alert: { where: 'top' | 'times' | 'submit' | Field; text: string } | null = null;
   private pending: string | null = null;
   private booked: Appointment | null = null;
-  private focusAfter: string | null = null;
-
-  constructor() {
-    super();
-    this.root = this.attachShadow({ mode: 'open' });
-    adoptStyles(this.root, WIDGET_CSS);
-  }
 
   connectedCallback(): void {
     void this.start();
@@ -65,10 +46,6 @@ export class BookingWidget extends HTMLElement {
       this.language = langOf(after) ?? this.business?.language ?? 'en';
       this.render();
     }
-  }
-
-  private get t() {
-    return TEXTS[this.language];
   }
 
   private async start(): Promise<void> {
@@ -112,19 +89,15 @@ export class BookingWidget extends HTMLElement {
   /** The free times: of the chosen service (and person) with services, else the default calendar's slots. */
   private async loadSlots(): Promise<void> {
     if (!this.api || !this.business) return;
-    const now = nowIn(this.business.timezone);
-    const to = addDays(now.date, DAYS_AHEAD - 1);
+    const zone = this.business.timezone;
     let times: Time[] = [];
     if (this.services.length > 0) {
       if (!this.service) {
-        this.times = [];
+        this.picking.times = [];
         return;
       }
-      const staff = this.staff === 'any' ? '' : `&calendar_id=${this.staff}`;
-      const answer = await this.api.call<Start[]>(
-        'GET',
-        `/availability?service_id=${this.service.id}&from=${now.date}&to=${to}${staff}`,
-      );
+      const staff = this.staff === 'any' ? undefined : this.staff;
+      const answer = await serviceStarts(this.api, zone, this.service.id, staff);
       if (!answer.ok)
         this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
       const seen = new Set<string>();
@@ -136,26 +109,15 @@ export class BookingWidget extends HTMLElement {
             : `${start.date} ${start.start_time} ${start.calendar_id}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        times.push({
-          key,
-          date: start.date,
-          start_time: start.start_time,
-          end_time: start.end_time,
-          calendar_id: start.calendar_id,
-        });
+        times.push(startTime(start, key));
       }
     } else {
-      const answer = await this.api.call<Slot[]>(
-        'GET',
-        `/calendar-slots?from=${now.date}&to=${to}&available=true`,
-      );
+      const answer = await freeSlots(this.api, zone);
       if (!answer.ok)
         this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
       times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
     }
-    this.times = notStarted(times, nowIn(this.business.timezone));
-    if (this.day && !this.times.some((s) => s.date === this.day)) this.day = null;
-    if (this.chosen && !this.times.some((s) => s.key === this.chosen?.key)) this.chosen = null;
+    this.picking.offer(times, nowIn(zone));
   }
 
   /** The service and person choices (with services only), with their hooks. */
@@ -164,8 +126,7 @@ export class BookingWidget extends HTMLElement {
     const t = this.t;
     const pick = async (change: () => void) => {
       change();
-      this.day = null;
-      this.chosen = null;
+      this.picking.clear();
       this.alert = null;
       await this.loadSlots();
       this.focusAfter = '[data-day]';
@@ -234,7 +195,8 @@ export class BookingWidget extends HTMLElement {
 
   private async submit(event: Event): Promise<void> {
     event.preventDefault();
-    if (!this.api || !this.chosen || this.pending) return;
+    const chosen = this.picking.time;
+    if (!this.api || !chosen || this.pending) return;
     // One key per attempt: a double click, or a retry of the same request, books once.
     this.pending = newIdempotencyKey();
     this.alert = null;
@@ -242,12 +204,12 @@ export class BookingWidget extends HTMLElement {
     const body = {
       client_name: this.values.client_name,
       client_phone: this.values.client_phone,
-      ...(this.chosen.slotId !== undefined
-        ? { slot_id: this.chosen.slotId }
+      ...(chosen.slotId !== undefined
+        ? { slot_id: chosen.slotId }
         : {
             service_id: this.service?.id,
-            date: this.chosen.date,
-            start_time: this.chosen.start_time,
+            date: chosen.date,
+            start_time: chosen.start_time,
             ...(this.staff === 'any' ? {} : { calendar_id: this.staff }),
           }),
       ...(this.values.client_email.trim() ? { client_email: this.values.client_email } : {}),
@@ -274,7 +236,7 @@ export class BookingWidget extends HTMLElement {
     } else if (answer.status === 409 || answer.status === 404) {
       // The time was taken (or closed) meanwhile: the free times are shown again.
       this.alert = { where: 'times', text };
-      this.chosen = null;
+      this.picking.time = null;
       await this.loadSlots();
       this.focusAfter = '[role="alert"]';
     } else {
@@ -283,11 +245,10 @@ export class BookingWidget extends HTMLElement {
     this.render();
   }
 
-  private render(): void {
+  protected render(): void {
     const t = this.t;
-    const box = h('div', { class: 'box', part: 'box', lang: this.language });
-    const topAlert =
-      this.alert?.where === 'top' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null;
+    const box = this.box();
+    const topAlert = this.alertAt('top');
     if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
     if (this.phase === 'broken') box.append(topAlert ?? '');
     if (this.phase === 'confirmed' && this.booked && this.business)
@@ -297,36 +258,10 @@ export class BookingWidget extends HTMLElement {
       const choices = this.choices();
       if (choices) box.append(choices);
       if (this.services.length === 0 || this.service)
-        box.append(
-          renderPicker(
-            { times: this.times, day: this.day, time: this.chosen },
-            this.language,
-            this.business.timezone,
-            {
-              onDay: (day) => {
-                this.day = day;
-                this.chosen = null;
-                this.alert = null;
-                this.focusAfter = '[data-start]';
-                this.render();
-              },
-              onTime: (time) => {
-                this.chosen = time;
-                this.alert = null;
-                this.focusAfter = '[name="client_name"]';
-                this.render();
-              },
-            },
-            this.alert?.where === 'times' ? this.alert.text : null,
-          ),
-        );
-      if (this.chosen) box.append(this.form(this.chosen));
+        box.append(this.times(this.business.timezone, '[name="client_name"]'));
+      if (this.picking.time) box.append(this.form(this.picking.time));
     }
-    this.root.replaceChildren(box);
-    if (this.focusAfter) {
-      (this.root.querySelector(this.focusAfter) as HTMLElement | null)?.focus();
-      this.focusAfter = null;
-    }
+    this.show(box);
   }
 
   private input(field: Field, label: string, type: string, autocomplete: string, required: boolean) {
@@ -369,7 +304,7 @@ export class BookingWidget extends HTMLElement {
         this.input('client_phone', t.phone, 'tel', 'tel', true),
         this.input('client_email', t.email, 'email', 'email', false),
       ),
-      this.alert?.where === 'submit' ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null,
+      this.alertAt('submit'),
       h(
         'button',
         {

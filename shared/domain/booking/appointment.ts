@@ -1,3 +1,5 @@
+import type { SlotRecord } from '../schedule/slot';
+
 /** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
 export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type AppointmentStatus = (typeof STATUSES)[number];
@@ -38,6 +40,37 @@ export interface AppointmentRecord {
   service_name?: string;
   slot_ids?: number[];
 }
+
+/**
+ * An appointment of a slot for a client, with the client's names and contact and no contract number:
+ * what the debug data set and the seed make (a booking takes the names and contact it was sent).
+ */
+export const appointmentOf = (
+  appointmentId: number,
+  slot: Pick<SlotRecord, 'slot_id' | 'calendar_id' | 'date' | 'start_time' | 'end_time'>,
+  client: Pick<
+    ClientRecord,
+    'client_id' | 'client_firstname' | 'client_lastname' | 'client_email' | 'client_phone'
+  >,
+  status: AppointmentStatus,
+  createdAt: string,
+): AppointmentRecord => ({
+  appointment_id: appointmentId,
+  calendar_id: slot.calendar_id,
+  slot_id: slot.slot_id,
+  client_id: client.client_id,
+  status,
+  date: slot.date,
+  start_time: slot.start_time,
+  end_time: slot.end_time,
+  client_firstname: client.client_firstname,
+  client_lastname: client.client_lastname,
+  client_email: client.client_email,
+  client_phone: client.client_phone,
+  contract_number: null,
+  created_at: createdAt,
+  updated_at: createdAt,
+});
 
 /** The slots an appointment holds a place in (a slot booking: its one slot). */
 export const heldSlots = (a: Pick<AppointmentRecord, 'slot_id' | 'slot_ids'>): number[] =>

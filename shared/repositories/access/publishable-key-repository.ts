@@ -1,10 +1,10 @@
 import { CONDITION } from '../../db/conditions';
-import { attributeNames } from '../../db/expressions';
+import { countMove } from '../../db/counters';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
-import { TransactionRefused, transact } from '../../db/transactions';
+import { transactGuarded } from '../../db/transactions';
 import type { PublishableKey } from '../../domain/access/publishable-keys';
 import type { PublishableKeyStore } from '../../services/access/ports';
 
@@ -21,59 +21,39 @@ export const toPublishableKey = (item: Record<string, unknown>): PublishableKey 
 export class PublishableKeyRepository implements PublishableKeyStore {
   constructor(private readonly table: TableHandle) {}
 
-  private countChange(entityId: string, by: 1 | -1, max?: number) {
-    const condition = max === undefined ? undefined : CONDITION.belowCap;
-    return {
-      Update: {
-        TableName: this.table.name,
-        Key: keys.publishableKeyCount(entityId),
-        UpdateExpression: 'ADD #n :by',
-        ...(condition ? { ConditionExpression: condition } : {}),
-        ExpressionAttributeNames: attributeNames('#n', condition),
-        ExpressionAttributeValues: { ':by': by, ...(max === undefined ? {} : { ':cap': max }) },
-      },
-    };
-  }
-
   /** Pattern: create a key, its token item and the entity's key count, at most `max` keys. */
   async create(entityId: string, key: PublishableKey, keyHash: string, max: number): Promise<boolean> {
-    try {
-      await transact(this.table, [
-        this.countChange(entityId, 1, max),
-        {
-          Put: {
-            TableName: this.table.name,
-            Item: {
-              ...keys.publishableKey(entityId, key.id),
-              type: 'publishable-key',
-              ...key,
-              key_hash: keyHash,
-            },
-            ConditionExpression: CONDITION.isNew,
+    return transactGuarded(this.table, [
+      countMove(this.table.name, keys.publishableKeyCount(entityId), 1, max),
+      {
+        Put: {
+          TableName: this.table.name,
+          Item: {
+            ...keys.publishableKey(entityId, key.id),
+            type: 'publishable-key',
+            ...key,
+            key_hash: keyHash,
           },
+          ConditionExpression: CONDITION.isNew,
         },
-        {
-          Put: {
-            TableName: this.table.name,
-            Item: {
-              ...keys.token(keyHash),
-              type: 'token',
-              entity_id: entityId,
-              kind: 'publishable',
-              token_hash: keyHash,
-              key_id: key.id,
-              allowed_origins: key.allowed_origins,
-              ...(key.hosted_page ? { hosted_page: true } : {}),
-            },
-            ConditionExpression: CONDITION.isNew,
+      },
+      {
+        Put: {
+          TableName: this.table.name,
+          Item: {
+            ...keys.token(keyHash),
+            type: 'token',
+            entity_id: entityId,
+            kind: 'publishable',
+            token_hash: keyHash,
+            key_id: key.id,
+            allowed_origins: key.allowed_origins,
+            ...(key.hosted_page ? { hosted_page: true } : {}),
           },
+          ConditionExpression: CONDITION.isNew,
         },
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused && error.failed(0)) return false;
-      throw error;
-    }
+      },
+    ]);
   }
 
   /** Pattern: an entity's publishable keys, by id (strongly consistent: a key just made is listed). */
@@ -91,22 +71,16 @@ export class PublishableKeyRepository implements PublishableKeyStore {
   async remove(entityId: string, keyId: string): Promise<boolean> {
     const item = await getItem(this.table, keys.publishableKey(entityId, keyId));
     if (!item) return false;
-    try {
-      await transact(this.table, [
-        {
-          Delete: {
-            TableName: this.table.name,
-            Key: keys.publishableKey(entityId, keyId),
-            ConditionExpression: CONDITION.exists,
-          },
+    return transactGuarded(this.table, [
+      {
+        Delete: {
+          TableName: this.table.name,
+          Key: keys.publishableKey(entityId, keyId),
+          ConditionExpression: CONDITION.exists,
         },
-        { Delete: { TableName: this.table.name, Key: keys.token(String(item.key_hash)) } },
-        this.countChange(entityId, -1),
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused && error.failed(0)) return false;
-      throw error;
-    }
+      },
+      { Delete: { TableName: this.table.name, Key: keys.token(String(item.key_hash)) } },
+      countMove(this.table.name, keys.publishableKeyCount(entityId), -1),
+    ]);
   }
 }

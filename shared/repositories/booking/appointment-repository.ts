@@ -30,6 +30,18 @@ export function toAppointment(a: AppointmentRecord): AppointmentRecord {
   };
 }
 
+/** The keys of an appointment's item, the table's and its indexes', from the fields they are made of. */
+const appointmentKeys = (entityId: string, a: AppointmentPlace) => ({
+  ...keys.appointment(entityId, a.appointment_id),
+  ...keys.appointmentIndexes(entityId, {
+    calendarId: a.calendar_id,
+    clientId: a.client_id,
+    date: a.date,
+    startTime: a.start_time,
+    appointmentId: a.appointment_id,
+  }),
+});
+
 /** The item of an appointment: the record first, the keys last (always derived from the record). */
 export function appointmentItem(
   entityId: string,
@@ -47,14 +59,7 @@ export function appointmentItem(
     ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
     // Booked with a publishable key: its e-mails are capped per address (docs/CONTRACT.md#notifications).
     ...(mail.viaKey ? { booked_via_key: true } : {}),
-    ...keys.appointment(entityId, a.appointment_id),
-    ...keys.appointmentIndexes(entityId, {
-      calendarId: a.calendar_id,
-      clientId: a.client_id,
-      date: a.date,
-      startTime: a.start_time,
-      appointmentId: a.appointment_id,
-    }),
+    ...appointmentKeys(entityId, a),
   };
 }
 
@@ -164,21 +169,7 @@ export class AppointmentRepository {
   ): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, filter);
     // A cursor's start: the keys the item of `after` has, built from its fields (never read from a cursor).
-    const from =
-      after &&
-      startKeyOf(
-        {
-          ...keys.appointment(entityId, after.appointment_id),
-          ...keys.appointmentIndexes(entityId, {
-            calendarId: after.calendar_id,
-            clientId: after.client_id,
-            date: after.date,
-            startTime: after.start_time,
-            appointmentId: after.appointment_id,
-          }),
-        },
-        this.listIndex(filter),
-      );
+    const from = after && startKeyOf(appointmentKeys(entityId, after), this.listIndex(filter));
     const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }

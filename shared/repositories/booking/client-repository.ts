@@ -21,6 +21,18 @@ export const toClient = (item: Record<string, unknown>): ClientRecord => ({
   last_appointment: (item.last_appointment as string | null | undefined) ?? null,
 });
 
+/** The keys of a client's item, the table's and its indexes', from the fields they are made of. */
+const clientKeys = (entityId: string, c: ClientPlace, appointmentsCount: number) => ({
+  ...keys.client(entityId, c.client_id),
+  ...keys.clientIndexes(entityId, {
+    clientId: c.client_id,
+    lastName: c.client_lastname,
+    firstName: c.client_firstname,
+    email: c.client_email,
+    appointmentsCount,
+  }),
+});
+
 /** The item of a client, with its name, e-mail and rank index keys. */
 export function clientItem(entityId: string, c: ClientRecord): Record<string, unknown> {
   return {
@@ -28,14 +40,7 @@ export function clientItem(entityId: string, c: ClientRecord): Record<string, un
     type: 'client',
     // Lower-cased names and e-mail, for the case-insensitive `search` filter.
     search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
-    ...keys.client(entityId, c.client_id),
-    ...keys.clientIndexes(entityId, {
-      clientId: c.client_id,
-      lastName: c.client_lastname,
-      firstName: c.client_firstname,
-      email: c.client_email,
-      appointmentsCount: c.appointments_count,
-    }),
+    ...clientKeys(entityId, c, c.appointments_count),
   };
 }
 
@@ -177,16 +182,7 @@ export class ClientRepository {
     const from =
       after &&
       startKeyOf(
-        {
-          ...keys.client(entityId, after.client_id),
-          ...keys.clientIndexes(entityId, {
-            clientId: after.client_id,
-            lastName: after.client_lastname,
-            firstName: after.client_firstname,
-            email: after.client_email,
-            appointmentsCount: 0,
-          }),
-        },
+        clientKeys(entityId, after, 0),
         filter.email !== undefined ? INDEX.clientEmail : INDEX.clientName,
       );
     const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);

@@ -1,11 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../db/conditions';
-import { attributeNames, writtenIf } from '../../db/expressions';
+import { countMove } from '../../db/counters';
+import { writtenIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { queryAll } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
-import { TransactionRefused, transact } from '../../db/transactions';
+import { transactGuarded } from '../../db/transactions';
 import type { ServiceRecord } from '../../domain/catalog/service';
 import type { ServiceStore } from '../../services/catalog/ports';
 
@@ -31,20 +32,6 @@ const serviceItem = (entityId: string, s: ServiceRecord) => ({
 export class ServiceRepository implements ServiceStore {
   constructor(private readonly table: TableHandle) {}
 
-  private countChange(entityId: string, by: 1 | -1, max?: number) {
-    const condition = max === undefined ? undefined : CONDITION.belowCap;
-    return {
-      Update: {
-        TableName: this.table.name,
-        Key: keys.serviceCount(entityId),
-        UpdateExpression: 'ADD #n :by',
-        ...(condition ? { ConditionExpression: condition } : {}),
-        ExpressionAttributeNames: attributeNames('#n', condition),
-        ExpressionAttributeValues: { ':by': by, ...(max === undefined ? {} : { ':cap': max }) },
-      },
-    };
-  }
-
   /** Pattern: get a service by id (strongly consistent). */
   async get(entityId: string, serviceId: number): Promise<ServiceRecord | null> {
     const item = await getItem(this.table, keys.service(entityId, serviceId));
@@ -64,22 +51,16 @@ export class ServiceRepository implements ServiceStore {
 
   /** Pattern: create a service and count it, at most `max` an entity. */
   async create(entityId: string, service: ServiceRecord, max: number): Promise<boolean> {
-    try {
-      await transact(this.table, [
-        this.countChange(entityId, 1, max),
-        {
-          Put: {
-            TableName: this.table.name,
-            Item: serviceItem(entityId, service),
-            ConditionExpression: CONDITION.isNew,
-          },
+    return transactGuarded(this.table, [
+      countMove(this.table.name, keys.serviceCount(entityId), 1, max),
+      {
+        Put: {
+          TableName: this.table.name,
+          Item: serviceItem(entityId, service),
+          ConditionExpression: CONDITION.isNew,
         },
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused && error.failed(0)) return false;
-      throw error;
-    }
+      },
+    ]);
   }
 
   /** Pattern: replace a service that exists. */
@@ -97,21 +78,15 @@ export class ServiceRepository implements ServiceStore {
 
   /** Pattern: remove a service and uncount it (its appointments keep service_id and service_name). */
   async remove(entityId: string, serviceId: number): Promise<boolean> {
-    try {
-      await transact(this.table, [
-        {
-          Delete: {
-            TableName: this.table.name,
-            Key: keys.service(entityId, serviceId),
-            ConditionExpression: CONDITION.exists,
-          },
+    return transactGuarded(this.table, [
+      {
+        Delete: {
+          TableName: this.table.name,
+          Key: keys.service(entityId, serviceId),
+          ConditionExpression: CONDITION.exists,
         },
-        this.countChange(entityId, -1),
-      ]);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused && error.failed(0)) return false;
-      throw error;
-    }
+      },
+      countMove(this.table.name, keys.serviceCount(entityId), -1),
+    ]);
   }
 }

@@ -3,7 +3,7 @@ import { onlyIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
-import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
+import { type TransactItem, TransactionRefused, transact, transactGuarded } from '../../db/transactions';
 import type { CalendarFeedStore } from '../../services/mail/ports';
 
 /** The staff calendar feed's tokens: the entity's current hash, and a lookup item per hash. */
@@ -41,13 +41,7 @@ export class CalendarFeedRepository implements CalendarFeedStore {
       },
     ];
     if (old) items.push({ Delete: { TableName: t, Key: keys.calendarFeedToken(old) } });
-    try {
-      await transact(this.table, items);
-      return true;
-    } catch (error) {
-      if (error instanceof TransactionRefused && error.failed(0)) return false;
-      throw error;
-    }
+    return transactGuarded(this.table, items);
   }
 
   /** Pattern: the entity's current feed (its pointer item), without the hash. */

@@ -1,8 +1,9 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
+import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
 import type { SlotRecord } from '../../domain/schedule/slot';
+import type { DayCount, SeedStore } from '../../services/operations/ports';
 import { appointmentItem, cancelTokenItem } from '../booking/appointment-repository';
 import { clientItem, clientPhoneItem } from '../booking/client-repository';
 import { SlotRepository } from '../schedule/slot-repository';
@@ -20,7 +21,7 @@ const BATCH = 25;
  * (calendars, entity, new clients per day) moved by ADD. No conditions: it fills a local or staging table
  * with new ids from the entity's sequence, it does not compete with bookings.
  */
-export class SeedRepository {
+export class SeedRepository implements SeedStore {
   private readonly slotItems: SlotRepository;
 
   constructor(private readonly table: TableHandle) {
@@ -51,15 +52,7 @@ export class SeedRepository {
     ];
   }
 
-  dayCounterItem(
-    entityId: string,
-    c: {
-      date: string;
-      calendar_id: number;
-      client_id: number;
-      counts: Partial<Record<AppointmentStatus, number>>;
-    },
-  ): Item {
+  dayCounterItem(entityId: string, c: DayCount): Item {
     return {
       ...keys.dayCounter(entityId, c.date, c.calendar_id, c.client_id),
       type: 'day-counter',

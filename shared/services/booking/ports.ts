@@ -57,21 +57,24 @@ export interface BookingSnapshotReader {
   snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
 }
 
-export interface AppointmentReader {
-  get(
-    entityId: string,
-    id: number,
-  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
+/** A filtered list, read a page at a time. */
+export interface PagedList<Filter, Place, Item> {
   /** A page; with the list's `total`, the store may read it from the nearer end. */
   list(
     entityId: string,
-    filter: AppointmentFilter,
+    filter: Filter,
     offset: number,
     limit: number,
     total?: number,
     /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
-    after?: AppointmentPlace,
-  ): Promise<AppointmentRecord[]>;
+    after?: Place,
+  ): Promise<Item[]>;
+}
+export interface AppointmentReader extends PagedList<AppointmentFilter, AppointmentPlace, AppointmentRecord> {
+  get(
+    entityId: string,
+    id: number,
+  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
 }
 export interface AppointmentStore extends AppointmentReader {
   findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;

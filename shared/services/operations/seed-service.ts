@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   type AppointmentRecord,
   type AppointmentStatus,
+  appointmentOf,
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../domain/contact/fictitious';
 import { addDays, todayIn } from '../../domain/core/dates';
 import type { EntitySettings } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
@@ -12,6 +14,7 @@ import type { CalendarRecord } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
 import type { DayStatus } from '../schedule/opening-hours-service';
+import type { DayCount, SeedStore } from './ports';
 
 export interface SeedRequest {
   accountId: string;
@@ -22,29 +25,6 @@ export interface SeedRequest {
   calendars: number;
   /** The stage: production is refused. */
   stage: string;
-}
-
-type Item = Record<string, unknown>;
-
-/** The writes a seed makes (shared/repositories/operations/seed-repository.ts). */
-export interface SeedStore {
-  appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
-  clientItems(entityId: string, c: ClientRecord): Item[];
-  slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
-  dayCounterItem(
-    entityId: string,
-    c: {
-      date: string;
-      calendar_id: number;
-      client_id: number;
-      counts: Partial<Record<AppointmentStatus, number>>;
-    },
-  ): Item;
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item;
-  put(items: Item[]): Promise<void>;
-  addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;
-  addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void>;
-  addNewClients(entityId: string, date: string, count: number): Promise<void>;
 }
 
 export interface SeedDeps {
@@ -79,18 +59,6 @@ export interface SeedSummary {
   seconds: number;
 }
 
-const LAST = [
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Thomas',
-  'Robert',
-  'Richard',
-  'Petit',
-  'Durand',
-  'Leroy',
-  'Moreau',
-];
 const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
 /** How many appointments a seeded client has on average (some one, some many). */
 const APPOINTMENTS_PER_CLIENT = 2.5;
@@ -192,10 +160,7 @@ export class SeedService {
         client_id: ids[n + k] ?? 0,
         client_firstname: first,
         client_lastname: last,
-        client_email: `${first
-          .toLowerCase()
-          .normalize('NFD')
-          .replace(/[^a-z]/g, '')}.${last.toLowerCase()}.${k}@example.com`,
+        client_email: fictitiousEmail(first, last, 'example.com', `.${k}`),
         // Numbers of a block no real booking uses here (+33 7 99 …), unique per seeded client.
         client_phone: `+33799${String(k + (ids[0] ?? 0))
           .padStart(6, '0')
@@ -208,15 +173,7 @@ export class SeedService {
     });
     const taken = new Map<SlotRecord, number>();
     const appointments: AppointmentRecord[] = [];
-    const dayCounters = new Map<
-      string,
-      {
-        date: string;
-        calendar_id: number;
-        client_id: number;
-        counts: Partial<Record<AppointmentStatus, number>>;
-      }
-    >();
+    const dayCounters = new Map<string, DayCount>();
     const calendarClients = new Map<string, { calendarId: number; clientId: number; count: number }>();
     const calendarAdds = new Map<number, Record<string, number>>();
     const addTo = (calendarId: number, name: string, by: number) => {
@@ -233,23 +190,7 @@ export class SeedService {
       const createdAt = new Date(
         Math.min(now.getTime(), Date.parse(`${slot.date}T00:00:00Z`) - 7 * 86_400_000),
       ).toISOString();
-      const a: AppointmentRecord = {
-        appointment_id: ids[i] ?? 0,
-        calendar_id: slot.calendar_id,
-        slot_id: slot.slot_id,
-        client_id: client.client_id,
-        status,
-        date: slot.date,
-        start_time: slot.start_time,
-        end_time: slot.end_time,
-        client_firstname: client.client_firstname,
-        client_lastname: client.client_lastname,
-        client_email: client.client_email,
-        client_phone: client.client_phone,
-        contract_number: null,
-        created_at: createdAt,
-        updated_at: createdAt,
-      };
+      const a = appointmentOf(ids[i] ?? 0, slot, client, status, createdAt);
       appointments.push(a);
       client.appointments_count++;
       if (!client.last_appointment || client.last_appointment < a.date) client.last_appointment = a.date;

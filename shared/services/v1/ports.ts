@@ -7,7 +7,7 @@ import type {
   DayCounter,
   EntityCounters,
 } from '../../domain/booking/listing';
-import type { AppointmentReader, ClientReader } from '../booking/ports';
+import type { AppointmentReader, ClientReader, PagedList } from '../booking/ports';
 import type { CalendarLister, SlotReader } from '../schedule/ports';
 
 /**
@@ -18,19 +18,12 @@ export interface V1Store {
   calendars: CalendarLister;
   slots: SlotReader;
   appointments: AppointmentReader & { count(entityId: string, filter: AppointmentFilter): Promise<number> };
-  clients: ClientReader & {
-    list(
-      entityId: string,
-      filter: ClientFilter,
-      offset: number,
-      limit: number,
-      total?: number,
-      after?: ClientPlace,
-    ): Promise<ClientRecord[]>;
-    count(entityId: string, filter: ClientFilter): Promise<number>;
-    ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
-    top(entityId: string, limit: number): Promise<ClientRecord[]>;
-  };
+  clients: ClientReader &
+    PagedList<ClientFilter, ClientPlace, ClientRecord> & {
+      count(entityId: string, filter: ClientFilter): Promise<number>;
+      ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
+      top(entityId: string, limit: number): Promise<ClientRecord[]>;
+    };
   counters: {
     dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]>;
     entityCounters(entityId: string): Promise<EntityCounters>;

@@ -16,6 +16,7 @@ import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../doma
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { hasStarted } from '../../domain/schedule/slot-times';
+import type { PagedList } from '../booking/ports';
 import type { CursorScope, Cursors, Position } from './cursors';
 import type { V1Store } from './ports';
 
@@ -43,6 +44,24 @@ interface PageRead<T, A> {
   after?: A | undefined;
   /** The total, when it was counted rather than read from counters (a cursor carries it on). */
   counted?: number | undefined;
+}
+
+/**
+ * The page a position points at, from a paged list whose total is known, and the place of its last item
+ * (where a cursor reads on from).
+ */
+async function readPage<Filter, Place, Item>(
+  list: PagedList<Filter, Place, Item>,
+  entity: EntityContext,
+  filter: Filter,
+  at: Position<Place>,
+  page: PageRequest,
+  total: number,
+  placeOf: (item: Item) => Place,
+): Promise<{ items: Item[]; after: Place | undefined }> {
+  const items = await list.list(entity.entityId, filter, at.offset, page.perPage, total, at.after);
+  const last = items.at(-1);
+  return { items, after: last && placeOf(last) };
 }
 
 export interface AppointmentView {
@@ -186,27 +205,22 @@ export class V1QueryService {
       // at all; a cursor reads on from the last item of the page before.
       const counted = at.total ?? (await this.appointmentCount(entity, filter));
       const total = counted ?? this.appointmentTotal(filter, calendars);
-      const items = await this.store.appointments.list(
-        entity.entityId,
+      const { items, after } = await readPage(
+        this.store.appointments,
+        entity,
         filter,
-        at.offset,
-        page.perPage,
+        at,
+        page,
         total,
-        at.after,
+        (a) => ({
+          appointment_id: a.appointment_id,
+          calendar_id: a.calendar_id,
+          client_id: a.client_id,
+          date: a.date,
+          start_time: a.start_time,
+        }),
       );
-      const last = items.at(-1);
-      return {
-        items: this.withCalendarNames(calendars, items),
-        total,
-        counted,
-        after: last && {
-          appointment_id: last.appointment_id,
-          calendar_id: last.calendar_id,
-          client_id: last.client_id,
-          date: last.date,
-          start_time: last.start_time,
-        },
-      };
+      return { items: this.withCalendarNames(calendars, items), total, counted, after };
     });
   }
 
@@ -283,26 +297,13 @@ export class V1QueryService {
         ? undefined
         : (at.total ?? (await this.store.clients.count(entity.entityId, filter)));
       const total = counted ?? (await this.store.counters.entityCounters(entity.entityId)).total_clients;
-      const items = await this.store.clients.list(
-        entity.entityId,
-        filter,
-        at.offset,
-        page.perPage,
-        total,
-        at.after,
-      );
-      const last = items.at(-1);
-      return {
-        items,
-        total,
-        counted,
-        after: last && {
-          client_id: last.client_id,
-          client_lastname: last.client_lastname,
-          client_firstname: last.client_firstname,
-          client_email: last.client_email,
-        },
-      };
+      const { items, after } = await readPage(this.store.clients, entity, filter, at, page, total, (c) => ({
+        client_id: c.client_id,
+        client_lastname: c.client_lastname,
+        client_firstname: c.client_firstname,
+        client_email: c.client_email,
+      }));
+      return { items, total, counted, after };
     });
   }
 
