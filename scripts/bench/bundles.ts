@@ -1,7 +1,9 @@
 /**
  * Bundle size and cold import: every function bundled with the stack's options (infra/bundling.ts) in one
  * esbuild call, then each imported in a fresh Node process, against a bare handler that only creates the
- * DynamoDB document client and loads Powertools (both outside the bundles). Bundles are written under cdk.out so the external AWS SDK resolves.
+ * DynamoDB document client (issue 31, point 4: the floor). The bundles load Powertools as Lambda does,
+ * from outside the bundle (resolved here from node_modules, on Lambda from the layer), with metrics and
+ * tracing on. Bundles are written under cdk.out so the external AWS SDK resolves.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,15 +11,12 @@ import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { BUNDLE_LIMIT_BYTES, esbuildOptions, ROOT } from '../../infra/bundling';
 import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
-import { median, ms, quick, row } from './table';
+import { median, ms, percentile, quick, row } from './table';
 
-// What every function loads besides its bundle: the SDK (the runtime's) and Powertools with the X-Ray SDK
-// (the layer's). What Powertools itself costs at cold start: scripts/bench/telemetry.ts.
+// The floor: a handler that loads only the DynamoDB document client (the runtime's SDK). Every bundle
+// also loads Powertools (the layer's); what Powertools itself costs at cold start: scripts/bench/telemetry.ts.
 const BARE = `const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
 const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb');
-require('@aws-lambda-powertools/logger');
-require('@aws-lambda-powertools/metrics');
-require('@aws-lambda-powertools/tracer');
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 exports.handler = async () => ({ statusCode: 200, body: typeof doc.send });
 `;
@@ -26,7 +25,17 @@ exports.handler = async () => ({ statusCode: 200, body: typeof doc.send });
 function coldImport(file: string): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(file)})`], {
-    env: { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-3' },
+    // Metrics and tracing on, as deployed (the stack sets no switch that turns them off).
+    env: {
+      ...process.env,
+      TABLE_NAME: 'bench',
+      AWS_REGION: 'eu-west-3',
+      POWERTOOLS_METRICS_DISABLED: 'false',
+      POWERTOOLS_TRACE_ENABLED: 'true',
+      POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+      _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
+      AWS_LAMBDA_FUNCTION_NAME: 'bench',
+    },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);
@@ -57,6 +66,7 @@ export async function bundleRows(): Promise<void> {
     writeFileSync(bare, BARE);
     const runs = quick ? 5 : 11;
     const allBare: number[] = [];
+    const ratios: number[] = [];
     const outputs = Object.entries((result.metafile as Metafile).outputs).filter(([, o]) => o.entryPoint);
     let largest = 0;
     let slowest = { entry: '', time: 0, ratio: 0 };
@@ -66,6 +76,7 @@ export async function bundleRows(): Promise<void> {
       const { time, bare: bareTime } = against(join(ROOT, file), bare, runs);
       allBare.push(bareTime);
       const ratio = time / bareTime;
+      ratios.push(ratio);
       if (ratio > slowest.ratio) slowest = { entry, time, ratio };
       largest = Math.max(largest, output.bytes);
       console.log(
@@ -77,11 +88,16 @@ export async function bundleRows(): Promise<void> {
       `${(largest / 1024).toFixed(0)} KB`,
       `goal ≤ ${BUNDLE_LIMIT_BYTES / 1024} KB`,
     );
-    row('bare handler (document client, Powertools loaded): cold import p50', ms(median(allBare)));
+    row('bare handler (document client only): cold import p50', ms(median(allBare)));
+    row(
+      `cold import / bare handler over the ${ratios.length} bundles, median / p90 (in turns)`,
+      `×${median(ratios).toFixed(2)} / ×${percentile(ratios, 90).toFixed(2)}`,
+      'goal ≤ 1.25× / ≤ 1.5×',
+    );
     row(
       'slowest cold import / bare handler (measured in turns)',
       `${ms(slowest.time)} (×${slowest.ratio.toFixed(2)}, ${slowest.entry})`,
-      'goal ≤ 1.5×',
+      '',
     );
   } finally {
     rmSync(out, { recursive: true, force: true });

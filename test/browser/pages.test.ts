@@ -15,7 +15,7 @@ import { counterDrift } from '../support/invariants';
 type Json = any;
 
 // A browser, two servers and a store on a shared machine: generous, as no timing is asserted.
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
 let api: Awaited<ReturnType<typeof startHttp>>;
 let browser: Browser;

@@ -105,4 +105,4 @@ it('places taken always equal live appointments and every counter a recount', as
     ),
     { numRuns: 12, endOnFailure: true },
   );
-}, 240_000);
+}, 300_000);

@@ -67,4 +67,4 @@ test('32 concurrent v1 and v2 bookings by one client at one slot with room all s
     repeat_clients: 1,
   });
   expect(report.json.data.top_clients[0]).toMatchObject({ appointments_count: 2 * PER_API });
-}, 180_000);
+}, 300_000);

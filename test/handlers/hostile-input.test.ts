@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import { ROUTES, type RouteDef } from '../../shared/routes';
 import { type Answer, viaHandler as call } from '../support/api';
 import { newEntity } from '../support/fixtures';
+import { sampler } from '../support/sample';
 
 /**
  * Hostile input over every route of the route table. Whatever arrives, the answer is never a 5xx, always
@@ -128,19 +129,10 @@ const takesAnyObject = (route: RouteDef): boolean => {
  * generator. The seed is printed in every case's label, so a failure can be run again with
  * HOSTILE_SEED=<seed>; each run covers every field and every value, and other pairs than the last run.
  */
-const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SAMPLE = sampler('HOSTILE_SEED');
+const SEED = SAMPLE.seed;
 function sampledPairs<F, V>(fields: readonly F[], values: readonly V[], salt: string): Array<[F, V]> {
-  let state = SEED;
-  for (const ch of salt) state = (Math.imul(state ^ ch.charCodeAt(0), 2654435761) >>> 0) % 2 ** 31;
-  const next = (n: number) => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next(list.length))] as T;
+  const pick = SAMPLE.picker(salt);
   return [
     ...fields.map((field) => [field, pick(values)] as [F, V]),
     ...values.map((value) => [pick(fields), value] as [F, V]),

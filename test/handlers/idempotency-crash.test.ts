@@ -119,7 +119,7 @@ describe.each([
       (i) => i.type === 'slot' && i.slot_id === slotId,
     );
     expect(slot?.taken).toBe(1);
-  }, 120_000);
+  }, 300_000);
 });
 
 it('a request that completes answers its retries with the same answer, byte for byte', async () => {

@@ -21,7 +21,7 @@ describe('npm run admin -- seed', () => {
       calendars: 2,
       stage: 'local',
     });
-  }, 180_000);
+  }, 300_000);
 
   it('leaves appointments, clients and every counter as bookings would', async () => {
     expect(summary).toMatchObject({ appointments: 120, clients: 48, calendars: [1, expect.any(Number)] });

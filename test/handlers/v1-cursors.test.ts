@@ -71,7 +71,7 @@ beforeAll(async () => {
       if (answer.status !== 200) throw new Error(`booking ${i}: ${JSON.stringify(answer.json)}`);
     }),
   );
-}, 180_000);
+}, 300_000);
 
 describe('every v1 list walks by cursor to the same rows as by page number', () => {
   it.each([

@@ -10,7 +10,7 @@ import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } 
  * itself) and while `npm start` serves the folder (commands reuse its engine, found through the folder's
  * record). Process start-ups are slow on a loaded machine: the tests wait, they never time them.
  */
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 const folder = mkdtempSync(join(tmpdir(), 'booking-admin-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

@@ -25,7 +25,7 @@ describe('open days are fair, through npm start', () => {
     if (server) await stopServer(server, 'SIGTERM');
     expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 
   const call = async (token: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api/v2${path}`, {

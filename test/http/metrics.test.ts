@@ -5,7 +5,7 @@ import { eventually, type Started, startServer, stopServer } from '../support/pr
  * CloudWatch reads from a function's log on AWS), with the booking metric, its route and request id; a
  * refusal says why; a cancellation counts. Metrics are on here (the other tests turn them off).
  */
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 interface EmfLine {
   _aws: {

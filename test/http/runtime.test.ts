@@ -19,7 +19,7 @@ import {
  * nor the npm process that launched it. Start-ups are slow on a loaded machine: the tests wait for
  * events (ready line, exit) or poll with a generous bound, and never time anything.
  */
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 describe('npm start', () => {
   const folder = mkdtempSync(join(tmpdir(), 'booking-data-'));
   const others: string[] = [];

@@ -59,7 +59,7 @@ describe('safe in the open, through npm start', () => {
     }
     throw new Error('no candidate zone has today and tomorrow open');
     // Starting the server and its store on a loaded machine takes its time; nothing here is timed.
-  }, 240_000);
+  }, 300_000);
 
   const generate = async (date: string) => {
     const made = await call('POST', '/calendar-slots/generate', { date, duration: 60 });

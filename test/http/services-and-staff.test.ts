@@ -32,7 +32,7 @@ describe('a salon through npm start', () => {
     expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
     rmSync(folder, { recursive: true, force: true });
     rmSync(outbox, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api/v2${path}`, {
       method,

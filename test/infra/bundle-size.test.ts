@@ -43,7 +43,7 @@ beforeAll(async () => {
     outdir,
   });
   meta = result.metafile as Metafile;
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });

@@ -57,7 +57,7 @@ beforeAll(() => {
   ];
   assetDir = join(outdir, bundle ?? '');
   layerDir = join(outdir, layer ?? '');
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
@@ -176,7 +176,7 @@ describe('with only the local Powertools layer and the AWS SDK beside it', () =>
     ];
     expect(sdk).toContain('@aws-sdk/client-dynamodb');
     copyPackageClosure(sdk, join(lambda, 'runtime'));
-  }, 120_000);
+  }, 300_000);
   afterAll(() => {
     if (lambda) rmSync(lambda, { recursive: true, force: true });
   });

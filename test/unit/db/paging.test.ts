@@ -34,7 +34,7 @@ beforeAll(async () => {
     }));
     await documentClient().send(new BatchWriteCommand({ RequestItems: { [table.name]: items } }));
   }
-}, 120_000);
+}, 300_000);
 
 const page = async (offset: number, limit: number) => {
   read = 0;
