@@ -81,13 +81,13 @@ async function scenario(limits: Record<string, number>, withKey = false) {
     headers = { 'Access-Token': String(created.json.data.key), Origin: ORIGIN };
   }
   let phone = 0;
-  const book = async (extra: Headers = {}) => {
+  const book = async (extra: Headers = {}, status = 200) => {
     phone += 1;
     const answer = await viaHandler('POST', '/api/v2/appointments', {
       headers: { ...headers, ...extra },
       body: { client_name: 'Ada Lovelace', client_phone: mobile(phone), slot_id: slots[0]?.id },
     });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(status);
     return answer;
   };
   const read = async () => {
@@ -136,6 +136,19 @@ describe('round trips per request (warm instance)', () => {
       ['TransactWriteItems SLOT'],
     ]);
     expectPath(await callsOf(read), [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+  });
+
+  it('a booking over the bookings limit, below the requests one: refused by one write, naming it, counting nothing', async () => {
+    const { book, read } = await scenario({ requests_per_minute: 100, bookings_per_minute: 2 });
+    await book();
+    const refused = await callsOf(async () => {
+      const answer = await book({}, 429);
+      expect(answer.headers['ratelimit-policy']).toBe('"entity-bookings";q=2;w=60');
+    });
+    expectPath(refused, [['GetItem TOKEN'], ['UpdateItem RATE']]);
+    const answer = await read();
+    // Slots generated, a booking and a read to warm, a booking, the refused one (not counted), this read.
+    expect(answer.headers.ratelimit).toBe('"entity";r=95;t=60');
   });
 
   it('a booking with an Idempotency-Key: its claim before, its answer after', async () => {
