@@ -27,7 +27,7 @@ const label = (line: string): string => {
   const [operation, first = ''] = line.trim().split(' ');
   const [pk = '', sk = ''] = first.split('/');
   const what = pk.startsWith('RATE#') ? 'RATE' : pk.startsWith('TOKEN#') ? 'TOKEN' : sk.split('#')[0];
-  return `${operation} ${what}`;
+  return `${operation} ${what ?? ''}`.trim();
 };
 
 /** The calls `fn` makes, labelled. */
@@ -187,7 +187,6 @@ describe('round trips per request (warm instance)', () => {
       calls,
       [
         ['GetItem TOKEN'],
-        ['GetItem SETTINGS'],
         ['TransactWriteItems RATE'],
         ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
         ['TransactWriteItems SLOT'],
@@ -196,7 +195,7 @@ describe('round trips per request (warm instance)', () => {
     );
     expectPath(
       await callsOf(read),
-      [['GetItem TOKEN'], ['GetItem SETTINGS'], ['TransactWriteItems RATE'], ['GetItem HOURS']],
+      [['GetItem TOKEN'], ['TransactWriteItems RATE'], ['GetItem HOURS']],
       ['BatchGetItem RATE'],
     );
   });
@@ -210,6 +209,35 @@ describe('round trips per request (warm instance)', () => {
       const answer = await read();
       expect(answer.headers.ratelimit).toBe('"visitor";r=99997;t=60');
     });
-    expectPath(calls, [['GetItem TOKEN'], ['GetItem SETTINGS'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+    expectPath(calls, [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+  });
+
+  it('a publishable key reads the settings with its token, and sees a change of them at once', async () => {
+    const { viaHandler, newEntity } = load();
+    const entity = await newEntity();
+    const created = await viaHandler('POST', '/api/v2/keys', {
+      headers: entity.v2,
+      body: { name: 'site', allowed_origins: [ORIGIN] },
+    });
+    const key = { 'Access-Token': String(created.json.data.key), Origin: ORIGIN };
+    const business = () => viaHandler('GET', '/api/v2/business', { headers: key });
+    const calls = await callsOf(async () => expect((await business()).status).toBe(200));
+    // The token item, then whether the business offers services (a Query): no settings read.
+    expectPath(calls, [['GetItem TOKEN'], ['Query']]);
+    const changed = await viaHandler('POST', '/api/v2/settings', {
+      headers: entity.v2,
+      body: { name: 'Salon Renamed', timezone: 'America/New_York' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await business()).json.data).toMatchObject({ name: 'Salon Renamed' });
+    // A second key, made after the change, carries it too.
+    const second = await viaHandler('POST', '/api/v2/keys', {
+      headers: entity.v2,
+      body: { name: 'site 2', allowed_origins: [ORIGIN] },
+    });
+    const again = await viaHandler('GET', '/api/v2/business', {
+      headers: { 'Access-Token': String(second.json.data.key), Origin: ORIGIN },
+    });
+    expect(again.json.data).toMatchObject({ name: 'Salon Renamed' });
   });
 });
