@@ -90,9 +90,9 @@ export async function bookingRows(http: Client, tenant: Tenant): Promise<void> {
   const raw = median(times.raw);
   row('booking (POST /api/v2/appointments) p50', ms(booking));
   row(
-    'of which in the store (Server-Timing store) p50',
+    'its store calls, summed (Server-Timing store; two run side by side) p50',
     ms(median(storeMs)),
-    '4 calls, 3 round trips: token, snapshot ∥ ids, transaction',
+    '4 calls in 3 round trips: token; snapshot ∥ ids; transaction',
   );
   row('raw TransactWriteItems of a booking (10 items, SDK, same engine) p50', ms(raw));
   row('booking / raw transaction (same run, interleaved)', `×${(booking / raw).toFixed(2)}`, 'goal ≤ 1.5');
