@@ -81,11 +81,16 @@ async function scenario(limits: Record<string, number>, withKey = false) {
     headers = { 'Access-Token': String(created.json.data.key), Origin: ORIGIN };
   }
   let phone = 0;
-  const book = async (extra: Headers = {}, status = 200) => {
+  /** Books the first slot, as a new client (or as the client of phone `returning`). */
+  const book = async (extra: Headers = {}, status = 200, returning?: number) => {
     phone += 1;
     const answer = await viaHandler('POST', '/api/v2/appointments', {
       headers: { ...headers, ...extra },
-      body: { client_name: 'Ada Lovelace', client_phone: mobile(phone), slot_id: slots[0]?.id },
+      body: {
+        client_name: 'Ada Lovelace',
+        client_phone: mobile(returning ?? phone),
+        slot_id: slots[0]?.id,
+      },
     });
     expect(answer.status).toBe(status);
     return answer;
@@ -118,6 +123,17 @@ describe('round trips per request (warm instance)', () => {
     expectPath(calls, [
       ['GetItem TOKEN'],
       ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+    ]);
+  });
+
+  it('a returning client’s booking: its client item read once the phone item names it', async () => {
+    const { book } = await scenario({});
+    const calls = await callsOf(() => book({}, 200, 1));
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['GetItem CLIENT'],
       ['TransactWriteItems SLOT'],
     ]);
   });
