@@ -19,7 +19,8 @@ async function acquireRuntime(): Promise<LocalRuntime> {
 
 /**
  * `--only <group>`: only that group, for building and checking it: `scale` (the reads at size and the seed),
- * `bookings` (a booking against a raw transaction, throughput), `limits` (what a limit check adds).
+ * `bookings` (a booking against a raw transaction, throughput), `limits` (what a limit check adds),
+ * `bundles` (bundle sizes and cold imports; no runtime).
  */
 const only = (() => {
   const at = process.argv.indexOf('--only');
@@ -27,6 +28,11 @@ const only = (() => {
 })();
 
 async function main() {
+  if (only === 'bundles') {
+    await bundleRows();
+    printTable();
+    return;
+  }
   // The handlers read LOG_LEVEL once, when the runtime loads them: silence them before.
   process.env.LOG_LEVEL = 'silent';
   // Nor an EMF line per request on the bench's output: what metrics and tracing cost is measured apart

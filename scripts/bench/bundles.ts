@@ -29,6 +29,7 @@ function coldImport(file: string): number {
     env: {
       ...process.env,
       TABLE_NAME: 'bench',
+      STAGE: 'staging',
       AWS_REGION: 'eu-west-3',
       POWERTOOLS_METRICS_DISABLED: 'false',
       POWERTOOLS_TRACE_ENABLED: 'true',
