@@ -54,6 +54,15 @@ export const INDEX = {
     partition: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
     sort: (lastName: string, firstName: string, clientId: number): string =>
       `${lastName.toLowerCase()}#${firstName.toLowerCase()}#${padId(clientId)}`,
+    /**
+     * The members of one calendar (calendar-client items while the client has appointments there), in
+     * the order the v1 list of a calendar's clients shows (`byName`): names lower-cased, separated by
+     * U+0001, which sorts before every character a name holds.
+     */
+    calendarPartition: (entityId: string, calendarId: number): string =>
+      `${entityPk(entityId)}#CAL#${padId(calendarId)}#CLIENTS`,
+    memberSort: (lastName: string, firstName: string, clientId: number): string =>
+      `${lastName.toLowerCase()}\u0001${firstName.toLowerCase()}\u0001${padId(clientId)}`,
   }),
   /** Clients of one entity by exact (lower-cased) e-mail. */
   clientEmail: declare('client-email', 'gsi5pk', 'gsi5sk', 'S', {
@@ -216,6 +225,29 @@ export const dayCounter = (entityId: string, date: string, calendarId: number, c
   inEntity(entityId, `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`);
 
 export const dayCounterPrefix = (entityId: string): Key => inEntity(entityId, 'STAT#');
+
+/**
+ * A day's statistics in one scope (docs/design/data-model.md, "Statistics that stay flat"): per calendar
+ * (`DAY#<date>#<cal>`: status counts, points and links) and for the entity (`DAY#<date>#ALL`: points and
+ * links). A period's statistics read the range's day items: (calendars + 1) a day, whatever the history.
+ */
+export const dayStat = (entityId: string, date: string, scope: number | 'all'): Key =>
+  inEntity(entityId, `DAY#${date}#${scope === 'all' ? 'ALL' : padId(scope)}`);
+export const dayStatsFrom = (date: string): string => `DAY#${date}`;
+export const dayStatsTo = (date: string): string => `DAY#${date}#~`;
+
+/** How many clients have their latest live appointment on a date (active clients: a sum from a date on). */
+export const lastLiveDay = (entityId: string, date: string): Key => inEntity(entityId, `LASTLIVE#${date}`);
+export const lastLiveDaysTo = (): string => 'LASTLIVE#~';
+
+/** A calendar-client item's index keys while the client is a member (clients of a calendar, by name). */
+export const calendarClientIndexes = (
+  entityId: string,
+  m: { calendarId: number; clientId: number; lastName: string; firstName: string },
+) => ({
+  [INDEX.clientName.pk]: INDEX.clientName.calendarPartition(entityId, m.calendarId),
+  [INDEX.clientName.sk]: INDEX.clientName.memberSort(m.lastName, m.firstName, m.clientId),
+});
 
 export const dayCountersFrom = (date: string): string => `STAT#${date}`;
 export const dayCountersTo = (date: string): string => `STAT#${date}#~`;

@@ -1,3 +1,4 @@
+import type { ClientDayState } from './day-stats';
 /** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
 export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type AppointmentStatus = (typeof STATUSES)[number];
@@ -55,6 +56,8 @@ export interface ClientRecord {
   appointments_count: number;
   /** Latest date among the client's appointments. */
   last_appointment: string | null;
+  /** Its appointments per day and calendar, as stored (statistics; absent before the days were kept). */
+  day_state?: ClientDayState;
 }
 
 /**

@@ -2,9 +2,10 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
+import type { StatScope } from '../../domain/booking/day-stats';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { appointmentItem, cancelTokenItem } from '../booking/appointment-repository';
-import { clientItem, clientPhoneItem } from '../booking/client-repository';
+import { clientItem, clientPhoneItem, searchTextOf } from '../booking/client-repository';
 import { SlotRepository } from '../schedule/slot-repository';
 
 type Item = Record<string, unknown>;
@@ -70,13 +71,21 @@ export class SeedRepository {
     };
   }
 
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item {
+  /** A membership, in the calendar's index of clients by name (every seeded client is new). */
+  calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item {
     return {
-      ...keys.calendarClient(entityId, calendarId, clientId),
+      ...keys.calendarClient(entityId, calendarId, client.client_id),
+      ...keys.calendarClientIndexes(entityId, {
+        calendarId,
+        clientId: client.client_id,
+        lastName: client.client_lastname,
+        firstName: client.client_firstname,
+      }),
       type: 'calendar-client',
       calendar_id: calendarId,
-      client_id: clientId,
+      client_id: client.client_id,
       appointments_count: count,
+      search_text: searchTextOf(client),
     };
   }
 
@@ -127,6 +136,20 @@ export class SeedRepository {
 
   addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void> {
     return this.add(keys.entityCounters(entityId), adds);
+  }
+
+  /** A day's statistics in one scope: status counts, points and links (added to what bookings left). */
+  addToDayStat(
+    entityId: string,
+    date: string,
+    scope: StatScope,
+    adds: Record<string, number>,
+  ): Promise<void> {
+    return this.add(keys.dayStat(entityId, date, scope), adds, { type: 'day-stat', date, scope });
+  }
+
+  addToLastLive(entityId: string, date: string, count: number): Promise<void> {
+    return this.add(keys.lastLiveDay(entityId, date), { count }, { type: 'last-live-day', date });
   }
 
   addNewClients(entityId: string, date: string, count: number): Promise<void> {

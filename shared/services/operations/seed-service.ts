@@ -5,6 +5,7 @@ import {
   type ClientRecord,
   takesPlace,
 } from '../../domain/booking/appointment';
+import { type ClientDays, dayEffectsOfAll, daysOf, type StatScope } from '../../domain/booking/day-stats';
 import { addDays, todayIn } from '../../domain/core/dates';
 import type { EntitySettings } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
@@ -40,8 +41,10 @@ export interface SeedStore {
       counts: Partial<Record<AppointmentStatus, number>>;
     },
   ): Item;
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item;
+  calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item;
   put(items: Item[]): Promise<void>;
+  addToDayStat(entityId: string, date: string, scope: StatScope, adds: Record<string, number>): Promise<void>;
+  addToLastLive(entityId: string, date: string, count: number): Promise<void>;
   addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;
   addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void>;
   addNewClients(entityId: string, date: string, count: number): Promise<void>;
@@ -94,8 +97,21 @@ const LAST = [
 const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
 /** How many appointments a seeded client has on average (some one, some many). */
 const APPOINTMENTS_PER_CLIENT = 2.5;
-/** Items in flight at once: BatchWriteItem requests of 25, this many side by side. */
-const PARALLEL = 8;
+/** Requests in flight at once: BatchWriteItem requests of 25 items (or counter updates), this many side by side. */
+const PARALLEL = 12;
+const BATCH = 25;
+
+/** Runs tasks, `PARALLEL` at a time. */
+async function inParallel(tasks: Array<() => Promise<void>>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      if (task) await task();
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+}
 
 /** Past appointments are mostly completed, future ones mostly confirmed; a tenth cancelled either way. */
 function statusOf(i: number, past: boolean): AppointmentStatus {
@@ -217,7 +233,15 @@ export class SeedService {
         counts: Partial<Record<AppointmentStatus, number>>;
       }
     >();
-    const calendarClients = new Map<string, { calendarId: number; clientId: number; count: number }>();
+    const calendarClients = new Map<string, { calendarId: number; client: ClientRecord; count: number }>();
+    const appointmentsOf = new Map<ClientRecord, AppointmentRecord[]>();
+    const dayStats = new Map<string, { date: string; scope: StatScope; adds: Record<string, number> }>();
+    const addToDay = (date: string, scope: StatScope, name: string, by: number) => {
+      const id = `${date}|${scope}`;
+      const day = dayStats.get(id) ?? { date, scope, adds: {} };
+      day.adds[name] = (day.adds[name] ?? 0) + by;
+      dayStats.set(id, day);
+    };
     const calendarAdds = new Map<number, Record<string, number>>();
     const addTo = (calendarId: number, name: string, by: number) => {
       const adds = calendarAdds.get(calendarId) ?? {};
@@ -251,6 +275,8 @@ export class SeedService {
         updated_at: createdAt,
       };
       appointments.push(a);
+      appointmentsOf.set(client, [...(appointmentsOf.get(client) ?? []), a]);
+      addToDay(a.date, a.calendar_id, status, 1);
       client.appointments_count++;
       if (!client.last_appointment || client.last_appointment < a.date) client.last_appointment = a.date;
       if (client.created_at > createdAt) client.created_at = createdAt;
@@ -271,13 +297,23 @@ export class SeedService {
       const memberKey = `${a.calendar_id}|${a.client_id}`;
       const member = calendarClients.get(memberKey) ?? {
         calendarId: a.calendar_id,
-        clientId: a.client_id,
+        client,
         count: 0,
       };
+      if (member.count === 0) addTo(a.calendar_id, 'clients_count', 1);
       member.count++;
       calendarClients.set(memberKey, member);
     }
-    for (const c of clients) c.updated_at = c.created_at;
+    // Each client's days (all its appointments are new), and what they add to the day statistics.
+    const clientDays: ClientDays[] = [];
+    for (const c of clients) {
+      c.updated_at = c.created_at;
+      const days = daysOf(appointmentsOf.get(c) ?? []);
+      c.day_state = { ...days, version: 1, touch: 1 };
+      clientDays.push(days);
+    }
+    const effects = dayEffectsOfAll(clientDays);
+    for (const m of effects.stats) addToDay(m.date, m.scope, m.attribute, m.delta);
 
     // Slots: each holds what landed on it (capacity raised where needed); new ones count in their calendar.
     const slotItems = slots.flatMap((slot) => {
@@ -302,26 +338,33 @@ export class SeedService {
       ),
       ...[...dayCounters.values()].map((d) => store.dayCounterItem(entityId, d)),
       ...[...calendarClients.values()].map((m) =>
-        store.calendarClientItem(entityId, m.calendarId, m.clientId, m.count),
+        store.calendarClientItem(entityId, m.calendarId, m.client, m.count),
       ),
     ];
     const total = items.length;
     let written = 0;
-    const chunk = 25 * 4;
-    let next = 0;
-    const worker = async () => {
-      while (next < total) {
-        const part = items.slice(next, next + chunk);
-        next += chunk;
+    const batches: Array<() => Promise<void>> = [];
+    for (let i = 0; i < total; i += BATCH) {
+      const part = items.slice(i, i + BATCH);
+      batches.push(async () => {
         await store.put(part);
         written += part.length;
         progress({ written, total });
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
+      });
+    }
+    await inParallel(batches);
 
-    // The shared counters, by ADD: calendars, the entity's clients, new clients per day.
-    for (const [calendarId, adds] of calendarAdds) await store.addToCalendar(entityId, calendarId, adds);
+    // The shared counters, by ADD (they may hold bookings already): calendars, day statistics, latest live
+    // days, the entity's clients, new clients per day.
+    await inParallel([
+      ...[...calendarAdds].map(
+        ([calendarId, adds]) =>
+          () =>
+            store.addToCalendar(entityId, calendarId, adds),
+      ),
+      ...[...dayStats.values()].map((d) => () => store.addToDayStat(entityId, d.date, d.scope, d.adds)),
+      ...effects.lastLive.map((l) => () => store.addToLastLive(entityId, l.date, l.delta)),
+    ]);
     await store.addToEntityCounters(entityId, {
       total_clients: clients.length,
       clients_with_appointments: clients.filter((c) => c.appointments_count >= 1).length,
@@ -332,7 +375,13 @@ export class SeedService {
       const day = todayIn(settings.timezone, new Date(c.created_at));
       newByDay.set(day, (newByDay.get(day) ?? 0) + 1);
     }
-    for (const [date, count] of newByDay) await store.addNewClients(entityId, date, count);
+    await inParallel(
+      [...newByDay].map(
+        ([date, count]) =>
+          () =>
+            store.addNewClients(entityId, date, count),
+      ),
+    );
 
     return {
       account: entityId,
