@@ -220,12 +220,6 @@ export const calendarClient = (entityId: string, calendarId: number, clientId: n
 export const calendarClientPrefix = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `CALCLIENT#${padId(calendarId)}#`);
 
-/** Statistics counter: appointments per status for one (slot date, calendar, client). */
-export const dayCounter = (entityId: string, date: string, calendarId: number, clientId: number): Key =>
-  inEntity(entityId, `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`);
-
-export const dayCounterPrefix = (entityId: string): Key => inEntity(entityId, 'STAT#');
-
 /**
  * A day's statistics in one scope (docs/design/data-model.md, "Statistics that stay flat"): per calendar
  * (`DAY#<date>#<cal>`: status counts, points and links) and for the entity (`DAY#<date>#ALL`: points and
@@ -248,9 +242,6 @@ export const calendarClientIndexes = (
   [INDEX.clientName.pk]: INDEX.clientName.calendarPartition(entityId, m.calendarId),
   [INDEX.clientName.sk]: INDEX.clientName.memberSort(m.lastName, m.firstName, m.clientId),
 });
-
-export const dayCountersFrom = (date: string): string => `STAT#${date}`;
-export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
 
 /** A key that is never written: reading it proves the table answers (health probe). */
 export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });

@@ -4,7 +4,6 @@ import {
   type AppointmentFilter,
   byName,
   type ClientFilter,
-  type DayCounter,
   type EntityCounters,
   matchesClient,
 } from '../domain/booking/listing';
@@ -190,25 +189,6 @@ export class InMemoryStore {
   };
 
   readonly counters: V1Store['counters'] = {
-    dayCounters: async (_e, from, to) => {
-      const byKey = new Map<string, DayCounter>();
-      for (const a of this.data.appointments) {
-        if (a.date < from || a.date > to) continue;
-        const key = `${a.date}|${a.calendar_id}|${a.client_id}`;
-        const counter = byKey.get(key) ?? {
-          date: a.date,
-          calendar_id: a.calendar_id,
-          client_id: a.client_id,
-          pending: 0,
-          confirmed: 0,
-          cancelled: 0,
-          completed: 0,
-        };
-        counter[a.status]++;
-        byKey.set(key, counter);
-      }
-      return [...byKey.values()];
-    },
     dayStats: async (_e, from, to) => {
       const rows = new Map<string, DayStatRow>();
       const row = (date: string, scope: number | 'all') => {

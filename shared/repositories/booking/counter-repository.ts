@@ -7,12 +7,12 @@ import type { TableHandle } from '../../db/table-handle';
 import { type AppointmentRecord, heldSlots, takesPlace } from '../../domain/booking/appointment';
 import type { DayEffects, DayStatRow } from '../../domain/booking/day-stats';
 import { POINTS } from '../../domain/booking/day-stats';
-import type { DayCounter, EntityCounters } from '../../domain/booking/listing';
+import type { EntityCounters } from '../../domain/booking/listing';
 
 /**
  * Adds (sign +1) or removes (sign -1) an appointment's share of every counter it feeds: its calendar's
- * status counts and places taken (one in each slot it holds), the day counter of (slot date, calendar, client), and the client's
- * count in the calendar.
+ * status counts and places taken (one in each slot it holds), the status counts of its (slot date,
+ * calendar) day item, and the client's count in the calendar.
  */
 export function countAppointment(
   updates: CounterUpdates,
@@ -23,12 +23,6 @@ export function countAppointment(
   const calendar = keys.calendar(entityId, a.calendar_id);
   updates.add(calendar, `${a.status}_count`, sign);
   if (takesPlace(a.status)) updates.add(calendar, 'places_taken', sign * heldSlots(a).length);
-  updates.add(keys.dayCounter(entityId, a.date, a.calendar_id, a.client_id), a.status, sign, {
-    type: 'day-counter',
-    date: a.date,
-    calendar_id: a.calendar_id,
-    client_id: a.client_id,
-  });
   updates.add(keys.dayStat(entityId, a.date, a.calendar_id), a.status, sign, {
     type: 'day-stat',
     date: a.date,
@@ -121,27 +115,6 @@ export function countClientBooking(
 /** Reads of the statistics counters that the write transactions keep (see docs/design/data-model.md). */
 export class CounterRepository {
   constructor(private readonly table: TableHandle) {}
-
-  /** Pattern: day counters of every calendar and client from one slot date to another. */
-  async dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]> {
-    const items = await queryAll(this.table, {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.dayCounterPrefix(entityId).pk,
-        ':from': keys.dayCountersFrom(from),
-        ':to': keys.dayCountersTo(to),
-      },
-    });
-    return items.map((i) => ({
-      date: String(i.date),
-      calendar_id: Number(i.calendar_id),
-      client_id: Number(i.client_id),
-      pending: Number(i.pending ?? 0),
-      confirmed: Number(i.confirmed ?? 0),
-      cancelled: Number(i.cancelled ?? 0),
-      completed: Number(i.completed ?? 0),
-    }));
-  }
 
   /** Pattern: the day items of every scope from one slot date to another ((calendars + 1) a day). */
   async dayStats(entityId: string, from: string, to: string): Promise<DayStatRow[]> {

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
+import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
 import type { StatScope } from '../../domain/booking/day-stats';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import { appointmentItem, cancelTokenItem } from '../booking/appointment-repository';
@@ -17,7 +17,7 @@ const BATCH = 25;
 
 /**
  * The writes of `npm run admin -- seed`: the items real bookings leave (appointments, cancel tokens,
- * clients, phones, slots, day and calendar-client counters) put by BatchWriteItem, and the shared counters
+ * clients, phones, slots, calendar-client memberships) put by BatchWriteItem, and the shared counters
  * (calendars, entity, new clients per day) moved by ADD. No conditions: it fills a local or staging table
  * with new ids from the entity's sequence, it does not compete with bookings.
  */
@@ -50,25 +50,6 @@ export class SeedRepository {
         slot_id: slot.slot_id,
       },
     ];
-  }
-
-  dayCounterItem(
-    entityId: string,
-    c: {
-      date: string;
-      calendar_id: number;
-      client_id: number;
-      counts: Partial<Record<AppointmentStatus, number>>;
-    },
-  ): Item {
-    return {
-      ...keys.dayCounter(entityId, c.date, c.calendar_id, c.client_id),
-      type: 'day-counter',
-      date: c.date,
-      calendar_id: c.calendar_id,
-      client_id: c.client_id,
-      ...c.counts,
-    };
   }
 
   /** A membership, in the calendar's index of clients by name (every seeded client is new). */

@@ -32,15 +32,6 @@ export interface SeedStore {
   appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
   clientItems(entityId: string, c: ClientRecord): Item[];
   slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
-  dayCounterItem(
-    entityId: string,
-    c: {
-      date: string;
-      calendar_id: number;
-      client_id: number;
-      counts: Partial<Record<AppointmentStatus, number>>;
-    },
-  ): Item;
   calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item;
   put(items: Item[]): Promise<void>;
   addToDayStat(entityId: string, date: string, scope: StatScope, adds: Record<string, number>): Promise<void>;
@@ -97,8 +88,11 @@ const LAST = [
 const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
 /** How many appointments a seeded client has on average (some one, some many). */
 const APPOINTMENTS_PER_CLIENT = 2.5;
-/** Requests in flight at once: BatchWriteItem requests of 25 items (or counter updates), this many side by side. */
-const PARALLEL = 12;
+/**
+ * Requests in flight at once: BatchWriteItem requests of 25 items (or counter updates), this many side by
+ * side (16 wrote a fifth faster than 8 against DynamoDB Local on 2 cores).
+ */
+const PARALLEL = 16;
 const BATCH = 25;
 
 /** Runs tasks, `PARALLEL` at a time. */
@@ -156,14 +150,23 @@ export class SeedService {
     const slots: SlotRecord[] = [];
     const created = new Set<SlotRecord>();
     const stamp = now.toISOString();
+    // Each day's hours and closure, read side by side (the same for every calendar).
+    const dates: string[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+    const statuses = new Map<string, DayStatus>();
+    await inParallel(
+      dates.map((date) => async () => {
+        statuses.set(date, await this.deps.dayStatus(entity, date));
+      }),
+    );
     for (const calendar of calendars) {
       const existing = await this.deps.slotsOf(entityId, calendar.calendar_id, from, to);
       const known = new Set(existing.map((s) => `${s.date}|${s.start_time}`));
       slots.push(...existing.filter((s) => s.status === 'open'));
       const wanted: Array<Omit<SlotRecord, 'slot_id'>> = [];
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const status = await this.deps.dayStatus(entity, date);
-        if (!status.is_open || status.holiday) continue;
+      for (const date of dates) {
+        const status = statuses.get(date);
+        if (!status?.is_open || status.holiday) continue;
         for (const t of slotTimes(date, status.day, settings.slot_duration, calendar.timezone)) {
           if (known.has(`${date}|${t.start_time}`)) continue;
           wanted.push({
@@ -224,15 +227,6 @@ export class SeedService {
     });
     const taken = new Map<SlotRecord, number>();
     const appointments: AppointmentRecord[] = [];
-    const dayCounters = new Map<
-      string,
-      {
-        date: string;
-        calendar_id: number;
-        client_id: number;
-        counts: Partial<Record<AppointmentStatus, number>>;
-      }
-    >();
     const calendarClients = new Map<string, { calendarId: number; client: ClientRecord; count: number }>();
     const appointmentsOf = new Map<ClientRecord, AppointmentRecord[]>();
     const dayStats = new Map<string, { date: string; scope: StatScope; adds: Record<string, number> }>();
@@ -285,15 +279,6 @@ export class SeedService {
         addTo(slot.calendar_id, 'places_taken', 1);
       }
       addTo(slot.calendar_id, `${status}_count`, 1);
-      const dayKey = `${a.date}|${a.calendar_id}|${a.client_id}`;
-      const day = dayCounters.get(dayKey) ?? {
-        date: a.date,
-        calendar_id: a.calendar_id,
-        client_id: a.client_id,
-        counts: {},
-      };
-      day.counts[status] = (day.counts[status] ?? 0) + 1;
-      dayCounters.set(dayKey, day);
       const memberKey = `${a.calendar_id}|${a.client_id}`;
       const member = calendarClients.get(memberKey) ?? {
         calendarId: a.calendar_id,
@@ -336,7 +321,6 @@ export class SeedService {
           createHash('sha256').update(`seed:${entityId}:${a.appointment_id}`).digest('hex'),
         ),
       ),
-      ...[...dayCounters.values()].map((d) => store.dayCounterItem(entityId, d)),
       ...[...calendarClients.values()].map((m) =>
         store.calendarClientItem(entityId, m.calendarId, m.client, m.count),
       ),

@@ -5,7 +5,6 @@ import type {
   AppointmentFilter,
   ClientFilter,
   ClientPlace,
-  DayCounter,
   EntityCounters,
 } from '../../domain/booking/listing';
 import type { AppointmentReader, ClientReader } from '../booking/ports';
@@ -43,7 +42,6 @@ export interface V1Store {
     top(entityId: string, limit: number): Promise<ClientRecord[]>;
   };
   counters: {
-    dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]>;
     /** The day items of every scope from one date to another. */
     dayStats(entityId: string, from: string, to: string): Promise<DayStatRow[]>;
     /** Clients with a live appointment dated `from` or later. */
