@@ -1,4 +1,3 @@
-import type { ClientDayState } from './day-stats';
 /** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
 export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type AppointmentStatus = (typeof STATUSES)[number];
@@ -43,6 +42,20 @@ export interface AppointmentRecord {
 /** The slots an appointment holds a place in (a slot booking: its one slot). */
 export const heldSlots = (a: Pick<AppointmentRecord, 'slot_id' | 'slot_ids'>): number[] =>
   a.slot_ids && a.slot_ids.length > 0 ? a.slot_ids : [a.slot_id];
+
+/** One client's appointments per `<date>#<calendar id>`: all of them, and the live ones (entries > 0 only). */
+export interface ClientDays {
+  all: Record<string, number>;
+  live: Record<string, number>;
+}
+
+/** A client's days as stored, with the versions its conditional writes check (absent: never written). */
+export interface ClientDayState extends ClientDays {
+  /** Moves when the client's structure (dates, calendars, latest live date) changes. */
+  version: number;
+  /** Moves with every write of the days. */
+  touch: number;
+}
 
 export interface ClientRecord {
   client_id: number;

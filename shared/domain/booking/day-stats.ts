@@ -16,25 +16,13 @@
  * client's latest live appointment (`lastLive`), so "a live appointment from this date on" is a sum over
  * dates. A client is a member of a calendar while it has an appointment there.
  */
-import type { AppointmentRecord } from './appointment';
+import type { AppointmentRecord, ClientDays } from './appointment';
 import { takesPlace } from './appointment';
+
+export type { ClientDayState, ClientDays } from './appointment';
 
 /** A scope of the day statistics: the whole entity, or one calendar. */
 export type StatScope = number | 'all';
-
-/** One client's appointments per `<date>#<calendar id>`: all of them, and the live ones (entries > 0 only). */
-export interface ClientDays {
-  all: Record<string, number>;
-  live: Record<string, number>;
-}
-
-/** A client's days as stored, with the versions its conditional writes check (absent: never written). */
-export interface ClientDayState extends ClientDays {
-  /** Moves when the client's structure (dates, calendars, latest live date) changes. */
-  version: number;
-  /** Moves with every write of the days. */
-  touch: number;
-}
 
 /** Longest range a statistic reads (checkRange: 365 days apart), plus one: older links never count. */
 export const MAX_LINK_DAYS = 366;
