@@ -26,6 +26,15 @@ const dayStateOf = (item: Record<string, unknown>): ClientDayState | undefined =
         touch: Number(item.days_touch),
       };
 
+/**
+ * A client's days as attributes: an empty map is left out (read back as empty), since DynamoDB Local's
+ * stream gives an empty map without its type, which no stream reader can unmarshall.
+ */
+export const storedDays = (days: ClientDays): Record<string, Record<string, number>> => ({
+  ...(Object.keys(days.all).length ? { days_all: days.all } : {}),
+  ...(Object.keys(days.live).length ? { days_live: days.live } : {}),
+});
+
 /** Lower-cased names and e-mail, for the case-insensitive `search` filter. */
 export const searchTextOf = (
   c: Pick<ClientRecord, 'client_lastname' | 'client_firstname' | 'client_email'>,
@@ -51,8 +60,7 @@ export function clientItem(entityId: string, c: ClientRecord): Record<string, un
     ...record,
     ...(c.day_state
       ? {
-          days_all: c.day_state.all,
-          days_live: c.day_state.live,
+          ...storedDays(c.day_state),
           days_version: c.day_state.version,
           days_touch: c.day_state.touch,
         }
@@ -81,6 +89,7 @@ export const clientPhoneItem = (entityId: string, e164: string, clientId: number
 export interface UpdateParts {
   set: string[];
   add: string[];
+  remove?: string[];
   conditions: string[];
   names: Record<string, string>;
   values: Record<string, unknown>;
@@ -106,13 +115,21 @@ export function daysUpdate(read: ClientDayState, after: ClientDays): UpdateParts
     values: { ':dOne': 1 },
   };
   if (!commutes(read, after)) {
-    parts.set.push('#days_all = :dAll', '#days_live = :dLive');
+    // Whole, an empty map removed (storedDays); a commuting change never empties one.
+    parts.remove = [];
+    for (const [name, alias, value, map] of [
+      ['days_all', '#days_all', ':dAll', after.all],
+      ['days_live', '#days_live', ':dLive', after.live],
+    ] as const) {
+      parts.names[alias] = name;
+      if (Object.keys(map).length === 0) parts.remove.push(alias);
+      else {
+        parts.set.push(`${alias} = ${value}`);
+        parts.values[value] = map;
+      }
+    }
     parts.add.push('#days_version :dOne');
-    parts.names['#days_all'] = 'days_all';
-    parts.names['#days_live'] = 'days_live';
     parts.names['#days_version'] = 'days_version';
-    parts.values[':dAll'] = after.all;
-    parts.values[':dLive'] = after.live;
     parts.conditions.push(read.touch === 0 ? 'attribute_not_exists(#days_touch)' : '#days_touch = :dTouch');
     if (read.touch !== 0) parts.values[':dTouch'] = read.touch;
     return parts;
@@ -160,6 +177,7 @@ function clientUpdate(
   const clauses = [
     ...(parts.set.length ? [`SET ${parts.set.join(', ')}`] : []),
     ...(parts.add.length ? [`ADD ${parts.add.join(', ')}`] : []),
+    ...(parts.remove?.length ? [`REMOVE ${parts.remove.join(', ')}`] : []),
   ];
   const condition = parts.conditions.join(' AND ');
   const update = updateWhere(clauses.join(' '), condition);
@@ -179,6 +197,7 @@ const merge = (a: UpdateParts, b: UpdateParts | null): UpdateParts =>
     ? {
         set: [...a.set, ...b.set],
         add: [...a.add, ...b.add],
+        remove: [...(a.remove ?? []), ...(b.remove ?? [])],
         conditions: [...a.conditions, ...b.conditions],
         names: { ...a.names, ...b.names },
         values: { ...a.values, ...b.values },

@@ -6,7 +6,7 @@ import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord, ClientDays, ClientRecord } from '../../domain/booking/appointment';
 import type { DayStatRow, StatScope } from '../../domain/booking/day-stats';
 import { toAppointment } from '../booking/appointment-repository';
-import { searchTextOf, toClient } from '../booking/client-repository';
+import { searchTextOf, storedDays, toClient } from '../booking/client-repository';
 import { toDayStat } from '../booking/counter-repository';
 
 type Item = Record<string, unknown>;
@@ -71,11 +71,23 @@ export class RecountRepository {
 
   /** A client's days, as a structural write: later conditional writes read them afresh. */
   setClientDays(entityId: string, clientId: number, days: ClientDays): Promise<void> {
+    const stored = storedDays(days);
+    const set = Object.keys(stored).map((name) => `#${name} = :${name}`);
+    const remove = ['days_all', 'days_live'].filter((name) => !(name in stored)).map((name) => `#${name}`);
     return this.update(
       keys.client(entityId, clientId),
-      'SET #all = :all, #live = :live ADD #version :one, #touch :one',
-      { '#all': 'days_all', '#live': 'days_live', '#version': 'days_version', '#touch': 'days_touch' },
-      { ':all': days.all, ':live': days.live, ':one': 1 },
+      [
+        ...(set.length ? [`SET ${set.join(', ')}`] : []),
+        'ADD #days_version :one, #days_touch :one',
+        ...(remove.length ? [`REMOVE ${remove.join(', ')}`] : []),
+      ].join(' '),
+      {
+        '#days_all': 'days_all',
+        '#days_live': 'days_live',
+        '#days_version': 'days_version',
+        '#days_touch': 'days_touch',
+      },
+      { ':one': 1, ...Object.fromEntries(Object.entries(stored).map(([name, map]) => [`:${name}`, map])) },
     );
   }
 
