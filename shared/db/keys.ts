@@ -145,6 +145,8 @@ export const calendar = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `CAL#${padId(calendarId)}`);
 
 export const calendarPrefix = (entityId: string): Key => inEntity(entityId, 'CAL#');
+/** The end of the calendars' range (`~` sorts after every padded id). */
+export const calendarsEnd = (): string => 'CAL#~';
 
 export const slot = (entityId: string, slotId: number): Key => inEntity(entityId, `SLOT#${padId(slotId)}`);
 
