@@ -356,7 +356,7 @@ describe('v2 booking and cancellation', () => {
 });
 
 describe('capacity under concurrency', () => {
-  it('100 concurrent bookings on a slot of capacity 7: exactly 7 succeed, 93 are 409', async () => {
+  it('100 concurrent bookings on a slot of capacity 7: exactly 7 succeed, the 93 others are refused', async () => {
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const [slot] = await generate(entity, futureWorkingDate(22), { max_appointments: 7, duration: 240 });
     const answers = await Promise.all(
@@ -364,9 +364,19 @@ describe('capacity under concurrency', () => {
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(7);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(93);
+    // Every other request is refused: full (409), or, when the store's transactions kept conflicting on a
+    // loaded machine, busy (503, "retry the same request"; a retry then answers full) — never a 500, never
+    // an eighth place. How many of each depends on the machine's speed, so the test does not count them.
+    expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 503)).toEqual([]);
     for (const refused of answers.filter((a) => a.status === 409)) {
       expect(refused.json).toEqual({ success: false, data: [], message: 'slot not available: full' });
+    }
+    for (const busy of answers.filter((a) => a.status === 503)) {
+      expect(busy.json).toMatchObject({
+        success: false,
+        message: 'the service is busy, retry the same request',
+      });
+      expect((await book(entity, slot!.id, mobile(100 + answers.indexOf(busy)))).status).toBe(409);
     }
     const items = await partition(entity.entity_account_id);
     const live = items.filter((i) => i.type === 'appointment' && i.status === 'confirmed');
