@@ -37,16 +37,12 @@ export class CalendarRepository {
     return item ? toCalendar(item) : null;
   }
 
-  /**
-   * Pattern: list an entity's calendars by id (one partition, `CAL#` range). A range rather than
-   * `begins_with`: the same items, but DynamoDB Local reads the whole partition for a `begins_with`, so the
-   * calendars' read grew with the entity's appointments there (bench, "Reads at size").
-   */
+  /** Pattern: list an entity's calendars by id (one partition, `CAL#` prefix). */
   async list(entityId: string): Promise<CalendarRecord[]> {
     const prefix = keys.calendarPrefix(entityId);
     const items = await queryAll(this.table, {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': prefix.pk, ':from': prefix.sk, ':to': keys.calendarsEnd() },
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk },
     });
     return items.map(toCalendar);
   }
