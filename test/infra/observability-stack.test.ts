@@ -238,7 +238,10 @@ describe('cfn-lint', () => {
   // cfn-lint over every template of both stages takes over a minute of one core: it runs once per CI run
   // in `npm run lint` (lint:infra), not again in `npm test`. This holds that arrangement in place.
   it('runs on every template of both stages in `npm run lint`, which CI runs before the tests', () => {
-    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+      string,
+      string
+    >;
     expect(scripts['lint:infra']).toBe('node --import tsx scripts/lint-infra.ts');
     expect(scripts.lint).toMatch(/&& npm run lint:infra(\s|$)/);
     const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
