@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { buildWeb } from '../../shared/local/web-build';
-import { startHttp } from '../support/api';
+import { startHttp, v2Json } from '../support/api';
 import { axeViolations, consoleErrors, focusedIs, launch, screenshot, tabTo } from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
@@ -30,13 +30,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const v2 = async (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
-  (
-    await api.call(method, `/api/v2${path}`, {
-      headers: { 'Access-Token': token },
-      ...(body ? { body } : {}),
-    })
-  ).json;
+const v2 = (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
+  v2Json(api.call, method, path, token, body);
 const inWidget = (selector: string) => `booking-widget ${selector}`;
 const inManage = (selector: string) => `booking-manage ${selector}`;
 const hhmm = (time: string) => time.slice(0, 5);

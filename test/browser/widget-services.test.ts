@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { buildWeb } from '../../shared/local/web-build';
-import { startHttp } from '../support/api';
+import { startHttp, v2Json } from '../support/api';
 import { axeViolations, consoleErrors, hostPage, hostSite, launch, screenshot } from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
@@ -34,13 +34,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const v2 = async (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
-  (
-    await api.call(method, `/api/v2${path}`, {
-      headers: { 'Access-Token': token },
-      ...(body ? { body } : {}),
-    })
-  ).json;
+const v2 = (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
+  v2Json(api.call, method, path, token, body);
 const inWidget = (selector: string) => `booking-widget ${selector}`;
 
 /** A salon of two people (Alice, the default calendar, and Bruno) with two services, and one day of slots. */

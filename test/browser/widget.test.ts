@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { buildWeb } from '../../shared/local/web-build';
-import { startHttp } from '../support/api';
+import { startHttp, v2Json } from '../support/api';
 import {
   axeViolations,
   consoleErrors,
@@ -48,13 +48,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const v2 = async (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
-  (
-    await api.call(method, `/api/v2${path}`, {
-      headers: { 'Access-Token': token },
-      ...(body ? { body } : {}),
-    })
-  ).json;
+const v2 = (method: string, path: string, token: string, body?: unknown): Promise<Json> =>
+  v2Json(api.call, method, path, token, body);
 
 /** A business with a key for the site, and one day of slots (capacity `capacity`) in the coming days. */
 async function business(capacity = 2): Promise<{ entity: Entity; key: string; date: string; slots: Json[] }> {

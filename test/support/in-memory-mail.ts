@@ -1,6 +1,6 @@
 import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
 import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/domain/core/entity';
-import type { MailJob } from '../../shared/domain/mail/notifications';
+import { type MailJob, mailAppointmentOf } from '../../shared/domain/mail/notifications';
 import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
 import type {
   MailLookup,
@@ -30,6 +30,18 @@ export const appointment = (patch: Partial<AppointmentRecord> = {}): Appointment
   contract_number: null,
   created_at: '2026-11-20T08:00:00Z',
   updated_at: '2026-11-20T08:00:00Z',
+  ...patch,
+});
+
+/** The confirmation job of `appointment()` for event evt_1, first attempt, with its cancel link. */
+export const mailJob = (patch: Partial<MailJob> = {}): MailJob => ({
+  entityId: ENTITY_ID,
+  kind: 'created',
+  key: 'evt_1',
+  appointment: mailAppointmentOf(appointment()),
+  sequence: 0,
+  attempt: 1,
+  cancelLink: true,
   ...patch,
 });
 

@@ -1,7 +1,6 @@
-import { mailAppointmentOf } from '../../../shared/domain/mail/notifications';
 import type { AppointmentChange } from '../../../shared/services/events/ports';
 import { MailPlanner } from '../../../shared/services/mail/mail-planner';
-import { appointment, ENTITY_ID, mailWorld, NOW } from '../../support/in-memory-mail';
+import { appointment, ENTITY_ID, mailJob, mailWorld, NOW } from '../../support/in-memory-mail';
 
 const TOKEN = 'Q'.repeat(43);
 
@@ -24,15 +23,7 @@ describe('MailPlanner (in-memory ports)', () => {
     await planner(world).onEvent(change({ mailCancelToken: TOKEN }), 'appointment.created', 'evt_1');
     expect(world.queued).toEqual([
       {
-        job: {
-          entityId: ENTITY_ID,
-          kind: 'created',
-          key: 'evt_1',
-          appointment: mailAppointmentOf(appointment()),
-          sequence: 0,
-          attempt: 1,
-          cancelLink: true,
-        },
+        job: mailJob(),
         delay: 0,
       },
     ]);

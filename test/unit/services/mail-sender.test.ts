@@ -1,20 +1,11 @@
-import { type MailJob, mailAppointmentOf } from '../../../shared/domain/mail/notifications';
+import { mailAppointmentOf } from '../../../shared/domain/mail/notifications';
 import { MailSender } from '../../../shared/services/mail/mail-sender';
-import { appointment, ENTITY_ID, mailWorld, NOW } from '../../support/in-memory-mail';
+import { appointment, mailJob, mailWorld, NOW } from '../../support/in-memory-mail';
 
 const TOKEN = 'T'.repeat(43);
 const CANCEL_URL = 'https://www.example.fr/cancel?token={cancel_token}';
 
-const job = (patch: Partial<MailJob> = {}): MailJob => ({
-  entityId: ENTITY_ID,
-  kind: 'created',
-  key: 'evt_1',
-  appointment: mailAppointmentOf(appointment()),
-  sequence: 0,
-  attempt: 1,
-  cancelLink: true,
-  ...patch,
-});
+const job = mailJob;
 
 /** The hourly cap's counters in memory, as the table keeps them: per entity, address hash and window. */
 function memoryCap() {
