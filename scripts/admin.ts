@@ -260,6 +260,17 @@ function program(): Command {
         return { ...summary, appointments_per_second: Math.round(summary.appointments / summary.seconds) };
       }),
     );
+  cli
+    .command('recount-stats <accountId>')
+    .description(
+      "rebuild an entity's flat statistics (clients' days, day items, latest-live days, calendar memberships) from its appointments: once after deploying them, while the entity is quiet",
+    )
+    .action(
+      run(async (_s, accountId: string) => {
+        const { recountService } = await import('../shared/wiring/operations');
+        return recountService().recount(accountId);
+      }),
+    );
   return cli;
 }
 

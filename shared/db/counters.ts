@@ -25,6 +25,7 @@ interface CounterEntry {
   key: Key;
   add: Map<string, number>;
   set: Record<string, unknown>;
+  remove: Set<string>;
   condition?: { expression: string; values: Record<string, unknown> };
 }
 
@@ -40,7 +41,7 @@ export class CounterUpdates {
     const id = `${key.pk}|${key.sk}`;
     let entry = this.entries.get(id);
     if (!entry) {
-      entry = { key, add: new Map(), set: {} };
+      entry = { key, add: new Map(), set: {}, remove: new Set() };
       this.entries.set(id, entry);
     }
     return entry;
@@ -54,6 +55,24 @@ export class CounterUpdates {
     return this;
   }
 
+  /** Sets attributes of an item (an index key that appears), without moving a counter. */
+  put(key: Key, set: Record<string, unknown>): this {
+    const entry = this.entry(key);
+    Object.assign(entry.set, set);
+    for (const attribute of Object.keys(set)) entry.remove.delete(attribute);
+    return this;
+  }
+
+  /** Removes attributes of an item (an index key that goes: the item leaves the index). */
+  drop(key: Key, attributes: string[]): this {
+    const entry = this.entry(key);
+    for (const attribute of attributes) {
+      entry.remove.add(attribute);
+      delete entry.set[attribute];
+    }
+    return this;
+  }
+
   /** Makes the write of this item conditional (a ConditionCheck when no counter of it moves). */
   require(key: Key, expression: string, values: Record<string, unknown>): this {
     this.entry(key).condition = { expression, values };
@@ -63,10 +82,11 @@ export class CounterUpdates {
   /** The transaction items, each with the key it writes (to find which one a failed condition names). */
   items(tableName: string): Array<{ item: TransactItem; key: Key }> {
     const out: Array<{ item: TransactItem; key: Key }> = [];
-    for (const { key, add, set, condition } of this.entries.values()) {
+    for (const { key, add, set, remove, condition } of this.entries.values()) {
       const adds = [...add.entries()].filter(([, delta]) => delta !== 0);
       const sets = Object.entries(set);
-      if (adds.length === 0 && sets.length === 0 && !condition) continue;
+      const removes = [...remove];
+      if (adds.length === 0 && sets.length === 0 && removes.length === 0 && !condition) continue;
       const names: Record<string, string> = {};
       const values: Record<string, unknown> = { ...condition?.values };
       const clauses: string[] = [];
@@ -85,6 +105,13 @@ export class CounterUpdates {
           return `#s${i} = :s${i}`;
         });
         clauses.push(`SET ${parts.join(', ')}`);
+      }
+      if (removes.length) {
+        const parts = removes.map((attribute, i) => {
+          names[`#r${i}`] = attribute;
+          return `#r${i}`;
+        });
+        clauses.push(`REMOVE ${parts.join(', ')}`);
       }
       if (condition && clauses.length === 0) {
         out.push({

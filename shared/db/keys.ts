@@ -54,6 +54,15 @@ export const INDEX = {
     partition: (entityId: string): string => `${entityPk(entityId)}#CLIENTS`,
     sort: (lastName: string, firstName: string, clientId: number): string =>
       `${lastName.toLowerCase()}#${firstName.toLowerCase()}#${padId(clientId)}`,
+    /**
+     * The members of one calendar (calendar-client items while the client has appointments there), in
+     * the order the v1 list of a calendar's clients shows (`byName`): names lower-cased, separated by
+     * U+0001, which sorts before every character a name holds.
+     */
+    calendarPartition: (entityId: string, calendarId: number): string =>
+      `${entityPk(entityId)}#CAL#${padId(calendarId)}#CLIENTS`,
+    memberSort: (lastName: string, firstName: string, clientId: number): string =>
+      `${lastName.toLowerCase()}\u0001${firstName.toLowerCase()}\u0001${padId(clientId)}`,
   }),
   /** Clients of one entity by exact (lower-cased) e-mail. */
   clientEmail: declare('client-email', 'gsi5pk', 'gsi5sk', 'S', {
@@ -136,6 +145,8 @@ export const calendar = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `CAL#${padId(calendarId)}`);
 
 export const calendarPrefix = (entityId: string): Key => inEntity(entityId, 'CAL#');
+/** The end of the calendars' range (`~` sorts after every padded id). */
+export const calendarsEnd = (): string => 'CAL#~';
 
 export const slot = (entityId: string, slotId: number): Key => inEntity(entityId, `SLOT#${padId(slotId)}`);
 
@@ -211,14 +222,28 @@ export const calendarClient = (entityId: string, calendarId: number, clientId: n
 export const calendarClientPrefix = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `CALCLIENT#${padId(calendarId)}#`);
 
-/** Statistics counter: appointments per status for one (slot date, calendar, client). */
-export const dayCounter = (entityId: string, date: string, calendarId: number, clientId: number): Key =>
-  inEntity(entityId, `STAT#${date}#${padId(calendarId)}#${padId(clientId)}`);
+/**
+ * A day's statistics in one scope (docs/design/data-model.md, "Statistics that stay flat"): per calendar
+ * (`DAY#<date>#<cal>`: status counts, points and links) and for the entity (`DAY#<date>#ALL`: points and
+ * links). A period's statistics read the range's day items: (calendars + 1) a day, whatever the history.
+ */
+export const dayStat = (entityId: string, date: string, scope: number | 'all'): Key =>
+  inEntity(entityId, `DAY#${date}#${scope === 'all' ? 'ALL' : padId(scope)}`);
+export const dayStatsFrom = (date: string): string => `DAY#${date}`;
+export const dayStatsTo = (date: string): string => `DAY#${date}#~`;
 
-export const dayCounterPrefix = (entityId: string): Key => inEntity(entityId, 'STAT#');
+/** How many clients have their latest live appointment on a date (active clients: a sum from a date on). */
+export const lastLiveDay = (entityId: string, date: string): Key => inEntity(entityId, `LASTLIVE#${date}`);
+export const lastLiveDaysTo = (): string => 'LASTLIVE#~';
 
-export const dayCountersFrom = (date: string): string => `STAT#${date}`;
-export const dayCountersTo = (date: string): string => `STAT#${date}#~`;
+/** A calendar-client item's index keys while the client is a member (clients of a calendar, by name). */
+export const calendarClientIndexes = (
+  entityId: string,
+  m: { calendarId: number; clientId: number; lastName: string; firstName: string },
+) => ({
+  [INDEX.clientName.pk]: INDEX.clientName.calendarPartition(entityId, m.calendarId),
+  [INDEX.clientName.sk]: INDEX.clientName.memberSort(m.lastName, m.firstName, m.clientId),
+});
 
 /** A key that is never written: reading it proves the table answers (health probe). */
 export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });

@@ -1,9 +1,9 @@
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/booking/appointment';
+import { type DayStatRow, dayEffectsOfAll, daysOf, lastLiveOf } from '../domain/booking/day-stats';
 import {
   type AppointmentFilter,
   byName,
   type ClientFilter,
-  type DayCounter,
   type EntityCounters,
   matchesClient,
 } from '../domain/booking/listing';
@@ -47,7 +47,27 @@ export class InMemoryStore {
       confirmed_count: count('confirmed'),
       cancelled_count: count('cancelled'),
       completed_count: count('completed'),
+      clients_count: new Set(mine.map((a) => a.client_id)).size,
     };
+  }
+
+  /** Each client's days, from the appointments. */
+  private clientDays() {
+    const byClient = new Map<number, AppointmentRecord[]>();
+    for (const a of this.data.appointments)
+      byClient.set(a.client_id, [...(byClient.get(a.client_id) ?? []), a]);
+    return [...byClient.values()].map(daysOf);
+  }
+
+  private membersOf(calendarId: number, search: string | undefined) {
+    const ids = new Set(
+      this.data.appointments.filter((a) => a.calendar_id === calendarId).map((a) => a.client_id),
+    );
+    return this.data.clients
+      .filter((c) => ids.has(c.client_id))
+      .map((c) => this.clientWithCounts(c))
+      .filter((c) => matchesClient(c, { search }))
+      .sort(byName);
   }
 
   private clientWithCounts(c: ClientRecord): ClientRecord {
@@ -155,12 +175,12 @@ export class InMemoryStore {
     },
     list: async (_e, f, offset, limit) => this.filteredClients(f).slice(offset, offset + limit),
     count: async (_e, f) => this.filteredClients(f).length,
-    ofCalendar: async (_e, calendarId) => {
-      const ids = new Set(
-        this.data.appointments.filter((a) => a.calendar_id === calendarId).map((a) => a.client_id),
-      );
-      return this.data.clients.filter((c) => ids.has(c.client_id)).map((c) => this.clientWithCounts(c));
+    ofCalendar: async (_e, calendarId, search, offset, limit, _total, after) => {
+      const members = this.membersOf(calendarId, search);
+      const from = after ? members.findIndex((c) => c.client_id === after.client_id) + 1 : offset;
+      return members.slice(from, from + limit);
     },
+    countOfCalendar: async (_e, calendarId, search) => this.membersOf(calendarId, search).length,
     top: async (_e, limit) =>
       this.data.clients
         .map((c) => this.clientWithCounts(c))
@@ -169,25 +189,35 @@ export class InMemoryStore {
   };
 
   readonly counters: V1Store['counters'] = {
-    dayCounters: async (_e, from, to) => {
-      const byKey = new Map<string, DayCounter>();
-      for (const a of this.data.appointments) {
-        if (a.date < from || a.date > to) continue;
-        const key = `${a.date}|${a.calendar_id}|${a.client_id}`;
-        const counter = byKey.get(key) ?? {
-          date: a.date,
-          calendar_id: a.calendar_id,
-          client_id: a.client_id,
+    dayStats: async (_e, from, to) => {
+      const rows = new Map<string, DayStatRow>();
+      const row = (date: string, scope: number | 'all') => {
+        const id = `${date}|${scope}`;
+        const known = rows.get(id);
+        if (known) return known;
+        const fresh: DayStatRow = {
+          date,
+          scope,
           pending: 0,
           confirmed: 0,
           cancelled: 0,
           completed: 0,
+          points: 0,
+          links: {},
         };
-        counter[a.status]++;
-        byKey.set(key, counter);
+        rows.set(id, fresh);
+        return fresh;
+      };
+      for (const a of this.data.appointments) row(a.date, a.calendar_id)[a.status]++;
+      for (const m of dayEffectsOfAll(this.clientDays()).stats) {
+        const r = row(m.date, m.scope);
+        if (m.attribute === 'n') r.points += m.delta;
+        else r.links[m.attribute.slice(1)] = (r.links[m.attribute.slice(1)] ?? 0) + m.delta;
       }
-      return [...byKey.values()];
+      return [...rows.values()].filter((r) => r.date >= from && r.date <= to);
     },
+    activeClients: async (_e, from) =>
+      this.clientDays().filter((days) => (lastLiveOf(days) ?? '') >= from).length,
     entityCounters: async (): Promise<EntityCounters> => {
       const counts = this.data.clients.map((c) => this.clientWithCounts(c).appointments_count);
       return {

@@ -1,9 +1,11 @@
 /** The composition root, operations: the health check, the entity administration (admin CLI, demo) and the seed. */
 import { StoreProbe } from '../adapters/store-probe';
 import { config } from '../config';
+import { RecountRepository } from '../repositories/operations/recount-repository';
 import { SeedRepository } from '../repositories/operations/seed-repository';
 import { AdminService } from '../services/operations/admin-service';
 import { HealthService } from '../services/operations/health-service';
+import { RecountService } from '../services/operations/recount-service';
 import { SeedService } from '../services/operations/seed-service';
 import { once, repositories, table } from './core';
 import { openingHoursService } from './schedule';
@@ -28,3 +30,6 @@ export function seedService(): SeedService {
     ids: (entityId, count) => (count === 0 ? Promise.resolve([]) : repos.sequence.next(entityId, count)),
   });
 }
+
+/** `npm run admin -- recount-stats` (scripts/admin.ts): an entity's flat statistics rebuilt from its appointments. */
+export const recountService = (): RecountService => new RecountService(new RecountRepository(table()));

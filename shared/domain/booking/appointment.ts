@@ -76,6 +76,20 @@ export const appointmentOf = (
 export const heldSlots = (a: Pick<AppointmentRecord, 'slot_id' | 'slot_ids'>): number[] =>
   a.slot_ids && a.slot_ids.length > 0 ? a.slot_ids : [a.slot_id];
 
+/** One client's appointments per `<date>#<calendar id>`: all of them, and the live ones (entries > 0 only). */
+export interface ClientDays {
+  all: Record<string, number>;
+  live: Record<string, number>;
+}
+
+/** A client's days as stored, with the versions its conditional writes check (absent: never written). */
+export interface ClientDayState extends ClientDays {
+  /** Moves when the client's structure (dates, calendars, latest live date) changes. */
+  version: number;
+  /** Moves with every write of the days. */
+  touch: number;
+}
+
 export interface ClientRecord {
   client_id: number;
   client_firstname: string;
@@ -88,6 +102,8 @@ export interface ClientRecord {
   appointments_count: number;
   /** Latest date among the client's appointments. */
   last_appointment: string | null;
+  /** Its appointments per day and calendar, as stored (statistics; absent before the days were kept). */
+  day_state?: ClientDayState;
 }
 
 /**

@@ -49,17 +49,6 @@ export interface ClientFilter {
   createdTo?: string | undefined;
 }
 
-/** Appointments per status of one (slot date, calendar, client): the unit the statistics add up. */
-export interface DayCounter {
-  date: string;
-  calendar_id: number;
-  client_id: number;
-  pending: number;
-  confirmed: number;
-  cancelled: number;
-  completed: number;
-}
-
 export interface EntityCounters {
   total_clients: number;
   clients_with_appointments: number;

@@ -17,6 +17,8 @@ export interface CalendarRecord {
   confirmed_count: number;
   cancelled_count: number;
   completed_count: number;
+  /** Clients with appointments in this calendar (moved with the memberships; absent: none yet). */
+  clients_count?: number;
 }
 
 export const newCalendar = (

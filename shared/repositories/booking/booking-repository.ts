@@ -6,16 +6,19 @@ import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import { heldSlots, takesPlace } from '../../domain/booking/appointment';
+import { type ClientDayState, dayEffects, noDays, withAppointment } from '../../domain/booking/day-stats';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../../services/booking/ports';
 import { movePlaceItem, roomCheckItem, toSlot } from '../schedule/slot-repository';
 import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appointment-repository';
 import {
   clientBookingUpdate,
   clientItem,
-  clientLastAppointmentUpdate,
   clientPhoneItem,
+  clientTransitionUpdate,
+  daysUpdate,
+  searchTextOf,
 } from './client-repository';
-import { countAppointment, countClientBooking } from './counter-repository';
+import { countAppointment, countClientBooking, countClientDays } from './counter-repository';
 import { idempotencyCommitItem } from './idempotency-repository';
 
 /**
@@ -36,6 +39,9 @@ export class BookingRepository {
     const t = this.table.name;
     const isNew = plan.existing === null;
     const slots = heldSlots(a);
+    // The client's days before and after: what the day statistics and memberships move.
+    const read: ClientDayState = plan.existing?.day_state ?? { ...noDays(), version: 0, touch: 0 };
+    const days = withAppointment(read, a, 1);
     const items: TransactItem[] = [
       ...slots.map((slotId) =>
         takesPlace(a.status)
@@ -70,11 +76,11 @@ export class BookingRepository {
         ? {
             Put: {
               TableName: t,
-              Item: clientItem(entityId, plan.client),
+              Item: clientItem(entityId, { ...plan.client, day_state: { ...days, version: 1, touch: 1 } }),
               ConditionExpression: CONDITION.isNew,
             },
           }
-        : clientBookingUpdate(t, entityId, plan.client, plan.existing),
+        : clientBookingUpdate(t, entityId, plan.client, plan.existing, daysUpdate(read, days)),
     ];
     if (isNew) {
       items.push({
@@ -93,6 +99,12 @@ export class BookingRepository {
     counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });
     countAppointment(counters, entityId, a, 1);
     countClientBooking(counters, entityId, plan.existing?.appointments_count ?? null, plan.today);
+    countClientDays(counters, entityId, dayEffects(read, days), {
+      clientId: plan.client.client_id,
+      lastName: plan.client.client_lastname,
+      firstName: plan.client.client_firstname,
+      searchText: searchTextOf(plan.client),
+    });
     return this.commit(items, counters, {
       slotIndexes: slots.map((_, i) => i),
       calendarKey,
@@ -128,10 +140,29 @@ export class BookingRepository {
     const slotIndexes = take.map((_, i) => items.length + i);
     for (const id of take) items.push(movePlaceItem(t, entityId, id, 1, after.updated_at));
     for (const id of release) items.push(movePlaceItem(t, entityId, id, -1, after.updated_at));
-    if (plan.client) items.push(clientLastAppointmentUpdate(t, entityId, plan.client, after.updated_at));
+    const owner = plan.owner;
+    const daysBefore = owner?.day_state ?? { ...noDays(), version: 0, touch: 0 };
+    const daysAfter = withAppointment(withAppointment(daysBefore, before, -1), after, 1);
+    const clientWrite = clientTransitionUpdate(
+      t,
+      entityId,
+      before.client_id,
+      plan.client,
+      owner ? daysUpdate(daysBefore, daysAfter) : null,
+      after.updated_at,
+    );
+    if (clientWrite) items.push(clientWrite);
     const counters = new CounterUpdates();
     countAppointment(counters, entityId, before, -1);
     countAppointment(counters, entityId, after, 1);
+    if (owner) {
+      countClientDays(counters, entityId, dayEffects(daysBefore, daysAfter), {
+        clientId: owner.client_id,
+        lastName: owner.client_lastname,
+        firstName: owner.client_firstname,
+        searchText: searchTextOf(owner),
+      });
+    }
     const changesCalendar = before.calendar_id !== after.calendar_id;
     const newCalendarKey = keys.calendar(entityId, after.calendar_id);
     if (changesCalendar) counters.require(newCalendarKey, CONDITION.calendarActive, { ':active': true });

@@ -3,11 +3,42 @@ import { updateWhere } from '../../db/expressions';
 import { getItem, getItems } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX, RANK_STEP } from '../../db/keys';
-import { queryAll, queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../db/paging';
+import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../db/paging';
 import type { TableHandle } from '../../db/table-handle';
 import type { TransactItem } from '../../db/transactions';
 import type { ClientRecord } from '../../domain/booking/appointment';
+import { type ClientDayState, type ClientDays, commutes } from '../../domain/booking/day-stats';
 import type { ClientFilter, ClientPlace } from '../../domain/booking/listing';
+
+const numbers = (value: unknown): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Number(v)]),
+  );
+
+/** A client's days as stored; absent on clients written before they were kept. */
+const dayStateOf = (item: Record<string, unknown>): ClientDayState | undefined =>
+  item.days_touch === undefined
+    ? undefined
+    : {
+        all: numbers(item.days_all),
+        live: numbers(item.days_live),
+        version: Number(item.days_version ?? 0),
+        touch: Number(item.days_touch),
+      };
+
+/**
+ * A client's days as attributes: an empty map is left out (read back as empty), since DynamoDB Local's
+ * stream gives an empty map without its type, which no stream reader can unmarshall.
+ */
+export const storedDays = (days: ClientDays): Record<string, Record<string, number>> => ({
+  ...(Object.keys(days.all).length ? { days_all: days.all } : {}),
+  ...(Object.keys(days.live).length ? { days_live: days.live } : {}),
+});
+
+/** Lower-cased names and e-mail, for the case-insensitive `search` filter. */
+export const searchTextOf = (
+  c: Pick<ClientRecord, 'client_lastname' | 'client_firstname' | 'client_email'>,
+) => [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase();
 
 export const toClient = (item: Record<string, unknown>): ClientRecord => ({
   client_id: Number(item.client_id),
@@ -19,6 +50,7 @@ export const toClient = (item: Record<string, unknown>): ClientRecord => ({
   updated_at: String(item.updated_at),
   appointments_count: Number(item.appointments_count ?? 0),
   last_appointment: (item.last_appointment as string | null | undefined) ?? null,
+  ...(dayStateOf(item) ? { day_state: dayStateOf(item) } : {}),
 });
 
 /** The keys of a client's item, the table's and its indexes', from the fields they are made of. */
@@ -35,11 +67,18 @@ const clientKeys = (entityId: string, c: ClientPlace, appointmentsCount: number)
 
 /** The item of a client, with its name, e-mail and rank index keys. */
 export function clientItem(entityId: string, c: ClientRecord): Record<string, unknown> {
+  const record = toClient(c as unknown as Record<string, unknown>);
   return {
-    ...toClient(c as unknown as Record<string, unknown>),
+    ...record,
+    ...(c.day_state
+      ? {
+          ...storedDays(c.day_state),
+          days_version: c.day_state.version,
+          days_touch: c.day_state.touch,
+        }
+      : {}),
     type: 'client',
-    // Lower-cased names and e-mail, for the case-insensitive `search` filter.
-    search_text: [c.client_lastname, c.client_firstname, c.client_email ?? ''].join('\u0001').toLowerCase(),
+    search_text: searchTextOf(c),
     ...clientKeys(entityId, c, c.appointments_count),
   };
 }
@@ -50,6 +89,125 @@ export const clientPhoneItem = (entityId: string, e164: string, clientId: number
   type: 'client-phone',
   client_id: clientId,
 });
+
+/** Parts of a client update: SET and ADD clauses, conditions, names and values. */
+export interface UpdateParts {
+  set: string[];
+  add: string[];
+  remove?: string[];
+  conditions: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+const sameCounts = (a: Record<string, number>, b: Record<string, number>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, n]) => b[k] === n);
+
+/**
+ * The write of a client's days, from `read` (as stored; version and touch 0: never written) to `after`;
+ * null when they do not change. A change that commutes (shared/domain/booking/day-stats.ts) moves only the
+ * counts it changes, conditioned on the structure read (`days_version`) and on no count it lowers reaching
+ * zero, so a client's concurrent bookings all commit; any other change writes the days whole, conditioned
+ * on them being exactly as read (`days_touch`), and is retried on fresh data when they were not.
+ */
+export function daysUpdate(read: ClientDayState, after: ClientDays): UpdateParts | null {
+  if (sameCounts(read.all, after.all) && sameCounts(read.live, after.live)) return null;
+  const parts: UpdateParts = {
+    set: [],
+    add: ['#days_touch :dOne'],
+    conditions: [],
+    names: { '#days_touch': 'days_touch' },
+    values: { ':dOne': 1 },
+  };
+  if (!commutes(read, after)) {
+    // Whole, an empty map removed (storedDays); a commuting change never empties one.
+    parts.remove = [];
+    for (const [name, alias, value, map] of [
+      ['days_all', '#days_all', ':dAll', after.all],
+      ['days_live', '#days_live', ':dLive', after.live],
+    ] as const) {
+      parts.names[alias] = name;
+      if (Object.keys(map).length === 0) parts.remove.push(alias);
+      else {
+        parts.set.push(`${alias} = ${value}`);
+        parts.values[value] = map;
+      }
+    }
+    parts.add.push('#days_version :dOne');
+    parts.names['#days_version'] = 'days_version';
+    parts.conditions.push(read.touch === 0 ? 'attribute_not_exists(#days_touch)' : '#days_touch = :dTouch');
+    if (read.touch !== 0) parts.values[':dTouch'] = read.touch;
+    return parts;
+  }
+  parts.names['#days_version'] = 'days_version';
+  parts.conditions.push('#days_version = :dVersion');
+  parts.values[':dVersion'] = read.version;
+  let n = 0;
+  for (const [map, name, before, now] of [
+    ['#days_all', 'days_all', read.all, after.all],
+    ['#days_live', 'days_live', read.live, after.live],
+  ] as const) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(now)])) {
+      const delta = (now[key] ?? 0) - (before[key] ?? 0);
+      if (delta === 0) continue;
+      const k = `#dk${n}`;
+      const path = `${map}.${k}`;
+      parts.names[map] = name;
+      parts.names[k] = key;
+      parts.values[`:dd${n}`] = delta;
+      if (before[key] === undefined) {
+        // A live entry that appears (commutes only below the latest live date): other bookings may add it too.
+        parts.values[':dZero'] = 0;
+        parts.set.push(`${path} = if_not_exists(${path}, :dZero) + :dd${n}`);
+      } else {
+        parts.set.push(`${path} = ${path} + :dd${n}`);
+        if (delta < 0) {
+          parts.conditions.push(`${path} > :dm${n}`);
+          parts.values[`:dm${n}`] = -delta;
+        }
+      }
+      n++;
+    }
+  }
+  return parts;
+}
+
+/** An UpdateItem of a client from its parts. */
+function clientUpdate(
+  tableName: string,
+  entityId: string,
+  clientId: number,
+  parts: UpdateParts,
+): TransactItem {
+  const clauses = [
+    ...(parts.set.length ? [`SET ${parts.set.join(', ')}`] : []),
+    ...(parts.add.length ? [`ADD ${parts.add.join(', ')}`] : []),
+    ...(parts.remove?.length ? [`REMOVE ${parts.remove.join(', ')}`] : []),
+  ];
+  const condition = parts.conditions.join(' AND ');
+  const update = updateWhere(clauses.join(' '), condition);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.client(entityId, clientId),
+      ...update,
+      ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...parts.names },
+      ExpressionAttributeValues: parts.values,
+    },
+  };
+}
+
+const merge = (a: UpdateParts, b: UpdateParts | null): UpdateParts =>
+  b
+    ? {
+        set: [...a.set, ...b.set],
+        add: [...a.add, ...b.add],
+        remove: [...(a.remove ?? []), ...(b.remove ?? [])],
+        conditions: [...a.conditions, ...b.conditions],
+        names: { ...a.names, ...b.names },
+        values: { ...a.values, ...b.values },
+      }
+    : a;
 
 /**
  * A booking by a known client: its count moves by ADD, so concurrent bookings by one client never
@@ -63,6 +221,7 @@ export function clientBookingUpdate(
   entityId: string,
   c: ClientRecord,
   read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>,
+  days: UpdateParts | null = null,
 ): TransactItem {
   const item: Record<string, unknown> = { updated_at: c.updated_at, last_appointment: c.last_appointment };
   const sets = ['updated_at'];
@@ -70,49 +229,53 @@ export function clientBookingUpdate(
   if (raisesLast) sets.push('last_appointment');
   const countCondition =
     read.appointments_count >= 2 ? CONDITION.clientIsRepeat : CONDITION.clientCountAsRead;
-  const condition = [
+  const conditions = [
     CONDITION.exists,
     countCondition,
     ...(raisesLast ? [CONDITION.lastAppointmentNotLater] : []),
-  ].join(' AND ');
-  const update = `ADD #appointments_count :one, #${INDEX.clientRank.sk} :rankStep SET ${sets.map((k) => `#${k} = :${k}`).join(', ')}`;
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.client(entityId, c.client_id),
-      ...updateWhere(update, condition),
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':rankStep': RANK_STEP,
-        ...(read.appointments_count >= 2 ? { ':two': 2 } : { ':read': read.appointments_count }),
-        ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
-      },
+  ];
+  const parts: UpdateParts = {
+    set: sets.map((k) => `#${k} = :${k}`),
+    add: ['#appointments_count :one', `#${INDEX.clientRank.sk} :rankStep`],
+    conditions,
+    names: {},
+    values: {
+      ':one': 1,
+      ':rankStep': RANK_STEP,
+      ...(read.appointments_count >= 2 ? { ':two': 2 } : { ':read': read.appointments_count }),
+      ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
     },
   };
+  return clientUpdate(tableName, entityId, c.client_id, merge(parts, days));
 }
 
-/** A move that changes a client's latest appointment date, conditioned on the date read. */
-export function clientLastAppointmentUpdate(
+/**
+ * A transition's write of its client: a move that changes the latest appointment date (conditioned on the
+ * date read), and/or a change of its days. Null when neither.
+ */
+export function clientTransitionUpdate(
   tableName: string,
   entityId: string,
-  change: { clientId: number; lastAppointment: string; read: string | null },
+  clientId: number,
+  change: { lastAppointment: string; read: string | null } | undefined,
+  days: UpdateParts | null,
   now: string,
-): TransactItem {
-  return {
-    Update: {
-      TableName: tableName,
-      Key: keys.client(entityId, change.clientId),
-      ...updateWhere(
-        'SET #last_appointment = :last, #updated_at = :now',
-        change.read === null ? CONDITION.noLastAppointment : CONDITION.lastAppointmentAsRead,
-      ),
-      ExpressionAttributeValues: {
-        ':last': change.lastAppointment,
-        ':now': now,
-        ...(change.read === null ? {} : { ':read': change.read }),
-      },
-    },
-  };
+): TransactItem | null {
+  if (!change && !days) return null;
+  const parts: UpdateParts = change
+    ? {
+        set: ['#last_appointment = :last', '#updated_at = :now'],
+        add: [],
+        conditions: [change.read === null ? CONDITION.noLastAppointment : CONDITION.lastAppointmentAsRead],
+        names: {},
+        values: {
+          ':last': change.lastAppointment,
+          ':now': now,
+          ...(change.read === null ? {} : { ':read': change.read }),
+        },
+      }
+    : { set: [], add: [], conditions: [CONDITION.exists], names: {}, values: {} };
+  return clientUpdate(tableName, entityId, clientId, merge(parts, days));
 }
 
 export class ClientRepository {
@@ -194,19 +357,64 @@ export class ClientRepository {
     return queryCount(this.table, this.listQuery(entityId, filter));
   }
 
-  /** Pattern: clients of a calendar (calendar-client items with appointments there), then their records. */
-  async ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]> {
-    const prefix = keys.calendarClientPrefix(entityId, calendarId);
-    const members = await queryAll(this.table, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      FilterExpression: 'appointments_count > :zero',
-      ExpressionAttributeValues: { ':pk': prefix.pk, ':sk': prefix.sk, ':zero': 0 },
-    });
-    const clients = await this.getMany(
-      entityId,
-      members.map((m) => Number(m.client_id)),
+  /** The query of a calendar's members by name (client-name index, the calendar's partition), searched. */
+  private membersQuery(entityId: string, calendarId: number, search: string | undefined) {
+    return {
+      IndexName: INDEX.clientName.name,
+      KeyConditionExpression: '#pk = :pk',
+      ...(search ? { FilterExpression: 'contains(search_text, :search)' } : {}),
+      ExpressionAttributeNames: { '#pk': INDEX.clientName.pk },
+      ExpressionAttributeValues: {
+        ':pk': INDEX.clientName.calendarPartition(entityId, calendarId),
+        ...(search ? { ':search': search.toLowerCase() } : {}),
+      },
+    };
+  }
+
+  /**
+   * Pattern: a page of the clients of a calendar, by name: the page of members (calendar-client items in
+   * the index while the client has appointments there), then their records (BatchGetItem). Like `list`,
+   * from a cursor's member on, or from the nearer end when the total is known.
+   */
+  async ofCalendar(
+    entityId: string,
+    calendarId: number,
+    search: string | undefined,
+    offset: number,
+    limit: number,
+    total?: number,
+    after?: ClientPlace,
+  ): Promise<ClientRecord[]> {
+    const from =
+      after &&
+      startKeyOf(
+        {
+          ...keys.calendarClient(entityId, calendarId, after.client_id),
+          ...keys.calendarClientIndexes(entityId, {
+            calendarId,
+            clientId: after.client_id,
+            lastName: after.client_lastname,
+            firstName: after.client_firstname,
+          }),
+        },
+        INDEX.clientName,
+      );
+    const members = await queryPageNearestEnd(
+      this.table,
+      this.membersQuery(entityId, calendarId, search),
+      offset,
+      limit,
+      total,
+      from,
     );
-    return [...clients.values()];
+    const ids = members.map((m) => Number(m.client_id));
+    const clients = await this.getMany(entityId, ids);
+    return ids.flatMap((id) => clients.get(id) ?? []);
+  }
+
+  /** Pattern: how many members of a calendar a search matches (COUNT on the calendar's partition). */
+  async countOfCalendar(entityId: string, calendarId: number, search: string): Promise<number> {
+    return queryCount(this.table, this.membersQuery(entityId, calendarId, search));
   }
 
   /** Pattern: the clients with the most appointments, then the newest (client-rank index, descending). */

@@ -2,10 +2,11 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/keys';
 import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
+import type { StatScope } from '../../domain/booking/day-stats';
 import type { SlotRecord } from '../../domain/schedule/slot';
-import type { DayCount, SeedStore } from '../../services/operations/ports';
+import type { SeedStore } from '../../services/operations/ports';
 import { appointmentItem, cancelTokenItem } from '../booking/appointment-repository';
-import { clientItem, clientPhoneItem } from '../booking/client-repository';
+import { clientItem, clientPhoneItem, searchTextOf } from '../booking/client-repository';
 import { SlotRepository } from '../schedule/slot-repository';
 
 type Item = Record<string, unknown>;
@@ -17,7 +18,7 @@ const BATCH = 25;
 
 /**
  * The writes of `npm run admin -- seed`: the items real bookings leave (appointments, cancel tokens,
- * clients, phones, slots, day and calendar-client counters) put by BatchWriteItem, and the shared counters
+ * clients, phones, slots, calendar-client memberships) put by BatchWriteItem, and the shared counters
  * (calendars, entity, new clients per day) moved by ADD. No conditions: it fills a local or staging table
  * with new ids from the entity's sequence, it does not compete with bookings.
  */
@@ -52,24 +53,21 @@ export class SeedRepository implements SeedStore {
     ];
   }
 
-  dayCounterItem(entityId: string, c: DayCount): Item {
+  /** A membership, in the calendar's index of clients by name (every seeded client is new). */
+  calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item {
     return {
-      ...keys.dayCounter(entityId, c.date, c.calendar_id, c.client_id),
-      type: 'day-counter',
-      date: c.date,
-      calendar_id: c.calendar_id,
-      client_id: c.client_id,
-      ...c.counts,
-    };
-  }
-
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item {
-    return {
-      ...keys.calendarClient(entityId, calendarId, clientId),
+      ...keys.calendarClient(entityId, calendarId, client.client_id),
+      ...keys.calendarClientIndexes(entityId, {
+        calendarId,
+        clientId: client.client_id,
+        lastName: client.client_lastname,
+        firstName: client.client_firstname,
+      }),
       type: 'calendar-client',
       calendar_id: calendarId,
-      client_id: clientId,
+      client_id: client.client_id,
       appointments_count: count,
+      search_text: searchTextOf(client),
     };
   }
 
@@ -120,6 +118,20 @@ export class SeedRepository implements SeedStore {
 
   addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void> {
     return this.add(keys.entityCounters(entityId), adds);
+  }
+
+  /** A day's statistics in one scope: status counts, points and links (added to what bookings left). */
+  addToDayStat(
+    entityId: string,
+    date: string,
+    scope: StatScope,
+    adds: Record<string, number>,
+  ): Promise<void> {
+    return this.add(keys.dayStat(entityId, date, scope), adds, { type: 'day-stat', date, scope });
+  }
+
+  addToLastLive(entityId: string, date: string, count: number): Promise<void> {
+    return this.add(keys.lastLiveDay(entityId, date), { count }, { type: 'last-live-day', date });
   }
 
   addNewClients(entityId: string, date: string, count: number): Promise<void> {

@@ -259,10 +259,17 @@ export class BookingService {
         if (options.conflictMessageIfUnchanged) throw conflict(options.conflictMessageIfUnchanged);
         return before;
       }
+      // The client's days move when the appointment goes live or not, or changes day or calendar.
+      const movesDays =
+        takesPlace(before.status) !== takesPlace(after.status) ||
+        before.date !== after.date ||
+        before.calendar_id !== after.calendar_id;
+      const owner = movesDays ? await this.deps.clients.get(entity.entityId, before.client_id) : null;
       const outcome = await this.deps.writer.transition(entity.entityId, {
         before,
         after,
         ...(client ? { client } : {}),
+        ...(owner ? { owner } : {}),
       });
       if (outcome.ok) return countedChange(this.deps.metrics, before, after);
       if (outcome.reason === 'slot') throw refusal(outcome.slot);

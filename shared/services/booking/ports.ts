@@ -30,7 +30,7 @@ export interface BookingPlan {
   /** The client as it will be after the booking (a known client keeps its names and e-mail). */
   client: ClientRecord;
   /** The client as read before the booking; null: a new client, created by this booking. */
-  existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment'> | null;
+  existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment' | 'day_state'> | null;
   /** Today in the entity's zone, for the new-clients-per-day counter. */
   today: string;
   /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */
@@ -42,6 +42,11 @@ export interface TransitionPlan {
   after: AppointmentRecord;
   /** The client's new last_appointment when a move changes it, conditioned on the value read. */
   client?: { clientId: number; lastAppointment: string; read: string | null };
+  /**
+   * The appointment's client as read, when the change moves its days (a cancellation, a reinstatement, a
+   * move): the day statistics and memberships move with it, conditioned on the days read.
+   */
+  owner?: ClientRecord;
 }
 
 /** What a booking must know before it writes, read together. */

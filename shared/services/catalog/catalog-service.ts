@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DayCounter } from '../../domain/booking/listing';
+import type { DayStatRow } from '../../domain/booking/day-stats';
 import { MAX_SERVICES, SERVICE_DURATION, type ServiceRecord } from '../../domain/catalog/service';
 import type { EntityContext } from '../../domain/core/entity';
 import {
@@ -30,7 +30,7 @@ export interface CatalogCollaborators {
   ids: IdSource;
   hours: HoursStore;
   calendarHours: CalendarHoursStore;
-  counters: { dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]> };
+  counters: { dayStats(entityId: string, from: string, to: string): Promise<DayStatRow[]> };
   now?: () => Date;
 }
 
@@ -222,11 +222,13 @@ export class CatalogService {
     if (!(await this.deps.services.remove(entity.entityId, id))) throw serviceNotFound();
   }
 
-  /** Live appointments (pending, confirmed, completed) of each calendar on a date, from the day counters. */
+  /** Live appointments (pending, confirmed, completed) of each calendar on a date, from the day items. */
   async appointmentsOn(entity: EntityContext, date: string): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
-    for (const c of await this.deps.counters.dayCounters(entity.entityId, date, date))
-      counts.set(c.calendar_id, (counts.get(c.calendar_id) ?? 0) + c.pending + c.confirmed + c.completed);
+    for (const c of await this.deps.counters.dayStats(entity.entityId, date, date)) {
+      if (c.scope === 'all') continue;
+      counts.set(c.scope, (counts.get(c.scope) ?? 0) + c.pending + c.confirmed + c.completed);
+    }
     return counts;
   }
 }

@@ -3,7 +3,8 @@
  * the business: counts only, never a client's data. The adapter (shared/telemetry/business-metrics.ts) turns each call into a CloudWatch metric of the
  * invocation's one EMF line; services built without one report nothing. And the writes of `npm run admin -- seed` (SeedStore).
  */
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
+import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
+import type { StatScope } from '../../domain/booking/day-stats';
 import type { SlotRecord } from '../../domain/schedule/slot';
 
 /** Why a booking (or a move to another slot) was refused. `store`: the store failed, not the request. */
@@ -52,21 +53,15 @@ export interface StorePing {
 type Item = Record<string, unknown>;
 
 /** The appointments of one client on one calendar and day, by status (a day counter item). */
-export interface DayCount {
-  date: string;
-  calendar_id: number;
-  client_id: number;
-  counts: Partial<Record<AppointmentStatus, number>>;
-}
-
 /** The writes a seed makes (shared/repositories/operations/seed-repository.ts). */
 export interface SeedStore {
   appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
   clientItems(entityId: string, c: ClientRecord): Item[];
   slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
-  dayCounterItem(entityId: string, c: DayCount): Item;
-  calendarClientItem(entityId: string, calendarId: number, clientId: number, count: number): Item;
+  calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item;
   put(items: Item[]): Promise<void>;
+  addToDayStat(entityId: string, date: string, scope: StatScope, adds: Record<string, number>): Promise<void>;
+  addToLastLive(entityId: string, date: string, count: number): Promise<void>;
   addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;
   addToEntityCounters(entityId: string, adds: Record<string, number>): Promise<void>;
   addNewClients(entityId: string, date: string, count: number): Promise<void>;

@@ -1,10 +1,10 @@
 /** The port of the v1 API's reads, over the table or the debug data set (docs/design/feature-map.md, "v1 reads"). */
 import type { ClientRecord } from '../../domain/booking/appointment';
+import type { DayStatRow } from '../../domain/booking/day-stats';
 import type {
   AppointmentFilter,
   ClientFilter,
   ClientPlace,
-  DayCounter,
   EntityCounters,
 } from '../../domain/booking/listing';
 import type { AppointmentReader, ClientReader, PagedList } from '../booking/ports';
@@ -21,11 +21,24 @@ export interface V1Store {
   clients: ClientReader &
     PagedList<ClientFilter, ClientPlace, ClientRecord> & {
       count(entityId: string, filter: ClientFilter): Promise<number>;
-      ofCalendar(entityId: string, calendarId: number): Promise<ClientRecord[]>;
+      /** A page of the clients of a calendar, by name (read from a cursor's client on when `after`). */
+      ofCalendar(
+        entityId: string,
+        calendarId: number,
+        search: string | undefined,
+        offset: number,
+        limit: number,
+        total?: number,
+        after?: ClientPlace,
+      ): Promise<ClientRecord[]>;
+      countOfCalendar(entityId: string, calendarId: number, search: string): Promise<number>;
       top(entityId: string, limit: number): Promise<ClientRecord[]>;
     };
   counters: {
-    dayCounters(entityId: string, from: string, to: string): Promise<DayCounter[]>;
+    /** The day items of every scope from one date to another. */
+    dayStats(entityId: string, from: string, to: string): Promise<DayStatRow[]>;
+    /** Clients with a live appointment dated `from` or later. */
+    activeClients(entityId: string, from: string): Promise<number>;
     entityCounters(entityId: string): Promise<EntityCounters>;
     newClients(entityId: string, from: string, to: string): Promise<number>;
   };

@@ -3,7 +3,6 @@ import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../d
 import {
   type AppointmentFilter,
   type AppointmentPlace,
-  byName,
   type ClientFilter,
   type ClientPlace,
   matchesClient,
@@ -311,18 +310,45 @@ export class V1QueryService {
     return found(await this.store.clients.get(entity.entityId, clientId), () => resourceNotFound('client'));
   }
 
-  /** Clients having appointments in a calendar, searched and ordered like the client list. */
+  /**
+   * Clients having appointments in a calendar, searched and ordered like the client list (last name, first
+   * name, id). A page reads that page of the calendar's members; the total is the calendar's
+   * `clients_count`, moved with the memberships, or with a search a COUNT (carried on by the cursor).
+   */
   async clientsOfCalendar(
     entity: EntityContext,
     calendarId: number,
     search: string | undefined,
     page: PageRequest,
-  ) {
-    await this.calendar(entity, calendarId);
-    return this.inMemory(entity, 'calendar-clients', { calendarId, search }, page, async () =>
-      (await this.store.clients.ofCalendar(entity.entityId, calendarId))
-        .filter((c) => matchesClient(c, { search }))
-        .sort(byName),
-    );
+  ): Promise<Page<ClientRecord>> {
+    const calendar = await this.calendar(entity, calendarId);
+    const query = { calendarId, search };
+    return this.paged<ClientRecord, ClientPlace>(entity, 'calendar-clients', query, page, async (at) => {
+      const counted = search
+        ? (at.total ?? (await this.store.clients.countOfCalendar(entity.entityId, calendarId, search)))
+        : undefined;
+      const total = counted ?? calendar.clients_count ?? 0;
+      const items = await this.store.clients.ofCalendar(
+        entity.entityId,
+        calendarId,
+        search,
+        at.offset,
+        page.perPage,
+        total,
+        at.after,
+      );
+      const last = items.at(-1);
+      return {
+        items,
+        total,
+        counted,
+        after: last && {
+          client_id: last.client_id,
+          client_lastname: last.client_lastname,
+          client_firstname: last.client_firstname,
+          client_email: last.client_email,
+        },
+      };
+    });
   }
 }

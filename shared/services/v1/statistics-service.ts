@@ -1,4 +1,4 @@
-import type { DayCounter } from '../../domain/booking/listing';
+import { type DayStatRow, uniqueClients } from '../../domain/booking/day-stats';
 import { addDays, datesInRange, todayIn } from '../../domain/core/dates';
 import type { EntityContext } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
@@ -46,8 +46,7 @@ export function periodRange(query: PeriodQuery, timezone: string, now: Date): { 
   return { start: query.start_date, end: query.end_date };
 }
 
-const live = (d: DayCounter) => d.pending + d.confirmed + d.completed;
-const all = (d: DayCounter) => live(d) + d.cancelled;
+const all = (d: DayStatRow) => d.pending + d.confirmed + d.completed + d.cancelled;
 
 /** What the v1 statistics need: the v1 store (the table or the debug data set), a clock. */
 export interface StatisticsServiceDeps {
@@ -72,10 +71,13 @@ export class StatisticsService {
       timezone = calendar.timezone;
     }
     const { start, end } = periodRange(query, timezone, this.now());
-    const counters = (await this.deps.store.counters.dayCounters(entity.entityId, start, end)).filter(
-      (d) => (calendarId === undefined || d.calendar_id === calendarId) && all(d) > 0,
+    // The range's day items: status counts per calendar, points and links per scope (day-stats.ts).
+    const rows = await this.deps.store.counters.dayStats(entity.entityId, start, end);
+    const scope = calendarId ?? 'all';
+    const counters = rows.filter(
+      (d) => d.scope !== 'all' && (calendarId === undefined || d.scope === calendarId) && all(d) > 0,
     );
-    const sum = (pick: (d: DayCounter) => number) => counters.reduce((n, d) => n + pick(d), 0);
+    const sum = (pick: (d: DayStatRow) => number) => counters.reduce((n, d) => n + pick(d), 0);
     const total = sum(all);
     const confirmed = sum((d) => d.confirmed);
     const completed = sum((d) => d.completed);
@@ -87,6 +89,11 @@ export class StatisticsService {
       day.cancelled += d.cancelled;
       byDay.set(d.date, day);
     }
+    const uniques = uniqueClients(
+      rows.filter((d) => d.scope === scope),
+      start,
+      end,
+    );
     return {
       period: query.period,
       ...(calendarId !== undefined ? { calendar_id: calendarId } : {}),
@@ -98,8 +105,8 @@ export class StatisticsService {
         pending_appointments: sum((d) => d.pending),
         cancelled_appointments: sum((d) => d.cancelled),
         completed_appointments: completed,
-        calendars_with_appointments: new Set(counters.map((d) => d.calendar_id)).size,
-        unique_clients: new Set(counters.map((d) => d.client_id)).size,
+        calendars_with_appointments: new Set(counters.map((d) => d.scope)).size,
+        unique_clients: uniques,
         days_with_appointments: byDay.size,
         success_rate: ratio(confirmed + completed, total),
       },
@@ -133,23 +140,23 @@ export class StatisticsService {
   }
 
   /**
-   * The client report: the client counters, 30 days of new-client counters, the day counters from 30
-   * days ago on (active clients: a non-cancelled appointment dated within the last 30 days or later),
-   * and the ten first entries of the client-rank index.
+   * The client report: the client counters, 30 days of new-client counters, the clients by date of their
+   * latest live appointment from 30 days ago on (active clients: a non-cancelled appointment dated within
+   * the last 30 days or later), and the ten first entries of the client-rank index.
    */
   async clients(entity: EntityContext) {
     const today = todayIn(entity.settings.timezone, this.now());
     const [counters, newClients, recent, top, calendars] = await Promise.all([
       this.deps.store.counters.entityCounters(entity.entityId),
       this.deps.store.counters.newClients(entity.entityId, addDays(today, -29), today),
-      this.deps.store.counters.dayCounters(entity.entityId, addDays(today, -30), '9999-12-31'),
+      this.deps.store.counters.activeClients(entity.entityId, addDays(today, -30)),
       this.deps.store.clients.top(entity.entityId, 10),
       this.deps.store.calendars.list(entity.entityId),
     ]);
     const appointments = calendars.reduce((n, c) => n + totalAppointments(c), 0);
     return {
       total_clients: counters.total_clients,
-      active_clients: new Set(recent.filter((d) => live(d) > 0).map((d) => d.client_id)).size,
+      active_clients: recent,
       clients_with_appointments: counters.clients_with_appointments,
       new_clients_last_30_days: newClients,
       repeat_clients: counters.repeat_clients,

@@ -1,0 +1,181 @@
+import type { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableHandle } from '../../../shared/db/table-handle';
+import { addDays, todayIn } from '../../../shared/domain/core/dates';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/core/defaults';
+import type { EntityContext } from '../../../shared/domain/core/entity';
+import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
+import { ClientRepository } from '../../../shared/repositories/booking/client-repository';
+import { CounterRepository } from '../../../shared/repositories/booking/counter-repository';
+import { CalendarRepository } from '../../../shared/repositories/schedule/calendar-repository';
+import { SlotRepository } from '../../../shared/repositories/schedule/slot-repository';
+import { Cursors } from '../../../shared/services/v1/cursors';
+import { V1QueryService } from '../../../shared/services/v1/query-service';
+import { StatisticsService } from '../../../shared/services/v1/statistics-service';
+import { documentClient } from '../../../shared/wiring';
+import { seedService } from '../../../shared/wiring/operations';
+import { newEntity } from '../../support/fixtures';
+import { partition } from '../../support/invariants';
+
+/**
+ * Reads flat at any size (issue 31, point 3): the clients of a calendar, the period statistics and the
+ * clients report read the same number of items from a tenant ten times larger. Measured in items the
+ * store returns (Query items, GetItem and BatchGetItem items), not in time; a read that went back to
+ * reading every member or every day counter would read hundreds more on the large tenant. (The seeded
+ * counters are checked against a recount in test/handlers/seed.test.ts.)
+ */
+const DAYS = 90;
+const SMALL = 150;
+const LARGE = 800;
+
+let read = 0;
+const counting: TableHandle = {
+  name: process.env.TABLE_NAME ?? '',
+  doc: {
+    send: async (command: QueryCommand) => {
+      const answer = (await documentClient().send(command)) as Record<string, unknown>;
+      const items = answer.Items as unknown[] | undefined;
+      const responses = answer.Responses as Record<string, unknown[]> | undefined;
+      read += (items?.length ?? 0) + (answer.Item ? 1 : 0);
+      for (const got of Object.values(responses ?? {})) read += got.length;
+      return answer;
+    },
+  } as unknown as TableHandle['doc'],
+};
+const store = {
+  calendars: new CalendarRepository(counting),
+  slots: new SlotRepository(counting),
+  appointments: new AppointmentRepository(counting),
+  clients: new ClientRepository(counting),
+  counters: new CounterRepository(counting),
+};
+const key = new Uint8Array(32).fill(7);
+const queries = new V1QueryService({ store, cursors: new Cursors({ key: async () => key }) });
+const statistics = new StatisticsService({ store });
+
+interface Tenant {
+  entity: EntityContext;
+  calendarId: number;
+}
+
+async function seeded(appointments: number): Promise<Tenant> {
+  const created = await newEntity();
+  const summary = await seedService().seed({
+    accountId: created.entity_account_id,
+    appointments,
+    days: DAYS,
+    calendars: 2,
+    stage: 'local',
+  });
+  return {
+    entity: {
+      entityId: created.entity_account_id,
+      settings: { ...DEFAULT_SETTINGS, default_calendar_id: 1 },
+    },
+    calendarId: summary.calendars[1] ?? 1,
+  };
+}
+
+let small: Tenant;
+let large: Tenant;
+beforeAll(async () => {
+  [small, large] = await Promise.all([seeded(SMALL), seeded(LARGE)]);
+}, 600_000);
+
+const reads = async (run: () => Promise<unknown>) => {
+  read = 0;
+  await run();
+  return read;
+};
+
+test('a page of the clients of a calendar reads that page (and its clients), on page 1 and by cursor', async () => {
+  const perPage = 20;
+  const firstOf = (t: Tenant) =>
+    queries.clientsOfCalendar(t.entity, t.calendarId, undefined, { page: 1, perPage });
+  const first = await firstOf(large);
+  expect(first.items).toHaveLength(perPage);
+  expect(first.total).toBeGreaterThan(100);
+  const cursor = first.nextCursor;
+  const thirdOf = async (t: Tenant) => {
+    const one = await firstOf(t);
+    const two = await queries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
+      page: 1,
+      perPage,
+      cursor: one.nextCursor,
+    });
+    read = 0;
+    return queries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
+      page: 1,
+      perPage,
+      cursor: two.nextCursor,
+    });
+  };
+  expect(cursor).toBeDefined();
+  const smallFirst = await reads(() => firstOf(small));
+  const largeFirst = await reads(() => firstOf(large));
+  // The calendar, the page of members, their client items.
+  expect(largeFirst).toBeLessThanOrEqual(1 + 2 * perPage);
+  expect(largeFirst).toBeLessThanOrEqual(smallFirst);
+  await thirdOf(large);
+  expect(read).toBeLessThanOrEqual(1 + 2 * perPage);
+  // The same clients as by page number.
+  const byNumber = await queries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
+    page: 3,
+    perPage,
+  });
+  const byCursor = await thirdOf(large);
+  expect(byCursor.items.map((c) => c.client_id)).toEqual(byNumber.items.map((c) => c.client_id));
+}, 120_000);
+
+test('period statistics and the clients report read day items, not appointments or clients', async () => {
+  const today = todayIn(DEFAULT_SETTINGS.timezone, new Date());
+  const custom = { period: 'custom' as const, start_date: addDays(today, -60), end_date: addDays(today, 29) };
+  for (const run of [
+    (t: Tenant) => statistics.appointments(t.entity, { period: 'last30days' }),
+    (t: Tenant) => statistics.appointments(t.entity, custom),
+    (t: Tenant) => statistics.appointments(t.entity, custom, t.calendarId),
+    (t: Tenant) => statistics.clients(t.entity),
+  ]) {
+    const smallReads = await reads(() => run(small));
+    const largeReads = await reads(() => run(large));
+    // At most one item per day and scope (2 calendars + the entity), plus the calendars and 10 top clients.
+    expect(largeReads).toBeLessThanOrEqual(3 * DAYS + 45);
+    expect(largeReads).toBeLessThanOrEqual(smallReads + 3 * 30);
+  }
+}, 120_000);
+
+test('the statistics read from counters agree with the appointments', async () => {
+  const today = todayIn(DEFAULT_SETTINGS.timezone, new Date());
+  const from = addDays(today, -60);
+  const to = addDays(today, 29);
+  const appointments = (await partition(large.entity.entityId)).filter((i) => i.type === 'appointment');
+  const inRange = appointments.filter((a) => String(a.date) >= from && String(a.date) <= to);
+  const answer = await statistics.appointments(large.entity, {
+    period: 'custom',
+    start_date: from,
+    end_date: to,
+  });
+  expect(answer.summary.total_appointments).toBe(inRange.length);
+  expect(answer.summary.unique_clients).toBe(new Set(inRange.map((a) => a.client_id)).size);
+  const ofCalendar = inRange.filter((a) => a.calendar_id === large.calendarId);
+  const mine = await statistics.appointments(
+    large.entity,
+    { period: 'custom', start_date: from, end_date: to },
+    large.calendarId,
+  );
+  expect(mine.summary.unique_clients).toBe(new Set(ofCalendar.map((a) => a.client_id)).size);
+  const report = await statistics.clients(large.entity);
+  const since = addDays(today, -30);
+  expect(report.active_clients).toBe(
+    new Set(
+      appointments.filter((a) => a.status !== 'cancelled' && String(a.date) >= since).map((a) => a.client_id),
+    ).size,
+  );
+  const members = new Set(
+    appointments.filter((a) => a.calendar_id === large.calendarId).map((a) => a.client_id),
+  );
+  const page = await queries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
+    page: 1,
+    perPage: 5,
+  });
+  expect(page.total).toBe(members.size);
+}, 120_000);
