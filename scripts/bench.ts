@@ -19,6 +19,7 @@ async function acquireRuntime(): Promise<LocalRuntime> {
 
 /**
  * `--only <group>`: only that group, for building and checking it: `scale` (the reads at size and the seed),
+ * `bookings` (a booking against a raw transaction, throughput), `limits` (what a limit check adds),
  * `bundles` (bundle sizes and cold imports; no runtime).
  */
 const only = (() => {
@@ -43,12 +44,15 @@ async function main() {
     const { client } = await import('./bench/tenants');
     const { scaleRows } = await import('./bench/scale');
     const http = client(runtime.url);
-    if (only !== 'scale') await runtimeRows(http);
-    await scaleRows(http);
+    if (only === 'bookings' || only === 'limits') await oneGroup(http, only);
+    else {
+      if (only !== 'scale') await runtimeRows(http);
+      await scaleRows(http);
+    }
   } finally {
     await runtime.stop();
   }
-  if (only !== 'scale') {
+  if (only === undefined) {
     await bundleRows();
     telemetryRows();
   }
@@ -69,6 +73,21 @@ async function runtimeRows(http: ReturnType<typeof import('./bench/tenants').cli
   await bookingRows(http, little);
   await pageRows(http);
   await limitRows(http);
+}
+
+/** One group of the runtime's rows alone (`--only bookings`, `--only limits`). */
+async function oneGroup(
+  http: ReturnType<typeof import('./bench/tenants').client>,
+  group: 'bookings' | 'limits',
+): Promise<void> {
+  if (group === 'limits') {
+    const { limitRows } = await import('./bench/limits');
+    await limitRows(http);
+    return;
+  }
+  const { createTenant } = await import('./bench/tenants');
+  const { bookingRows } = await import('./bench/bookings');
+  await bookingRows(http, await createTenant('bench-little'));
 }
 
 main().catch((error: unknown) => {

@@ -4,14 +4,25 @@ import type { AddressInfo } from 'node:net';
 /**
  * A proxy between the handlers and DynamoDB Local that plays store faults: `pass` forwards, `down`
  * drops every connection, `throttle-transactions` answers TransactWriteItems with a throttling error,
- * and `{ until: 'X' }` forwards up to the first X call, then behaves as `down` (the function died
- * right after that step).
+ * `{ until: 'X' }` forwards up to the first X call, then behaves as `down` (the function died right after
+ * that step), and `{ answerLost: 'X' }` forwards the first X call but drops its answer, then behaves as
+ * `down` (X took effect; the function died before it heard so).
  */
-export type ProxyMode = 'pass' | 'down' | 'throttle-transactions' | { until: string };
+export type ProxyMode =
+  | 'pass'
+  | 'down'
+  | 'throttle-transactions'
+  | { until: string }
+  | { answerLost: string };
 
 export interface StoreProxy {
   endpoint: string;
   mode: ProxyMode;
+  /**
+   * Every call forwarded, in order: the operation and the keys it names (for a reader of a failure), e.g.
+   * `GetItem TOKEN#…/TOKEN`. Tests that count round trips empty it before the request they count.
+   */
+  calls: string[];
   close(): Promise<void>;
 }
 
@@ -20,17 +31,38 @@ const THROTTLED = JSON.stringify({
   message: 'Rate of requests exceeds the allowed throughput.',
 });
 
+/** The `pk/sk` of every key a call's JSON names (attribute values as DynamoDB's wire format writes them). */
+function keysNamed(body: string): string {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const v of value) visit(v);
+    else if (value !== null && typeof value === 'object') {
+      const o = value as Record<string, { S?: string } | undefined>;
+      if (o.pk?.S !== undefined && o.sk?.S !== undefined) found.add(`${o.pk.S}/${o.sk.S}`);
+      for (const v of Object.values(o)) visit(v);
+    }
+  };
+  try {
+    visit(JSON.parse(body));
+  } catch {
+    // Not JSON: no keys to name.
+  }
+  return [...found].join(' ');
+}
+
 /** Starts the proxy in front of `realEndpoint` on a free loopback port. */
 export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy> {
   const upstreamUrl = new URL(realEndpoint);
-  const state: StoreProxy = { endpoint: '', mode: 'pass', close: async () => undefined };
+  const state: StoreProxy = { endpoint: '', mode: 'pass', calls: [], close: async () => undefined };
   const server = createServer((req, res) => {
     const operation =
       String(req.headers['x-amz-target'] ?? '')
         .split('.')
         .pop() ?? '';
     const mode = state.mode;
-    if (typeof mode === 'object' && operation === mode.until) state.mode = 'down';
+    if (typeof mode === 'object' && 'until' in mode && operation === mode.until) state.mode = 'down';
+    const loseAnswer = typeof mode === 'object' && 'answerLost' in mode && operation === mode.answerLost;
+    if (loseAnswer) state.mode = 'down';
     if (mode === 'down') {
       req.socket.destroy();
       return;
@@ -44,6 +76,9 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
       res.end(THROTTLED);
       return;
     }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => state.calls.push(`${operation} ${keysNamed(Buffer.concat(chunks).toString())}`));
     const upstream = httpRequest(
       {
         host: upstreamUrl.hostname,
@@ -53,6 +88,11 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
         headers: req.headers,
       },
       (answer) => {
+        if (loseAnswer) {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 500, answer.headers);
         answer.pipe(res);
       },

@@ -119,6 +119,15 @@ describe('admissions and headers', () => {
     });
   });
 
+  it('admitted with the counts to come: the same states, once they are read', async () => {
+    const admission = admissionOf(policies, { ok: true, later: Promise.resolve([2, 60]) }, T0 + 19_000);
+    expect(admission.ok).toBe(true);
+    expect('later' in admission && (await admission.later)).toEqual([
+      { policy: policies[0], remaining: 598, resetSeconds: 41 },
+      { policy: policies[1], remaining: 0, resetSeconds: 41 },
+    ]);
+  });
+
   it('refused: the policy at its quota alone, nothing left, Retry-After its reset', () => {
     const admission = admissionOf(policies, { ok: false, refusedAt: 1 }, T0 + 48_200);
     expect(admission).toEqual({

@@ -127,8 +127,12 @@ export const counterSteps = (policies: readonly Policy[], nowMs: number): Counte
     };
   });
 
-/** What the store answers for a set of counter steps: every count after, or the first counter at its cap. */
-export type CountOutcome = { ok: true; counts: number[] } | { ok: false; refusedAt: number };
+/**
+ * What the store answers for a set of counter steps: every count after, or the first counter at its cap.
+ * Admitted, the counts may come `later` (read while the request goes on, for its headers only).
+ */
+export type SettledCount = { ok: true; counts: number[] } | { ok: false; refusedAt: number };
+export type CountOutcome = SettledCount | { ok: true; later: Promise<number[]> };
 
 /** A policy's state after a request: what the RateLimit header says (remaining, seconds to reset). */
 export interface PolicyState {
@@ -138,15 +142,29 @@ export interface PolicyState {
 }
 
 /** The outcome of counting one request against the policies that apply to it. */
-export type Admission =
+export type SettledAdmission =
   | { ok: true; states: PolicyState[] }
   | { ok: false; refused: Policy; retryAfter: number; states: PolicyState[] };
+/** Admitted with the states still to come (`later`: the counts are being read), or settled. */
+export type Admission = SettledAdmission | { ok: true; later: Promise<PolicyState[]> };
 
 /**
  * The admission a count outcome means: admitted with each policy's remaining count, or refused by the
  * policy whose counter was at its quota (then only that one is shown, with nothing remaining).
  */
+export function admissionOf(
+  policies: readonly Policy[],
+  outcome: SettledCount,
+  nowMs: number,
+): SettledAdmission;
+export function admissionOf(policies: readonly Policy[], outcome: CountOutcome, nowMs: number): Admission;
 export function admissionOf(policies: readonly Policy[], outcome: CountOutcome, nowMs: number): Admission {
+  if ('later' in outcome) {
+    return {
+      ok: true,
+      later: outcome.later.then((counts) => statesOf(policies, counts, nowMs)),
+    };
+  }
   if (!outcome.ok) {
     const policy = policies[outcome.refusedAt] ?? policies[0];
     if (!policy) return { ok: true, states: [] };
@@ -158,16 +176,17 @@ export function admissionOf(policies: readonly Policy[], outcome: CountOutcome, 
       states: [{ policy, remaining: 0, resetSeconds }],
     };
   }
-  return {
-    ok: true,
-    states: policies.map((policy, i) => ({
-      policy,
-      // A count the store did not give back (never expected) shows as the quota used up, never as more left.
-      remaining: Math.max(0, policy.quota - (outcome.counts[i] ?? policy.quota)),
-      resetSeconds: secondsToReset(policy, nowMs),
-    })),
-  };
+  return { ok: true, states: statesOf(policies, outcome.counts, nowMs) };
 }
+
+/** Each policy's state from its count after the request. */
+const statesOf = (policies: readonly Policy[], counts: readonly number[], nowMs: number): PolicyState[] =>
+  policies.map((policy, i) => ({
+    policy,
+    // A count the store did not give back (never expected) shows as the quota used up, never as more left.
+    remaining: Math.max(0, policy.quota - (counts[i] ?? policy.quota)),
+    resetSeconds: secondsToReset(policy, nowMs),
+  }));
 
 /** `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-09) for the states given (lower-case names, as HTTP/2 sends them). */
 export function rateLimitHeaders(states: readonly PolicyState[]): Record<string, string> {

@@ -40,7 +40,7 @@ export const rateLimit = (opts: RateLimitOptions): Middleware => {
       booking: booking === 'always' || (booking === 'when-moving' && isMove(app.body)),
       visitor: app.visitor,
     });
-    app.rateLimit = admission.states;
+    app.rateLimit = 'later' in admission ? admission.later : admission.states;
     return admission;
   };
   const rateLimitBefore = async (request: AppRequest): Promise<void> => {
@@ -75,15 +75,17 @@ export const rateLimit = (opts: RateLimitOptions): Middleware => {
  * `RateLimit-Policy` and `RateLimit` on every answer to a counted request (the policies that applied), and
  * `Retry-After` on a 429. Place it before the envelope, so that it sees the built answer, errors included.
  *
- * Request state: reads `rateLimit` (in `after` and `onError`); writes nothing.
+ * Request state: reads `rateLimit` (in `after` and `onError`, awaiting the counts still being read); writes
+ * nothing.
  *
  * @example
  * // rateLimit [{ policy: { name: 'entity', quota: 600, windowSeconds: 60 }, remaining: 598, resetSeconds: 41 }] →
  * // RateLimit-Policy: "entity";q=600;w=60   RateLimit: "entity";r=598;t=41
  */
 export const rateLimitAnswerHeaders = (): Middleware => {
-  const addHeaders = (request: AppRequest): void => {
-    const states: readonly PolicyState[] = request.context.app.rateLimit ?? [];
+  const addHeaders = async (request: AppRequest): Promise<void> => {
+    // The counts of a transaction's counters are read while the request ran (limit-repository.ts).
+    const states: readonly PolicyState[] = (await request.context.app.rateLimit) ?? [];
     const response = request.response;
     if (!response || states.length === 0) return;
     response.headers = {

@@ -53,8 +53,11 @@ export interface RequestState {
   idempotency?: IdempotencyMark;
   /** Written by idempotencyClaim: the recorded answer of an earlier request with the same key and body. */
   replay?: StoredAnswer;
-  /** Written by rateLimit: the limits that counted this request, as the RateLimit headers show them. */
-  rateLimit?: PolicyState[];
+  /**
+   * Written by rateLimit: the limits that counted this request, as the RateLimit headers show them (still
+   * to come when the counts are read while the request runs: a key's request with several limits).
+   */
+  rateLimit?: PolicyState[] | Promise<PolicyState[]>;
 }
 
 /** The fields of the request state a middleware's `before` reads and writes (see RequestState). */

@@ -97,10 +97,11 @@ export class EntityRepository implements EntityStore {
   }
 
   /**
-   * Pattern: change settings. The settings item, the copies on both token items and the entity's entry in
-   * the open-days directory (present while open_days_ahead > 0, reset so the next run looks at every day)
-   * change in one transaction, conditioned on the version and token hashes read. False when either changed
-   * since it was read: the caller reads again and decides again.
+   * Pattern: change settings. The settings item, the copies on both token items and on every publishable
+   * key's token item, and the entity's entry in the open-days directory (present while open_days_ahead > 0,
+   * reset so the next run looks at every day) change in one transaction, conditioned on the version, token
+   * hashes and key count read (at most 20 keys: 26 items of DynamoDB's 100). False when one changed since it
+   * was read: the caller reads again and decides again.
    */
   async replaceSettings(
     entityId: string,
@@ -117,6 +118,17 @@ export class EntityRepository implements EntityStore {
             },
           }
         : { Delete: { TableName: this.table.name, Key: keys.openDaysEntry(entityId) } };
+    // The publishable keys' token items carry a copy too (publishable-key-repository.ts).
+    const keyHashes = (
+      await queryAll(this.table, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: {
+          ':pk': keys.publishableKeyPrefix(entityId).pk,
+          ':sk': keys.publishableKeyPrefix(entityId).sk,
+        },
+        ConsistentRead: true,
+      })
+    ).map((item) => String(item.key_hash));
     try {
       await transact(this.table, [
         {
@@ -135,7 +147,7 @@ export class EntityRepository implements EntityStore {
             ExpressionAttributeValues: { ':hashes': tokenHashes },
           },
         },
-        ...Object.values(tokenHashes).map((hash) => ({
+        ...[...Object.values(tokenHashes), ...keyHashes].map((hash) => ({
           Update: {
             TableName: this.table.name,
             Key: keys.token(hash),
@@ -144,6 +156,15 @@ export class EntityRepository implements EntityStore {
             ExpressionAttributeValues: { ':settings': next },
           },
         })),
+        // The keys listed are all the keys: none made since (a removed one fails its update above).
+        {
+          ConditionCheck: {
+            TableName: this.table.name,
+            Key: keys.publishableKeyCount(entityId),
+            ...onlyIf(keyHashes.length === 0 ? 'attribute_not_exists(#n) OR #n = :count' : '#n = :count'),
+            ExpressionAttributeValues: { ':count': keyHashes.length },
+          },
+        },
         directory,
       ]);
       return true;

@@ -190,7 +190,11 @@ export class BookingService {
           : {}),
       });
       if (outcome.ok) {
-        const after = (await this.deps.slots.get(entity.entityId, slot.slot_id)) ?? slot;
+        // The slot as read before, with the place the transaction took (no read after it: a booking of the
+        // same slot committed meanwhile is not shown, as it would not be a moment later either).
+        const after: SlotRecord = takesPlace(appointment.status)
+          ? { ...slot, taken: slot.taken + 1, updated_at: now }
+          : slot;
         return { appointment, slot: after, calendar, cancelToken };
       }
       if (outcome.reason === 'slot') throw refusal(outcome.slot);

@@ -99,6 +99,12 @@ describe('rateLimit and rateLimitAnswerHeaders', () => {
       { ratelimit: '"entity";r=0;t=12', 'ratelimit-policy': '"entity";q=600;w=60', 'retry-after': '12' },
     ],
     ['no policy applies', { ok: true, states: [] } as Admission, 200, {}],
+    [
+      'admitted, the counts read while the request runs (a transaction of counters)',
+      { ok: true, later: Promise.resolve((admitted as { states: unknown[] }).states) } as Admission,
+      200,
+      { ratelimit: '"entity";r=598;t=41', 'ratelimit-policy': '"entity";q=600;w=60' },
+    ],
   ])('%s: status and headers', async (_, admission, status, headers) => {
     const answer = await chain(admission, { entity: entityContext() }).run();
     expect(answer.statusCode).toBe(status);

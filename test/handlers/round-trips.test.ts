@@ -1,0 +1,259 @@
+import { useStoreProxy } from '../support/store-proxy';
+
+/**
+ * Round trips to the store per request, counted by a proxy between the handlers and DynamoDB Local (every
+ * call the SDK sends, in the order sent). What is counted is a warm function instance: each scenario's
+ * first request warms what an instance keeps (the limits in force, read at most every 5 s). A call that
+ * comes back on a request's path fails here whatever the machine's speed: these are counts, never timings
+ * (the bench times them: scripts/bench/bookings.ts, scripts/bench/limits.ts).
+ */
+const { proxy } = useStoreProxy();
+
+const load = () => ({
+  ...(require('../support/api') as typeof import('../support/api')),
+  ...(require('../support/fixtures') as typeof import('../support/fixtures')),
+  ...(require('../../shared/wiring') as typeof import('../../shared/wiring')),
+});
+
+type Headers = Record<string, string>;
+const ORIGIN = 'https://www.example.fr';
+
+/**
+ * A call as `Operation WHAT`: WHAT is the kind of the first key it names (`TOKEN`, `SETTINGS`, `RATE` for
+ * a limit's counters, `SEQUENCE`, `IDEMPOTENCY`, `CAL` for the booking's snapshot, `SLOT` for the
+ * booking's transaction, `HOURS`…).
+ */
+const label = (line: string): string => {
+  const [operation, first = ''] = line.trim().split(' ');
+  const [pk = '', sk = ''] = first.split('/');
+  const what = pk.startsWith('RATE#') ? 'RATE' : pk.startsWith('TOKEN#') ? 'TOKEN' : sk.split('#')[0];
+  return `${operation} ${what ?? ''}`.trim();
+};
+
+/** The calls `fn` makes, labelled. */
+async function callsOf(fn: () => Promise<unknown>): Promise<string[]> {
+  proxy().calls.length = 0;
+  await fn();
+  return proxy().calls.splice(0).map(label);
+}
+
+/**
+ * Holds the calls to a path of sequential round trips: each step is a set of calls sent together (in any
+ * order among themselves); `background` calls (the limits' count read, which runs while the request goes
+ * on) may come anywhere after the step that starts them.
+ */
+function expectPath(calls: string[], steps: string[][], background: string[] = []) {
+  const foreground = [...calls];
+  for (const call of background) {
+    const at = foreground.indexOf(call);
+    expect({ missing: call, calls }).toEqual({ missing: call, calls: expect.arrayContaining([call]) });
+    foreground.splice(at, 1);
+  }
+  const got: string[][] = [];
+  let at = 0;
+  for (const step of steps) {
+    got.push([...foreground.slice(at, at + step.length)].sort());
+    at += step.length;
+  }
+  expect({ steps: got, rest: foreground.slice(at) }).toEqual({
+    steps: steps.map((s) => [...s].sort()),
+    rest: [],
+  });
+}
+
+/** An entity with these limits, slots to book, and a warm instance (one booking made). */
+async function scenario(limits: Record<string, number>, withKey = false) {
+  const { newEntity, viaHandler, services, ALWAYS_OPEN, futureWorkingDate, mobile } = load();
+  const entity = await newEntity({ hours: ALWAYS_OPEN });
+  await services().admin.setLimits(entity.entity_account_id, limits);
+  const slots = (
+    await viaHandler('POST', '/api/v2/calendar-slots/generate', {
+      headers: entity.v2,
+      body: { date: futureWorkingDate(30), max_appointments: 1000 },
+    })
+  ).json.data as Array<{ id: number }>;
+  let headers: Headers = entity.v2;
+  if (withKey) {
+    const created = await viaHandler('POST', '/api/v2/keys', {
+      headers: entity.v2,
+      body: { name: 'site', allowed_origins: [ORIGIN] },
+    });
+    headers = { 'Access-Token': String(created.json.data.key), Origin: ORIGIN };
+  }
+  let phone = 0;
+  /** Books the first slot, as a new client (or as the client of phone `returning`). */
+  const book = async (extra: Headers = {}, status = 200, returning?: number) => {
+    phone += 1;
+    const answer = await viaHandler('POST', '/api/v2/appointments', {
+      headers: { ...headers, ...extra },
+      body: {
+        client_name: 'Ada Lovelace',
+        client_phone: mobile(returning ?? phone),
+        slot_id: slots[0]?.id,
+      },
+    });
+    expect(answer.status).toBe(status);
+    return answer;
+  };
+  const read = async () => {
+    const answer = await viaHandler('GET', '/api/v2/opening-hours', { headers });
+    expect(answer.status).toBe(200);
+    return answer;
+  };
+  await book();
+  await read();
+  return { book, read };
+}
+
+describe('round trips per request (warm instance)', () => {
+  // The limits' windows see one instant (the first of an hour): every request of a scenario falls in one
+  // window of each limit, and the headers' counts and resets are exact.
+  const HOUR = 3_600_000;
+  const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
+  beforeAll(() => load().useClock(() => FIXED_AT));
+  afterAll(() => load().useClock());
+
+  it('a booking with a secret token, no limit: token, snapshot with the ids, the transaction', async () => {
+    const { book } = await scenario({});
+    const calls = await callsOf(async () => {
+      const answer = await book();
+      // Nothing read after the transaction: the answer shows the place it took.
+      expect(answer.json.data).toMatchObject({ max_appointments: 1000, available_slots: 998 });
+    });
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+    ]);
+  });
+
+  it('a returning client’s booking: its client item read once the phone item names it', async () => {
+    const { book } = await scenario({});
+    const calls = await callsOf(() => book({}, 200, 1));
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['GetItem CLIENT'],
+      ['TransactWriteItems SLOT'],
+    ]);
+  });
+
+  it('a booking with both entity limits: one conditional write for both', async () => {
+    const { book, read } = await scenario({ requests_per_minute: 100_000, bookings_per_minute: 100_000 });
+    const calls = await callsOf(async () => {
+      const answer = await book();
+      // Slots generated, a booking and a read to warm, this booking: the fourth request, the second booking.
+      expect(answer.headers.ratelimit).toBe('"entity";r=99996;t=60, "entity-bookings";r=99998;t=60');
+    });
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['UpdateItem RATE'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+    ]);
+    expectPath(await callsOf(read), [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+  });
+
+  it('a booking over the bookings limit, below the requests one: refused by one write, naming it, counting nothing', async () => {
+    const { book, read } = await scenario({ requests_per_minute: 100, bookings_per_minute: 2 });
+    await book();
+    const refused = await callsOf(async () => {
+      const answer = await book({}, 429);
+      expect(answer.headers['ratelimit-policy']).toBe('"entity-bookings";q=2;w=60');
+    });
+    expectPath(refused, [['GetItem TOKEN'], ['UpdateItem RATE']]);
+    const answer = await read();
+    // Slots generated, a booking and a read to warm, a booking, the refused one (not counted), this read.
+    expect(answer.headers.ratelimit).toBe('"entity";r=95;t=60');
+  });
+
+  it('a booking with an Idempotency-Key: its claim before, its answer after', async () => {
+    const { book } = await scenario({});
+    const calls = await callsOf(() => book({ 'Idempotency-Key': 'order-1' }));
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['PutItem IDEMPOTENCY'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+      ['UpdateItem IDEMPOTENCY'],
+    ]);
+  });
+
+  it('a publishable key with every public and visitor limit: one write for all, the counts read aside', async () => {
+    const { book, read } = await scenario(
+      {
+        public_requests_per_minute: 100_000,
+        public_bookings_per_minute: 100_000,
+        visitor_requests_per_minute: 100_000,
+        visitor_bookings_per_hour: 100_000,
+      },
+      true,
+    );
+    const calls = await callsOf(async () => {
+      const answer = await book();
+      expect(answer.headers['ratelimit-policy']).toBe(
+        '"public";q=100000;w=60, "public-bookings";q=100000;w=60, "visitor";q=100000;w=60, "visitor-bookings";q=100000;w=3600',
+      );
+      // A booking and a read to warm, this booking: the key's third request, its second booking.
+      expect(answer.headers.ratelimit).toBe(
+        '"public";r=99997;t=60, "public-bookings";r=99998;t=60, "visitor";r=99997;t=60, "visitor-bookings";r=99998;t=3600',
+      );
+    });
+    expectPath(
+      calls,
+      [
+        ['GetItem TOKEN'],
+        ['TransactWriteItems RATE'],
+        ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+        ['TransactWriteItems SLOT'],
+      ],
+      ['BatchGetItem RATE'],
+    );
+    expectPath(
+      await callsOf(read),
+      [['GetItem TOKEN'], ['TransactWriteItems RATE'], ['GetItem HOURS']],
+      ['BatchGetItem RATE'],
+    );
+  });
+
+  it('a publishable key with its visitor limits only: one conditional write, no read', async () => {
+    const { read } = await scenario(
+      { visitor_requests_per_minute: 100_000, visitor_bookings_per_hour: 100_000 },
+      true,
+    );
+    const calls = await callsOf(async () => {
+      const answer = await read();
+      expect(answer.headers.ratelimit).toBe('"visitor";r=99997;t=60');
+    });
+    expectPath(calls, [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+  });
+
+  it('a publishable key reads the settings with its token, and sees a change of them at once', async () => {
+    const { viaHandler, newEntity } = load();
+    const entity = await newEntity();
+    const created = await viaHandler('POST', '/api/v2/keys', {
+      headers: entity.v2,
+      body: { name: 'site', allowed_origins: [ORIGIN] },
+    });
+    const key = { 'Access-Token': String(created.json.data.key), Origin: ORIGIN };
+    const business = () => viaHandler('GET', '/api/v2/business', { headers: key });
+    const calls = await callsOf(async () => expect((await business()).status).toBe(200));
+    // The token item, then whether the business offers services (a Query): no settings read.
+    expectPath(calls, [['GetItem TOKEN'], ['Query']]);
+    const changed = await viaHandler('POST', '/api/v2/settings', {
+      headers: entity.v2,
+      body: { name: 'Salon Renamed', timezone: 'America/New_York' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await business()).json.data).toMatchObject({ name: 'Salon Renamed' });
+    // A second key, made after the change, carries it too.
+    const second = await viaHandler('POST', '/api/v2/keys', {
+      headers: entity.v2,
+      body: { name: 'site 2', allowed_origins: [ORIGIN] },
+    });
+    const again = await viaHandler('GET', '/api/v2/business', {
+      headers: { 'Access-Token': String(second.json.data.key), Origin: ORIGIN },
+    });
+    expect(again.json.data).toMatchObject({ name: 'Salon Renamed' });
+  });
+});
