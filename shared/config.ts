@@ -44,6 +44,8 @@ const EnvSchema = z.object({
    * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
    */
   LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
+  /** How long GET /api/health waits for the store before answering `degraded` (milliseconds). */
+  HEALTH_DEADLINE_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
   /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
   ORIGIN_SECRET: z.string().optional(),
 });
@@ -64,6 +66,7 @@ export type Config = Readonly<{
   defaultLimits: Readonly<Limits>;
   /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
   limitsClockMs: number | undefined;
+  healthDeadlineMs: number;
   /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
   originSecret: string | undefined;
 }>;
@@ -104,6 +107,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
     limitsClockMs: parsed.LIMITS_CLOCK_MS,
+    healthDeadlineMs: parsed.HEALTH_DEADLINE_MS,
     originSecret: parsed.ORIGIN_SECRET || undefined,
   });
 }

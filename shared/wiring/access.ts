@@ -12,7 +12,7 @@ import { AuthService } from '../services/access/auth-service';
 import { KeyService } from '../services/access/key-service';
 import { LimitService } from '../services/access/limit-service';
 import { businessMetrics } from '../telemetry/business-metrics';
-import { clock, once, table } from './core';
+import { clock, once, table, uptime } from './core';
 
 export const authService = /* @__PURE__ */ once(
   () => new AuthService({ tokens: new TokenRepository(table()), settings: new SettingsRepository(table()) }),
@@ -25,6 +25,7 @@ export const limitService = /* @__PURE__ */ once(
       store: new LimitRepository(table()),
       defaults: config.defaultLimits,
       clock,
+      uptime,
       metrics: businessMetrics,
     }),
 );

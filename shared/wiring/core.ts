@@ -97,3 +97,15 @@ export const clock = (): number => wallClock();
 export const useClock = (now?: () => number): void => {
   wallClock = now ?? realClock;
 };
+
+const realUptime = (): number => performance.now();
+let instanceTime: () => number = realUptime;
+/**
+ * This instance's own time, for how long it keeps what it caches (an entity's limits, 5 s). Tests that
+ * count round trips stop it with `useUptime` (none: back to the process's), so that a slow machine never
+ * makes a cached read come back.
+ */
+export const uptime = (): number => instanceTime();
+export const useUptime = (now?: () => number): void => {
+  instanceTime = now ?? realUptime;
+};

@@ -11,7 +11,12 @@ import { once, repositories, table } from './core';
 import { openingHoursService } from './schedule';
 
 export const healthService = /* @__PURE__ */ once(
-  () => new HealthService({ store: new StoreProbe(table()), debugMode: config.debugModeEnabled }),
+  () =>
+    new HealthService({
+      store: new StoreProbe(table()),
+      debugMode: config.debugModeEnabled,
+      deadlineMs: config.healthDeadlineMs,
+    }),
 );
 /** Entity administration over every repository of the table. */
 export const adminService = /* @__PURE__ */ once(() => new AdminService(repositories(table())));

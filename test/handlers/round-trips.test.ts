@@ -110,8 +110,15 @@ describe('round trips per request (warm instance)', () => {
   // window of each limit, and the headers' counts and resets are exact.
   const HOUR = 3_600_000;
   const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
-  beforeAll(() => load().useClock(() => FIXED_AT));
-  afterAll(() => load().useClock());
+  // And the instance's own time stands still: the limits it read stay cached however slow the machine.
+  beforeAll(() => {
+    load().useClock(() => FIXED_AT);
+    load().useUptime(() => 0);
+  });
+  afterAll(() => {
+    load().useClock();
+    load().useUptime();
+  });
 
   it('a booking with a secret token, no limit: token, snapshot with the ids, the transaction', async () => {
     const { book } = await scenario({});

@@ -40,6 +40,13 @@ describe('config', () => {
     },
   );
 
+  it('gives the health probe 2 s unless HEALTH_DEADLINE_MS says otherwise (a whole number of ms, at most 30 s)', () => {
+    expect(parseConfig({}).healthDeadlineMs).toBe(2000);
+    expect(parseConfig({ HEALTH_DEADLINE_MS: '500' }).healthDeadlineMs).toBe(500);
+    expect(() => parseConfig({ HEALTH_DEADLINE_MS: 'soon' })).toThrow();
+    expect(() => parseConfig({ HEALTH_DEADLINE_MS: '60000' })).toThrow();
+  });
+
   it('refuses an unknown stage or a malformed endpoint at cold start', () => {
     expect(() => parseConfig({ STAGE: 'prod' })).toThrow();
     expect(() => parseConfig({ DYNAMODB_ENDPOINT: 'not a url' })).toThrow();

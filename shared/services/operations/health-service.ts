@@ -22,6 +22,8 @@ export interface Health {
 export interface HealthServiceDeps {
   store: StorePing;
   debugMode: boolean;
+  /** How long the probe may take before the store counts as unreachable (default 2 s). */
+  deadlineMs?: number;
 }
 
 /** Service information and health (GET /api/ and GET /api/health). */
@@ -47,7 +49,7 @@ export class HealthService {
 
   /** The store's real state: a strongly consistent read with a short deadline. */
   async health(now: Date = new Date()): Promise<Health> {
-    const connected = await this.deps.store.ping(2000);
+    const connected = await this.deps.store.ping(this.deps.deadlineMs ?? 2000);
     return {
       status: connected ? 'ok' : 'degraded',
       timestamp: Math.floor(now.getTime() / 1000),
