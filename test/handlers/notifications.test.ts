@@ -11,6 +11,7 @@ import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { partition } from '../support/invariants';
 import { calendarOf, smtpReceiver, until } from '../support/mail';
+import { withStream } from '../support/table-stream';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ZONE = 'Europe/Paris';
@@ -50,6 +51,7 @@ async function book(entity: Entity, slotId: number, email: string | null, index 
 
 beforeAll(async () => {
   smtp = await smtpReceiver();
+  await withStream();
   events = startLocalEvents({
     retryScale: 0.002,
     log: (line) => lines.push(line),

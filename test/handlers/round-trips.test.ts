@@ -102,7 +102,7 @@ async function scenario(limits: Record<string, number>, withKey = false) {
   };
   await book();
   await read();
-  return { book, read };
+  return { book, read, headers };
 }
 
 describe('round trips per request (warm instance)', () => {
@@ -158,7 +158,35 @@ describe('round trips per request (warm instance)', () => {
       ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
       ['TransactWriteItems SLOT'],
     ]);
-    expectPath(await callsOf(read), [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+    // A read runs beside its count (the count's write answers it or turns it into a 429).
+    expectPath(await callsOf(read), [['GetItem TOKEN'], ['GetItem HOURS', 'UpdateItem RATE']]);
+  });
+
+  it('a read is not kept waiting by its limit write: the hours are read while the count is unanswered', async () => {
+    const { read } = await scenario({ requests_per_minute: 100_000 });
+    const hold = proxy().holdAnswer(
+      (call) => label(call) === 'UpdateItem RATE',
+      (call) => label(call) === 'GetItem HOURS',
+    );
+    const answer = await read();
+    expect(hold.released).toBe('arrival');
+    // Slots generated, a booking and a read to warm, this read: the fourth request.
+    expect(answer.headers.ratelimit).toBe('"entity";r=99996;t=60');
+  });
+
+  it('a read over its limit answers the 429, not what it read', async () => {
+    const { read, headers } = await scenario({ requests_per_minute: 4 });
+    // Slots generated, a booking and a read to warm, this read: the fourth request, the last admitted.
+    await read();
+    const refused = await load().viaHandler('GET', '/api/v2/opening-hours', { headers });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({
+      success: false,
+      data: [],
+      message: expect.stringMatching(/^too many requests, retry in \d+ s$/),
+    });
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.headers['ratelimit-policy']).toBe('"entity";q=4;w=60');
   });
 
   it('a booking over the bookings limit, below the requests one: refused by one write, naming it, counting nothing', async () => {
@@ -218,7 +246,7 @@ describe('round trips per request (warm instance)', () => {
     );
     expectPath(
       await callsOf(read),
-      [['GetItem TOKEN'], ['TransactWriteItems RATE'], ['GetItem HOURS']],
+      [['GetItem TOKEN'], ['GetItem HOURS', 'TransactWriteItems RATE']],
       ['BatchGetItem RATE'],
     );
   });
@@ -232,7 +260,7 @@ describe('round trips per request (warm instance)', () => {
       const answer = await read();
       expect(answer.headers.ratelimit).toBe('"visitor";r=99997;t=60');
     });
-    expectPath(calls, [['GetItem TOKEN'], ['UpdateItem RATE'], ['GetItem HOURS']]);
+    expectPath(calls, [['GetItem TOKEN'], ['GetItem HOURS', 'UpdateItem RATE']]);
   });
 
   it('a publishable key reads the settings with its token, and sees a change of them at once', async () => {

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines/local-events';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { withStream } from '../support/table-stream';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 interface Received {
@@ -83,7 +84,8 @@ async function book(entity: Entity, index: number) {
   return { id: answer.json.data.id as number, cancelToken: answer.json.data.cancel_token as string, slots };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  await withStream();
   // Retries 500 times sooner than in production: 10 ms, 60 ms, 240 ms, 1.8 s, 7.2 s, ...
   events = startLocalEvents({ retryScale: 0.002 });
 });

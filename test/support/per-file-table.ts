@@ -1,6 +1,11 @@
 import { ensureTable } from '../../shared/db/table';
 import { documentClient } from '../../shared/wiring';
 
+/**
+ * Each test file's own table, without a stream: only the files that start the local events read one, and
+ * they turn it on first with `withStream()` (test/support/table-stream.ts) (every write to a table with a stream also writes a stream
+ * record, about a fifth of DynamoDB Local's work per write).
+ */
 beforeAll(async () => {
-  await ensureTable(documentClient(), process.env.TABLE_NAME ?? '');
+  await ensureTable(documentClient(), process.env.TABLE_NAME ?? '', { stream: false });
 });

@@ -23,8 +23,20 @@ export interface StoreProxy {
    * `GetItem TOKEN#…/TOKEN`. Tests that count round trips empty it before the request they count.
    */
   calls: string[];
+  /**
+   * Holds the answer of the next call `answer` matches until a call `until` matches has arrived (or 30 s
+   * went by): `released` then says which, so a test can tell calls sent together from calls sent in turn
+   * whatever the machine's speed.
+   */
+  holdAnswer(answer: (call: string) => boolean, until: (call: string) => boolean): Hold;
   close(): Promise<void>;
 }
+
+export interface Hold {
+  released?: 'arrival' | 'timeout';
+}
+
+const HOLD_BOUND_MS = 30_000;
 
 const THROTTLED = JSON.stringify({
   __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException',
@@ -53,7 +65,51 @@ function keysNamed(body: string): string {
 /** Starts the proxy in front of `realEndpoint` on a free loopback port. */
 export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy> {
   const upstreamUrl = new URL(realEndpoint);
-  const state: StoreProxy = { endpoint: '', mode: 'pass', calls: [], close: async () => undefined };
+  let held:
+    | {
+        hold: Hold;
+        answer: (call: string) => boolean;
+        until: (call: string) => boolean;
+        heldCall?: string;
+        release?: () => void;
+      }
+    | undefined;
+  const state: StoreProxy = {
+    endpoint: '',
+    mode: 'pass',
+    calls: [],
+    holdAnswer(answer, until) {
+      const hold: Hold = {};
+      held = { hold, answer, until };
+      return hold;
+    },
+    close: async () => undefined,
+  };
+  const arrived = (call: string) => {
+    state.calls.push(call);
+    if (!held || held.hold.released) return;
+    if (held.heldCall === undefined && held.answer(call)) held.heldCall = call;
+    else if (held.heldCall !== undefined && held.until(call)) {
+      held.hold.released = 'arrival';
+      held.release?.();
+    }
+  };
+  /** Resolves when the held call may be answered: at once for any other call. */
+  const mayAnswer = (call: string): Promise<void> => {
+    const current = held;
+    if (!current || current.heldCall !== call || current.hold.released === 'arrival')
+      return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(() => {
+        current.hold.released ??= 'timeout';
+        done();
+      }, HOLD_BOUND_MS);
+      current.release = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
+  };
   const server = createServer((req, res) => {
     const operation =
       String(req.headers['x-amz-target'] ?? '')
@@ -77,8 +133,12 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
       return;
     }
     const chunks: Buffer[] = [];
+    let call = '';
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => state.calls.push(`${operation} ${keysNamed(Buffer.concat(chunks).toString())}`));
+    req.on('end', () => {
+      call = `${operation} ${keysNamed(Buffer.concat(chunks).toString())}`;
+      arrived(call);
+    });
     const upstream = httpRequest(
       {
         host: upstreamUrl.hostname,
@@ -93,8 +153,10 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
           answer.on('end', () => req.socket.destroy());
           return;
         }
-        res.writeHead(answer.statusCode ?? 500, answer.headers);
-        answer.pipe(res);
+        void mayAnswer(call).then(() => {
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(res);
+        });
       },
     );
     req.pipe(upstream);

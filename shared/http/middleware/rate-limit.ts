@@ -15,18 +15,25 @@ export interface RateLimitOptions {
   booking?: 'always' | 'when-moving' | 'never';
 }
 
+/** A request that changes nothing: it may run while it is counted. */
+const isRead = (request: AppRequest): boolean => request.event.requestContext?.http?.method === 'GET';
+
 const isMove = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as Record<string, unknown>).slot_id !== undefined;
 
 /**
  * Counts an authenticated request against its limits (docs/CONTRACT.md#limits): a secret token's against
  * the entity's, a publishable key's against the entity's public ones and its visitor's (key and caller
- * address); over a limit it is refused with 429 before anything runs. A publishable key's request refused
+ * address); over a limit it is refused with 429. A request that changes something (POST, PUT, DELETE) is
+ * counted before anything runs; a read (GET) runs beside its count, which saves the count's round trip,
+ * and its answer waits for the count: refused, the read's answer is dropped for the 429 (a read changes
+ * nothing, so nothing else happens either way). A publishable key's request refused
  * before it was counted (403 outside its routes or origins, 400 malformed JSON, 413) is counted too, so a
  * visitor cannot knock for free; over a limit, that answer becomes the 429.
  *
  * Request state: reads `entity` and `visitor` (tokenCheck) and, for `booking: 'when-moving'`, `body`
- * (jsonBody); writes `rateLimit` (the states the headers show). The stack checks that order.
+ * (jsonBody); writes `rateLimit` (the states the headers show) and, for a read, `admission` (its count
+ * under way). The stack checks that order.
  *
  * @example
  * // a publishable key's booking, visitor_bookings_per_hour 10, public_requests_per_minute 600:
@@ -46,12 +53,33 @@ export const rateLimit = (opts: RateLimitOptions): Middleware => {
   const rateLimitBefore = async (request: AppRequest): Promise<void> => {
     const { app } = request.context;
     if (!app.entity) return;
+    if (isRead(request)) {
+      const pending = count(app, app.entity);
+      // Read by `rateLimitAfter` (or `rateLimitOnError`), never left unobserved.
+      pending.catch(() => undefined);
+      app.admission = pending;
+      app.rateLimit = pending.then((a) => ('later' in a ? a.later : a.states));
+      app.rateLimit.catch(() => undefined);
+      return;
+    }
     const admission = await count(app, app.entity);
     if (!admission.ok) throw new RateLimited(admission.retryAfter);
   };
-  // A publishable key's request refused before `rateLimitBefore` ran: counted all the same.
+  // A read's count, run beside it: its answer waits for it.
+  const rateLimitAfter = async (request: AppRequest): Promise<void> => {
+    const admission = await request.context.app.admission;
+    if (admission && !admission.ok) throw new RateLimited(admission.retryAfter);
+  };
+  // A publishable key's request refused before `rateLimitBefore` ran: counted all the same. A read that
+  // failed while its count ran: over a limit, the answer is the 429 all the same.
   const rateLimitOnError = async (request: AppRequest): Promise<void> => {
     const { app } = request.context;
+    if (app?.admission) {
+      if (request.error instanceof RateLimited) return;
+      const admission = await app.admission.catch(() => undefined);
+      if (admission && !admission.ok) request.error = new RateLimited(admission.retryAfter);
+      return;
+    }
     if (!app?.entity || !app.visitor || app.rateLimit !== undefined) return;
     if (!(request.error instanceof AppError) || request.error.status >= 500) return;
     try {
@@ -63,10 +91,11 @@ export const rateLimit = (opts: RateLimitOptions): Middleware => {
   };
   return {
     before: rateLimitBefore,
+    after: rateLimitAfter,
     onError: rateLimitOnError,
     state: {
       reads: ['entity', 'visitor', ...(booking === 'when-moving' ? (['body'] as const) : [])],
-      writes: ['rateLimit'],
+      writes: ['rateLimit', 'admission'],
     },
   };
 };

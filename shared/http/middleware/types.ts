@@ -1,7 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
-import type { PolicyState, Visitor } from '../../domain/access/limits';
+import type { Admission, PolicyState, Visitor } from '../../domain/access/limits';
 import type { EntityContext } from '../../domain/core/entity';
 import type { AppError } from '../../domain/core/errors';
 import type { Format } from '../negotiation';
@@ -58,6 +58,11 @@ export interface RequestState {
    * to come when the counts are read while the request runs: a key's request with several limits).
    */
   rateLimit?: PolicyState[] | Promise<PolicyState[]>;
+  /**
+   * Written by rateLimit for a read (GET): its count, still under way while the read runs beside it; the
+   * answer waits for it, and becomes the 429 when it refused.
+   */
+  admission?: Promise<Admission>;
 }
 
 /** The fields of the request state a middleware's `before` reads and writes (see RequestState). */

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { LimitedRequest, Policy, PolicyName } from '../../../shared/domain/access/limits';
 import type { EntityContext } from '../../../shared/domain/core/entity';
-import { forbidden, RateLimited } from '../../../shared/domain/core/errors';
+import { AppError, forbidden, RateLimited } from '../../../shared/domain/core/errors';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
 import type { Admission } from '../../../shared/http/stack-deps';
@@ -23,9 +23,13 @@ const chain = (
     booking?: 'always' | 'when-moving';
     /** A refusal before the limits count (the token check's 403, the body parser's 400). */
     refusedBefore?: boolean;
+    method?: 'GET' | 'POST';
+    /** The handler's own failure (a 404), thrown after it ran. */
+    handlerFails?: boolean;
   } = {},
 ) => {
   const seen: LimitedRequest[] = [];
+  const ran: string[] = [];
   const state: Middleware = {
     before: (request) => {
       request.context.app = {
@@ -65,8 +69,12 @@ const chain = (
         ...(options.booking ? { booking: options.booking } : {}),
       }),
     )
-    .handler(async () => ({ statusCode: 200, headers: {} }));
-  return { run: () => handler(apiEvent(), lambdaContext()), seen };
+    .handler(async () => {
+      ran.push('handler');
+      if (options.handlerFails) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
+      return { statusCode: 200, headers: {} };
+    });
+  return { run: () => handler(apiEvent({ method: options.method ?? 'GET' }), lambdaContext()), seen, ran };
 };
 
 const admitted: Admission = {
@@ -171,6 +179,25 @@ describe('rateLimit and rateLimitAnswerHeaders', () => {
     const { run, seen } = chain(refused, { entity: entityContext(), refusedBefore: true });
     expect((await run()).statusCode).toBe(403);
     expect(seen).toEqual([]);
+  });
+
+  test.each([
+    ['a read (GET) runs while it is counted; refused, its answer is the 429', 'GET', false, 429, ['handler']],
+    ['a read that failed while its count refused answers the 429', 'GET', true, 429, ['handler']],
+    ['a change (POST) refused never runs', 'POST', false, 429, []],
+  ] as const)('%s', async (_, method, handlerFails, status, ran) => {
+    const chained = chain(refused, { entity: entityContext(), method, handlerFails });
+    const answer = await chained.run();
+    expect(answer.statusCode).toBe(status);
+    expect(answer.headers?.['retry-after']).toBe('12');
+    expect(chained.ran).toEqual(ran);
+  });
+
+  it('a read that failed while admitted keeps its own answer, with the headers', async () => {
+    const chained = chain(admitted, { entity: entityContext(), handlerFails: true });
+    const answer = await chained.run();
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers?.ratelimit).toBe('"entity";r=598;t=41');
   });
 
   it('a 429 says when to retry, in whole seconds', () => {
