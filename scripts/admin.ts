@@ -6,7 +6,7 @@
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/core/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { storageFrom } from '../shared/local/engine/dynamodb-local';
+import { type EngineJit, storageFrom } from '../shared/local/engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local-store';
 import { ensureLocalTable } from '../shared/local/runtime';
 
@@ -24,13 +24,16 @@ const period = (value: string, previous: Array<[string, string]> = []): Array<[s
 };
 
 /** Connects to the deployed table (`--remote`) or to the DynamoDB Local of the local data folder. */
-async function connect(remote: boolean): Promise<{ services: Services; close: () => Promise<void> }> {
+async function connect(
+  remote: boolean,
+  jit: EngineJit,
+): Promise<{ services: Services; close: () => Promise<void> }> {
   let dynamo: LocalStore | undefined;
   if (!remote) {
     const storage = storageFrom(process.env.LOCAL_DB);
     if (storage.kind === 'memory')
       throw new Error('LOCAL_DB=memory keeps nothing between commands: use a folder, or --remote');
-    dynamo = await acquireLocalStore(storage, { kind: 'tool' });
+    dynamo = await acquireLocalStore(storage, { kind: 'tool', jit });
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.TABLE_NAME ??= 'booking-local';
   } else if (!process.env.TABLE_NAME) {
@@ -50,10 +53,12 @@ function program(): Command {
     .exitOverride()
     .showHelpAfterError();
 
+  // A command that starts the engine itself (none serves the folder) lives seconds: a quick JVM. A seed of
+  // 100,000 appointments runs for minutes: the full compilers pay for themselves there.
   const run =
-    (action: (s: Services, ...args: never[]) => Promise<unknown>) =>
+    (action: (s: Services, ...args: never[]) => Promise<unknown>, jit: EngineJit = 'quick') =>
     async (...args: unknown[]) => {
-      const { services, close } = await connect(Boolean(cli.opts().remote));
+      const { services, close } = await connect(Boolean(cli.opts().remote), jit);
       try {
         print(await action(services, ...(args as never[])));
       } finally {
@@ -258,7 +263,7 @@ function program(): Command {
         );
         process.stderr.write('\n');
         return { ...summary, appointments_per_second: Math.round(summary.appointments / summary.seconds) };
-      }),
+      }, 'full'),
     );
   cli
     .command('recount-stats <accountId>')

@@ -11,6 +11,11 @@ const LocalEnvSchema = z.object({
   LOCAL_DB: z.string().optional(),
   /** DynamoDB Local's port (default: any free one); fix it to point SAM or other tools at the store. */
   DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * How DynamoDB Local's JVM compiles (shared/local/engine/dynamodb-local.ts): `full` for a session, `quick`
+   * for a server that lives a minute (the tests' servers): half the start, slower under long load.
+   */
+  DYNAMODB_LOCAL_JIT: z.enum(['full', 'quick']).default('full'),
   TABLE_NAME: z.string().min(3).default(DEFAULT_TABLE_NAME),
   DEMO_ACCOUNT_ID: z.string().min(1).default('demo'),
   DEMO_SECRET_KEY: z.string().min(1).default('demo-secret'),
@@ -43,7 +48,11 @@ export async function startLocalRuntime(
 ): Promise<LocalRuntime> {
   const storage = storageFrom(env.LOCAL_DB);
   // A folder's engine is recorded in the folder, so the admin CLI and the tests reuse it.
-  const store = await acquireLocalStore(storage, { kind: 'server', port: env.DYNAMODB_LOCAL_PORT });
+  const store = await acquireLocalStore(storage, {
+    kind: 'server',
+    port: env.DYNAMODB_LOCAL_PORT,
+    jit: env.DYNAMODB_LOCAL_JIT,
+  });
   try {
     process.env.DYNAMODB_ENDPOINT = store.endpoint;
     process.env.TABLE_NAME = env.TABLE_NAME;

@@ -24,7 +24,15 @@ export function startServer(env: Record<string, string>, via: 'node' | 'npm' = '
       : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
   const child = spawn(command as string, args as string[], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', TABLE_NAME: 'booking-local', ...env },
+    // A test's server lives a minute: DynamoDB Local's quick JVM (README, DYNAMODB_LOCAL_JIT).
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      TABLE_NAME: 'booking-local',
+      DYNAMODB_LOCAL_JIT: 'quick',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as pause } from 'node:timers/promises';
-import { type LocalStorage, startLocalDynamo } from './dynamodb-local';
+import { type EngineJit, type LocalStorage, startLocalDynamo } from './dynamodb-local';
 import {
   breakStaleLock,
   type EngineLock,
@@ -36,6 +36,8 @@ export interface AcquireOptions {
   kind: OwnerKind;
   /** DynamoDB Local's port when this process starts it. */
   port?: number;
+  /** How its JVM compiles when this process starts it (dynamodb-local.ts): `full` unless said. */
+  jit?: EngineJit;
   /** How long to wait for a folder another process is starting or stopping (default 2 minutes). */
   waitMs?: number;
 }
@@ -69,7 +71,7 @@ const serving = async (record: EngineRecord | undefined, lock: EngineLock): Prom
  */
 export async function acquireLocalStore(storage: LocalStorage, options: AcquireOptions): Promise<LocalStore> {
   if (storage.kind === 'memory') {
-    const dynamo = await startLocalDynamo(storage, options.port);
+    const dynamo = await startLocalDynamo(storage, options.port, options.jit);
     return { endpoint: dynamo.endpoint, javaPid: dynamo.pid, owned: true, release: () => dynamo.stop() };
   }
   const folder = storage.path;
@@ -78,7 +80,7 @@ export async function acquireLocalStore(storage: LocalStorage, options: AcquireO
   let waitingFor = '';
   while (Date.now() < deadline) {
     const mine = newLock(options.kind);
-    if (tryLock(folder, mine)) return own(storage, folder, mine, options.port);
+    if (tryLock(folder, mine)) return own(storage, folder, mine, options.port, options.jit);
 
     const held = readLock(folder);
     if (!held) continue; // released between the two reads
@@ -131,10 +133,11 @@ async function own(
   folder: string,
   lock: EngineLock,
   port?: number,
+  jit?: EngineJit,
 ): Promise<LocalStore> {
   let dynamo: Awaited<ReturnType<typeof startLocalDynamo>>;
   try {
-    dynamo = await startLocalDynamo(storage, port);
+    dynamo = await startLocalDynamo(storage, port, jit);
   } catch (error) {
     unlock(folder, lock);
     throw error;

@@ -71,7 +71,8 @@ const chain = (
     )
     .handler(async () => {
       ran.push('handler');
-      if (options.handlerFails) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
+      if (options.handlerFails)
+        throw new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
       return { statusCode: 200, headers: {} };
     });
   return { run: () => handler(apiEvent({ method: options.method ?? 'GET' }), lambdaContext()), seen, ran };
