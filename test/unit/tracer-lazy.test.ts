@@ -13,7 +13,17 @@ function loaded(env: Record<string, string>, script: string): string[] {
       '-e',
       `${script}; process.stdout.write('\\n@@' + JSON.stringify(Object.keys(require.cache).filter((p) => /aws-xray-sdk|powertools[\\/]tracer/.test(p)).length > 0 ? ['tracer'] : []))`,
     ],
-    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        // The SDK's Node 20 notice, as everywhere locally (shared/local/quiet-sdk.ts).
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...env,
+      },
+      encoding: 'utf8',
+    },
   );
   return JSON.parse(out.slice(out.lastIndexOf('@@') + 2)) as string[];
 }

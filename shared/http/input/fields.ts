@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { hasUnsafeText } from '../../domain/contact/safe-text';
 import { isValidIsoDate } from '../../domain/core/dates';
 import type { ErrorCode } from '../../domain/core/errors';
+import { normalizeTime } from '../../domain/schedule/opening-hours';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code
@@ -74,6 +75,14 @@ export const date = () =>
     }
     return value.trim();
   }).meta({ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** A wall-clock time HH:MM or HH:MM:SS, given as HH:MM:SS. */
+export const clockTime = () =>
+  field((value, ctx): string => {
+    const time = typeof value === 'string' ? normalizeTime(value.trim()) : null;
+    if (!time || time === '24:00:00') return fail(ctx, 'must be a time HH:MM:SS');
+    return time;
+  }).meta({ type: 'string', pattern: '^\\d{2}:\\d{2}(:\\d{2})?$', description: 'HH:MM:SS (or HH:MM)' });
 
 /** One of a fixed set of strings. */
 export const oneOf = <const T extends readonly string[]>(values: T) =>

@@ -6,8 +6,7 @@ import type { EntityContext } from '../../domain/core/entity';
 import { invalidField, missingField } from '../../domain/core/errors';
 import type { BookingRequest } from '../../services/booking/booking-rules';
 import type { ServiceBookingRequest } from '../../services/catalog/service-booking-service';
-import { body, date, id, oneOf, text } from '../input/fields';
-import { clockTime } from './catalog';
+import { body, clockTime, date, id, oneOf, text } from '../input/fields';
 
 /** POST /api/v2/appointments: the one schema of this body. */
 export const V2BookingBody = body({

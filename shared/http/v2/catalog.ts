@@ -2,7 +2,6 @@
 import * as z from 'zod';
 import { type AvailableStart, performs, type ServiceRecord } from '../../domain/catalog/service';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
-import { normalizeTime } from '../../domain/schedule/opening-hours';
 import { body, id, int, text } from '../input/fields';
 import type { V2AvailableStart, V2Calendar, V2Service } from '../schemas/v2-catalog';
 
@@ -10,22 +9,6 @@ const issue = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: 'custom', message, params: { code: 'INVALID_PARAMETER' } });
   return z.NEVER;
 };
-const missing = (ctx: z.RefinementCtx) => {
-  ctx.addIssue({ code: 'custom', message: 'is required', params: { missing: true } });
-  return z.NEVER;
-};
-
-/** A wall-clock time HH:MM or HH:MM:SS, given as HH:MM:SS. */
-export const clockTime = () =>
-  z
-    .unknown()
-    .transform((value, ctx): string => {
-      if (value === undefined || value === null || value === '') return missing(ctx);
-      const time = typeof value === 'string' ? normalizeTime(value.trim()) : null;
-      if (!time || time === '24:00:00') return issue(ctx, 'must be a time HH:MM:SS');
-      return time;
-    })
-    .meta({ type: 'string', pattern: '^\\d{2}:\\d{2}(:\\d{2})?$', description: 'HH:MM:SS (or HH:MM)' });
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
 const calendarIds = () =>
