@@ -245,6 +245,21 @@ export const calendarClientIndexes = (
   [INDEX.clientName.sk]: INDEX.clientName.memberSort(m.lastName, m.firstName, m.clientId),
 });
 
+/** A client's membership of a calendar: its item's key and its place in the calendar's index by name. */
+export const calendarMember = (
+  entityId: string,
+  calendarId: number,
+  client: { client_id: number; client_lastname: string; client_firstname: string },
+) => ({
+  ...calendarClient(entityId, calendarId, client.client_id),
+  ...calendarClientIndexes(entityId, {
+    calendarId,
+    clientId: client.client_id,
+    lastName: client.client_lastname,
+    firstName: client.client_firstname,
+  }),
+});
+
 /** A key that is never written: reading it proves the table answers (health probe). */
 export const healthProbe = (): Key => ({ pk: 'HEALTH', sk: 'HEALTH' });
 

@@ -385,20 +385,7 @@ export class ClientRepository {
     total?: number,
     after?: ClientPlace,
   ): Promise<ClientRecord[]> {
-    const from =
-      after &&
-      startKeyOf(
-        {
-          ...keys.calendarClient(entityId, calendarId, after.client_id),
-          ...keys.calendarClientIndexes(entityId, {
-            calendarId,
-            clientId: after.client_id,
-            lastName: after.client_lastname,
-            firstName: after.client_firstname,
-          }),
-        },
-        INDEX.clientName,
-      );
+    const from = after && startKeyOf(keys.calendarMember(entityId, calendarId, after), INDEX.clientName);
     const members = await queryPageNearestEnd(
       this.table,
       this.membersQuery(entityId, calendarId, search),

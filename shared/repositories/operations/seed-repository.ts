@@ -56,13 +56,7 @@ export class SeedRepository implements SeedStore {
   /** A membership, in the calendar's index of clients by name (every seeded client is new). */
   calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item {
     return {
-      ...keys.calendarClient(entityId, calendarId, client.client_id),
-      ...keys.calendarClientIndexes(entityId, {
-        calendarId,
-        clientId: client.client_id,
-        lastName: client.client_lastname,
-        firstName: client.client_firstname,
-      }),
+      ...keys.calendarMember(entityId, calendarId, client),
       type: 'calendar-client',
       calendar_id: calendarId,
       client_id: client.client_id,
