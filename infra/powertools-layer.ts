@@ -92,8 +92,11 @@ export const localLayerDir = (version = POWERTOOLS_VERSION): string =>
 let built: string | undefined;
 
 /**
- * Builds the local layer once per process and returns its folder (holding `nodejs/node_modules`). The
- * installed Powertools must be the pinned release: a layer of another version is refused.
+ * Builds the local layer once per install and returns its folder (holding `nodejs/node_modules`). The
+ * installed Powertools must be the pinned release: a layer of another version is refused. Processes that
+ * synthesize at the same time (two test runs, a synth beside a test) share it: it is built aside and
+ * renamed into place whole, never removed while another process may be copying it; a folder already in
+ * place is the same build (the same pinned packages; `npm ci` empties node_modules/.cache).
  */
 export function buildLocalLayer(): string {
   if (built) return built;
@@ -105,12 +108,19 @@ export function buildLocalLayer(): string {
     }
   }
   const dir = localLayerDir();
-  const staging = `${dir}.${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(join(staging, 'nodejs'), { recursive: true });
-  copyPackageClosure(LAYER_PACKAGES, join(staging, 'nodejs'));
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(staging, dir);
+  if (!existsSync(join(dir, 'nodejs'))) {
+    const staging = `${dir}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(join(staging, 'nodejs'), { recursive: true });
+    copyPackageClosure(LAYER_PACKAGES, join(staging, 'nodejs'));
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      // Another process put its build in place first: the same packages; ours goes.
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(join(dir, 'nodejs'))) throw error;
+    }
+  }
   built = dir;
   return dir;
 }
