@@ -37,4 +37,5 @@ export function seedService(): SeedService {
 }
 
 /** `npm run admin -- recount-stats` (scripts/admin.ts): an entity's flat statistics rebuilt from its appointments. */
-export const recountService = (): RecountService => new RecountService(new RecountRepository(table()));
+export const recountService = (): RecountService =>
+  new RecountService({ store: new RecountRepository(table()) });

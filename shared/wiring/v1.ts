@@ -29,7 +29,7 @@ const v1Store = /* @__PURE__ */ once(() => {
   };
 });
 /** The cursors of the v1 lists, sealed with the table's cursor key (debug lists use the same). */
-const cursors = /* @__PURE__ */ once(() => new Cursors(new CursorKeyRepository(table())));
+const cursors = /* @__PURE__ */ once(() => new Cursors({ keys: new CursorKeyRepository(table()) }));
 const v1Queries = /* @__PURE__ */ once(() => new V1QueryService({ store: v1Store(), cursors: cursors() }));
 const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService({ store: v1Store() }));
 

@@ -56,10 +56,10 @@ async function inParallel(tasks: Array<() => Promise<void>>, width = 8): Promise
  * transaction: run it while the entity takes no bookings.
  */
 export class RecountService {
-  constructor(private readonly store: RecountStore) {}
+  constructor(private readonly deps: { store: RecountStore }) {}
 
   async recount(entityId: string): Promise<RecountSummary> {
-    const { store } = this;
+    const { store } = this.deps;
     const [appointments, clients, calendarIds, storedDays, storedLast, storedMembers] = await Promise.all([
       store.appointments(entityId),
       store.clients(entityId),

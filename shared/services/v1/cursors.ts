@@ -49,7 +49,7 @@ const badCursor = () =>
  * or changed from outside, so it shows no key of the table.
  */
 export class Cursors {
-  constructor(private readonly source: CursorKeySource) {}
+  constructor(private readonly deps: { keys: CursorKeySource }) {}
 
   private static aad(scope: CursorScope, perPage: number): Buffer {
     return createHash('sha256')
@@ -64,7 +64,7 @@ export class Cursors {
     }
     const raw = Buffer.from(request.cursor, 'base64url');
     if (raw.length <= IV + TAG || raw.toString('base64url') !== request.cursor) throw badCursor();
-    const key = await this.source.key();
+    const key = await this.deps.keys.key();
     let sealed: Sealed<A>;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV));
@@ -103,7 +103,7 @@ export class Cursors {
       ...(after === undefined ? {} : { a: after }),
       ...(counted === undefined ? {} : { t: counted }),
     };
-    const key = await this.source.key();
+    const key = await this.deps.keys.key();
     const iv = randomBytes(IV);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Cursors.aad(scope, request.perPage));

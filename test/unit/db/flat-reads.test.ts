@@ -49,7 +49,7 @@ const store = {
   counters: new CounterRepository(counting),
 };
 const key = new Uint8Array(32).fill(7);
-const queries = new V1QueryService({ store, cursors: new Cursors({ key: async () => key }) });
+const queries = new V1QueryService({ store, cursors: new Cursors({ keys: { key: async () => key } }) });
 const statistics = new StatisticsService({ store });
 
 interface Tenant {
