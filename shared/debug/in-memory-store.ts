@@ -1,5 +1,12 @@
 import { type AppointmentRecord, type ClientRecord, takesPlace } from '../domain/booking/appointment';
-import { type DayStatRow, dayEffectsOfAll, daysOf, lastLiveOf } from '../domain/booking/day-stats';
+import {
+  applyStatMove,
+  type DayStatRow,
+  dayEffectsOfAll,
+  daysOf,
+  emptyDayStat,
+  lastLiveOf,
+} from '../domain/booking/day-stats';
 import {
   type AppointmentFilter,
   byName,
@@ -195,24 +202,13 @@ export class InMemoryStore {
         const id = `${date}|${scope}`;
         const known = rows.get(id);
         if (known) return known;
-        const fresh: DayStatRow = {
-          date,
-          scope,
-          pending: 0,
-          confirmed: 0,
-          cancelled: 0,
-          completed: 0,
-          points: 0,
-          links: {},
-        };
+        const fresh = emptyDayStat(date, scope);
         rows.set(id, fresh);
         return fresh;
       };
       for (const a of this.data.appointments) row(a.date, a.calendar_id)[a.status]++;
       for (const m of dayEffectsOfAll(this.clientDays()).stats) {
-        const r = row(m.date, m.scope);
-        if (m.attribute === 'n') r.points += m.delta;
-        else r.links[m.attribute.slice(1)] = (r.links[m.attribute.slice(1)] ?? 0) + m.delta;
+        applyStatMove(row(m.date, m.scope), m);
       }
       return [...rows.values()].filter((r) => r.date >= from && r.date <= to);
     },

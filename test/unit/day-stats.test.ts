@@ -1,10 +1,12 @@
 import type { AppointmentStatus } from '../../shared/domain/booking/appointment';
 import {
+  applyStatMove,
   type ClientDays,
   commutes,
   type DayStatRow,
   dayEffects,
   dayEffectsOfAll,
+  emptyDayStat,
   noDays,
   uniqueClients,
   withAppointment,
@@ -49,18 +51,8 @@ test('counters moved change by change give the distinct clients of every range, 
     if (commutes(before, after)) expect(effects).toEqual({ stats: [], lastLive: [], calendars: [] });
     for (const m of effects.stats) {
       const id = `${m.date}|${m.scope}`;
-      const row = rows.get(id) ?? {
-        date: m.date,
-        scope: m.scope,
-        pending: 0,
-        confirmed: 0,
-        cancelled: 0,
-        completed: 0,
-        points: 0,
-        links: {},
-      };
-      if (m.attribute === 'n') row.points += m.delta;
-      else row.links[m.attribute.slice(1)] = (row.links[m.attribute.slice(1)] ?? 0) + m.delta;
+      const row = rows.get(id) ?? emptyDayStat(m.date, m.scope);
+      applyStatMove(row, m);
       rows.set(id, row);
     }
     for (const l of effects.lastLive) lastLive.set(l.date, (lastLive.get(l.date) ?? 0) + l.delta);

@@ -182,6 +182,27 @@ export interface DayStatRow {
   links: Record<string, number>;
 }
 
+/** A day item of a scope that nothing has moved yet. */
+export const emptyDayStat = (date: string, scope: StatScope): DayStatRow => ({
+  date,
+  scope,
+  pending: 0,
+  confirmed: 0,
+  cancelled: 0,
+  completed: 0,
+  points: 0,
+  links: {},
+});
+
+/** Applies one move to a day item as read (its points, or the link to an earlier date). */
+export function applyStatMove(row: DayStatRow, move: DayStatMove): void {
+  if (move.attribute === POINTS) row.points += move.delta;
+  else {
+    const previous = move.attribute.slice(1);
+    row.links[previous] = (row.links[previous] ?? 0) + move.delta;
+  }
+}
+
 /** Distinct clients with an appointment from `from` to `to`, from the day rows of one scope in that range. */
 export function uniqueClients(rows: DayStatRow[], from: string, to: string): number {
   let n = 0;
