@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../infra/api-stack';
-import { buildApp } from '../../infra/app';
 import { POWERTOOLS_VERSION, STAGES, stageConfig } from '../../infra/config';
 import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../infra/edge-stack';
 import { EXAMPLE_SETTINGS } from '../../infra/example-settings';
 import { mailPace } from '../../infra/mail';
 import { TABLE_SCHEMA } from '../../shared/db/table';
 import { FEED_ROUTE, ROUTES, type RouteDef } from '../../shared/routes';
+import { testApp, testStages } from '../support/cdk-app';
 
 /**
  * Issue 28 on synthesized templates: what `cdk synth` gives with no setting (cdk.json's empty values) and
@@ -24,8 +24,7 @@ const SETTINGS = {
 } as const;
 
 const synth = (context: Record<string, unknown>) => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const { stages } = buildApp(app);
+  const { app, stages } = testStages(context, { nag: true });
   const assembly = app.synth();
   // Every template the assembly holds, nested ones included, by file name.
   const templates = Object.fromEntries(
@@ -339,7 +338,7 @@ it('holds 25 more routes in one API without any template passing 300 resources',
   }));
   const routes = [...ROUTES, FEED_ROUTE, ...extra];
   expect(functionStacksOf(routes).every((part) => part.routes.length <= FUNCTIONS_PER_STACK)).toBe(true);
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp();
   const tableStack = new (require('aws-cdk-lib').Stack)(app, 'Tables') as Stack;
   const api = new ApiStack(app, 'Grown', {
     stage: STAGES.staging,
@@ -382,9 +381,9 @@ describe('settings refused at synth', () => {
     delete process.env.CDK_DEFAULT_ACCOUNT;
     delete process.env.CDK_DEFAULT_REGION;
     try {
-      expect(() =>
-        buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'production.edge': 'cloudfront' } })),
-      ).toThrow(/needs the stage's account and region/);
+      expect(() => testStages({ 'production.edge': 'cloudfront' })).toThrow(
+        /needs the stage's account and region/,
+      );
     } finally {
       process.env = saved;
     }

@@ -1,9 +1,8 @@
-import { App } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { testStages } from '../support/cdk-app';
 
 /** The booking events of both stages (docs/EVENTS.md), synthesized without bundling like stacks.test.ts. */
-const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+const { stages } = testStages();
 
 interface Statement {
   Action: string | string[];
@@ -75,10 +74,5 @@ describe.each([
       actions.filter((a) => a.startsWith('dynamodb:') && !a.startsWith('dynamodb:GetRecords')),
     ).not.toContain('dynamodb:BatchWriteItem');
   });
-
-  it('is cdk-nag (AwsSolutions) clean', () => {
-    const annotations = Annotations.fromStack(events);
-    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
-    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
-  });
+  // cdk-nag on this stack, as on every other: deploy-settings.test.ts.
 });

@@ -1,11 +1,11 @@
-import { App, NestedStack } from 'aws-cdk-lib';
+import { NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
 import { STAGES } from '../../infra/config';
 import { parseConfig } from '../../shared/config';
+import { testStages } from '../support/cdk-app';
 
 /** Each stage's default limits reach every API function (docs/CONTRACT.md#limits). */
-const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+const { stages } = testStages();
 
 describe.each([
   ['staging', stages.staging, STAGES.staging],

@@ -1,8 +1,7 @@
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
 import { stageConfig } from '../../infra/config';
 import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../infra/mail';
+import { testStages } from '../support/cdk-app';
 
 /**
  * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stacks.test.ts, each
@@ -12,7 +11,7 @@ const MAIL_DOMAINS: Record<string, string> = {
   'staging.mailDomain': 'staging.booking.test',
   'production.mailDomain': 'booking.test',
 };
-const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [], ...MAIL_DOMAINS } }));
+const { stages } = testStages(MAIL_DOMAINS);
 
 interface Statement {
   Action: string | string[];

@@ -1,21 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
 import { BUNDLE_EXTERNALS, esbuildOptions, ROOT } from '../../infra/bundling';
 import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } from '../../infra/config';
 import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
 import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../shared/telemetry/names';
+import { testStages } from '../support/cdk-app';
 
 /**
  * Issue 22, points 2 to 4 on the synthesized stacks of both stages: traces and the Powertools layer on
  * every function, the dashboard, the alarm topic every alarm notifies, the alarms, access logs and log
  * retention; and cfn-lint clean. Synthesized without bundling, like stacks.test.ts.
  */
-const build = (context: Record<string, unknown> = {}) =>
-  buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } })).stages;
+const build = (context: Record<string, unknown> = {}) => testStages(context).stages;
 const stages = build();
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;

@@ -1,10 +1,9 @@
-import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
 import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../infra/open-days';
+import { testStages } from '../support/cdk-app';
 
 /** Open days (docs/CONTRACT.md#open-days) in both stages, synthesized without bundling like stacks.test.ts. */
-const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+const { stages } = testStages();
 
 const resourcesOf = (template: Template) =>
   template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;

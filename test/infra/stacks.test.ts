@@ -1,8 +1,7 @@
-import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
+import { type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
-import { buildApp } from '../../infra/app';
 import { STAGES, stageConfig } from '../../infra/config';
 import {
   COUNTER_ACTIONS,
@@ -20,6 +19,7 @@ import {
   routeName,
   ROUTES as TABLE_ROUTES,
 } from '../../shared/routes';
+import { testStages } from '../support/cdk-app';
 
 /** Every route the API stack serves: the route table, the staff feed's address and the pages. */
 const ROUTES = [...TABLE_ROUTES, FEED_ROUTE, ...PAGE_ROUTES];
@@ -30,7 +30,7 @@ const PREFLIGHT_PATHS = [...new Set(PUBLISHABLE_ROUTES.map((route) => route.path
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
  * NodejsFunction use a placeholder asset. Real bundling: test/infra/bundle.test.ts and `npm run synth`.
  */
-const { stages } = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+const { stages } = testStages();
 
 interface CfnResource {
   Type: string;
