@@ -15,6 +15,8 @@ const common = {
   // middy 6 ships ES modules only: let swc turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
   setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
+  // Each file's AsyncLocalStorage instances are disabled after it (test/support/async-storage.ts says why).
+  setupFilesAfterEnv: ['<rootDir>/test/support/async-storage.ts'],
 };
 
 module.exports = {
@@ -31,7 +33,7 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/unit/(?!${UNIT_WITH_STORE.join('|')})`],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/per-file-table.ts'],
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/per-file-table.ts'],
     },
   ],
   // Three workers on two cores: the process and HTTP tests spend most of their time waiting.
