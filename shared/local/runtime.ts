@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
 import { DEFAULT_TABLE_NAME } from '../domain/core/defaults';
-import { storageFrom } from './engine/dynamodb-local';
+import { type LocalStorage, storageFrom } from './engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from './engine/local-store';
 
 /** Variables of `npm start` (docs/CONTRACT.md#running-it), parsed once. */
@@ -22,6 +22,14 @@ const LocalEnvSchema = z.object({
 });
 export type LocalEnv = z.infer<typeof LocalEnvSchema>;
 export const parseLocalEnv = (env: NodeJS.ProcessEnv): LocalEnv => LocalEnvSchema.parse(env);
+
+/** Where the data lives, for the start line. */
+const whereData = (storage: LocalStorage): string =>
+  storage.kind === 'memory'
+    ? 'in memory'
+    : storage.kind === 'folder'
+      ? `data in ${storage.path}`
+      : 'already running (LOCAL_DB): not started nor stopped by this server';
 
 /** Creates the table when missing (processes sharing one engine may race: the table is there either way). */
 export async function ensureLocalTable(tableName: string): Promise<'created' | 'existing'> {
@@ -62,7 +70,7 @@ export async function startLocalRuntime(
 
     const created = await ensureLocalTable(env.TABLE_NAME);
     log(
-      `store: DynamoDB Local at ${store.endpoint}, ${storage.kind === 'memory' ? 'in memory' : `data in ${storage.path}`}, table ${env.TABLE_NAME} (${created})`,
+      `store: DynamoDB Local at ${store.endpoint}, ${whereData(storage)}, table ${env.TABLE_NAME} (${created})`,
     );
     const demo = await services().admin.ensureEntity({
       accountId: env.DEMO_ACCOUNT_ID,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { futureWorkingDate } from '../support/fixtures';
 import { calendarOf, parseCalendar, smtpReceiver, until } from '../support/mail';
-import { type Started, startServer, stopServer } from '../support/processes';
+import { onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**
  * The client e-mails as a user sees them: `npm start` with SMTP_URL pointed at an SMTP catcher, and without
@@ -39,7 +39,7 @@ describe('npm start with SMTP_URL', () => {
   let server: Started;
   beforeAll(async () => {
     smtp = await smtpReceiver();
-    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: 'mail-smtp', SMTP_URL: smtp.url });
+    server = await startServer({ ...onSharedEngine('smtp'), DEMO_ACCOUNT_ID: 'mail-smtp', SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
@@ -79,7 +79,7 @@ describe('npm start without SMTP_URL: the outbox', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'outbox-'));
     server = await startServer({
-      LOCAL_DB: 'memory',
+      ...onSharedEngine('outbox'),
       DEMO_ACCOUNT_ID: 'mail-outbox',
       SMTP_URL: '',
       OUTBOX_DIR: folder,

@@ -1,4 +1,4 @@
-import { eventually, type Started, startServer, stopServer } from '../support/processes';
+import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**
  * Issue 22, point 1, as an operator sees it: a booking through `npm start` prints its EMF line (the one
@@ -17,7 +17,7 @@ interface EmfLine {
 let server: Started;
 beforeAll(async () => {
   server = await startServer(
-    { LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: 'demo-metrics', POWERTOOLS_METRICS_DISABLED: 'false' },
+    { ...onSharedEngine(), DEMO_ACCOUNT_ID: 'demo-metrics', POWERTOOLS_METRICS_DISABLED: 'false' },
     'npm',
   );
 });

@@ -81,6 +81,28 @@ describe('npm start', () => {
     await stop(second, 'SIGTERM');
   });
 
+  it('LOCAL_DB=<address> serves from the DynamoDB Local running there, starts no Java, and leaves it running', async () => {
+    const engine = process.env.DYNAMODB_ENDPOINT ?? '';
+    const started = await start({ LOCAL_DB: engine, TABLE_NAME: `${process.env.TABLE_NAME}-address` });
+    expect(started.output()).toContain(`store: DynamoDB Local at ${engine}, already running (LOCAL_DB)`);
+    const java = childrenOf(started.child.pid ?? 0).filter((pid) =>
+      commandOf(pid).includes('DynamoDBLocal.jar'),
+    );
+    expect(java).toEqual([]);
+    const calendars = await fetch(`${started.url}/api/calendars`, {
+      headers: { 'Access-Token': started.v1 },
+    });
+    expect(calendars.status).toBe(200);
+    await stop(started, 'SIGTERM');
+    expect(await listening(engine)).toBe(true);
+  });
+
+  it('LOCAL_DB=<address> where nothing answers: says so in one line, and exits', async () => {
+    await expect(start({ LOCAL_DB: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /npm start failed: no DynamoDB Local answers at http:\/\/127\.0\.0\.1:9 \(LOCAL_DB\)/,
+    );
+  });
+
   it('LOCAL_DB=memory starts fresh and stops clean when the server process is killed outright', async () => {
     const started = await start({ LOCAL_DB: 'memory' });
     const java = childrenOf(started.child.pid ?? 0).filter((pid) =>

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';
-import { type Started, startServer, stopServer } from '../support/processes';
+import { onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 const ACCOUNT = 'safe-open';
 
@@ -32,7 +32,7 @@ describe('safe in the open, through npm start', () => {
   let zone = 'Europe/Paris';
   let today = '';
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: ACCOUNT });
+    server = await startServer({ ...onSharedEngine(), DEMO_ACCOUNT_ID: ACCOUNT });
     for (const day of ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']) {
       const hours = await call('POST', '/opening-hours/update', {
         day_of_week: day,

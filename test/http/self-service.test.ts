@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { eventually, type Started, startServer, stopServer } from '../support/processes';
+import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**
  * Issue "a business runs itself through the API", as a user does it: `npm start`, then the API alone. A new
@@ -9,7 +9,7 @@ import { eventually, type Started, startServer, stopServer } from '../support/pr
 describe('self-service through npm start', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: 'memory', DEMO_ACCOUNT_ID: 'self-service' });
+    server = await startServer({ ...onSharedEngine(), DEMO_ACCOUNT_ID: 'self-service' });
   });
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');

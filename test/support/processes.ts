@@ -13,6 +13,15 @@ export interface Started {
 }
 
 /**
+ * The store for a server whose test is not about the engine: the run's shared DynamoDB Local (its address
+ * as LOCAL_DB: the server starts no Java) and a table of the server's own (one per name), beside the file's.
+ */
+export const onSharedEngine = (name = 'server'): Record<string, string> => ({
+  LOCAL_DB: process.env.DYNAMODB_ENDPOINT ?? '',
+  TABLE_NAME: `${process.env.TABLE_NAME}-${name}`,
+});
+
+/**
  * Starts the local API as a child process: `node scripts/start.ts` directly, or through `npm start`
  * (npm → sh → node, as a user runs it). Resolves when it prints its URL, fails when it exits first; no
  * wall-clock budget of its own (the test's timeout bounds it), so a loaded machine only makes it slower.

@@ -42,12 +42,22 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** Where the local store keeps its data: in memory, or in a folder (created when missing). */
-export type LocalStorage = { kind: 'memory' } | { kind: 'folder'; path: string };
+/**
+ * Where the local store keeps its data: in memory, in a folder (created when missing), or in a DynamoDB
+ * Local that is already running at an address (started by someone else: nothing is started or stopped).
+ */
+export type LocalStorage =
+  | { kind: 'memory' }
+  | { kind: 'folder'; path: string }
+  | { kind: 'address'; endpoint: string };
+/** The storages this process can start an engine for. */
+export type EngineStorage = Exclude<LocalStorage, { kind: 'address' }>;
 
-/** LOCAL_DB: unset = ./.data, `memory` = in memory, anything else = that folder. */
+/** LOCAL_DB: unset = ./.data, `memory` = in memory, `http://…` = that running engine, anything else = that folder. */
 export function storageFrom(localDb: string | undefined, cwd = process.cwd()): LocalStorage {
   if (localDb === 'memory') return { kind: 'memory' };
+  if (localDb && /^https?:\/\//i.test(localDb))
+    return { kind: 'address', endpoint: localDb.replace(/\/+$/, '') };
   return { kind: 'folder', path: resolve(cwd, localDb && localDb.length > 0 ? localDb : '.data') };
 }
 
@@ -86,7 +96,7 @@ async function waitUntilListening(port: number, child: ChildProcess, timeoutMs: 
  * then removes the folder's engine record and lock (local-store.ts) if they name this process.
  */
 export async function startLocalDynamo(
-  storage: LocalStorage,
+  storage: EngineStorage,
   port?: number,
   jit: EngineJit = 'full',
 ): Promise<LocalDynamo> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as pause } from 'node:timers/promises';
-import { type EngineJit, type LocalStorage, startLocalDynamo } from './dynamodb-local';
+import { type EngineJit, type EngineStorage, type LocalStorage, startLocalDynamo } from './dynamodb-local';
 import {
   breakStaleLock,
   type EngineLock,
@@ -65,11 +65,18 @@ const serving = async (record: EngineRecord | undefined, lock: EngineLock): Prom
   (await answers(record.endpoint));
 
 /**
- * The DynamoDB Local to use for this storage. In memory: a private engine of this process. In a folder:
+ * The DynamoDB Local to use for this storage. At an address: that engine, as it is. In memory: a private
+ * engine of this process. In a folder:
  * the engine another process already runs there when it serves (found through the folder's record),
  * else one this process starts and records; never two engines on one folder.
  */
 export async function acquireLocalStore(storage: LocalStorage, options: AcquireOptions): Promise<LocalStore> {
+  if (storage.kind === 'address') {
+    // Somebody else's engine: used as it is, never started nor stopped here.
+    if (!(await answers(storage.endpoint)))
+      throw new Error(`no DynamoDB Local answers at ${storage.endpoint} (LOCAL_DB)`);
+    return { endpoint: storage.endpoint, owned: false, release: async () => undefined };
+  }
   if (storage.kind === 'memory') {
     const dynamo = await startLocalDynamo(storage, options.port, options.jit);
     return { endpoint: dynamo.endpoint, javaPid: dynamo.pid, owned: true, release: () => dynamo.stop() };
@@ -129,7 +136,7 @@ export async function acquireLocalStore(storage: LocalStorage, options: AcquireO
 
 /** Starts the folder's engine under our lock, records it, and returns how to stop it cleanly. */
 async function own(
-  storage: LocalStorage,
+  storage: EngineStorage,
   folder: string,
   lock: EngineLock,
   port?: number,
