@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
+import {
+  eventually,
+  onSharedEngine,
+  runAdmin,
+  type Started,
+  startServer,
+  stopServer,
+} from '../support/processes';
 
 /**
  * Issue 27, point 6 ("open days are fair") through `npm start`: a tenant asking for 5-minute slots, 24 hours
@@ -11,7 +15,8 @@ import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } 
  * order of the store's states, not a clock: on a slow machine both runs slow down, and the big one has
  * tens of thousands of slots to write where the small one has a few dozen.
  */
-const folder = mkdtempSync(join(tmpdir(), 'booking-fair-'));
+/** The run's shared engine and a table of this file's server: no JVM of its own (engines: runtime.test.ts). */
+const store = onSharedEngine('fair');
 const ZONE = 'Europe/Paris';
 const BIG_DAYS = 150; // 288 slots a day: 43,200 slots, under the 50,000 budget
 type Json = Record<string, unknown>;
@@ -19,12 +24,10 @@ type Json = Record<string, unknown>;
 describe('open days are fair, through npm start', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startServer({ LOCAL_DB: folder, DEMO_ACCOUNT_ID: 'demo-fair' });
+    server = await startServer({ ...store, DEMO_ACCOUNT_ID: 'demo-fair' });
   }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
-    expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
-    rmSync(folder, { recursive: true, force: true });
   }, 300_000);
 
   const call = async (token: string, method: string, path: string, body?: unknown) => {
@@ -52,7 +55,7 @@ describe('open days are fair, through npm start', () => {
 
   it("opens a small tenant's 3 days while a big tenant's year is still being opened", async () => {
     const big = server.v2;
-    const created = await runAdmin(folder, ['create-entity', 'fair-small']);
+    const created = await runAdmin(store, ['create-entity', 'fair-small']);
     expect(created.code).toBe(0);
     const small = (created.json as { v2_token: string }).v2_token;
     await openAllDay(big);

@@ -39,7 +39,11 @@ describe('npm start with SMTP_URL', () => {
   let server: Started;
   beforeAll(async () => {
     smtp = await smtpReceiver();
-    server = await startServer({ ...onSharedEngine('smtp'), DEMO_ACCOUNT_ID: 'mail-smtp', SMTP_URL: smtp.url });
+    server = await startServer({
+      ...onSharedEngine('smtp'),
+      DEMO_ACCOUNT_ID: 'mail-smtp',
+      SMTP_URL: smtp.url,
+    });
   });
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');

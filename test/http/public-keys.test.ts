@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
+import {
+  eventually,
+  onSharedEngine,
+  runAdmin,
+  type Started,
+  startServer,
+  stopServer,
+} from '../support/processes';
 
 /**
  * Issue "open to the public, safely", as a user does it: `npm start` and the admin CLI alone. A publishable
@@ -17,21 +21,20 @@ const ORIGIN = 'https://www.example.fr';
  */
 const HOUR = 3_600_000;
 const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR + 1_000;
-const folder = mkdtempSync(join(tmpdir(), 'booking-keys-'));
+/** The run's shared engine and a table of this file's server: no JVM of its own (engines: runtime.test.ts). */
+const store = onSharedEngine('keys');
 
 describe('publishable keys and limits through npm start and the admin CLI', () => {
   let server: Started;
   beforeAll(async () => {
     server = await startServer({
-      LOCAL_DB: folder,
+      ...store,
       DEMO_ACCOUNT_ID: 'demo-keys',
       LIMITS_CLOCK_MS: String(FIXED_AT),
     });
   });
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
-    expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
-    rmSync(folder, { recursive: true, force: true });
   });
   const call = async (method: string, path: string, token: string, body?: unknown, origin?: string) => {
     const answer = await fetch(`${server.url}${path}`, {
@@ -86,16 +89,16 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     expect(outside.status).toBe(403);
     expect((await call('GET', '/api/calendars', key)).status).toBe(401);
 
-    const listed = await runAdmin(folder, ['list-keys', 'demo-keys']);
+    const listed = await runAdmin(store, ['list-keys', 'demo-keys']);
     expect(listed.json).toEqual([expect.objectContaining({ id: created.json.data.id, name: 'website' })]);
-    expect((await runAdmin(folder, ['remove-key', 'demo-keys', created.json.data.id])).code).toBe(0);
+    expect((await runAdmin(store, ['remove-key', 'demo-keys', created.json.data.id])).code).toBe(0);
     expect((await call('GET', '/api/v2/opening-hours', key, undefined, ORIGIN)).status).toBe(401);
   });
 
   it('a limit set while the server runs answers 429 at exactly its quota; another tenant is untouched', async () => {
-    const other = await runAdmin(folder, ['create-entity', 'other-keys']);
+    const other = await runAdmin(store, ['create-entity', 'other-keys']);
     const otherToken = (other.json as { v2_token: string }).v2_token;
-    const set = await runAdmin(folder, ['set-limits', 'demo-keys', '--requests-per-minute', '5']);
+    const set = await runAdmin(store, ['set-limits', 'demo-keys', '--requests-per-minute', '5']);
     expect(set.json).toEqual({ requests_per_minute: 5 });
     // Within seconds: the server reads an entity's limits at most every 5 s.
     let remaining = -1;
@@ -118,7 +121,7 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     expect(refused.json.message).toBe(`too many requests, retry in ${refused.headers.get('retry-after')} s`);
     expect(refused.headers.get('ratelimit')).toBe('"entity";r=0;t=59');
     expect((await call('GET', '/api/v2/opening-hours', otherToken)).status).toBe(200);
-    expect((await runAdmin(folder, ['set-limits', 'demo-keys', '--requests-per-minute', '0'])).code).toBe(0);
+    expect((await runAdmin(store, ['set-limits', 'demo-keys', '--requests-per-minute', '0'])).code).toBe(0);
   });
 
   /** A request from a given loopback address (any of 127.0.0.0/8 is this machine): one visitor each. */
@@ -151,10 +154,10 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     });
 
   it('visitors from 10 addresses spend only the public quota; the business spends only its own', async () => {
-    const created = await runAdmin(folder, ['create-entity', 'salon-pub']);
+    const created = await runAdmin(store, ['create-entity', 'salon-pub']);
     const { v1_token: v1, v2_token: v2 } = created.json as { v1_token: string; v2_token: string };
     const limits = ['--requests-per-minute', '6', '--public-requests-per-minute', '20'];
-    const set = await runAdmin(folder, [
+    const set = await runAdmin(store, [
       'set-limits',
       'salon-pub',
       ...limits,

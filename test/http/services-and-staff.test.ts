@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { weekdayOf } from '../../shared/domain/schedule/opening-hours';
 import { assertContract } from '../support/contract';
-import { eventually, javaFor, type Started, startServer, stopServer } from '../support/processes';
+import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**
  * Issue 29 ("services and staff") as a salon does it, through `npm start` alone: two stylists on different
@@ -13,7 +13,8 @@ import { eventually, javaFor, type Started, startServer, stopServer } from '../s
  * bookings; a visitor books "anyone" and gets a free stylist; a cancel frees every slot it held; a slot
  * booking without calendar_id or service_id answers as it always did.
  */
-const folder = mkdtempSync(join(tmpdir(), 'booking-salon-'));
+/** The run's shared engine and a table of this file's server: no JVM of its own (engines: runtime.test.ts). */
+const store = onSharedEngine('salon');
 const outbox = mkdtempSync(join(tmpdir(), 'booking-salon-outbox-'));
 type Json = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ describe('a salon through npm start', () => {
   let server: Started;
   beforeAll(async () => {
     server = await startServer({
-      LOCAL_DB: folder,
+      ...store,
       DEMO_ACCOUNT_ID: 'demo-salon',
       SMTP_URL: '',
       OUTBOX_DIR: outbox,
@@ -29,8 +30,6 @@ describe('a salon through npm start', () => {
   }, 300_000);
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGTERM');
-    expect(await eventually(() => javaFor(folder).length === 0)).toBe(true);
-    rmSync(folder, { recursive: true, force: true });
     rmSync(outbox, { recursive: true, force: true });
   }, 300_000);
   const call = async (method: string, path: string, body?: unknown) => {

@@ -131,10 +131,12 @@ export interface AdminRun {
 }
 
 /** Runs the admin CLI on a data folder (asynchronously, so a test can watch processes meanwhile). */
-export function runAdmin(folder: string, args: string[]): Promise<AdminRun> {
+export function runAdmin(store: string | Record<string, string>, args: string[]): Promise<AdminRun> {
+  // A data folder (its engine and its table), or a server's store as onSharedEngine() names it.
+  const where = typeof store === 'string' ? { LOCAL_DB: store, TABLE_NAME: 'booking-local' } : store;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, LOCAL_DB: folder, TABLE_NAME: 'booking-local', LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...where, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
