@@ -16,10 +16,12 @@ export interface Started {
  * The store for a server whose test is not about the engine: the run's shared DynamoDB Local (its address
  * as LOCAL_DB: the server starts no Java) and a table of the server's own (one per name), beside the file's.
  */
-export const onSharedEngine = (name = 'server'): Record<string, string> => ({
-  LOCAL_DB: process.env.DYNAMODB_ENDPOINT ?? '',
-  TABLE_NAME: `${process.env.TABLE_NAME}-${name}`,
-});
+export function onSharedEngine(name = 'server'): Record<string, string> {
+  const engine = process.env.DYNAMODB_ENDPOINT;
+  // Never an empty LOCAL_DB: that is the project's own ./.data folder.
+  if (!engine) throw new Error('no shared engine: DYNAMODB_ENDPOINT is set by the store project's set-up');
+  return { LOCAL_DB: engine, TABLE_NAME: `${process.env.TABLE_NAME}-${name}` };
+}
 
 /**
  * Starts the local API as a child process: `node scripts/start.ts` directly, or through `npm start`
