@@ -19,7 +19,7 @@ export interface Started {
 export function onSharedEngine(name = 'server'): Record<string, string> {
   const engine = process.env.DYNAMODB_ENDPOINT;
   // Never an empty LOCAL_DB: that is the project's own ./.data folder.
-  if (!engine) throw new Error('no shared engine: DYNAMODB_ENDPOINT is set by the store project's set-up');
+  if (!engine) throw new Error('no shared engine: the store project sets DYNAMODB_ENDPOINT');
   return { LOCAL_DB: engine, TABLE_NAME: `${process.env.TABLE_NAME}-${name}` };
 }
 
