@@ -1,13 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../../infra/app';
+
+/**
+ * Where this file's test apps write their cloud assemblies. An App given no `outdir` outside the CDK CLI
+ * makes a `cdk.outXXXX` folder in the system's temp folder and leaves it there (about 5 MB each, some twenty
+ * a run); these are removed when the test file ends.
+ */
+const assemblies: string[] = [];
+afterAll(() => {
+  for (const dir of assemblies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * An app for the infra tests, synthesized the cheap way: no bundling (the `aws:cdk:bundling-stacks`
  * context set to [] gives every NodejsFunction a placeholder asset; real bundling: bundle.test.ts and
  * `npm run synth`). aws-cdk-lib's own template check is off in every test file (per-file-env.ts).
  */
-export const testApp = (context: Record<string, unknown> = {}): App =>
-  new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+export const testApp = (context: Record<string, unknown> = {}): App => {
+  const outdir = mkdtempSync(join(tmpdir(), 'booking-test-cdk-'));
+  assemblies.push(outdir);
+  return new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
+};
 
 /**
  * Both stages on a test app. cdk-nag, half of a test synthesis (both stages: 4.3 s with it, 2.2 s without,
