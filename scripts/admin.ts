@@ -11,6 +11,7 @@ import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
+type ArgumentChecks = typeof import('../shared/services/operations/admin-service').argumentChecks;
 
 const integer = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
@@ -44,6 +45,22 @@ async function connect(
   return { services: services(), close: async () => dynamo?.release() };
 }
 
+/** set-settings' flags as the settings they change. */
+const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
+  slot_duration: o.slotDuration,
+  max_appointments: o.maxAppointments,
+  timezone: o.timezone,
+  country: o.country,
+  default_calendar_id: o.defaultCalendar,
+  open_days_ahead: o.openDaysAhead,
+  language: o.language,
+  cancel_url: o.cancelUrl,
+  reminder_minutes_before: o.reminderMinutesBefore,
+  name: o.name,
+  address: o.address,
+  locale: o.locale,
+});
+
 const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
 
 function program(): Command {
@@ -54,10 +71,20 @@ function program(): Command {
     .showHelpAfterError();
 
   // A command that starts the engine itself (none serves the folder) lives seconds: a quick JVM. A seed of
-  // 100,000 appointments runs for minutes: the full compilers pay for themselves there.
+  // 100,000 appointments runs for minutes: the full compilers pay for themselves there. `check` looks at
+  // the command's own arguments first (the service's checks that need no store): a typo is answered
+  // before any engine is started or reached.
   const run =
-    (action: (s: Services, ...args: never[]) => Promise<unknown>, jit: EngineJit = 'quick') =>
+    (
+      action: (s: Services, ...args: never[]) => Promise<unknown>,
+      jit: EngineJit = 'quick',
+      check?: (checks: ArgumentChecks, ...args: never[]) => void,
+    ) =>
     async (...args: unknown[]) => {
+      if (check) {
+        const { argumentChecks } = await import('../shared/services/operations/admin-service');
+        check(argumentChecks, ...(args as never[]));
+      }
       const { services, close } = await connect(Boolean(cli.opts().remote), jit);
       try {
         print(await action(services, ...(args as never[])));
@@ -74,13 +101,17 @@ function program(): Command {
     .option('--timezone <zone>', 'IANA time zone', DEFAULT_TIMEZONE)
     .option('--country <code>', 'country of the public holidays', DEFAULT_COUNTRY)
     .action(
-      run((s, accountId: string, o: { secret?: string; name?: string; timezone: string; country: string }) =>
-        s.admin.createEntity({
-          accountId,
-          secret: o.secret,
-          name: o.name,
-          settings: { timezone: o.timezone, country: o.country },
-        }),
+      run(
+        (s, accountId: string, o: { secret?: string; name?: string; timezone: string; country: string }) =>
+          s.admin.createEntity({
+            accountId,
+            secret: o.secret,
+            name: o.name,
+            settings: { timezone: o.timezone, country: o.country },
+          }),
+        'quick',
+        (c, accountId: string, o: { secret?: string; timezone: string; country: string }) =>
+          c.createEntity({ accountId, ...o }),
       ),
     );
   cli
@@ -95,8 +126,11 @@ function program(): Command {
     .option('--secret <secret>', 'the new secret (default: a random one)')
     .option('--revoke-all', 'also delete every publishable key and webhook subscription')
     .action(
-      run((s, accountId: string, o: { secret?: string; revokeAll?: boolean }) =>
-        s.admin.rotateSecret(accountId, o.secret, o.revokeAll === true),
+      run(
+        (s, accountId: string, o: { secret?: string; revokeAll?: boolean }) =>
+          s.admin.rotateSecret(accountId, o.secret, o.revokeAll === true),
+        'quick',
+        (c, _accountId: string, o: { secret?: string }) => c.rotateSecret(o.secret),
       ),
     );
   cli
@@ -104,8 +138,12 @@ function program(): Command {
     .description('set the periods of a weekday (mon..sun); no --period closes the day')
     .option('--period <HH:MM-HH:MM>', 'an opening period; give it once or twice', period)
     .action(
-      run((s, accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
-        s.admin.setDayHours(accountId, day, o.period ?? []),
+      run(
+        (s, accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
+          s.admin.setDayHours(accountId, day, o.period ?? []),
+        'quick',
+        (c, _accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
+          c.setDayHours(day, o.period ?? []),
       ),
     );
   cli
@@ -113,17 +151,24 @@ function program(): Command {
     .description('close a date (YYYY-MM-DD) in addition to the public holidays')
     .option('--name <name>', 'what the closure is called', 'Closure day')
     .action(
-      run((s, accountId: string, date: string, o: { name: string }) =>
-        s.admin.addClosureDay(accountId, date, o.name),
+      run(
+        (s, accountId: string, date: string, o: { name: string }) =>
+          s.admin.addClosureDay(accountId, date, o.name),
+        'quick',
+        (c, _accountId: string, date: string) => c.closureDate(date),
       ),
     );
   cli
     .command('remove-closure <accountId> <date>')
     .description('reopen a closure date')
     .action(
-      run(async (s, accountId: string, date: string) => ({
-        removed: await s.admin.removeClosureDay(accountId, date),
-      })),
+      run(
+        async (s, accountId: string, date: string) => ({
+          removed: await s.admin.removeClosureDay(accountId, date),
+        }),
+        'quick',
+        (c, _accountId: string, date: string) => c.closureDate(date),
+      ),
     );
   cli
     .command('list-closures <accountId>')
@@ -156,21 +201,11 @@ function program(): Command {
     )
     .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
     .action(
-      run((s, accountId: string, o: Record<string, unknown>) =>
-        s.admin.updateSettings(accountId, {
-          slot_duration: o.slotDuration,
-          max_appointments: o.maxAppointments,
-          timezone: o.timezone,
-          country: o.country,
-          default_calendar_id: o.defaultCalendar,
-          open_days_ahead: o.openDaysAhead,
-          language: o.language,
-          cancel_url: o.cancelUrl,
-          reminder_minutes_before: o.reminderMinutesBefore,
-          name: o.name,
-          address: o.address,
-          locale: o.locale,
-        }),
+      run(
+        (s, accountId: string, o: Record<string, unknown>) =>
+          s.admin.updateSettings(accountId, settingsOf(o)),
+        'quick',
+        (c, _accountId: string, o: Record<string, unknown>) => c.settings(settingsOf(o)),
       ),
     );
   cli

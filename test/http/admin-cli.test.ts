@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v1Token, v2Token } from '../../shared/domain/access/tokens';
@@ -48,6 +48,31 @@ describe('admin CLI', () => {
     expect(most).toBe(1);
     expect(javaFor(folder)).toEqual([]);
     expect(existsSync(join(folder, RECORD_FILE)) || existsSync(join(folder, LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('admin CLI: a mistake in its own arguments', () => {
+  it('is answered before any DynamoDB Local is started: the folder stays empty', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'booking-admin-typo-'));
+    try {
+      const runs = await Promise.all(
+        [
+          ['set-hours', 'acme', 'funday'],
+          ['set-settings', 'acme', '--timezone', 'Mars/Olympus'],
+          ['add-closure', 'acme', '2031-02-30'],
+          ['create-entity', 'bad id!'],
+        ].map((args) => runAdmin(fresh, args)),
+      );
+      expect(runs.map((run) => [run.code, run.stderr.trim()])).toEqual([
+        [1, 'admin: day: must be one of mon, tue, wed, thu, fri, sat, sun'],
+        [1, 'admin: timezone: must be an IANA time zone such as Europe/Paris'],
+        [1, 'admin: date: invalid date, expected YYYY-MM-DD'],
+        [1, 'admin: accountId: must be 1 to 64 letters, digits, dots, dashes or underscores'],
+      ]);
+      expect(readdirSync(fresh)).toEqual([]);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,7 +11,13 @@ import {
 import { AppError, invalidField } from '../../domain/core/errors';
 import { localeLanguageProblem } from '../../domain/mail/notification-settings';
 import { newCalendar } from '../../domain/schedule/calendar';
-import { DEMO_HOURS, WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/schedule/opening-hours';
+import {
+  buildDayHours,
+  DEMO_HOURS,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyHours,
+} from '../../domain/schedule/opening-hours';
 import { KeyService } from '../access/key-service';
 import { LimitService } from '../access/limit-service';
 import type { LimitStore, PublishableKeyStore } from '../access/ports';
@@ -25,7 +31,7 @@ import type {
   HoursAdmin,
   IdSource,
 } from '../schedule/ports';
-import { EntityConfigService } from '../settings/entity-config-service';
+import { checkClosureDate, EntityConfigService, parseSettingsPatch } from '../settings/entity-config-service';
 import type { EntityStore, SettingsLookup } from '../settings/ports';
 
 /** The stores entity administration writes to. */
@@ -86,6 +92,34 @@ function secretOf(given: string | undefined): string {
   }
   return given;
 }
+
+const checkDay = (day: string): void => {
+  if (!WEEKDAYS.includes(day as Weekday)) throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
+};
+
+/**
+ * The checks a command's own arguments allow without a store. The admin CLI runs them before it starts or
+ * reaches DynamoDB Local, so that a typo is answered at once; the methods below check the same again.
+ */
+export const argumentChecks = {
+  createEntity(o: { accountId: string; secret?: string | undefined; timezone?: string; country?: string }) {
+    const id = AccountIdSchema.safeParse(o.accountId);
+    if (!id.success) throw invalidField('accountId', id.error.issues[0]?.message ?? 'invalid');
+    secretOf(o.secret);
+    parseSettingsPatch({ timezone: o.timezone, country: o.country });
+  },
+  rotateSecret(secret: string | undefined) {
+    secretOf(secret);
+  },
+  setDayHours(day: string, periods: Array<[string, string]>) {
+    checkDay(day);
+    buildDayHours(day as Weekday, periods);
+  },
+  closureDate: checkClosureDate,
+  settings(patch: Record<string, unknown>) {
+    parseSettingsPatch(patch);
+  },
+};
 
 const credentialsOf = (accountId: string, secret: string): Credentials => ({
   entity_account_id: accountId,
@@ -233,8 +267,7 @@ export class AdminService {
   /** Sets one weekday's periods (none = closed). */
   async setDayHours(accountId: string, day: string, periods: Array<[string, string]>) {
     await this.requireEntity(accountId);
-    if (!WEEKDAYS.includes(day as Weekday))
-      throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
+    checkDay(day);
     const week = await this.config.setDayHours(accountId, {
       day_of_week: day,
       is_open: periods.length > 0,

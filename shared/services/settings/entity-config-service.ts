@@ -56,6 +56,34 @@ function checkSlotBudget(field: string, week: WeeklyHours, settings: EntitySetti
 const notFound = (entityId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
 
+/** A closure day's date: a real calendar date, YYYY-MM-DD. */
+export function checkClosureDate(date: string): void {
+  if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
+}
+
+/**
+ * A settings change as given (API body or admin flags): each value checked, the ones left out dropped;
+ * none left is an error, as is a country the holiday data does not know. Needs no store.
+ */
+export function parseSettingsPatch(patch: Record<string, unknown>) {
+  const parsed = settingsPatchSchema().safeParse(patch);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
+  }
+  const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+  if (Object.keys(change).length === 0) {
+    throw invalidField(
+      'body',
+      `send at least one setting: ${Object.keys(settingsPatchSchema().shape).join(', ')}`,
+    );
+  }
+  if (change.country !== undefined && !isSupportedCountry(String(change.country))) {
+    throw invalidField('country', 'must be a country (or country-state) the public holiday data knows');
+  }
+  return change;
+}
+
 /**
  * An entity's settings, weekly hours and closure days (docs/CONTRACT.md#self-service), for the admin CLI
  * and the v2 management routes alike. None of these changes touches a slot or an appointment that exists.
@@ -80,23 +108,9 @@ export class EntityConfigService {
    * came between the read and the write.
    */
   async updateSettings(entityId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
-    const parsed = settingsPatchSchema().safeParse(patch);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalidField(String(issue?.path[0] ?? 'settings'), issue?.message ?? 'invalid');
-    }
-    const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-    if (Object.keys(change).length === 0) {
-      throw invalidField(
-        'body',
-        `send at least one setting: ${Object.keys(settingsPatchSchema().shape).join(', ')}`,
-      );
-    }
-    if (change.country !== undefined && !isSupportedCountry(String(change.country))) {
-      throw invalidField('country', 'must be a country (or country-state) the public holiday data knows');
-    }
-    if (parsed.data.default_calendar_id !== undefined) {
-      const calendar = await this.repos.calendars.get(entityId, parsed.data.default_calendar_id);
+    const change = parseSettingsPatch(patch);
+    if (change.default_calendar_id !== undefined) {
+      const calendar = await this.repos.calendars.get(entityId, Number(change.default_calendar_id));
       if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -154,7 +168,7 @@ export class EntityConfigService {
    * closed by the closure. Appointments stay; the answer counts the places they take that day.
    */
   async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<ClosureAdded> {
-    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
+    checkClosureDate(date);
     const closure = { date, name: name?.trim() || 'Closure day' };
     await this.repos.closures.put(entityId, closure);
     const slots = await this.slotsOf(entityId, date);
@@ -172,7 +186,7 @@ export class EntityConfigService {
    * by hand (before the closure, or since).
    */
   async removeClosureDay(entityId: string, date: string): Promise<boolean> {
-    if (!isValidIsoDate(date)) throw invalidField('date', 'invalid date, expected YYYY-MM-DD');
+    checkClosureDate(date);
     if (!(await this.repos.closures.remove(entityId, date))) return false;
     const now = this.now().toISOString();
     for (const slot of await this.slotsOf(entityId, date)) {
