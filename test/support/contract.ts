@@ -5,9 +5,11 @@
  * 2020-12 as OpenAPI 3.1 uses; records forbid extra fields). Requests no route serves must get the 404
  * error envelope of their API.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
 import { matchRoute } from '../../shared/local/server/api-gateway';
 import { FEED_ROUTE, ROUTES } from '../../shared/routes';
@@ -22,25 +24,72 @@ export interface CheckedAnswer {
 // biome-ignore lint/suspicious/noExplicitAny: the document is arbitrary JSON
 type Json = Record<string, any>;
 
-const DOCUMENT = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
-) as Json;
+const ROOT = join(__dirname, '..', '..');
+const TEXT = readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8');
+const DOCUMENT = JSON.parse(TEXT) as Json;
 const DOC_ID = 'openapi.json';
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(DOCUMENT, DOC_ID);
 
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-const compiled = new Map<string, ValidateFunction>();
-function validator(ref: string): ValidateFunction {
-  let validate = compiled.get(ref);
-  if (!validate) {
-    validate = ajv.getSchema(`${DOC_ID}#/${ref}`);
-    if (!validate) throw new Error(`docs/openapi.json has no schema at ${ref}`);
-    compiled.set(ref, validate);
+
+/** Where each JSON answer's schema is in the document: what contractProblems asks a validator for. */
+function answerSchemas(): string[] {
+  const refs = new Set(['V1Error', 'V2Error'].map((name) => pointer('components', 'schemas', name)));
+  for (const [path, operations] of Object.entries(DOCUMENT.paths as Json))
+    for (const [method, operation] of Object.entries(operations as Json))
+      for (const [status, response] of Object.entries((operation as Json).responses ?? {}) as [
+        string,
+        Json,
+      ][]) {
+        const name = response.$ref?.split('/').pop();
+        const json = name ? DOCUMENT.components.responses[name] : response;
+        if (!json?.content?.['application/json']) continue;
+        const at = name ? ['components', 'responses', name] : ['paths', path, method, 'responses', status];
+        refs.add(pointer(...at, 'content', 'application/json', 'schema'));
+      }
+  return [...refs];
+}
+
+const newAjv = (source: boolean) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source } });
+  addFormats(ajv);
+  ajv.addSchema(DOCUMENT, DOC_ID);
+  return ajv;
+};
+
+type Compiled = Record<string, ValidateFunction> & { refs: Record<string, string> };
+/**
+ * Every answer schema compiled once per version of the document (and of Ajv), as standalone code in
+ * node_modules/.cache: each test file loads it (tens of milliseconds) instead of compiling its own
+ * (about 0.2–0.8 s a file, measured). Written to a temporary name and renamed: workers may race.
+ */
+function compiledDocument(): Compiled {
+  const version = (require('ajv/package.json') as { version: string }).version;
+  const hash = createHash('sha256').update(`${version}\n${TEXT}`).digest('hex').slice(0, 16);
+  const folder = join(ROOT, 'node_modules', '.cache', 'booking-contract');
+  const file = join(folder, `${hash}.cjs`);
+  if (!existsSync(file)) {
+    const refs = answerSchemas();
+    const names = Object.fromEntries(refs.map((ref, i) => [`v${i}`, `${DOC_ID}#/${ref}`]));
+    const code = standaloneCode(newAjv(true), names);
+    const index = JSON.stringify(Object.fromEntries(refs.map((ref, i) => [ref, `v${i}`])));
+    mkdirSync(folder, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${code}\nmodule.exports.refs = ${index};\n`);
+    renameSync(temporary, file);
   }
+  return require(file) as Compiled;
+}
+
+const COMPILED = compiledDocument();
+let fallback: Ajv2020 | undefined;
+function validator(ref: string): ValidateFunction {
+  const name = COMPILED.refs[ref];
+  if (name && COMPILED[name]) return COMPILED[name];
+  // A schema answerSchemas() does not list: compiled here (the whole document loaded once per file).
+  fallback ??= newAjv(false);
+  const validate = fallback.getSchema(`${DOC_ID}#/${ref}`);
+  if (!validate) throw new Error(`docs/openapi.json has no schema at ${ref}`);
   return validate;
 }
 
