@@ -8,9 +8,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import standaloneCode from 'ajv/dist/standalone';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv/dist/2020';
 import { matchRoute } from '../../shared/local/server/api-gateway';
 import { FEED_ROUTE, ROUTES } from '../../shared/routes';
 
@@ -50,8 +49,11 @@ function answerSchemas(): string[] {
   return [...refs];
 }
 
-const newAjv = (source: boolean) => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source } });
+/** Ajv over the whole document; loaded only when something is to be compiled (Ajv is 0.1 s to load). */
+const newAjv = (source: boolean): Ajv2020 => {
+  const { default: Ajv } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+  const ajv = new Ajv({ strict: false, allErrors: true, code: { source } });
   addFormats(ajv);
   ajv.addSchema(DOCUMENT, DOC_ID);
   return ajv;
@@ -71,6 +73,8 @@ function compiledDocument(): Compiled {
   if (!existsSync(file)) {
     const refs = answerSchemas();
     const names = Object.fromEntries(refs.map((ref, i) => [`v${i}`, `${DOC_ID}#/${ref}`]));
+    const { default: standaloneCode } =
+      require('ajv/dist/standalone') as typeof import('ajv/dist/standalone');
     const code = standaloneCode(newAjv(true), names);
     const index = JSON.stringify(Object.fromEntries(refs.map((ref, i) => [ref, `v${i}`])));
     mkdirSync(folder, { recursive: true });
