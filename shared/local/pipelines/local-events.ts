@@ -10,8 +10,9 @@ import {
   openDaysOfAll,
   runOpenDaysJob,
 } from '../../wiring';
-import { OutboxTransport, outboxFolder, SmtpTransport, TimerReminders } from './local-mail';
+import { OutboxTransport, SmtpTransport, TimerReminders } from './local-mail';
 import { LocalOpenDaysQueue } from './local-open-days';
+import { outboxFolder } from './outbox';
 import { startStreamPoller } from './stream-poller';
 import { TimerDeliveryQueue, TimerQueue } from './timer-queue';
 

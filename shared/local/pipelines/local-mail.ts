@@ -1,5 +1,5 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailJob } from '../../domain/mail/notifications';
@@ -10,9 +10,6 @@ import type { MailMessage, MailTransport, ReminderScheduler } from '../../servic
 export function mimeOf(message: MailMessage): Promise<Buffer> {
   return new MailComposer({ ...message }).compile().build();
 }
-
-/** Where `npm start` writes e-mails when no SMTP_URL is set: OUTBOX_DIR, by default ./.data/outbox. */
-export const outboxFolder = (env: NodeJS.ProcessEnv): string => env.OUTBOX_DIR || join('.data', 'outbox');
 
 /** A real SMTP conversation with the server of SMTP_URL (smtp://host:port, smtps://…), by nodemailer. */
 export class SmtpTransport implements MailTransport {
@@ -40,31 +37,6 @@ export class OutboxTransport implements MailTransport {
     await writeFile(join(this.folder, name), await mimeOf(message));
     return `outbox ${name}`;
   }
-}
-
-/** The outbox's e-mails, newest first, as `GET /_outbox` lists them: file, time, subject. */
-export async function listOutbox(folder: string) {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const entries = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.eml'))
-      .map(async (file) => {
-        const path = join(folder, file);
-        const [info, text] = await Promise.all([stat(path), readFile(path, 'utf8')]);
-        const head = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
-        const subject =
-          /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
-        return { file, created_at: info.mtime.toISOString(), size: info.size, subject };
-      }),
-  );
-  return entries.sort((a, b) => b.file.localeCompare(a.file));
-}
-
-/** One outbox file's text, or null (a name outside the folder or not an .eml is none). */
-export async function readOutboxFile(folder: string, file: string): Promise<string | null> {
-  if (!/^[\w.-]+\.eml$/.test(file)) return null;
-  const path = resolve(folder, file);
-  return readFile(path, 'utf8').catch(() => null);
 }
 
 /** Node timers wait at most about 24.8 days: longer waits are armed again in steps. */

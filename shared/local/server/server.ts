@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { config } from '../../config';
 import { isPreflight, preflightHandler } from '../../http/middleware/cors';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, PUBLISHABLE_ROUTES, ROUTES } from '../../routes';
-import { listOutbox, outboxFolder, readOutboxFile } from '../pipelines/local-mail';
+import { listOutbox, outboxFolder, readOutboxFile } from '../pipelines/outbox';
 import { matchRoute, servesPath, toApiGatewayEvent } from './api-gateway';
 
 type LambdaHandler = (
