@@ -7,6 +7,9 @@ import {
   ListStreamsCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 
+/** Polls between two readings of the stream's shard list when none closed (about 10 s at 250 ms). */
+const DESCRIBE_EVERY = 40;
+
 export interface StreamPollerOptions {
   endpoint: string;
   region: string;
@@ -37,6 +40,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   /** Per shard: where to read next (an iterator, or the sequence number to restart at); null when closed. */
   const shards = new Map<string, { iterator?: string; after?: string; from?: string } | null>();
   let streamArn: string | undefined;
+  /**
+   * Polls until the shards are listed again. A stream gets a new shard when one closes, so the list is
+   * read at the start, after a shard closed, and every DESCRIBE_EVERY polls to be sure: not at each poll
+   * (an idle `npm start` asked DynamoDB Local twice every 250 ms, half of it for this list).
+   */
+  let describeIn = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -77,16 +86,22 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
     if (answer.NextShardIterator)
       shards.set(shardId, { iterator: answer.NextShardIterator, ...(last ? { after: last } : {}) });
-    else shards.set(shardId, null);
+    else {
+      shards.set(shardId, null);
+      describeIn = 0;
+    }
   };
 
   const poll = async (): Promise<void> => {
     streamArn ??= (await client.send(new ListStreamsCommand({ TableName: options.tableName }))).Streams?.[0]
       ?.StreamArn;
     if (!streamArn) return;
-    const description = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of description.StreamDescription?.Shards ?? []) {
-      if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, {});
+    if (describeIn-- <= 0) {
+      const description = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+      for (const shard of description.StreamDescription?.Shards ?? []) {
+        if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, {});
+      }
+      describeIn = DESCRIBE_EVERY;
     }
     for (const shardId of shards.keys()) {
       try {
