@@ -4,6 +4,7 @@ import type { MailTransport } from '../../services/mail/ports';
 import { instrumented } from '../../telemetry/invocation';
 import { EVENT_ROUTES } from '../../telemetry/names';
 import {
+  documentClient,
   eventPipeline,
   mailPipeline,
   openDaysAfterChanges,
@@ -50,11 +51,16 @@ function localTransport(env: NodeJS.ProcessEnv): {
   return { transport: new OutboxTransport(folder), target: folder };
 }
 
+/** The store calls that write (and so may add stream records). */
+const WRITES = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
+let pollers = 0;
+
 /** How often the local server runs the scheduled open-days run (AWS: hourly; a change acts at once). */
 export const OPEN_DAYS_EVERY_MS = 60_000;
 
 /**
- * The booking events on this machine: the table's stream read from DynamoDB Local every ~250 ms into the
+ * The booking events on this machine: the table's stream read from DynamoDB Local (every 250 ms while
+ * records come, down to every 2 s when idle, at once after this process's writes) into the
  * same dispatcher as on AWS, and deliveries on in-process timers instead of SQS. The same records reach
  * the open-days fan-out (settings, hours or closures changed), which also runs every minute for new days:
  * each entity's run is its own job on an in-process queue, several under way at once, as on AWS.
@@ -120,6 +126,16 @@ export function startLocalEvents(
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  // This process's writes wake the poller: their records are read at once, however idle the stream was.
+  const wakeOnWrite = `wakeStreamPoller${++pollers}`;
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const answer = await next(args);
+      if (WRITES.test(context.commandName ?? '')) poller.wake();
+      return answer;
+    },
+    { step: 'initialize', name: wakeOnWrite },
+  );
   let openDays: Promise<unknown> = Promise.resolve();
   const everyMinute = setInterval(() => {
     openDays = openDaysOfAll(openDaysQueue).catch((error: Error) => log(`open days: ${error.message}`));
@@ -135,6 +151,7 @@ export function startLocalEvents(
       clearInterval(everyMinute);
       await openDays;
       await openDaysQueue.stop();
+      documentClient().middlewareStack.remove(wakeOnWrite);
       await poller.stop();
       reminders.stop();
       await queue.stop();
