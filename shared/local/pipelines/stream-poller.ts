@@ -130,9 +130,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return found;
   };
 
+  // Never two polls closer than `interval`, however many writes wake it: under load it polls as before.
   let wait = interval;
   let polling = false;
   let woken = false;
+  let lastEnded = 0;
   const loop = (): void => {
     if (stopped) return;
     polling = true;
@@ -143,24 +145,25 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       .catch((error: unknown) => log(`stream poll failed: ${(error as Error).message}`))
       .finally(() => {
         polling = false;
+        lastEnded = Date.now();
         if (stopped) return;
         if (woken) wait = interval;
-        timer = setTimeout(loop, woken ? 0 : wait).unref();
         woken = false;
+        timer = setTimeout(loop, wait).unref();
       });
   };
   loop();
 
   return {
     wake() {
-      if (stopped) return;
+      if (stopped || wait === interval) return;
       wait = interval;
       if (polling) {
         woken = true;
         return;
       }
       if (timer) clearTimeout(timer);
-      timer = setTimeout(loop, 0).unref();
+      timer = setTimeout(loop, Math.max(0, lastEnded + interval - Date.now())).unref();
     },
     async stop() {
       stopped = true;
