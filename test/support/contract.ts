@@ -31,20 +31,27 @@ const DOC_ID = 'openapi.json';
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
+/**
+ * A documented response of an operation: where it is written (a response several operations share is
+ * written once in components.responses and referenced) and what it says; undefined when not documented.
+ */
+function documented(path: string, method: string, status: string): { at: string[]; response?: Json } {
+  const listed = DOCUMENT.paths?.[path]?.[method]?.responses?.[status] as Json | undefined;
+  const shared = listed?.$ref?.split('/').pop() as string | undefined;
+  return shared
+    ? { at: ['components', 'responses', shared], response: DOCUMENT.components.responses[shared] }
+    : { at: ['paths', path, method, 'responses', status], response: listed };
+}
+
 /** Where each JSON answer's schema is in the document: what contractProblems asks a validator for. */
 function answerSchemas(): string[] {
   const refs = new Set(['V1Error', 'V2Error'].map((name) => pointer('components', 'schemas', name)));
   for (const [path, operations] of Object.entries(DOCUMENT.paths as Json))
     for (const [method, operation] of Object.entries(operations as Json))
-      for (const [status, response] of Object.entries((operation as Json).responses ?? {}) as [
-        string,
-        Json,
-      ][]) {
-        const name = response.$ref?.split('/').pop();
-        const json = name ? DOCUMENT.components.responses[name] : response;
-        if (!json?.content?.['application/json']) continue;
-        const at = name ? ['components', 'responses', name] : ['paths', path, method, 'responses', status];
-        refs.add(pointer(...at, 'content', 'application/json', 'schema'));
+      for (const status of Object.keys((operation as Json).responses ?? {})) {
+        const { at, response } = documented(path, method, status);
+        if (response?.content?.['application/json'])
+          refs.add(pointer(...at, 'content', 'application/json', 'schema'));
       }
   return [...refs];
 }
@@ -116,17 +123,13 @@ export function contractProblems(method: string, url: string, answer: CheckedAns
     if (mediaType !== 'application/json') return [];
     return bodyProblems(where, pointer('components', 'schemas', envelope), answer.text);
   }
-  const operationPath = ['paths', match.route.path, method.toLowerCase()];
   const operation = DOCUMENT.paths?.[match.route.path]?.[method.toLowerCase()] as Json | undefined;
   if (!operation) return [`${where}: the document has no operation ${method} ${match.route.path}`];
-  const listed = operation.responses?.[String(answer.status)] as Json | undefined;
-  // A response several operations share is written once in components.responses and referenced.
-  const responsePath = listed?.$ref
-    ? ['components', 'responses', listed.$ref.split('/').pop()]
-    : [...operationPath, 'responses', String(answer.status)];
-  const response = (listed?.$ref ? DOCUMENT.components.responses[responsePath[2] as string] : listed) as
-    | Json
-    | undefined;
+  const { at: responsePath, response } = documented(
+    match.route.path,
+    method.toLowerCase(),
+    String(answer.status),
+  );
   if (!response) {
     const listed = Object.keys(operation.responses ?? {}).join(', ');
     return [
