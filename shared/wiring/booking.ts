@@ -3,6 +3,7 @@ import { AppointmentRepository } from '../repositories/booking/appointment-repos
 import { BookingRepository } from '../repositories/booking/booking-repository';
 import { BookingSnapshotRepository } from '../repositories/booking/booking-snapshot-repository';
 import { ClientRepository } from '../repositories/booking/client-repository';
+import { IdBlocks } from '../repositories/booking/id-blocks';
 import { SequenceRepository } from '../repositories/booking/sequence-repository';
 import { CalendarRepository } from '../repositories/schedule/calendar-repository';
 import { SlotRepository } from '../repositories/schedule/slot-repository';
@@ -18,7 +19,8 @@ export const bookingService = /* @__PURE__ */ once(
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(table()),
       clients: new ClientRepository(table()),
-      ids: new SequenceRepository(table()),
+      // Booking ids come from blocks of 16 reserved ahead: one sequence write per eight bookings of a process.
+      ids: new IdBlocks(new SequenceRepository(table())),
       reader: new BookingSnapshotRepository(table()),
       metrics: businessMetrics,
     }),

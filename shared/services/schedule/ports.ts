@@ -44,7 +44,7 @@ export interface CalendarAdmin extends CalendarReader {
 }
 
 export interface IdSource {
-  /** Reserves `count` new ids of the entity (unique, increasing). */
+  /** Reserves `count` new ids of the entity: unique within it; increasing within a process (ids may come from blocks reserved ahead). */
   next(entityId: string, count?: number): Promise<number[]>;
 }
 
