@@ -15,7 +15,7 @@ import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { telemetry } from './middleware/telemetry';
-import { tokenCheck } from './middleware/token-check';
+import { type Prefetch, tokenCheck } from './middleware/token-check';
 import {
   type ApiProfile,
   type AppContext,
@@ -46,6 +46,8 @@ export interface RouteInput<P, Q, B> {
   headers: (name: string) => string | undefined;
   /** The Idempotency-Key this request holds, for the booking to commit its record with it. */
   idempotency?: IdempotencyMark | undefined;
+  /** What the route's prefetch started for this entity beside the token's read (HandlerOptions.prefetch). */
+  prefetched?: unknown;
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
@@ -65,6 +67,12 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   manage?: boolean;
   /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
   bookingLimit?: 'always' | 'when-moving';
+  /**
+   * The route's first reads, started beside the token's read for the entity the token named last time in
+   * this process (middleware/token-check.ts); the route gets them as `prefetched` only when the token names
+   * that entity again, and must still check they were read for its own input. A throw is no prefetch.
+   */
+  prefetch?: Prefetch;
 }
 
 /**
@@ -110,6 +118,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
             manage: options.manage ?? false,
+            prefetch: options.prefetch,
           }),
         ]
       : []),
@@ -143,6 +152,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
         requestId: app.requestId,
         headers: (name) => event.headers?.[name.toLowerCase()],
         idempotency: app.idempotency,
+        prefetched: app.prefetched,
       });
       return reply as unknown as Result;
     });

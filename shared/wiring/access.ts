@@ -12,10 +12,14 @@ import { AuthService } from '../services/access/auth-service';
 import { KeyService } from '../services/access/key-service';
 import { LimitService } from '../services/access/limit-service';
 import { businessMetrics } from '../telemetry/business-metrics';
-import { clock, once, table, uptime } from './core';
+import { clock, once, readsTogetherTable, table, uptime } from './core';
 
 export const authService = /* @__PURE__ */ once(
-  () => new AuthService({ tokens: new TokenRepository(table()), settings: new SettingsRepository(table()) }),
+  () =>
+    new AuthService({
+      tokens: new TokenRepository(readsTogetherTable()),
+      settings: new SettingsRepository(table()),
+    }),
 );
 export const idempotencyStore = /* @__PURE__ */ once(() => new IdempotencyRepository(table()));
 /** Fair limits: the stage's defaults and each entity's own, counted in the table. */

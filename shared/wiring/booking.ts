@@ -9,7 +9,7 @@ import { CalendarRepository } from '../repositories/schedule/calendar-repository
 import { SlotRepository } from '../repositories/schedule/slot-repository';
 import { BookingService } from '../services/booking/booking-service';
 import { businessMetrics } from '../telemetry/business-metrics';
-import { once, table } from './core';
+import { once, readsTogetherTable, table } from './core';
 
 export const bookingService = /* @__PURE__ */ once(
   () =>
@@ -21,7 +21,8 @@ export const bookingService = /* @__PURE__ */ once(
       clients: new ClientRepository(table()),
       // Booking ids come from blocks of 16 reserved ahead: one sequence write per eight bookings of a process.
       ids: new IdBlocks(new SequenceRepository(table())),
-      reader: new BookingSnapshotRepository(table()),
+      // Its read and the token check's go as one BatchGetItem when started together (prefetch).
+      reader: new BookingSnapshotRepository(readsTogetherTable()),
       metrics: businessMetrics,
     }),
 );

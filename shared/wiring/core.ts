@@ -6,6 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { createDocumentClient } from '../db/client';
+import { readsTogether } from '../db/reads-together';
 import type { TableHandle } from '../db/table-handle';
 import { addStoreCall } from '../http/scope';
 import { LimitRepository } from '../repositories/access/limit-repository';
@@ -62,6 +63,11 @@ export const sqsClient = /* @__PURE__ */ once(() => {
 export const table = /* @__PURE__ */ once(
   (): TableHandle => ({ doc: documentClient(), name: config.tableName }),
 );
+/**
+ * The table, with the reads by key sent in one turn of the event loop merged into one BatchGetItem: the
+ * token check's read and the booking's snapshot, started together (shared/db/reads-together.ts).
+ */
+export const readsTogetherTable = /* @__PURE__ */ once(() => readsTogether(table()));
 
 /** Every repository over one table (admin CLI, local runtime, tests). */
 export function repositories(t: TableHandle) {

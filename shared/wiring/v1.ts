@@ -48,7 +48,7 @@ const DEBUG_ENTITY: EntityContext = {
  * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back), on the
  * clock of the request. The data set is loaded on first use only.
  */
-function debugRequest(now: Date) {
+function debugStore(now: Date) {
   const { InMemoryStore } = require('../debug/in-memory-store') as typeof import('../debug/in-memory-store');
   const { debugDataFor } = require('../debug/fixture-data') as typeof import('../debug/fixture-data');
   const store = new InMemoryStore(
@@ -56,11 +56,15 @@ function debugRequest(now: Date) {
     DEBUG_ENTITY.settings.timezone,
   );
   const clock = () => now;
+  return { store, clock, entity: DEBUG_ENTITY };
+}
+
+/** The debug data set with the v1 queries over it. */
+function debugRequest(now: Date) {
+  const debug = debugStore(now);
   return {
-    store,
-    clock,
-    entity: DEBUG_ENTITY,
-    queries: new V1QueryService({ store, cursors: cursors(), now: clock }),
+    ...debug,
+    queries: new V1QueryService({ store: debug.store, cursors: cursors(), now: debug.clock }),
   };
 }
 
@@ -71,14 +75,30 @@ export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = 
   return { entity, queries, statistics: new StatisticsService({ store, now: clock }) };
 }
 
+/**
+ * The booking service of a v1 booking, over the table or over the debug data set: without the v1 queries,
+ * which a booking does not read back (its function's bundle leaves them out).
+ */
+export function v1Booking(
+  input: { debug: boolean; entity: EntityContext },
+  now = new Date(),
+): Omit<V1Writes, 'queries'> {
+  if (!input.debug) return { entity: input.entity, booking: bookingService() };
+  return debugBooking(debugStore(now));
+}
+
 /** The v1 services a write uses: booking and reading back, over the table or over the debug data set. */
 export function v1Writes(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Writes {
   if (!input.debug) return { entity: input.entity, queries: v1Queries(), booking: bookingService() };
-  const { store, clock, entity, queries } = debugRequest(now);
+  const debug = debugRequest(now);
+  return { ...debugBooking(debug), queries: debug.queries };
+}
+
+/** The booking service over a request's copy of the debug data set. */
+function debugBooking({ store, clock, entity }: ReturnType<typeof debugStore>) {
   const { appointments, slots, calendars, clients, ids } = store;
   return {
     entity,
-    queries,
     booking: new BookingService({
       appointments,
       writer: appointments,

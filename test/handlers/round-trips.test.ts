@@ -21,13 +21,16 @@ const ORIGIN = 'https://www.example.fr';
 /**
  * A call as `Operation WHAT`: WHAT is the kind of the first key it names (`TOKEN`, `SETTINGS`, `RATE` for
  * a limit's counters, `SEQUENCE`, `IDEMPOTENCY`, `CAL` for the booking's snapshot, `SLOT` for the
- * booking's transaction, `HOURS`…).
+ * booking's transaction, `HOURS`…). A warm instance's booking reads its token and its snapshot in one
+ * BatchGetItem, `BatchGetItem CAL+TOKEN` (the prefetch: shared/http/middleware/token-check.ts).
  */
 const label = (line: string): string => {
   const [operation, first = ''] = line.trim().split(' ');
   const [pk = '', sk = ''] = first.split('/');
   const what = pk.startsWith('RATE#') ? 'RATE' : pk.startsWith('TOKEN#') ? 'TOKEN' : sk.split('#')[0];
-  return `${operation} ${what ?? ''}`.trim();
+  const withToken =
+    operation === 'BatchGetItem' && what !== 'TOKEN' && line.includes(' TOKEN#') ? '+TOKEN' : '';
+  return `${operation} ${what ?? ''}${withToken}`.trim();
 };
 
 /** The calls `fn` makes, labelled. */
@@ -120,29 +123,49 @@ describe('round trips per request (warm instance)', () => {
     load().useUptime();
   });
 
-  it('a booking with a secret token, no limit: token, snapshot with the ids, the transaction', async () => {
+  it('a booking with a secret token, no limit: token and snapshot in one read, the transaction', async () => {
     const { book } = await scenario({});
     const calls = await callsOf(async () => {
       const answer = await book();
       // Nothing read after the transaction: the answer shows the place it took.
       expect(answer.json.data).toMatchObject({ max_appointments: 1000, available_slots: 998 });
     });
+    // The ids come from the block the first booking reserved (16: shared/repositories/booking/id-blocks.ts).
+    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems SLOT']]);
+  });
+
+  it('the first booking of a token in an instance: token, then snapshot with a block of ids', async () => {
+    const { newEntity, viaHandler, ALWAYS_OPEN, futureWorkingDate, mobile } = load();
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    const slots = (
+      await viaHandler('POST', '/api/v2/calendar-slots/generate', {
+        headers: entity.v2,
+        body: { date: futureWorkingDate(31), max_appointments: 10 },
+      })
+    ).json.data as Array<{ id: number }>;
+    const book = (headers: Headers) =>
+      viaHandler('POST', '/api/v2/appointments', {
+        headers,
+        body: { client_name: 'Ada Lovelace', client_phone: mobile(7), slot_id: slots[0]?.id },
+      });
+    const calls = await callsOf(async () => expect((await book(entity.v2)).status).toBe(200));
     expectPath(calls, [
       ['GetItem TOKEN'],
       ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
       ['TransactWriteItems SLOT'],
     ]);
+    // Its secret rotated, the old token's booking is refused however it was read ahead: nothing written.
+    await load()
+      .services()
+      .admin.rotateSecret(entity.entity_account_id, 'a-new-secret-of-at-least-32-characters');
+    const refused = await callsOf(async () => expect((await book(entity.v2)).status).toBe(401));
+    expect(refused).toEqual(['BatchGetItem CAL+TOKEN']);
   });
 
   it('a returning client’s booking: its client item read once the phone item names it', async () => {
     const { book } = await scenario({});
     const calls = await callsOf(() => book({}, 200, 1));
-    expectPath(calls, [
-      ['GetItem TOKEN'],
-      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
-      ['GetItem CLIENT'],
-      ['TransactWriteItems SLOT'],
-    ]);
+    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['GetItem CLIENT'], ['TransactWriteItems SLOT']]);
   });
 
   it('a booking with both entity limits: one conditional write for both', async () => {
@@ -152,12 +175,7 @@ describe('round trips per request (warm instance)', () => {
       // Slots generated, a booking and a read to warm, this booking: the fourth request, the second booking.
       expect(answer.headers.ratelimit).toBe('"entity";r=99996;t=60, "entity-bookings";r=99998;t=60');
     });
-    expectPath(calls, [
-      ['GetItem TOKEN'],
-      ['UpdateItem RATE'],
-      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
-      ['TransactWriteItems SLOT'],
-    ]);
+    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['UpdateItem RATE'], ['TransactWriteItems SLOT']]);
     // A read runs beside its count (the count's write answers it or turns it into a 429).
     expectPath(await callsOf(read), [['GetItem TOKEN'], ['GetItem HOURS', 'UpdateItem RATE']]);
   });
@@ -196,7 +214,8 @@ describe('round trips per request (warm instance)', () => {
       const answer = await book({}, 429);
       expect(answer.headers['ratelimit-policy']).toBe('"entity-bookings";q=2;w=60');
     });
-    expectPath(refused, [['GetItem TOKEN'], ['UpdateItem RATE']]);
+    // Its snapshot was read with its token (the prefetch), and is dropped.
+    expectPath(refused, [['BatchGetItem CAL+TOKEN'], ['UpdateItem RATE']]);
     const answer = await read();
     // Slots generated, a booking and a read to warm, a booking, the refused one (not counted), this read.
     expect(answer.headers.ratelimit).toBe('"entity";r=95;t=60');
@@ -206,9 +225,8 @@ describe('round trips per request (warm instance)', () => {
     const { book } = await scenario({});
     const calls = await callsOf(() => book({ 'Idempotency-Key': 'order-1' }));
     expectPath(calls, [
-      ['GetItem TOKEN'],
+      ['BatchGetItem CAL+TOKEN'],
       ['PutItem IDEMPOTENCY'],
-      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
       ['TransactWriteItems SLOT'],
       ['UpdateItem IDEMPOTENCY'],
     ]);
@@ -236,12 +254,7 @@ describe('round trips per request (warm instance)', () => {
     });
     expectPath(
       calls,
-      [
-        ['GetItem TOKEN'],
-        ['TransactWriteItems RATE'],
-        ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
-        ['TransactWriteItems SLOT'],
-      ],
+      [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems RATE'], ['TransactWriteItems SLOT']],
       ['BatchGetItem RATE'],
     );
     expectPath(

@@ -1,6 +1,7 @@
 import { reply } from '../../../shared/http/reply';
 import {
   V2BookingBody,
+  v2BookingAhead,
   v2BookingRequest,
   v2ServiceBookingRequest,
 } from '../../../shared/http/v2/booking-bodies';
@@ -10,6 +11,7 @@ import { bookingService, defineV2Handler, serviceBookingService } from '../../..
 /**
  * POST /api/v2/appointments — books a place in a slot (of calendar_id, else the slot's calendar), or with
  * service_id every slot the service covers from start_time; returns the record and its cancel token.
+ * A slot booking's first reads start beside its token's (HandlerOptions.prefetch).
  */
 export const handler = defineV2Handler(
   {
@@ -18,11 +20,15 @@ export const handler = defineV2Handler(
     hasBody: true,
     idempotent: true,
     body: V2BookingBody,
+    prefetch: (lastSeen, event) => {
+      const request = v2BookingAhead(lastSeen, event);
+      return request && bookingService().prefetch(lastSeen, request);
+    },
   },
-  async ({ entity, body, idempotency }) => {
+  async ({ entity, body, idempotency, prefetched }) => {
     const booked =
       body.service_id === undefined
-        ? await bookingService().book(entity, v2BookingRequest(entity, body), idempotency)
+        ? await bookingService().book(entity, v2BookingRequest(entity, body), idempotency, prefetched)
         : await serviceBookingService().book(entity, v2ServiceBookingRequest(body), idempotency);
     return reply(v2Appointment(booked.appointment, booked.slot, booked.cancelToken), {
       message: 'appointment booked',

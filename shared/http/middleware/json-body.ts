@@ -1,5 +1,5 @@
 import { invalidJson, payloadTooLarge } from '../../domain/core/errors';
-import type { AppRequest, Middleware } from './types';
+import type { AppRequest, Event, Middleware } from './types';
 
 /** A request body larger than this is refused with 413 (docs/CONTRACT.md#requests). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -9,6 +9,19 @@ export interface JsonBodyOptions {
 }
 
 const defaults: Required<JsonBodyOptions> = { maxBytes: MAX_BODY_BYTES };
+
+/** An event's body as JSON: `{}` when empty; 413 over `maxBytes`, 400 INVALID_JSON when malformed. */
+export function readJsonBody(event: Event, maxBytes = MAX_BODY_BYTES): unknown {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw payloadTooLarge(maxBytes);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+}
 
 /**
  * JSON body whatever the Content-Type: too large is 413, malformed is 400 INVALID_JSON, empty is `{}`.
@@ -22,19 +35,7 @@ export const jsonBody = (opts: JsonBodyOptions = {}): Middleware => {
   const options = { ...defaults, ...opts };
 
   const jsonBodyBefore = (request: AppRequest): void => {
-    const { event, context } = request;
-    const raw = event.body ?? '';
-    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-    if (Buffer.byteLength(text, 'utf8') > options.maxBytes) throw payloadTooLarge(options.maxBytes);
-    if (text.trim() === '') {
-      context.app.body = {};
-      return;
-    }
-    try {
-      context.app.body = JSON.parse(text);
-    } catch {
-      throw invalidJson();
-    }
+    request.context.app.body = readJsonBody(request.event, options.maxBytes);
   };
   return { before: jsonBodyBefore, state: { reads: [], writes: ['body'] } };
 };

@@ -1,4 +1,5 @@
 import { checkKeyUse, ownOriginOf } from '../../domain/access/publishable-keys';
+import type { EntityContext } from '../../domain/core/entity';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 
@@ -11,6 +12,39 @@ export interface TokenCheckOptions {
   publishable?: boolean;
   /** Routes of one appointment the manage page calls with its cancel token (and keys may call). */
   manage?: boolean;
+  /** The route's reads started beside the token's (HandlerOptions.prefetch). */
+  prefetch?: Prefetch | undefined;
+}
+
+/**
+ * Starts a route's first reads for the entity a token named last time, while the token is read again; its
+ * result is handed to the route only when the token still names that entity (see `tokenCheck`).
+ */
+export type Prefetch = (lastSeen: EntityContext, event: Event) => unknown;
+
+/** Tokens a process remembers the entity of, for the prefetch; the oldest is forgotten past it. */
+const REMEMBERED = 1000;
+const lastSeen = new Map<string, EntityContext>();
+
+function remember(token: string, entity: EntityContext): void {
+  lastSeen.delete(token);
+  lastSeen.set(token, entity);
+  if (lastSeen.size > REMEMBERED) lastSeen.delete(lastSeen.keys().next().value ?? token);
+}
+
+/** The prefetch for the entity this token named before, if any; one that throws is no prefetch. */
+function started(
+  prefetch: Prefetch | undefined,
+  token: string | undefined,
+  event: Event,
+): { entityId: string; value: unknown } | undefined {
+  const entity = prefetch && token ? lastSeen.get(token) : undefined;
+  if (!prefetch || !entity) return undefined;
+  try {
+    return { entityId: entity.entityId, value: prefetch(entity, event) };
+  } catch {
+    return undefined;
+  }
 }
 
 const defaults = { debugMode: false, publishable: false };
@@ -26,8 +60,13 @@ export const wantsDebug = (event: Event): boolean =>
  * 401. A publishable key outside its routes or origins is refused with 403 (after its entity and visitor
  * are known, so that the limits count the refusal: rate-limit.ts).
  *
+ * A route with a prefetch (the booking) saves a round trip: when this process saw the token before, the
+ * route's first reads start for that entity beside the token's read, and reach the route only if the token,
+ * read now, names the same entity (a rotated or revoked token is refused as ever; the reads of a wrong guess
+ * are dropped). The token's own read is never skipped: settings, keys and rotations act at once.
+ *
  * Request state: writes `entity` (the token's), `visitor` (a publishable key's request: the key and the
- * caller's address, as API Gateway saw it) and, for v1 debug mode, `debug`. Reads nothing.
+ * caller's address, as API Gateway saw it), `prefetched` and, for v1 debug mode, `debug`. Reads nothing.
  *
  * @example
  * // Access-Token: pk_… from 203.0.113.7 →
@@ -44,8 +83,15 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       return;
     }
     const token = event.headers?.['access-token'] || event.queryStringParameters?.access_token;
-    const entity = await options.authenticate(token, options.api);
+    const early = started(options.prefetch, token, event);
+    const entity = await options.authenticate(token, options.api).catch((error: unknown) => {
+      // A refused token starts nothing next time.
+      if (token) lastSeen.delete(token);
+      throw error;
+    });
     context.app.entity = entity;
+    if (options.prefetch && token) remember(token, entity);
+    if (early?.entityId === entity.entityId) context.app.prefetched = early.value;
     if (entity.credential) {
       context.app.visitor = {
         keyId: entity.credential.keyId,
@@ -59,5 +105,8 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       ownOriginOf(event.headers?.host, event.headers?.['x-forwarded-proto']),
     );
   };
-  return { before: tokenCheckBefore, state: { reads: [], writes: ['entity', 'visitor', 'debug'] } };
+  return {
+    before: tokenCheckBefore,
+    state: { reads: [], writes: ['entity', 'visitor', 'prefetched', 'debug'] },
+  };
 };

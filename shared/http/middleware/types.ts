@@ -43,6 +43,11 @@ export interface RequestState {
   debug: boolean;
   /** Written by tokenCheck: the entity the token or publishable key acts for. */
   entity?: EntityContext;
+  /**
+   * Written by tokenCheck on a route with a prefetch (HandlerOptions.prefetch): what it started for the
+   * entity this token named before, when the token names that entity again.
+   */
+  prefetched?: unknown;
   /** Written by tokenCheck for a publishable key's request: the key and the caller's address. */
   visitor?: Visitor;
   /** Written by jsonBody: the parsed JSON body (`{}` when empty). */

@@ -7,6 +7,8 @@ import { invalidField, missingField } from '../../domain/core/errors';
 import type { BookingRequest } from '../../services/booking/booking-rules';
 import type { ServiceBookingRequest } from '../../services/catalog/service-booking-service';
 import { body, clockTime, date, id, oneOf, text } from '../input/fields';
+import { readJsonBody } from '../middleware/json-body';
+import type { Event } from '../middleware/types';
 
 /** POST /api/v2/appointments: the one schema of this body. */
 export const V2BookingBody = body({
@@ -73,6 +75,16 @@ function v2Client(input: z.infer<typeof V2BookingBody>) {
     contractNumber: input.contract_number ?? null,
     status: 'confirmed' as const,
   };
+}
+
+/**
+ * A v2 slot booking read from the raw event before its token is checked, for its prefetch (the stack reads
+ * and checks the body again, after the token): undefined when the body is not a valid slot booking.
+ */
+export function v2BookingAhead(entity: EntityContext, event: Event): BookingRequest | undefined {
+  const parsed = V2BookingBody.safeParse(readJsonBody(event));
+  if (!parsed.success || parsed.data.service_id !== undefined) return undefined;
+  return v2BookingRequest(entity, parsed.data);
 }
 
 /** A v2 booking of a service (service_id, date, start_time, calendar_id or "anyone"). */

@@ -51,6 +51,32 @@ export type RescheduleTarget =
   | { slotId: number }
   | { date: string; startTime: string; calendarId?: number | undefined };
 
+/**
+ * A booking's first reads (the snapshot and two reserved ids), started before its token is checked
+ * (HandlerOptions.prefetch) for the entity and request it names; `BookingService.book` uses them only for
+ * that same entity and the same calendar, slot and phone, and reads again when they failed.
+ */
+export class EarlyReads {
+  constructor(
+    readonly entityId: string,
+    readonly request: Pick<BookingRequest, 'calendarId' | 'slotId' | 'phone'>,
+    readonly reads: Promise<[BookingSnapshot, number[]]>,
+  ) {
+    // Dropped when the token is refused or names another entity: no unhandled rejection then.
+    reads.catch(() => undefined);
+  }
+
+  serves(entityId: string, request: BookingRequest): boolean {
+    const { calendarId, slotId, phone } = this.request;
+    return (
+      entityId === this.entityId &&
+      calendarId === request.calendarId &&
+      slotId === request.slotId &&
+      phone === request.phone
+    );
+  }
+}
+
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
 export interface BookingCollaborators {
   appointments: AppointmentStore;
@@ -97,20 +123,46 @@ export class BookingService {
    * 5. Find the client by phone or allocate a new id. 6. One transaction takes the place, writes the
    * appointment, the client and the counters; a stale client read is retried from step 5.
    */
-  async book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked> {
+  async book(
+    entity: EntityContext,
+    request: BookingRequest,
+    idempotency?: IdempotencyMark,
+    prefetched?: unknown,
+  ): Promise<Booked> {
     const made = idempotency?.committed ? 'silent' : 'count';
-    return countedBooking(this.deps.metrics, () => this.place(entity, request, idempotency), made);
+    return countedBooking(
+      this.deps.metrics,
+      () => this.place(entity, request, idempotency, prefetched),
+      made,
+    );
   }
 
-  private async place(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark) {
+  /** Starts a booking's first reads ahead, for `book` to use (see EarlyReads). */
+  prefetch(entity: EntityContext, request: BookingRequest): EarlyReads {
+    const { calendarId, slotId, phone } = request;
+    return new EarlyReads(entity.entityId, { calendarId, slotId, phone }, this.firstReads(entity, request));
+  }
+
+  /**
+   * The snapshot, with ids reserved while it is read (two: appointment and, if new, client); an unused id
+   * is simply skipped, since ids need only be unique.
+   */
+  private firstReads(entity: EntityContext, request: BookingRequest) {
+    return Promise.all([this.snapshot(entity, request), this.deps.ids.next(entity.entityId, 2)]);
+  }
+
+  private async place(
+    entity: EntityContext,
+    request: BookingRequest,
+    idempotency?: IdempotencyMark,
+    prefetched?: unknown,
+  ) {
     // An earlier request with this Idempotency-Key committed this booking and died before answering.
     if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
-    // Ids are reserved while the snapshot is read (two: appointment and, if new, client); an unused id
-    // is simply skipped, since ids need only be unique.
-    const [first, reserved] = await Promise.all([
-      this.snapshot(entity, request),
-      this.deps.ids.next(entity.entityId, 2),
-    ]);
+    const [first, reserved] =
+      prefetched instanceof EarlyReads && prefetched.serves(entity.entityId, request)
+        ? await prefetched.reads.catch(() => this.firstReads(entity, request))
+        : await this.firstReads(entity, request);
     const { slot } = first;
     let { calendar } = first;
     // v2 without calendar_id: the slot's own calendar, whichever of the entity's it is.

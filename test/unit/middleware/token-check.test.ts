@@ -65,3 +65,68 @@ describe('tokenCheck', () => {
     else await expect(run).rejects.toMatchObject({ code: 'AUTH_REQUIRED' });
   });
 });
+
+describe('tokenCheck with a prefetch', () => {
+  /** A token that names `owner.entity`, whose owner a test may change (as a rotation would refuse it). */
+  const owner = { entity: 'salon-a' as string | null };
+  const byOwner: Authenticator = async () => {
+    if (!owner.entity) throw new AppError('auth', 'AUTH_INVALID', 'invalid access token');
+    return entityContext(owner.entity);
+  };
+  const started: string[] = [];
+  const prefetching = (prefetch: (entityId: string) => unknown) =>
+    middy<Event, Result, Error, AppContext>()
+      .use(seedState())
+      .use(
+        tokenCheck({
+          api: 'v2',
+          authenticate: byOwner,
+          prefetch: (lastSeen) => {
+            started.push(lastSeen.entityId);
+            return prefetch(lastSeen.entityId);
+          },
+        }),
+      )
+      .handler(async (_event, { app }) => ({
+        statusCode: 200,
+        body: JSON.stringify({ entity: app.entity?.entityId, prefetched: app.prefetched ?? null }),
+      }));
+  const call = (handler: ReturnType<typeof prefetching>, token: string) =>
+    handler(apiEvent({ headers: { 'access-token': token } }), lambdaContext()).then((answer) =>
+      JSON.parse(answer.body ?? ''),
+    );
+
+  beforeEach(() => {
+    started.length = 0;
+    owner.entity = 'salon-a';
+  });
+
+  it('starts nothing for a token it has not seen; then starts for the entity the token named', async () => {
+    const handler = prefetching((entityId) => `read for ${entityId}`);
+    expect(await call(handler, 'token-1')).toEqual({ entity: 'salon-a', prefetched: null });
+    expect(started).toEqual([]);
+    expect(await call(handler, 'token-1')).toEqual({ entity: 'salon-a', prefetched: 'read for salon-a' });
+    expect(started).toEqual(['salon-a']);
+  });
+
+  it('drops what it started when the token now names another entity, or none (401, then forgotten)', async () => {
+    const handler = prefetching((entityId) => `read for ${entityId}`);
+    await call(handler, 'token-2');
+    owner.entity = 'salon-b';
+    expect(await call(handler, 'token-2')).toEqual({ entity: 'salon-b', prefetched: null });
+    owner.entity = null;
+    await expect(call(handler, 'token-2')).rejects.toMatchObject({ status: 401 });
+    // A refused token is forgotten: its next request starts nothing.
+    await expect(call(handler, 'token-2')).rejects.toMatchObject({ status: 401 });
+    expect(started).toEqual(['salon-a', 'salon-b']);
+  });
+
+  it('answers as without a prefetch when the prefetch throws', async () => {
+    const handler = prefetching(() => {
+      throw new Error('not a booking body');
+    });
+    await call(handler, 'token-3');
+    expect(await call(handler, 'token-3')).toEqual({ entity: 'salon-a', prefetched: null });
+    expect(started).toEqual(['salon-a']);
+  });
+});
