@@ -44,9 +44,9 @@ async function main() {
     const { client } = await import('./bench/tenants');
     const { scaleRows } = await import('./bench/scale');
     const http = client(runtime.url);
-    if (only === 'bookings' || only === 'limits') await oneGroup(http, only);
+    if (only === 'bookings' || only === 'limits') await oneGroup(http, only, runtime.events);
     else {
-      if (only !== 'scale') await runtimeRows(http);
+      if (only !== 'scale') await runtimeRows(http, runtime.events);
       await scaleRows(http);
     }
   } finally {
@@ -60,7 +60,10 @@ async function main() {
 }
 
 /** The groups measured on the local runtime before the reads at size. */
-async function runtimeRows(http: ReturnType<typeof import('./bench/tenants').client>): Promise<void> {
+async function runtimeRows(
+  http: ReturnType<typeof import('./bench/tenants').client>,
+  events: LocalRuntime['events'],
+): Promise<void> {
   const { createTenant, fillHistory } = await import('./bench/tenants');
   const { readRows } = await import('./bench/reads');
   const { bookingRows } = await import('./bench/bookings');
@@ -70,7 +73,7 @@ async function runtimeRows(http: ReturnType<typeof import('./bench/tenants').cli
   const heavy = await createTenant('bench-history');
   await fillHistory(http, little, heavy);
   await readRows(http, little, heavy);
-  await bookingRows(http, little);
+  await bookingRows(http, little, events);
   await pageRows(http);
   await limitRows(http);
 }
@@ -79,6 +82,7 @@ async function runtimeRows(http: ReturnType<typeof import('./bench/tenants').cli
 async function oneGroup(
   http: ReturnType<typeof import('./bench/tenants').client>,
   group: 'bookings' | 'limits',
+  events: LocalRuntime['events'],
 ): Promise<void> {
   if (group === 'limits') {
     const { limitRows } = await import('./bench/limits');
@@ -87,7 +91,7 @@ async function oneGroup(
   }
   const { createTenant } = await import('./bench/tenants');
   const { bookingRows } = await import('./bench/bookings');
-  await bookingRows(http, await createTenant('bench-little'));
+  await bookingRows(http, await createTenant('bench-little'), events);
 }
 
 main().catch((error: unknown) => {

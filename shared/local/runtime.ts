@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { DEFAULT_TABLE_NAME } from '../domain/core/defaults';
 import { type LocalStorage, storageFrom } from './engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from './engine/local-store';
+import type { LocalEvents } from './pipelines/local-events';
 
 /** Variables of `npm start` (docs/CONTRACT.md#running-it), parsed once. */
 const LocalEnvSchema = z.object({
@@ -42,6 +43,8 @@ export interface LocalRuntime {
   server: Server;
   store: LocalStore;
   url: string;
+  /** The booking events' stream reading (shared/local/pipelines/local-events.ts). */
+  events: Pick<LocalEvents, 'pause' | 'resume'>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +119,7 @@ export async function startLocalRuntime(
       server,
       store,
       url,
+      events: { pause: () => events.pause(), resume: () => events.resume() },
       stop: () => {
         stopping ??= (async () => {
           server.closeAllConnections();

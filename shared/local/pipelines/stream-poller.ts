@@ -31,6 +31,10 @@ export interface StreamPollerOptions {
 export interface StreamPoller {
   /** Polls now (a write was just made): an idle stream is polled less often, down to every IDLE_MAX_MS. */
   wake(): void;
+  /** Stops polling once the poll under way ends (resolved then); the records wait in the stream. */
+  pause(): Promise<void>;
+  /** Polls again, at once. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
    */
   let describeIn = 0;
   let stopped = false;
+  let paused = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
@@ -136,7 +141,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   let woken = false;
   let lastEnded = 0;
   const loop = (): void => {
-    if (stopped) return;
+    if (stopped || paused) return;
     polling = true;
     current = poll()
       .then((found) => {
@@ -146,7 +151,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       .finally(() => {
         polling = false;
         lastEnded = Date.now();
-        if (stopped) return;
+        if (stopped || paused) return;
         if (woken) wait = interval;
         woken = false;
         timer = setTimeout(loop, wait).unref();
@@ -156,7 +161,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   return {
     wake() {
-      if (stopped || wait === interval) return;
+      if (stopped || paused || wait === interval) return;
       wait = interval;
       if (polling) {
         woken = true;
@@ -164,6 +169,17 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       }
       if (timer) clearTimeout(timer);
       timer = setTimeout(loop, Math.max(0, lastEnded + interval - Date.now())).unref();
+    },
+    async pause() {
+      paused = true;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+    resume() {
+      if (!paused) return;
+      paused = false;
+      wait = interval;
+      if (!polling) loop();
     },
     async stop() {
       stopped = true;
