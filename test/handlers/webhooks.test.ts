@@ -238,6 +238,28 @@ describe('webhook deliveries and the feed', () => {
     await back.close();
   });
 
+  it('leaves the records in the stream while its reading is paused (the bench), and reads them after', async () => {
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    const hook = await receiver();
+    await subscribe(entity, hook.url);
+    await events.pause();
+    try {
+      const first = await book(entity, 4);
+      const second = await book(entity, 5);
+      // Running, the reading would have handled both by now (it polls every 250 ms, at once after a write).
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(hook.requests()).toBe(0);
+      expect((await v2(entity, 'GET', '/events')).json.data).toEqual([]);
+      events.resume();
+      await until('both deliveries after the reading resumed', () => hook.got.length >= 2);
+      const delivered = hook.got.map((d) => d.json.data.appointment.appointment_id as number);
+      expect(delivered.sort((x, y) => x - y)).toEqual([first.id, second.id].sort((x, y) => x - y));
+    } finally {
+      events.resume();
+      await hook.close();
+    }
+  });
+
   it('sends nothing to a deleted subscription, and nothing across tenants', async () => {
     const a = await newEntity({ hours: ALWAYS_OPEN });
     const b = await newEntity({ hours: ALWAYS_OPEN });
