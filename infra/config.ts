@@ -182,7 +182,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
 /**
  * The Powertools for AWS Lambda (TypeScript) release the functions run with: Logger, Metrics and Tracer
  * (with the X-Ray SDK) come from AWS's public layer of this release, not from the bundles (infra/bundling.ts,
- * BUNDLE_EXTERNALS). It must be the version package.json pins (test/infra/observability-stack.test.ts
+ * BUNDLE_EXTERNALS). It must be the version package.json pins (test/infra/stages/observability.ts
  * checks). The layer's ARN for each region is read at deploy from AWS's public SSM parameter of the
  * release (`/aws/service/powertools/typescript/generic/all/<version>`: layer AWSLambdaPowertoolsTypeScriptV2
  * of account 094274105915), so a region never gets another release's layer.

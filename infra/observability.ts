@@ -244,15 +244,18 @@ export function addAlarmTopic(stack: Stack, stage: StageConfig): Topic {
 
 /**
  * Sends every alarm of a scope to the stage's topic (OK back to normal too), whatever construct made it:
- * an alarm added later cannot forget to notify.
+ * an alarm added later cannot forget to notify. Once per alarm: an app synthesized again (the assertions'
+ * `Annotations.fromStack` forces it) visits it again.
  */
 export class NotifyEveryAlarm implements IAspect {
   private readonly action: SnsAction;
+  private readonly notified = new WeakSet<Alarm>();
   constructor(topic: ITopic) {
     this.action = new SnsAction(topic);
   }
   visit(node: IConstruct): void {
-    if (!(node instanceof Alarm)) return;
+    if (!(node instanceof Alarm) || this.notified.has(node)) return;
+    this.notified.add(node);
     node.addAlarmAction(this.action);
     node.addOkAction(this.action);
   }

@@ -16,7 +16,7 @@ import { testApp, testStages } from '../support/cdk-app';
 /**
  * Issue 28 on synthesized templates: what `cdk synth` gives with no setting (cdk.json's empty values) and
  * with every setting given, CloudFormation's resource limit with room for more routes, and the local
- * Powertools layer. Two full syntheses (without bundling: stacks.test.ts), shared by every test here.
+ * Powertools layer. Two full syntheses (without bundling: stages/stacks.ts), shared by every test here.
  */
 const SETTINGS = {
   ...EXAMPLE_SETTINGS,

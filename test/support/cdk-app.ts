@@ -30,5 +30,12 @@ export const testApp = (context: Record<string, unknown> = {}): App => {
  * measured), is off unless asked: deploy-settings.test.ts asks, and checks every stack, nested ones
  * included, with and without settings.
  */
-export const testStages = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) =>
-  buildApp(testApp(context), { nag: options.nag ?? false });
+const built = new Map<string, ReturnType<typeof buildApp>>();
+export const testStages = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => {
+  const key = JSON.stringify([context, options.nag ?? false]);
+  const found = built.get(key);
+  if (found) return found;
+  const made = buildApp(testApp(context), { nag: options.nag ?? false });
+  built.set(key, made);
+  return made;
+};

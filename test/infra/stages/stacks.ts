@@ -1,16 +1,16 @@
 import { type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { functionId, NOT_FOUND_NAME } from '../../infra/api-stack';
-import { STAGES, stageConfig } from '../../infra/config';
+import { functionId, NOT_FOUND_NAME } from '../../../infra/api-stack';
+import { STAGES, stageConfig } from '../../../infra/config';
 import {
   COUNTER_ACTIONS,
   COUNTER_CONDITION,
   READ_ACTIONS,
   tableActions,
   WRITE_ACTIONS,
-} from '../../infra/table-access';
-import { TABLE_SCHEMA } from '../../shared/db/table';
+} from '../../../infra/table-access';
+import { TABLE_SCHEMA } from '../../../shared/db/table';
 import {
   FEED_ROUTE,
   PAGE_ROUTES,
@@ -18,8 +18,8 @@ import {
   type RouteDef,
   routeName,
   ROUTES as TABLE_ROUTES,
-} from '../../shared/routes';
-import { testStages } from '../support/cdk-app';
+} from '../../../shared/routes';
+import { testStages } from '../../support/cdk-app';
 
 /** Every route the API stack serves: the route table, the staff feed's address and the pages. */
 const ROUTES = [...TABLE_ROUTES, FEED_ROUTE, ...PAGE_ROUTES];

@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { BUNDLE_EXTERNALS, esbuildOptions, ROOT } from '../../infra/bundling';
-import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } from '../../infra/config';
-import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
-import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../shared/telemetry/names';
-import { testStages } from '../support/cdk-app';
+import { BUNDLE_EXTERNALS, esbuildOptions, ROOT } from '../../../infra/bundling';
+import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } from '../../../infra/config';
+import { REFUSAL_REASONS } from '../../../shared/services/operations/ports';
+import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../../shared/telemetry/names';
+import { testStages } from '../../support/cdk-app';
 
 /**
  * Issue 22, points 2 to 4 on the synthesized stacks of both stages: traces and the Powertools layer on
  * every function, the dashboard, the alarm topic every alarm notifies, the alarms, access logs and log
- * retention; and cfn-lint clean. Synthesized without bundling, like stacks.test.ts.
+ * retention; and cfn-lint clean. Synthesized without bundling, like stages/stacks.ts.
  */
 const build = (context: Record<string, unknown> = {}) => testStages(context).stages;
 const stages = build();
@@ -88,6 +88,13 @@ describe.each([
       }
     }
     expect(alarms).toBeGreaterThan(60);
+  });
+
+  it('notifies once per alarm however often the app is synthesized (Annotations.fromStack forces it)', () => {
+    testStages().app.synth({ force: true });
+    for (const stack of all)
+      for (const [id, alarm] of ofType(stack, 'AWS::CloudWatch::Alarm'))
+        expect([id, (alarm.Properties.AlarmActions as unknown[]).length]).toEqual([id, 1]);
   });
 
   it('alarms on every function’s errors and throttles, the stream’s age, table throttles and store refusals', () => {

@@ -1,8 +1,8 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../infra/open-days';
-import { testStages } from '../support/cdk-app';
+import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../../infra/open-days';
+import { testStages } from '../../support/cdk-app';
 
-/** Open days (docs/CONTRACT.md#open-days) in both stages, synthesized without bundling like stacks.test.ts. */
+/** Open days (docs/CONTRACT.md#open-days) in both stages, synthesized without bundling like stages/stacks.ts. */
 const { stages } = testStages();
 
 const resourcesOf = (template: Template) =>

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { testStages } from '../support/cdk-app';
+import { testStages } from '../../support/cdk-app';
 
-/** The booking events of both stages (docs/EVENTS.md), synthesized without bundling like stacks.test.ts. */
+/** The booking events of both stages (docs/EVENTS.md), synthesized without bundling like stages/stacks.ts. */
 const { stages } = testStages();
 
 interface Statement {
@@ -32,8 +32,8 @@ describe.each([
 
   it('has the delivery queue consumed with batch failures, its dead-letter queue, and an alarm on it', () => {
     // The delivery queue and its dead letters; the mail queue and its own, the reminders' dead letters
-    // (test/infra/mail-stack.test.ts), the open days' per-entity queue and its own
-    // (test/infra/open-days-stack.test.ts).
+    // (test/infra/stages/mail.ts), the open days' per-entity queue and its own
+    // (test/infra/stages/open-days.ts).
     template.resourceCountIs('AWS::SQS::Queue', 7);
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 5 }),
@@ -58,7 +58,7 @@ describe.each([
       ]),
       Threshold: 1,
     });
-    // The dispatcher, the deliveries, open days' fan-out and per-entity runs (test/infra/open-days-stack.test.ts)
+    // The dispatcher, the deliveries, open days' fan-out and per-entity runs (test/infra/stages/open-days.ts)
     // and the e-mails.
     template.resourceCountIs('AWS::Lambda::Function', 5);
   });

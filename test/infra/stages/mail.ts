@@ -1,10 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { stageConfig } from '../../infra/config';
-import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../infra/mail';
-import { testStages } from '../support/cdk-app';
+import { stageConfig } from '../../../infra/config';
+import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../../infra/mail';
+import { testStages } from '../../support/cdk-app';
 
 /**
- * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stacks.test.ts, each
+ * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stages/stacks.ts, each
  * stage with its mail domain (without one, e-mails are off: test/infra/deploy-settings.test.ts).
  */
 const MAIL_DOMAINS: Record<string, string> = {

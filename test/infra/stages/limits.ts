@@ -1,8 +1,8 @@
 import { NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { STAGES } from '../../infra/config';
-import { parseConfig } from '../../shared/config';
-import { testStages } from '../support/cdk-app';
+import { STAGES } from '../../../infra/config';
+import { parseConfig } from '../../../shared/config';
+import { testStages } from '../../support/cdk-app';
 
 /** Each stage's default limits reach every API function (docs/CONTRACT.md#limits). */
 const { stages } = testStages();

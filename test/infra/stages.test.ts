@@ -1,0 +1,12 @@
+/**
+ * The checks of both stages as `buildApp` makes them, without bundling (test/support/cdk-app.ts), one
+ * module per subject in test/infra/stages/. They run as one test file so that they share one load of
+ * aws-cdk-lib and one synthesis per set of settings (testStages keeps each): as six files, each loaded the
+ * library and synthesized both stages again, about 80 s of CPU in all against about 35 s.
+ */
+import './stages/stacks';
+import './stages/open-days';
+import './stages/events';
+import './stages/limits';
+import './stages/mail';
+import './stages/observability';
