@@ -28,7 +28,8 @@ export const testApp = (context: Record<string, unknown> = {}): App => {
 /**
  * Both stages on a test app. cdk-nag, half of a test synthesis (both stages: 4.3 s with it, 2.2 s without,
  * measured), is off unless asked: deploy-settings.test.ts asks, and checks every stack, nested ones
- * included, with and without settings.
+ * included, with and without settings. Each set of settings is built once per test file and shared by
+ * its callers (test/infra/stages.test.ts runs six subjects on one build): none may add constructs to it.
  */
 const built = new Map<string, ReturnType<typeof buildApp>>();
 export const testStages = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => {
