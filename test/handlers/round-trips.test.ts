@@ -162,6 +162,37 @@ describe('round trips per request (warm instance)', () => {
     expect(refused).toEqual(['BatchGetItem CAL+TOKEN']);
   });
 
+  it('a v1 booking: the same two round trips once its token has booked in the instance', async () => {
+    const { newEntity, viaHandler, ALWAYS_OPEN, futureWorkingDate, mobile } = load();
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    const slots = (
+      await viaHandler('POST', '/api/v2/calendar-slots/generate', {
+        headers: entity.v2,
+        body: { date: futureWorkingDate(32), max_appointments: 10 },
+      })
+    ).json.data as Array<{ id: number }>;
+    const book = (phone: number) =>
+      viaHandler('POST', '/api/appointment', {
+        headers: entity.v1,
+        body: {
+          calendar_id: 1,
+          slot_id: slots[0]?.id,
+          client_firstname: 'Ada',
+          client_lastname: 'Lovelace',
+          client_email: 'ada@example.com',
+          client_phone: mobile(phone),
+        },
+      });
+    const first = await callsOf(async () => expect((await book(1)).status).toBe(200));
+    expectPath(first, [
+      ['GetItem TOKEN'],
+      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+    ]);
+    const warm = await callsOf(async () => expect((await book(2)).status).toBe(200));
+    expectPath(warm, [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems SLOT']]);
+  });
+
   it('a returning client’s booking: its client item read once the phone item names it', async () => {
     const { book } = await scenario({});
     const calls = await callsOf(() => book({}, 200, 1));

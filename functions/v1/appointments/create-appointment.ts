@@ -1,9 +1,12 @@
 import { reply } from '../../../shared/http/reply';
 import { v1Appointment } from '../../../shared/http/v1/present';
-import { V1BookingBody, v1BookingRequest } from '../../../shared/http/v2/booking-bodies';
-import { defineV1Handler, v1Booking } from '../../../shared/wiring';
+import { V1BookingBody, v1BookingAhead, v1BookingRequest } from '../../../shared/http/v2/booking-bodies';
+import { bookingService, defineV1Handler, v1Booking } from '../../../shared/wiring';
 
-/** POST /api/appointment — books a place (default status confirmed); data.appointment is the record. */
+/**
+ * POST /api/appointment — books a place (default status confirmed); data.appointment is the record. Its first
+ * reads start beside its token's (HandlerOptions.prefetch; debug mode reads no token and takes none).
+ */
 export const handler = defineV1Handler(
   {
     debugMode: true,
@@ -11,10 +14,15 @@ export const handler = defineV1Handler(
     hasBody: true,
     idempotent: true,
     body: V1BookingBody,
+    prefetch: (lastSeen, event) => {
+      const request = v1BookingAhead(event);
+      return request && bookingService().prefetch(lastSeen, request);
+    },
   },
   async (input) => {
     const { entity, booking } = v1Booking(input);
-    const booked = await booking.book(entity, v1BookingRequest(input.body), input.idempotency);
+    const request = v1BookingRequest(input.body);
+    const booked = await booking.book(entity, request, input.idempotency, input.prefetched);
     const view = { appointment: booked.appointment, calendarName: booked.calendar.calendar_name };
     return reply(
       { appointment: v1Appointment(view, entity.settings.timezone) },

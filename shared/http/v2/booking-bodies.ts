@@ -87,6 +87,12 @@ export function v2BookingAhead(entity: EntityContext, event: Event): BookingRequ
   return v2BookingRequest(entity, parsed.data);
 }
 
+/** The v1 booking read from the raw event before its token is checked, for its prefetch (as above). */
+export function v1BookingAhead(event: Event): BookingRequest | undefined {
+  const parsed = V1BookingBody.safeParse(readJsonBody(event));
+  return parsed.success ? v1BookingRequest(parsed.data) : undefined;
+}
+
 /** A v2 booking of a service (service_id, date, start_time, calendar_id or "anyone"). */
 export function v2ServiceBookingRequest(input: z.infer<typeof V2BookingBody>): ServiceBookingRequest {
   if (input.date === undefined) throw missingField('date');
