@@ -108,6 +108,19 @@ async function scenario(limits: Record<string, number>, withKey = false) {
   return { book, read, headers };
 }
 
+/** A new entity (no limits, no booking yet: its tokens unseen by the instance) with slots to book. */
+async function withSlots(daysAhead: number) {
+  const { newEntity, viaHandler, ALWAYS_OPEN, futureWorkingDate } = load();
+  const entity = await newEntity({ hours: ALWAYS_OPEN });
+  const slots = (
+    await viaHandler('POST', '/api/v2/calendar-slots/generate', {
+      headers: entity.v2,
+      body: { date: futureWorkingDate(daysAhead), max_appointments: 10 },
+    })
+  ).json.data as Array<{ id: number }>;
+  return { entity, slots };
+}
+
 describe('round trips per request (warm instance)', () => {
   // The limits' windows see one instant (the first of an hour): every request of a scenario falls in one
   // window of each limit, and the headers' counts and resets are exact.
@@ -135,14 +148,8 @@ describe('round trips per request (warm instance)', () => {
   });
 
   it('the first booking of a token in an instance: token, then snapshot with a block of ids', async () => {
-    const { newEntity, viaHandler, ALWAYS_OPEN, futureWorkingDate, mobile } = load();
-    const entity = await newEntity({ hours: ALWAYS_OPEN });
-    const slots = (
-      await viaHandler('POST', '/api/v2/calendar-slots/generate', {
-        headers: entity.v2,
-        body: { date: futureWorkingDate(31), max_appointments: 10 },
-      })
-    ).json.data as Array<{ id: number }>;
+    const { viaHandler, mobile } = load();
+    const { entity, slots } = await withSlots(31);
     const book = (headers: Headers) =>
       viaHandler('POST', '/api/v2/appointments', {
         headers,
@@ -163,14 +170,8 @@ describe('round trips per request (warm instance)', () => {
   });
 
   it('a v1 booking: the same two round trips once its token has booked in the instance', async () => {
-    const { newEntity, viaHandler, ALWAYS_OPEN, futureWorkingDate, mobile } = load();
-    const entity = await newEntity({ hours: ALWAYS_OPEN });
-    const slots = (
-      await viaHandler('POST', '/api/v2/calendar-slots/generate', {
-        headers: entity.v2,
-        body: { date: futureWorkingDate(32), max_appointments: 10 },
-      })
-    ).json.data as Array<{ id: number }>;
+    const { viaHandler, mobile } = load();
+    const { entity, slots } = await withSlots(32);
     const book = (phone: number) =>
       viaHandler('POST', '/api/appointment', {
         headers: entity.v1,
