@@ -21,8 +21,12 @@ export const handler = defineV1Handler(
   },
   async (input) => {
     const { entity, booking } = v1Booking(input);
-    const request = v1BookingRequest(input.body);
-    const booked = await booking.book(entity, request, input.idempotency, input.prefetched);
+    const booked = await booking.book(
+      entity,
+      v1BookingRequest(input.body),
+      input.idempotency,
+      input.prefetched,
+    );
     const view = { appointment: booked.appointment, calendarName: booked.calendar.calendar_name };
     return reply(
       { appointment: v1Appointment(view, entity.settings.timezone) },

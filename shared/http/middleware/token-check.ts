@@ -1,5 +1,6 @@
 import { checkKeyUse, ownOriginOf } from '../../domain/access/publishable-keys';
 import type { EntityContext } from '../../domain/core/entity';
+import { setNewest } from '../../domain/core/newest';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 
@@ -25,12 +26,6 @@ export type Prefetch = (lastSeen: EntityContext, event: Event) => unknown;
 /** Tokens a process remembers the entity of, for the prefetch; the oldest is forgotten past it. */
 const REMEMBERED = 1000;
 const lastSeen = new Map<string, EntityContext>();
-
-function remember(token: string, entity: EntityContext): void {
-  lastSeen.delete(token);
-  lastSeen.set(token, entity);
-  if (lastSeen.size > REMEMBERED) lastSeen.delete(lastSeen.keys().next().value ?? token);
-}
 
 /** The prefetch for the entity this token named before, if any; one that throws is no prefetch. */
 function started(
@@ -90,7 +85,7 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       throw error;
     });
     context.app.entity = entity;
-    if (options.prefetch && token) remember(token, entity);
+    if (options.prefetch && token) setNewest(lastSeen, token, entity, REMEMBERED);
     if (early?.entityId === entity.entityId) context.app.prefetched = early.value;
     if (entity.credential) {
       context.app.visitor = {

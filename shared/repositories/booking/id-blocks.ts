@@ -1,3 +1,4 @@
+import { setNewest } from '../../domain/core/newest';
 import type { IdSource } from '../../services/schedule/ports';
 
 /** Entities whose spare ids a process keeps at most; the oldest entity's spares are dropped past it. */
@@ -34,16 +35,8 @@ export class IdBlocks implements IdSource {
 
   private async reserve(entityId: string, count: number): Promise<void> {
     const reserving = this.sequence.next(entityId, count).then((reserved) => {
-      const spare = this.spare.get(entityId) ?? [];
-      this.spare.delete(entityId);
-      this.spare.set(
-        entityId,
-        [...spare, ...reserved].sort((a, b) => a - b),
-      );
-      if (this.spare.size > MAX_ENTITIES) {
-        const oldest = this.spare.keys().next().value;
-        if (oldest !== undefined && oldest !== entityId) this.spare.delete(oldest);
-      }
+      // Already in order: the sequence only grows, and one reservation at a time runs per entity.
+      setNewest(this.spare, entityId, [...(this.spare.get(entityId) ?? []), ...reserved], MAX_ENTITIES);
     });
     this.reserving.set(entityId, reserving);
     try {
