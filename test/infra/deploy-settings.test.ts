@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../infra/api-stack';
@@ -11,7 +11,7 @@ import { EXAMPLE_SETTINGS } from '../../infra/example-settings';
 import { mailPace } from '../../infra/mail';
 import { TABLE_SCHEMA } from '../../shared/db/table';
 import { FEED_ROUTE, ROUTES, type RouteDef } from '../../shared/routes';
-import { testApp, testStages } from '../support/cdk-app';
+import { templateOf, testApp, testStages } from '../support/cdk-app';
 
 /**
  * Issue 28 on synthesized templates: what `cdk synth` gives with no setting (cdk.json's empty values) and
@@ -39,8 +39,7 @@ const bare = synth({});
 const full = synth(SETTINGS);
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
+const resourcesOf = (stack: Stack) => templateOf(stack).toJSON().Resources as Record<string, Resource>;
 const ofType = (stack: Stack, type: string) =>
   Object.values(resourcesOf(stack)).filter((r) => r.Type === type);
 const nestedOf = (stack: Stack) =>
@@ -58,7 +57,7 @@ describe('no setting given (cdk.json as shipped)', () => {
 
   it('deploys with e-mails off: no identity, no SES right, an empty sender', () => {
     for (const { events } of Object.values(bare.stages)) {
-      Template.fromStack(events).resourceCountIs('AWS::SES::EmailIdentity', 0);
+      templateOf(events).resourceCountIs('AWS::SES::EmailIdentity', 0);
       const mail =
         resourcesOf(events)[events.getLogicalId(events.mail.mailFunction.node.defaultChild as never)];
       expect(variablesOf(mail as Resource).MAIL_FROM).toBe('');
@@ -84,9 +83,9 @@ describe('no setting given (cdk.json as shipped)', () => {
 
   it('subscribes nobody, and has neither a custom domain nor an edge stack', () => {
     for (const { data, api, edge } of Object.values(bare.stages)) {
-      Template.fromStack(data).resourceCountIs('AWS::SNS::Subscription', 0);
-      Template.fromStack(api).resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
-      Template.fromStack(api).resourceCountIs('AWS::CloudFront::Distribution', 0);
+      templateOf(data).resourceCountIs('AWS::SNS::Subscription', 0);
+      templateOf(api).resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+      templateOf(api).resourceCountIs('AWS::CloudFront::Distribution', 0);
       expect(edge).toBeUndefined();
     }
   });
@@ -96,7 +95,7 @@ describe('every setting given', () => {
   const { staging, production } = full.stages;
 
   it('declares the mail domain with DKIM and sends from it, in the sandbox to the recipients named', () => {
-    const stagingEvents = Template.fromStack(staging.events);
+    const stagingEvents = templateOf(staging.events);
     stagingEvents.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'staging.booking.test',
       DkimSigningAttributes: Match.absent(),
@@ -122,7 +121,7 @@ describe('every setting given', () => {
     expect(mailPace(1)).toEqual({ concurrency: 2, intervalMs: 2000, batchSize: 7 });
     expect(mailPace(14)).toEqual({ concurrency: 10, intervalMs: 715, batchSize: 10 });
     const queueId = staging.events.getLogicalId(staging.events.mail.mailQueue.node.defaultChild as never);
-    Template.fromStack(staging.events).hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+    templateOf(staging.events).hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
       ScalingConfig: { MaximumConcurrency: 2 },
       BatchSize: 7,
@@ -134,17 +133,17 @@ describe('every setting given', () => {
   });
 
   it('subscribes the alarm address and sets the CORS origins', () => {
-    Template.fromStack(production.data).hasResourceProperties('AWS::SNS::Subscription', {
+    templateOf(production.data).hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'oncall@booking.test',
     });
-    Template.fromStack(production.api).hasResourceProperties('AWS::ApiGatewayV2::Api', {
+    templateOf(production.api).hasResourceProperties('AWS::ApiGatewayV2::Api', {
       CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://app.booking.test'] }),
     });
   });
 
   it('serves a custom domain and switches the execute-api endpoint off (no edge)', () => {
-    const api = Template.fromStack(staging.api);
+    const api = templateOf(staging.api);
     api.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
       DomainName: 'api.staging.booking.test',
       DomainNameConfigurations: [
@@ -159,7 +158,7 @@ describe('every setting given', () => {
     const edge = production.edge as NonNullable<typeof production.edge>;
     expect(edge.region).toBe('us-east-1');
     expect(edge.account).toBe('123456789012');
-    Template.fromStack(edge).hasResourceProperties('AWS::WAFv2::WebACL', {
+    templateOf(edge).hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
       Rules: [
@@ -176,7 +175,7 @@ describe('every setting given', () => {
         }),
       ],
     });
-    const api = Template.fromStack(production.api);
+    const api = templateOf(production.api);
     const [distribution] = ofType(production.api, 'AWS::CloudFront::Distribution');
     const config = JSON.stringify(distribution?.Properties);
     expect(config).toContain('"HeaderName":"x-origin-verify"');
@@ -234,7 +233,7 @@ describe('every setting given', () => {
           expect(fn.Properties.Architectures ?? ['x86_64']).toEqual(['x86_64']);
           expect(fn.Properties.Layers).toEqual([{ Ref: layers[0]?.[0] }]);
         }
-        expect(Template.fromStack(stack).toJSON().Parameters?.PowertoolsLayerArn).toBeUndefined();
+        expect(templateOf(stack).toJSON().Parameters?.PowertoolsLayerArn).toBeUndefined();
       }
     }
     const layerAssets = readdirSync(full.directory).filter((name) => {

@@ -1,5 +1,5 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { testStages } from '../../support/cdk-app';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { templateOf, testStages } from '../../support/cdk-app';
 
 /** The booking events of both stages (docs/EVENTS.md), synthesized without bundling like stages/stacks.ts. */
 const { stages } = testStages();
@@ -15,10 +15,10 @@ describe.each([
   ['staging', stages.staging],
   ['production', stages.production],
 ] as const)('%s booking events', (_stageName, { data, events }) => {
-  const template = Template.fromStack(events);
+  const template = templateOf(events);
 
   it('has the table stream (new and old images) read by the dispatcher, with batch failures, retries and bisect', () => {
-    Template.fromStack(data).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+    templateOf(data).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

@@ -1,8 +1,8 @@
 import { NestedStack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { STAGES } from '../../../infra/config';
 import { parseConfig } from '../../../shared/config';
-import { testStages } from '../../support/cdk-app';
+import { templateOf, testStages } from '../../support/cdk-app';
 
 /** Each stage's default limits reach every API function (docs/CONTRACT.md#limits). */
 const { stages } = testStages();
@@ -16,7 +16,7 @@ describe.each([
     const functions = Object.assign(
       {},
       ...[api, ...api.node.findAll().filter((c) => c instanceof NestedStack)].map((stack) =>
-        Template.fromStack(stack as NestedStack).findResources('AWS::Lambda::Function', {
+        templateOf(stack as NestedStack).findResources('AWS::Lambda::Function', {
           Properties: { Environment: { Variables: Match.objectLike({ DEFAULT_LIMITS: Match.anyValue() }) } },
         }),
       ),

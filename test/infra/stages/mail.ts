@@ -1,7 +1,7 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { stageConfig } from '../../../infra/config';
 import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../../infra/mail';
-import { testStages } from '../../support/cdk-app';
+import { templateOf, testStages } from '../../support/cdk-app';
 
 /**
  * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stages/stacks.ts, each
@@ -24,7 +24,7 @@ describe.each([
   ['staging', stages.staging],
   ['production', stages.production],
 ] as const)('%s client e-mails', (stageName, { events }) => {
-  const template = Template.fromStack(events);
+  const template = templateOf(events);
   const resources = template.toJSON().Resources as Record<
     string,
     { Type: string; Properties: Record<string, unknown> }

@@ -1,6 +1,6 @@
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { OPEN_DAYS_ACTIONS, OPEN_DAYS_CONCURRENCY } from '../../../infra/open-days';
-import { testStages } from '../../support/cdk-app';
+import { templateOf, testStages } from '../../support/cdk-app';
 
 /** Open days (docs/CONTRACT.md#open-days) in both stages, synthesized without bundling like stages/stacks.ts. */
 const { stages } = testStages();
@@ -40,7 +40,7 @@ describe.each([
   ['staging', stages.staging],
   ['production', stages.production],
 ] as const)('%s open days', (_stageName, { events }) => {
-  const template = Template.fromStack(events);
+  const template = templateOf(events);
   const fn = openDaysFunction(template);
 
   it('has its own function, run every hour by an EventBridge rule', () => {
@@ -174,11 +174,5 @@ describe.each([
       consumerActions.filter((a) => a.startsWith('sqs:') && !/Receive|Delete|GetQueue|ChangeMessage/.test(a)),
     ).toEqual([]);
     expect(consumerActions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('sqs:'))).toEqual([]);
-  });
-
-  it('is cdk-nag (AwsSolutions) clean, the open-days queues and functions included', () => {
-    const annotations = Annotations.fromStack(events);
-    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
-    expect(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
   });
 });
