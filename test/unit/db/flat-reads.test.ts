@@ -23,7 +23,7 @@ import { partition } from '../../support/invariants';
  * reading every member or every day counter would read hundreds more on the large tenant. (The seeded
  * counters are checked against a recount in test/handlers/seed.test.ts.)
  */
-const DAYS = 90;
+const DAYS = 30;
 const SMALL = 150;
 const LARGE = 800;
 
