@@ -61,13 +61,24 @@ const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
   locale: o.locale,
 });
 
-const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+/** Where the CLI writes: the process's stdout and stderr, or a test's buffers. */
+export interface AdminOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+const PROCESS_OUTPUT: AdminOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+type Connect = typeof connect;
 
-function program(): Command {
+function program(io: AdminOutput, connectTo: Connect): Command {
+  const print = (value: unknown) => io.out(`${JSON.stringify(value, null, 2)}\n`);
   const cli = new Command('admin')
     .description('Administer entities of the booking API (local store by default)')
     .option('--remote', 'use the deployed table named by TABLE_NAME (AWS credentials from the environment)')
     .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
     .showHelpAfterError();
 
   // A command that starts the engine itself (none serves the folder) lives seconds: a quick JVM. A seed of
@@ -85,7 +96,7 @@ function program(): Command {
         const { argumentChecks } = await import('../shared/services/operations/admin-service');
         check(argumentChecks, ...(args as never[]));
       }
-      const { services, close } = await connect(Boolean(cli.opts().remote), jit);
+      const { services, close } = await connectTo(Boolean(cli.opts().remote), jit);
       try {
         print(await action(services, ...(args as never[])));
       } finally {
@@ -282,7 +293,7 @@ function program(): Command {
           const width = 30;
           const done = Math.round((written / Math.max(1, total)) * width);
           const rate = Math.round(written / Math.max(0.001, (Date.now() - started) / 1000));
-          process.stderr.write(
+          io.err(
             `\r[${'#'.repeat(done)}${'-'.repeat(width - done)}] ${written.toLocaleString('en')}/${total.toLocaleString('en')} items, ${rate.toLocaleString('en')} items/s `,
           );
         };
@@ -296,7 +307,7 @@ function program(): Command {
           },
           ({ written, total }) => bar(written, total),
         );
-        process.stderr.write('\n');
+        io.err('\n');
         return { ...summary, appointments_per_second: Math.round(summary.appointments / summary.seconds) };
       }, 'full'),
     );
@@ -314,12 +325,31 @@ function program(): Command {
   return cli;
 }
 
-program()
-  .parseAsync(process.argv)
-  .catch((error: unknown) => {
-    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+/**
+ * Runs one command (`argv` without node and the script) and resolves with its exit code: 0 done, 1 refused
+ * (`admin: <why>` on the error output), 2 a usage mistake commander reports. `connectTo` reaches the store
+ * (the tests give one that fails, to show a command answered from its arguments alone).
+ */
+export async function admin(
+  argv: string[],
+  io: AdminOutput = PROCESS_OUTPUT,
+  connectTo: Connect = connect,
+): Promise<number> {
+  try {
+    await program(io, connectTo).parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error: unknown) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const e = error as Error & { issues?: Array<{ path: unknown[]; message: string }> };
     const detail = e.issues?.[0] ? `${e.issues[0].path.join('.')}: ${e.issues[0].message}` : e.message;
-    console.error(`admin: ${detail}`);
-    process.exit(1);
+    io.err(`admin: ${detail}\n`);
+    return 1;
+  }
+}
+
+// Run as a script (`npm run admin`): a refusal exits at once, whatever connections are still open.
+if (require.main === module) {
+  void admin(process.argv.slice(2)).then((code) => {
+    if (code !== 0) process.exit(code);
   });
+}

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { admin as adminCli } from '../../scripts/admin';
 import { v1Token, v2Token } from '../../shared/domain/access/tokens';
 import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
@@ -165,22 +166,10 @@ describe('admin CLI while npm start serves the folder', () => {
     });
   });
 
+  // What only the store can answer (the rest: "argument mistakes", in this process, below).
   it.each([
-    [['set-hours', 'acme', 'funday'], 1, /day: must be one of mon/],
-    [['set-hours', 'acme', 'mon', '--period', '12:00-09:00'], 1, /admin: /],
-    [['set-hours', 'acme', 'mon', '--period', 'nine-to-five'], 2, /expected HH:MM-HH:MM/],
-    [['set-settings', 'acme', '--slot-duration', '3'], 1, /slot_duration/],
-    [['set-settings', 'acme', '--timezone', 'Mars/Olympus'], 1, /timezone/],
-    [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /open_days_ahead: /],
-    [['set-settings', 'acme', '--language', 'de'], 1, /language: /],
-    [['set-settings', 'acme', '--cancel-url', 'https://x.fr/cancel'], 1, /cancel_url: /],
-    [['set-settings', 'acme', '--locale', 'en-GB'], 1, /locale: must be a locale of the language fr/],
-    [['add-closure', 'acme', '2031-02-30'], 1, /invalid date/],
-    [['rotate-secret', 'nobody'], 1, /entity nobody not found/],
-    [['create-entity', 'weak', '--secret', 'short-secret'], 1, /secret: must be at least 32 characters/],
-    [['rotate-secret', 'acme', '--secret', 'x'.repeat(31)], 1, /secret: must be at least 32 characters/],
-    [['create-entity', 'bad id!'], 1, /letters, digits/],
-    [['no-such-command'], 2, /unknown command/],
+    [['rotate-secret', 'nobody'], 1, /^admin: entity nobody not found/],
+    [['set-settings', 'acme', '--locale', 'en-GB'], 1, /^admin: locale: must be a locale of the language fr/],
   ])('%j exits %i with a clear message', async (args, code, message) => {
     const run = await admin(...args);
     expect(run.code).toBe(code);
@@ -207,5 +196,64 @@ describe('admin CLI while npm start serves the folder', () => {
     expect(hours.status).toBe(200);
     expect(JSON.stringify(await hours.json())).toContain('12:30');
     expect(javaFor(folder)).toEqual([String(record.java_pid)]);
+  });
+});
+
+/**
+ * The CLI's own checks, run in this process (`admin()` is what `npm run admin` runs) with a store it must
+ * not reach: each mistake is answered from the arguments alone, with exit code 1 (refused) or 2 (usage),
+ * one line and no stack. Real processes: the tests above.
+ */
+describe('admin CLI: argument mistakes, answered without the store', () => {
+  const inProcess = async (args: string[]) => {
+    let stderr = '';
+    let reached = false;
+    const code = await adminCli(
+      args,
+      {
+        out: () => {},
+        err: (text) => {
+          stderr += text;
+        },
+      },
+      async () => {
+        reached = true;
+        throw new Error('the store was reached');
+      },
+    );
+    return { code, stderr, reached };
+  };
+
+  it.each([
+    [['set-hours', 'acme', 'funday'], 1, /^admin: day: must be one of mon/],
+    [
+      ['set-hours', 'acme', 'mon', '--period', '12:00-09:00'],
+      1,
+      /^admin: end_time1: must be after start_time1/,
+    ],
+    [['set-hours', 'acme', 'mon', '--period', 'nine-to-five'], 2, /expected HH:MM-HH:MM/],
+    [['set-settings', 'acme', '--slot-duration', '3'], 1, /^admin: slot_duration/],
+    [['set-settings', 'acme', '--timezone', 'Mars/Olympus'], 1, /^admin: timezone/],
+    [['set-settings', 'acme', '--open-days-ahead', '366'], 1, /^admin: open_days_ahead: /],
+    [['set-settings', 'acme', '--language', 'de'], 1, /^admin: language: /],
+    [['set-settings', 'acme', '--cancel-url', 'https://x.fr/cancel'], 1, /^admin: cancel_url: /],
+    [['add-closure', 'acme', '2031-02-30'], 1, /^admin: date: invalid date/],
+    [
+      ['create-entity', 'weak', '--secret', 'short-secret'],
+      1,
+      /^admin: secret: must be at least 32 characters/,
+    ],
+    [
+      ['rotate-secret', 'acme', '--secret', 'x'.repeat(31)],
+      1,
+      /^admin: secret: must be at least 32 characters/,
+    ],
+    [['create-entity', 'bad id!'], 1, /letters, digits/],
+    [['no-such-command'], 2, /unknown command/],
+  ])('%j exits %i with a clear message', async (args, code, message) => {
+    const run = await inProcess(args);
+    expect(run).toMatchObject({ code, reached: false });
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });
