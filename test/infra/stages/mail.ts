@@ -2,16 +2,13 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { stageConfig } from '../../../infra/config';
 import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../../infra/mail';
 import { templateOf, testStages } from '../../support/cdk-app';
+import { GIVEN_SETTINGS } from './settings';
 
 /**
  * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stages/stacks.ts, each
  * stage with its mail domain (without one, e-mails are off: test/infra/deploy-settings.test.ts).
  */
-const MAIL_DOMAINS: Record<string, string> = {
-  'staging.mailDomain': 'staging.booking.test',
-  'production.mailDomain': 'booking.test',
-};
-const { stages } = testStages(MAIL_DOMAINS);
+const { stages } = testStages(GIVEN_SETTINGS);
 
 interface Statement {
   Action: string | string[];
@@ -61,7 +58,7 @@ describe.each([
   });
 
   it('gives the mail function its sender, queues and configuration set, and SES only on the stage identity', () => {
-    const config = stageConfig(stageName, (key) => MAIL_DOMAINS[key]);
+    const config = stageConfig(stageName, (key) => GIVEN_SETTINGS[key]);
     const fn = resources[logicalId(mail.mailFunction.node.defaultChild)] as {
       Properties: Record<string, unknown>;
     };

@@ -8,6 +8,7 @@ import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } fro
 import { REFUSAL_REASONS } from '../../../shared/services/operations/ports';
 import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../../shared/telemetry/names';
 import { templateOf, testStages } from '../../support/cdk-app';
+import { GIVEN_SETTINGS } from './settings';
 
 /**
  * Issue 22, points 2 to 4 on the synthesized stacks of both stages: traces and the Powertools layer on
@@ -199,10 +200,10 @@ describe.each([
 
 describe('alarm e-mail', () => {
   it('subscribes the address given for a stage to that stage’s topic only', () => {
-    const withEmail = build({ 'staging.alarmEmail': 'ops@example.com' });
+    const withEmail = build(GIVEN_SETTINGS);
     templateOf(withEmail.staging.data).hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
-      Endpoint: 'ops@example.com',
+      Endpoint: GIVEN_SETTINGS['staging.alarmEmail'],
     });
     templateOf(withEmail.production.data).resourceCountIs('AWS::SNS::Subscription', 0);
   });
