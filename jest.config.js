@@ -15,6 +15,8 @@ const common = {
   // middy 6 ships ES modules only: let swc turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
   setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
+  // Each module compiled once per worker, evaluated afresh in every file (test/support/jest-runtime.js).
+  runtime: '<rootDir>/test/support/jest-runtime.js',
   // Each file's AsyncLocalStorage instances are disabled after it (test/support/async-storage.ts says why).
   setupFilesAfterEnv: ['<rootDir>/test/support/async-storage.ts'],
 };
