@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { admin as adminCli } from '../../scripts/admin';
 import { v1Token, v2Token } from '../../shared/domain/access/tokens';
 import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
-import { eventually, javaFor, runAdmin, type Started, startServer, stopServer } from '../support/processes';
+import { services } from '../../shared/wiring';
+import {
+  type AdminRun,
+  eventually,
+  javaFor,
+  runAdmin,
+  type Started,
+  startServer,
+  stopServer,
+} from '../support/processes';
 
 /**
  * The admin CLI as a user runs it on a local data folder: alone (a command starts DynamoDB Local for
@@ -59,15 +68,11 @@ describe('admin CLI: a mistake in its own arguments', () => {
       const runs = await Promise.all(
         [
           ['set-hours', 'acme', 'funday'],
-          ['set-settings', 'acme', '--timezone', 'Mars/Olympus'],
-          ['add-closure', 'acme', '2031-02-30'],
           ['create-entity', 'bad id!'],
         ].map((args) => runAdmin(fresh, args)),
       );
       expect(runs.map((run) => [run.code, run.stderr.trim()])).toEqual([
         [1, 'admin: day: must be one of mon, tue, wed, thu, fri, sat, sun'],
-        [1, 'admin: timezone: must be an IANA time zone such as Europe/Paris'],
-        [1, 'admin: date: invalid date, expected YYYY-MM-DD'],
         [1, 'admin: accountId: must be 1 to 64 letters, digits, dots, dashes or underscores'],
       ]);
       expect(readdirSync(fresh)).toEqual([]);
@@ -105,21 +110,86 @@ describe('admin CLI while npm start serves the folder', () => {
     expect(again.stderr).toContain('admin: entity acme already exists');
   });
 
+  it('uses the engine of the server: one Java for the folder, and the server sees the changes at once', async () => {
+    const record = JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'));
+    expect(record).toMatchObject({ pid: server.child.pid, kind: 'server' });
+    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
+    // What the concurrent commands wrote alone is all there.
+    expect((await admin('list-entities')).json).toEqual(
+      expect.arrayContaining(['race-one', 'race-two', 'race-three']),
+    );
+    const rotated = (
+      await admin('rotate-secret', 'acme', '--secret', 'acme-secret-2-acme-secret-2-acme-secret-2')
+    ).json as {
+      v2_token: string;
+    };
+    const hours = await fetch(`${server.url}/api/v2/opening-hours`, {
+      headers: { 'Access-Token': rotated.v2_token },
+    });
+    expect(hours.status).toBe(200);
+    // An entity's default hours (Mon-Fri 09:00-12:00 and 14:00-18:00), read with the token just rotated.
+    expect(JSON.stringify(await hours.json())).toContain('14:00');
+    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
+  });
+});
+
+/**
+ * Each command's answer, run in this process on DynamoDB Local (this file's table, through the services a
+ * command gets from its store): the same `admin()` as `npm run admin`, without a process start per command.
+ * The processes themselves (exit codes, a folder's engine shared or started, no Java left): the tests above.
+ */
+describe('admin CLI commands on the store', () => {
+  const onStore = async (...args: string[]): Promise<AdminRun> => {
+    let stdout = '';
+    let stderr = '';
+    const code = await adminCli(
+      args,
+      {
+        out: (text) => {
+          stdout += text;
+        },
+        err: (text) => {
+          stderr += text;
+        },
+      },
+      async () => ({ services: services(), close: async () => {} }),
+    );
+    let json: unknown;
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      json = undefined;
+    }
+    return { code, stdout, stderr, json };
+  };
+  beforeAll(async () => {
+    expect(
+      (await onStore('create-entity', 'acme', '--secret', 'acme-secret-1-acme-secret-1-acme-secret-1')).code,
+    ).toBe(0);
+  });
+
   it('rotates the secret, sets hours, closure days, settings and calendars', async () => {
-    const rotated = await admin('rotate-secret', 'acme');
+    const rotated = await onStore('rotate-secret', 'acme');
     expect(rotated.code).toBe(0);
     expect((rotated.json as { v2_token: string }).v2_token).not.toBe(
       v2Token('acme', 'acme-secret-1-acme-secret-1-acme-secret-1'),
     );
-    const hours = await admin('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
+    const hours = await onStore('set-hours', 'acme', 'sat', '--period', '09:00-12:30');
     expect(hours.json).toMatchObject({
       day_of_week: 'sat',
       start_time1: '09:00:00',
       end_time1: '12:30:00',
       is_open: 1,
     });
-    expect((await admin('add-closure', 'acme', '2031-08-14', '--name', 'Summer closure')).code).toBe(0);
-    const settings = await admin('set-settings', 'acme', '--slot-duration', '45', '--max-appointments', '3');
+    expect((await onStore('add-closure', 'acme', '2031-08-14', '--name', 'Summer closure')).code).toBe(0);
+    const settings = await onStore(
+      'set-settings',
+      'acme',
+      '--slot-duration',
+      '45',
+      '--max-appointments',
+      '3',
+    );
     expect(settings.json).toMatchObject({
       slot_duration: 45,
       max_appointments: 3,
@@ -127,11 +197,11 @@ describe('admin CLI while npm start serves the folder', () => {
       country: 'FR',
       open_days_ahead: 0,
     });
-    const calendar = await admin('create-calendar', 'acme', 'Second room');
+    const calendar = await onStore('create-calendar', 'acme', 'Second room');
     expect(calendar.json).toMatchObject({ calendar_id: 2, calendar_name: 'Second room', is_active: true });
-    const openDays = await admin('set-settings', 'acme', '--open-days-ahead', '7');
+    const openDays = await onStore('set-settings', 'acme', '--open-days-ahead', '7');
     expect(openDays.json).toMatchObject({ slot_duration: 45, open_days_ahead: 7 });
-    const mail = await admin(
+    const mail = await onStore(
       'set-settings',
       'acme',
       '--language',
@@ -146,10 +216,10 @@ describe('admin CLI while npm start serves the folder', () => {
       cancel_url: 'https://www.example.fr/cancel?token={cancel_token}',
       reminder_minutes_before: 120,
     });
-    expect((await admin('set-settings', 'acme', '--cancel-url', '')).json).toMatchObject({
+    expect((await onStore('set-settings', 'acme', '--cancel-url', '')).json).toMatchObject({
       cancel_url: null,
     });
-    const face = await admin(
+    const face = await onStore(
       'set-settings',
       'acme',
       '--name',
@@ -171,31 +241,10 @@ describe('admin CLI while npm start serves the folder', () => {
     [['rotate-secret', 'nobody'], 1, /^admin: entity nobody not found/],
     [['set-settings', 'acme', '--locale', 'en-GB'], 1, /^admin: locale: must be a locale of the language fr/],
   ])('%j exits %i with a clear message', async (args, code, message) => {
-    const run = await admin(...args);
+    const run = await onStore(...args);
     expect(run.code).toBe(code);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it('uses the engine of the server: one Java for the folder, and the server sees the changes at once', async () => {
-    const record = JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'));
-    expect(record).toMatchObject({ pid: server.child.pid, kind: 'server' });
-    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
-    // What the concurrent commands wrote alone is all there.
-    expect((await admin('list-entities')).json).toEqual(
-      expect.arrayContaining(['race-one', 'race-two', 'race-three']),
-    );
-    const rotated = (
-      await admin('rotate-secret', 'acme', '--secret', 'acme-secret-2-acme-secret-2-acme-secret-2')
-    ).json as {
-      v2_token: string;
-    };
-    const hours = await fetch(`${server.url}/api/v2/opening-hours`, {
-      headers: { 'Access-Token': rotated.v2_token },
-    });
-    expect(hours.status).toBe(200);
-    expect(JSON.stringify(await hours.json())).toContain('12:30');
-    expect(javaFor(folder)).toEqual([String(record.java_pid)]);
   });
 });
 
