@@ -15,6 +15,14 @@ import {
  */
 const IDLE_MAX_MS = 2000;
 
+/** Records a read hands over at most: Lambda's batch of the stream's mapping (infra/open-days.ts). */
+const BATCH = 100;
+
+/** What a read found: nothing, records, or a whole batch (more records are waiting). */
+type Found = 'nothing' | 'records' | 'batch';
+/** Across shards, a poll found the most any of them did. */
+const RANK: Record<Found, number> = { nothing: 0, records: 1, batch: 2 };
+
 /** Polls between two readings of the stream's shard list when none closed (10 to 80 s). */
 const DESCRIBE_EVERY = 40;
 
@@ -83,21 +91,22 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     return answer.ShardIterator;
   };
 
-  /** True when the shard had records. */
-  const pollShard = async (shardId: string): Promise<boolean> => {
+  /** What a read of the shard found: nothing, records, or a whole batch (more are waiting). */
+  const pollShard = async (shardId: string): Promise<Found> => {
     const position = shards.get(shardId);
-    if (position === null || position === undefined) return false;
+    if (position === null || position === undefined) return 'nothing';
     const iterator = position.iterator ?? (await iteratorOf(shardId, position));
-    if (!iterator) return false;
-    const answer = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    if (!iterator) return 'nothing';
+    const answer = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: BATCH }));
     const records = answer.Records ?? [];
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
     if (records.length > 0) {
       const { batchItemFailures } = await options.onRecords(records);
       const failed = batchItemFailures[0]?.itemIdentifier;
       if (failed) {
+        // Read again from the failed record, after the usual interval.
         shards.set(shardId, { from: failed });
-        return true;
+        return 'records';
       }
     }
     if (answer.NextShardIterator)
@@ -106,14 +115,14 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       shards.set(shardId, null);
       describeIn = 0;
     }
-    return records.length > 0;
+    return records.length >= BATCH ? 'batch' : records.length > 0 ? 'records' : 'nothing';
   };
 
-  /** True when a shard had records. */
-  const poll = async (): Promise<boolean> => {
+  /** The most a shard's read found. */
+  const poll = async (): Promise<Found> => {
     streamArn ??= (await client.send(new ListStreamsCommand({ TableName: options.tableName }))).Streams?.[0]
       ?.StreamArn;
-    if (!streamArn) return false;
+    if (!streamArn) return 'nothing';
     if (describeIn-- <= 0) {
       const description = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
       for (const shard of description.StreamDescription?.Shards ?? []) {
@@ -121,10 +130,11 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
       }
       describeIn = DESCRIBE_EVERY;
     }
-    let found = false;
+    let most: Found = 'nothing';
     for (const shardId of shards.keys()) {
       try {
-        if (await pollShard(shardId)) found = true;
+        const found = await pollShard(shardId);
+        if (RANK[found] > RANK[most]) most = found;
       } catch (error) {
         // An expired or broken iterator: read again from the last record handled.
         const position = shards.get(shardId);
@@ -132,10 +142,12 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         log(`stream poll of ${shardId} failed: ${(error as Error).message}`);
       }
     }
-    return found;
+    return most;
   };
 
-  // Never two polls closer than `interval`, however many writes wake it: under load it polls as before.
+  // Never two polls closer than `interval` because writes woke it: under load it polls as before. A whole
+  // batch, though, means more records are waiting, and the next read follows at once: a tenant's change of
+  // settings behind another tenant's thousands of new slots (a record each) waited at one batch an interval.
   let wait = interval;
   let polling = false;
   let woken = false;
@@ -145,14 +157,19 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     polling = true;
     current = poll()
       .then((found) => {
-        wait = found ? interval : Math.min(wait * 2, Math.max(interval, IDLE_MAX_MS));
+        wait =
+          found === 'batch'
+            ? 0
+            : found === 'records'
+              ? interval
+              : Math.min(wait * 2, Math.max(interval, IDLE_MAX_MS));
       })
       .catch((error: unknown) => log(`stream poll failed: ${(error as Error).message}`))
       .finally(() => {
         polling = false;
         lastEnded = Date.now();
         if (stopped || paused) return;
-        if (woken) wait = interval;
+        if (woken) wait = Math.min(wait, interval);
         woken = false;
         timer = setTimeout(loop, wait).unref();
       });
@@ -161,7 +178,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   return {
     wake() {
-      if (stopped || paused || wait === interval) return;
+      if (stopped || paused || wait <= interval) return;
       wait = interval;
       if (polling) {
         woken = true;
