@@ -1,13 +1,7 @@
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { storageFrom } from '../../shared/local/engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
-import {
-  eventually,
-  runAdmin,
-  type Started,
-  startServer,
-  stopServer,
-} from '../support/processes';
+import { eventually, runAdmin, type Started, startServer, stopServer } from '../support/processes';
 
 /**
  * Issue 27, point 6 ("open days are fair") through `npm start`: a tenant asking for 5-minute slots, 24 hours
