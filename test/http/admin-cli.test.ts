@@ -9,6 +9,7 @@ import {
   type AdminRun,
   eventually,
   javaFor,
+  jsonOf,
   runAdmin,
   type Started,
   startServer,
@@ -25,6 +26,25 @@ const folder = mkdtempSync(join(tmpdir(), 'booking-admin-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const admin = (...args: string[]) => runAdmin(folder, args);
+
+/** `admin()`, what `npm run admin` runs, in this process: `connect` is the store its commands get. */
+async function inProcess(
+  args: string[],
+  connect: NonNullable<Parameters<typeof adminCli>[2]>,
+): Promise<AdminRun> {
+  let stdout = '';
+  let stderr = '';
+  const output = {
+    out: (text: string) => {
+      stdout += text;
+    },
+    err: (text: string) => {
+      stderr += text;
+    },
+  };
+  const code = await adminCli(args, output, connect);
+  return { code, stdout, stderr, json: jsonOf(stdout) };
+}
 
 describe('admin CLI', () => {
   it('--help lists the commands', async () => {
@@ -139,29 +159,8 @@ describe('admin CLI while npm start serves the folder', () => {
  * The processes themselves (exit codes, a folder's engine shared or started, no Java left): the tests above.
  */
 describe('admin CLI commands on the store', () => {
-  const onStore = async (...args: string[]): Promise<AdminRun> => {
-    let stdout = '';
-    let stderr = '';
-    const code = await adminCli(
-      args,
-      {
-        out: (text) => {
-          stdout += text;
-        },
-        err: (text) => {
-          stderr += text;
-        },
-      },
-      async () => ({ services: services(), close: async () => {} }),
-    );
-    let json: unknown;
-    try {
-      json = JSON.parse(stdout);
-    } catch {
-      json = undefined;
-    }
-    return { code, stdout, stderr, json };
-  };
+  const onStore = (...args: string[]) =>
+    inProcess(args, async () => ({ services: services(), close: async () => {} }));
   beforeAll(async () => {
     expect(
       (await onStore('create-entity', 'acme', '--secret', 'acme-secret-1-acme-secret-1-acme-secret-1')).code,
@@ -254,23 +253,13 @@ describe('admin CLI commands on the store', () => {
  * one line and no stack. Real processes: the tests above.
  */
 describe('admin CLI: argument mistakes, answered without the store', () => {
-  const inProcess = async (args: string[]) => {
-    let stderr = '';
+  const unreached = async (args: string[]) => {
     let reached = false;
-    const code = await adminCli(
-      args,
-      {
-        out: () => {},
-        err: (text) => {
-          stderr += text;
-        },
-      },
-      async () => {
-        reached = true;
-        throw new Error('the store was reached');
-      },
-    );
-    return { code, stderr, reached };
+    const run = await inProcess(args, async () => {
+      reached = true;
+      throw new Error('the store was reached');
+    });
+    return { ...run, reached };
   };
 
   it.each([
@@ -300,7 +289,7 @@ describe('admin CLI: argument mistakes, answered without the store', () => {
     [['create-entity', 'bad id!'], 1, /letters, digits/],
     [['no-such-command'], 2, /unknown command/],
   ])('%j exits %i with a clear message', async (args, code, message) => {
-    const run = await inProcess(args);
+    const run = await unreached(args);
     expect(run).toMatchObject({ code, reached: false });
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);

@@ -132,6 +132,15 @@ export interface AdminRun {
   json: unknown;
 }
 
+/** What a command printed, as JSON; undefined when it printed something else. */
+export function jsonOf(stdout: string): unknown {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs the admin CLI on a data folder (asynchronously, so a test can watch processes meanwhile). */
 export function runAdmin(store: string | Record<string, string>, args: string[]): Promise<AdminRun> {
   // A data folder (its engine and its table), or a server's store as onSharedEngine() names it.
@@ -150,14 +159,6 @@ export function runAdmin(store: string | Record<string, string>, args: string[])
     stderr += chunk.toString();
   });
   return new Promise((done) => {
-    child.once('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      done({ code, stdout, stderr, json });
-    });
+    child.once('close', (code) => done({ code, stdout, stderr, json: jsonOf(stdout) }));
   });
 }
