@@ -33,6 +33,8 @@ module.exports = {
       ...common,
       displayName: 'store',
       testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/unit/(?!${UNIT_WITH_STORE.join('|')})`],
+      // Node's, deleting each file's tables when it ends (test/support/store-environment.js says why).
+      testEnvironment: '<rootDir>/test/support/store-environment.js',
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/per-file-table.ts'],
