@@ -40,8 +40,10 @@ module.exports = {
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/per-file-table.ts'],
     },
   ],
-  // Three workers on two cores: the process and HTTP tests spend most of their time waiting.
-  maxWorkers: 3,
+  // Two workers on two cores. Three (to fill the process and HTTP tests' waits) measured worse on this
+  // project's 2-core machine on 2026-11-26, two runs each, alternated: 261 and 241 s against 239 and 237 s,
+  // the machine's CPU 500 and 466 s against 437 and 440 s (more processes at once, each slower).
+  maxWorkers: 2,
   // A bound that only ends a hung test, never a slow one: on a machine shared with a second `npm test`, a
   // store test can wait minutes for its turn. Work per test is bounded instead (seeded samples, fixed
   // property-test counts: test/support/sample.ts).
