@@ -12,6 +12,11 @@ export interface Sampler {
   picker(salt: string): <T>(list: readonly T[]) => T;
   /** `count` distinct items of `list` (all of them when it is shorter), in their order in `list`. */
   some<T>(list: readonly T[], count: number, salt: string): T[];
+  /**
+   * Pairs of a field and a value instead of every pair: each field with one value and each value with one
+   * field, picked for `salt`. Every field and every value is tried each run; other pairs than the last.
+   */
+  pairs<F, V>(fields: readonly F[], values: readonly V[], salt: string): Array<[F, V]>;
 }
 
 export function sampler(envName: string): Sampler {
@@ -41,6 +46,13 @@ export function sampler(envName: string): Sampler {
       const chosen = new Set<number>();
       while (chosen.size < Math.min(count, list.length)) chosen.add(next(list.length));
       return [...chosen].sort((a, b) => a - b).map((i) => list[i] as (typeof list)[number]);
+    },
+    pairs(fields, values, salt) {
+      const pick = this.picker(salt);
+      return [
+        ...fields.map((field) => [field, pick(values)] as [(typeof fields)[number], (typeof values)[number]]),
+        ...values.map((value) => [pick(fields), value] as [(typeof fields)[number], (typeof values)[number]]),
+      ];
     },
   };
 }
