@@ -4,9 +4,10 @@
  * file's own (TABLE_NAME) and those its servers made (`${TABLE_NAME}-…`, onSharedEngine in processes.ts).
  *
  * Why: DynamoDB Local wakes three background jobs every second (expired items, indexes being created or
- * deleted) that each read and parse the description of every table it holds. A run makes about a hundred
- * tables; kept to the end, they cost the engine's one working thread about a tenth of its time (measured
- * with JFR on a whole run). Deleted as each file ends, a handful are alive at any moment.
+ * deleted) that each read and parse the description of every table it holds: an idle engine holding 80
+ * tables spends 6.6 % of a core on them, 20 tables 2.0 %. A run makes about a hundred tables; kept to the
+ * end, they took about 8 % of the samples of the engine's one working thread (JFR, a whole run). Deleted
+ * as each file ends, a handful are alive at any moment.
  */
 const { TestEnvironment } = require('jest-environment-node');
 

@@ -47,7 +47,8 @@ const SQLITE_LIBRARIES: Record<string, string> = {
  * nothing is added, and DynamoDB Local unpacks its copy as before.
  */
 export function sqliteLibraryOptions(packageArgs: readonly string[], cwd: string): string[] {
-  const folder = packageArgs.find((a) => a.startsWith('-Djava.library.path='))?.split('=')[1];
+  const option = '-Djava.library.path=';
+  const folder = packageArgs.find((a) => a.startsWith(option))?.slice(option.length);
   const file = SQLITE_LIBRARIES[`${process.platform}-${process.arch}`];
   if (!folder || !file || !existsSync(join(resolve(cwd, folder), file))) return [];
   return [`-Dorg.sqlite.lib.path=${resolve(cwd, folder)}`, `-Dorg.sqlite.lib.name=${file}`];
