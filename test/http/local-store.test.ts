@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { createDocumentClient } from '../../shared/db/client';
 import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
 
@@ -58,16 +60,10 @@ describe('a data folder has one DynamoDB Local, shared', () => {
     expect(Date.parse(record.started_at)).not.toBeNaN();
     // Its SQLite library (loaded at the first request) is the package's own file, not a copy unpacked into
     // the temp folder (removed only when the JVM exits normally: a killed engine left its copy behind).
-    const listed = await fetch(owner.endpoint, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-amz-json-1.0',
-        'X-Amz-Target': 'DynamoDB_20120810.ListTables',
-        Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-3/dynamodb/aws4_request',
-      },
-      body: '{}',
-    });
-    expect(listed.status).toBe(200);
+    const listed = await createDocumentClient({ endpoint: owner.endpoint, region: 'eu-west-3' }).send(
+      new ListTablesCommand({}),
+    );
+    expect(listed.TableNames).toEqual([]);
     const libraries = readFileSync(`/proc/${owner.javaPid}/maps`, 'utf8')
       .split('\n')
       .filter((line) => line.includes('sqlite4java'))

@@ -48,10 +48,11 @@ const SQLITE_LIBRARIES: Record<string, string> = {
  */
 export function sqliteLibraryOptions(packageArgs: readonly string[], cwd: string): string[] {
   const option = '-Djava.library.path=';
-  const folder = packageArgs.find((a) => a.startsWith(option))?.slice(option.length);
+  const given = packageArgs.find((a) => a.startsWith(option))?.slice(option.length);
   const file = SQLITE_LIBRARIES[`${process.platform}-${process.arch}`];
-  if (!folder || !file || !existsSync(join(resolve(cwd, folder), file))) return [];
-  return [`-Dorg.sqlite.lib.path=${resolve(cwd, folder)}`, `-Dorg.sqlite.lib.name=${file}`];
+  const folder = given === undefined ? undefined : resolve(cwd, given);
+  if (!folder || !file || !existsSync(join(folder, file))) return [];
+  return [`-Dorg.sqlite.lib.path=${folder}`, `-Dorg.sqlite.lib.name=${file}`];
 }
 
 /** The package's own spawn (its factory, pinned version 10.3.0), given a spawn that adds the JVM options. */
