@@ -8,7 +8,8 @@ import { acquireLocalStore } from '../../shared/local/engine/local-store';
  */
 export default async function globalSetup(): Promise<void> {
   const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
-  const store = await acquireLocalStore(storage, { kind: 'tool' });
+  // A run's engine serves minutes of ever-different requests: a small compiler budget (dynamodb-local.ts).
+  const store = await acquireLocalStore(storage, { kind: 'tool', jit: 'lean' });
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
   (globalThis as { __store__?: typeof store }).__store__ = store;
 }

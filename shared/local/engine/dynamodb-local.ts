@@ -9,16 +9,34 @@ import { javaProblem } from './java';
 /**
  * How DynamoDB Local's JVM compiles: `quick` (the client compiler only) for an engine that lives a few
  * seconds to a minute — an admin command, a server a test starts — and `full` (the JVM's tiered compilers)
- * for one that serves a session: `npm start` on a laptop, a test run's shared engine, the bench. Measured on
- * this project's 2-core machine: `quick` starts in about half the time and CPU and serves a minute of test
- * requests with about 40 % less engine CPU (30 s against 53 s); over minutes of load `full`'s compiled code
- * wins (booking-shaped transactions 25 ms against 38 ms p50, 50/s against 32/s).
+ * for one that serves a session: `npm start` on a laptop, the bench, a seed. Measured on this project's
+ * 2-core machine: `quick` starts in about half the time and CPU and serves a minute of test requests with
+ * about 40 % less engine CPU (30 s against 53 s); over minutes of load `full`'s compiled code wins
+ * (booking-shaped transactions 25 ms against 38 ms p50, 50/s against 32/s).
+ *
+ * `lean` is `full` with a small budget for the optimizing compiler (shallow inlining, no loop unrolling, no
+ * escape analysis): a test run's shared engine, which serves a few minutes of ever-different requests. Its
+ * compiler thread was the engine's biggest CPU cost after the SQLite thread: on the handler tests
+ * (2026-11-26, same machine, one engine each) `full` spent 31-33 s compiling of 71-75 s of engine CPU, `lean`
+ * 9-13 s of 53-61 s, while its SQLite thread, the one that serializes every request, took 23-26 s against
+ * 22 s and the tests' wall time stayed within the runs' spread (77-86 s against 80-84 s).
  */
-export type EngineJit = 'quick' | 'full';
+export type EngineJit = 'quick' | 'lean' | 'full';
+
+/** The optimizing compiler's smaller budget of `lean` (above); ignored by a JVM without that compiler. */
+const LEAN_COMPILER = [
+  '-XX:+IgnoreUnrecognizedVMOptions',
+  '-XX:MaxInlineLevel=3',
+  '-XX:InlineSmallCode=300',
+  '-XX:FreqInlineSize=60',
+  '-XX:LoopUnrollLimit=0',
+  '-XX:-DoEscapeAnalysis',
+];
 
 /** JVM options for DynamoDB Local: the serial collector (one small heap, two cores) and no perf-data file. */
 export const jvmOptions = (jit: EngineJit): string[] => [
   ...(jit === 'quick' ? ['-XX:TieredStopAtLevel=1'] : []),
+  ...(jit === 'lean' ? LEAN_COMPILER : []),
   '-XX:+UseSerialGC',
   '-XX:-UsePerfData',
 ];
