@@ -8,7 +8,8 @@
 const UNIT_WITH_STORE = ['db/', 'middleware/idempotency\\.test\\.ts$', 'middleware/stack\\.test\\.ts$'];
 
 const common = {
-  testEnvironment: 'node',
+  // Node's, each file's globals in a plain V8 context (test/support/node-environment.js says why).
+  testEnvironment: '<rootDir>/test/support/node-environment.js',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },

@@ -1,5 +1,5 @@
 /**
- * The store project's test environment: Node's, and when a test file ends (after its last `afterAll`, so
+ * The store project's test environment: Node's (node-environment.js), and when a test file ends (after its last `afterAll`, so
  * after the servers it started have stopped), its tables are deleted from the run's DynamoDB Local: the
  * file's own (TABLE_NAME) and those its servers made (`${TABLE_NAME}-…`, onSharedEngine in processes.ts).
  *
@@ -9,7 +9,7 @@
  * end, they took about 8 % of the samples of the engine's one working thread (JFR, a whole run). Deleted
  * as each file ends, a handful are alive at any moment.
  */
-const { TestEnvironment } = require('jest-environment-node');
+const NodeEnvironment = require('./node-environment');
 
 /** One client per worker (this module is loaded once per worker, outside the files' own contexts). */
 let client;
@@ -39,7 +39,7 @@ async function tablesOf(dynamo, table) {
   return names;
 }
 
-class StoreEnvironment extends TestEnvironment {
+class StoreEnvironment extends NodeEnvironment {
   async teardown() {
     const table = this.global.process?.env?.TABLE_NAME;
     const endpoint = process.env.DYNAMODB_ENDPOINT;
