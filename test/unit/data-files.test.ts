@@ -116,7 +116,9 @@ describe('holidays from the picked rules are the full library holidays', () => {
       expect(files.sort()).toEqual(codes.map((c) => `${c}.dates.json.br`).sort());
     });
 
-    it.each(compared(codes, ALWAYS_TABLED, 8, 'tables'))(
+    // Four others a run: these calendars are the library's costliest to compute (a year of Hong Kong's
+    // lunar and solar-term holidays takes about 0.1 s, four years half a second under jest).
+    it.each(compared(codes, ALWAYS_TABLED, 4, 'tables'))(
       `%s, first and last years, 1999 and 2026 (${SAMPLE.label})`,
       (code) => {
         for (const year of [TABLES.from, 1999, 2026, TABLES.to]) {
