@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `npm start` and the admin CLI as a user runs them, and the processes they leave (or must not leave). */
@@ -83,24 +84,49 @@ export const stopServer = (started: Started, signal: NodeJS.Signals) =>
     started.child.kill(signal);
   });
 
-export const childrenOf = (pid: number): string[] =>
-  (spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
+/**
+ * The machine's processes as pgrep and ps read them, from /proc (Linux), without a process started per look:
+ * the tests poll these every 50-100 ms while processes start and stop.
+ */
+interface ProcessInfo {
+  pid: string;
+  parent: string;
+  /** Its command line, arguments joined by spaces; '' once the kernel has released it (exiting, zombie). */
+  command: string;
+}
+function processInfo(pid: string): ProcessInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's name in parentheses (which may hold spaces): state, parent pid, ...
+    const [state = '', parent = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    return { pid, parent, command: state === 'Z' ? '' : command };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+const processes = (): ProcessInfo[] =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(processInfo)
+    .filter((info): info is ProcessInfo => info !== undefined);
 
-/** A running process's command line; '' when it is gone or going. */
-export const commandOf = (pid: string): string => {
-  const line = pid
-    ? (spawnSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).stdout ?? '').trim()
-    : '';
-  // A zombie awaiting its reaper is gone, and so is a process already exiting: the kernel has released its
-  // command line and `ps` shows its bare name in brackets (e.g. `[java]`).
-  return line.includes('<defunct>') || /^\[.*\]$/.test(line) ? '' : line;
-};
+export const childrenOf = (pid: number): string[] =>
+  processes()
+    .filter((info) => info.parent === String(pid))
+    .map((info) => info.pid);
+
+/** A running process's command line; '' when it is gone or going (a zombie, or already exiting). */
+export const commandOf = (pid: string): string => (pid ? (processInfo(pid)?.command ?? '') : '');
 
 /** Java processes whose command line names this data folder (or, for memory mode, this test's marker). */
 export const javaFor = (marker: string): string[] =>
-  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${marker}`], { encoding: 'utf8' }).stdout ?? '')
-    .split('\n')
-    .filter(Boolean);
+  processes()
+    .filter(({ command }) => {
+      const jar = command.indexOf('DynamoDBLocal.jar');
+      return jar >= 0 && command.indexOf(marker, jar) >= 0;
+    })
+    .map((info) => info.pid);
 
 /**
  * Polls until `condition` holds; false if it still does not after `boundMs`. The bound only ends a
