@@ -5,10 +5,18 @@ import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient } from '../../shared/db/client';
 import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
-import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
+import {
+  type AcquireOptions,
+  acquireLocalStore,
+  type LocalStore,
+} from '../../shared/local/engine/local-store';
+import { javaFor } from '../support/processes';
 
 // Each test starts JVMs: on a loaded machine one start can take a minute (the engine waits up to 120 s).
 jest.setTimeout(300_000);
+/** Engines that live seconds: DynamoDB Local's quick JVM (shared/local/engine/dynamodb-local.ts). */
+const TOOL: AcquireOptions = { kind: 'tool', jit: 'quick' };
+const SERVER: AcquireOptions = { kind: 'server', jit: 'quick' };
 
 /** One DynamoDB Local per data folder, shared through the folder's record (README, "Reliability"). */
 const folders: string[] = [];
@@ -27,12 +35,6 @@ const keep = (store: LocalStore) => {
   return store;
 };
 
-/** Java processes whose command line names this folder. */
-const javaFor = (folder: string): string[] =>
-  (spawnSync('pgrep', ['-f', `DynamoDBLocal.jar.*${folder}`], { encoding: 'utf8' }).stdout ?? '')
-    .split('\n')
-    .filter(Boolean);
-
 /** Waits, without a speed assertion, until a process is gone (a bound only so a failure ends). */
 async function gone(pid: number): Promise<boolean> {
   for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
@@ -43,7 +45,7 @@ describe('a data folder has one DynamoDB Local, shared', () => {
   it('concurrent users get one engine; its record names it; the owner stops it after its users', async () => {
     const folder = newFolder();
     const stores = await Promise.all(
-      [1, 2, 3].map(() => acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'tool' })),
+      [1, 2, 3].map(() => acquireLocalStore({ kind: 'folder', path: folder }, TOOL)),
     );
     stores.forEach(keep);
     expect(new Set(stores.map((s) => s.endpoint)).size).toBe(1);
@@ -99,7 +101,7 @@ describe('a data folder has one DynamoDB Local, shared', () => {
       join(folder, RECORD_FILE),
       JSON.stringify({ ...stale, endpoint: 'http://127.0.0.1:9', java_pid: deadPid }),
     );
-    const store = keep(await acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'server' }));
+    const store = keep(await acquireLocalStore({ kind: 'folder', path: folder }, SERVER));
     expect(store.owned).toBe(true);
     expect(JSON.parse(readFileSync(join(folder, RECORD_FILE), 'utf8'))).toMatchObject({
       pid: process.pid,
@@ -107,10 +109,10 @@ describe('a data folder has one DynamoDB Local, shared', () => {
     });
 
     // A second server on the same folder is refused with the reason; a tool reuses the engine.
-    await expect(acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'server' })).rejects.toThrow(
+    await expect(acquireLocalStore({ kind: 'folder', path: folder }, SERVER)).rejects.toThrow(
       /already served by another npm start/,
     );
-    const tool = keep(await acquireLocalStore({ kind: 'folder', path: folder }, { kind: 'tool' }));
+    const tool = keep(await acquireLocalStore({ kind: 'folder', path: folder }, TOOL));
     expect(tool).toMatchObject({ owned: false, endpoint: store.endpoint });
     expect(javaFor(folder)).toHaveLength(1);
   });
