@@ -1,7 +1,8 @@
 /**
- * The store project's test environment: Node's (node-environment.js), and when a test file ends (after its last `afterAll`, so
- * after the servers it started have stopped), its tables are deleted from the run's DynamoDB Local: the
- * file's own (TABLE_NAME) and those its servers made (`${TABLE_NAME}-…`, onSharedEngine in processes.ts).
+ * The store project's test environment: Node's (node-environment.js), and when a test file ends (after its
+ * last `afterAll`, so after the servers it started have stopped), its tables are deleted from the run's
+ * DynamoDB Local: the file's own (TABLE_NAME) and those its servers made (`${TABLE_NAME}-…`, onSharedEngine
+ * in processes.ts).
  *
  * Why: DynamoDB Local wakes three background jobs every second (expired items, indexes being created or
  * deleted) that each read and parse the description of every table it holds: an idle engine holding 80
