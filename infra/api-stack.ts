@@ -224,7 +224,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
         beforeBundling: () => [],
         beforeInstall: () => [],
         afterBundling: (_inputDir: string, outputDir: string) => [
-          `node --import tsx infra/bundling.ts "${outputDir}"`,
+          `node --require tsx/cjs infra/bundling.ts "${outputDir}"`,
         ],
       },
     },

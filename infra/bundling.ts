@@ -120,7 +120,7 @@ const EMBED_READER = 'shared/http/pages/embed-file.ts';
 
 if (require.main === module) {
   const [outputDir] = process.argv.slice(2);
-  if (!outputDir) throw new Error('usage: node --import tsx infra/bundling.ts <bundle output dir>');
+  if (!outputDir) throw new Error('usage: node --require tsx/cjs infra/bundling.ts <bundle output dir>');
   const metaFile = join(outputDir, 'index.meta.json');
   const inputs = existsSync(metaFile) ? Object.keys(JSON.parse(readFileSync(metaFile, 'utf8')).inputs) : [];
   copyBundleData(outputDir);

@@ -40,7 +40,7 @@ async function connect(
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--remote needs TABLE_NAME (the stack output TableName) and AWS credentials');
   }
-  const { services } = await import('../shared/wiring');
+  const { services } = require('../shared/wiring') as typeof import('../shared/wiring');
   if (dynamo) await ensureLocalTable(process.env.TABLE_NAME ?? 'booking-local');
   return { services: services(), close: async () => dynamo?.release() };
 }
@@ -93,7 +93,8 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     ) =>
     async (...args: unknown[]) => {
       if (check) {
-        const { argumentChecks } = await import('../shared/services/operations/admin-service');
+        const { argumentChecks } =
+          require('../shared/services/operations/admin-service') as typeof import('../shared/services/operations/admin-service');
         check(argumentChecks, ...(args as never[]));
       }
       const { services, close } = await connectTo(Boolean(cli.opts().remote), jit);
@@ -287,7 +288,8 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     .option('--calendars <c>', 'calendars to spread over (created when missing)', integer, 1)
     .action(
       run(async (_s, accountId: string, o: { appointments: number; days: number; calendars: number }) => {
-        const { seedService } = await import('../shared/wiring/operations');
+        const { seedService } =
+          require('../shared/wiring/operations') as typeof import('../shared/wiring/operations');
         const started = Date.now();
         const bar = (written: number, total: number) => {
           const width = 30;
@@ -318,7 +320,8 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     )
     .action(
       run(async (_s, accountId: string) => {
-        const { recountService } = await import('../shared/wiring/operations');
+        const { recountService } =
+          require('../shared/wiring/operations') as typeof import('../shared/wiring/operations');
         return recountService().recount(accountId);
       }),
     );

@@ -41,8 +41,8 @@ async function main() {
   const runtime = await acquireRuntime();
   try {
     // Loaded once the runtime has set the table's environment (the config is read when loaded).
-    const { client } = await import('./bench/tenants');
-    const { scaleRows } = await import('./bench/scale');
+    const { client } = require('./bench/tenants') as typeof import('./bench/tenants');
+    const { scaleRows } = require('./bench/scale') as typeof import('./bench/scale');
     const http = client(runtime.url);
     if (only === 'bookings' || only === 'limits') await oneGroup(http, only, runtime.events);
     else {
@@ -64,11 +64,11 @@ async function runtimeRows(
   http: ReturnType<typeof import('./bench/tenants').client>,
   events: LocalRuntime['events'],
 ): Promise<void> {
-  const { createTenant, fillHistory } = await import('./bench/tenants');
-  const { readRows } = await import('./bench/reads');
-  const { bookingRows } = await import('./bench/bookings');
-  const { pageRows } = await import('./bench/pages');
-  const { limitRows } = await import('./bench/limits');
+  const { createTenant, fillHistory } = require('./bench/tenants') as typeof import('./bench/tenants');
+  const { readRows } = require('./bench/reads') as typeof import('./bench/reads');
+  const { bookingRows } = require('./bench/bookings') as typeof import('./bench/bookings');
+  const { pageRows } = require('./bench/pages') as typeof import('./bench/pages');
+  const { limitRows } = require('./bench/limits') as typeof import('./bench/limits');
   const little = await createTenant('bench-little');
   const heavy = await createTenant('bench-history');
   await fillHistory(http, little, heavy);
@@ -85,12 +85,12 @@ async function oneGroup(
   events: LocalRuntime['events'],
 ): Promise<void> {
   if (group === 'limits') {
-    const { limitRows } = await import('./bench/limits');
+    const { limitRows } = require('./bench/limits') as typeof import('./bench/limits');
     await limitRows(http);
     return;
   }
-  const { createTenant } = await import('./bench/tenants');
-  const { bookingRows } = await import('./bench/bookings');
+  const { createTenant } = require('./bench/tenants') as typeof import('./bench/tenants');
+  const { bookingRows } = require('./bench/bookings') as typeof import('./bench/bookings');
   await bookingRows(http, await createTenant('bench-little'), events);
 }
 

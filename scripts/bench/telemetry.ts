@@ -28,7 +28,7 @@ interface Probe {
 function probe(env: Record<string, string>, runs: number): Probe {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/bench/telemetry-probe.ts', String(runs)],
+    ['--require', 'tsx/cjs', 'scripts/bench/telemetry-probe.ts', String(runs)],
     {
       cwd: ROOT,
       env: {

@@ -33,7 +33,7 @@ export function startServer(env: Record<string, string>, via: 'node' | 'npm' = '
   const [command, args] =
     via === 'npm'
       ? ['npm', ['start', '--silent']]
-      : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+      : [process.execPath, ['--require', 'tsx/cjs', 'scripts/start.ts']];
   const child = spawn(command as string, args as string[], {
     cwd: ROOT,
     // A test's server lives a minute: DynamoDB Local's quick JVM (README, DYNAMODB_LOCAL_JIT).
@@ -171,7 +171,7 @@ export function jsonOf(stdout: string): unknown {
 export function runAdmin(store: string | Record<string, string>, args: string[]): Promise<AdminRun> {
   // A data folder (its engine and its table), or a server's store as onSharedEngine() names it.
   const where = typeof store === 'string' ? { LOCAL_DB: store, TABLE_NAME: 'booking-local' } : store;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'scripts/admin.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...where, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],

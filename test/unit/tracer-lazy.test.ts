@@ -8,8 +8,8 @@ function loaded(env: Record<string, string>, script: string): string[] {
   const out = execFileSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      '--require',
+      'tsx/cjs',
       '-e',
       `${script}; process.stdout.write('\\n@@' + JSON.stringify(Object.keys(require.cache).filter((p) => /aws-xray-sdk|powertools[\\/]tracer/.test(p)).length > 0 ? ['tracer'] : []))`,
     ],

@@ -238,7 +238,7 @@ describe('Powertools from the layer', () => {
 
 describe('cfn-lint', () => {
   const run = (env: NodeJS.ProcessEnv) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-infra.ts'], {
+    spawnSync(process.execPath, ['--require', 'tsx/cjs', 'scripts/lint-infra.ts'], {
       cwd: ROOT,
       env,
       encoding: 'utf8',
@@ -251,7 +251,7 @@ describe('cfn-lint', () => {
       string,
       string
     >;
-    expect(scripts['lint:infra']).toBe('node --import tsx scripts/lint-infra.ts');
+    expect(scripts['lint:infra']).toBe('node --require tsx/cjs scripts/lint-infra.ts');
     expect(scripts.lint).toMatch(/&& npm run lint:infra(\s|$)/);
     const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
     expect(ci).toContain('set -euo pipefail');
