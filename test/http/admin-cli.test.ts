@@ -1,15 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { admin as adminCli } from '../../scripts/admin';
 import { v1Token, v2Token } from '../../shared/domain/access/tokens';
 import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
-import { services } from '../../shared/wiring';
 import {
-  type AdminRun,
+  adminHere,
   eventually,
   javaFor,
-  jsonOf,
   runAdmin,
   type Started,
   startServer,
@@ -26,25 +23,6 @@ const folder = mkdtempSync(join(tmpdir(), 'booking-admin-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const admin = (...args: string[]) => runAdmin(folder, args);
-
-/** `admin()`, what `npm run admin` runs, in this process: `connect` is the store its commands get. */
-async function inProcess(
-  args: string[],
-  connect: NonNullable<Parameters<typeof adminCli>[2]>,
-): Promise<AdminRun> {
-  let stdout = '';
-  let stderr = '';
-  const output = {
-    out: (text: string) => {
-      stdout += text;
-    },
-    err: (text: string) => {
-      stderr += text;
-    },
-  };
-  const code = await adminCli(args, output, connect);
-  return { code, stdout, stderr, json: jsonOf(stdout) };
-}
 
 describe('admin CLI', () => {
   it('--help lists the commands', async () => {
@@ -152,8 +130,7 @@ describe('admin CLI while npm start serves the folder', () => {
  * The processes themselves (exit codes, a folder's engine shared or started, no Java left): the tests above.
  */
 describe('admin CLI commands on the store', () => {
-  const onStore = (...args: string[]) =>
-    inProcess(args, async () => ({ services: services(), close: async () => {} }));
+  const onStore = (...args: string[]) => adminHere(args);
   beforeAll(async () => {
     expect(
       (await onStore('create-entity', 'acme', '--secret', 'acme-secret-1-acme-secret-1-acme-secret-1')).code,
@@ -259,7 +236,7 @@ describe('admin CLI commands on the store', () => {
 describe('admin CLI: argument mistakes, answered without the store', () => {
   const unreached = async (args: string[]) => {
     let reached = false;
-    const run = await inProcess(args, async () => {
+    const run = await adminHere(args, async () => {
       reached = true;
       throw new Error('the store was reached');
     });

@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import {
+  adminHere,
   eventually,
-  onSharedEngine,
-  runAdmin,
+  onFileTable,
   type Started,
   startServer,
   stopServer,
@@ -12,7 +12,9 @@ import {
 /**
  * Issue "open to the public, safely", as a user does it: `npm start` and the admin CLI alone. A publishable
  * key books from its origin and is refused elsewhere; a limit set by the CLI while the server runs answers
- * 429 at exactly its quota; the refused request changes nothing; another tenant is untouched.
+ * 429 at exactly its quota; the refused request changes nothing; another tenant is untouched. The CLI's
+ * commands run in this process (adminHere: the same `admin()`, its process is admin-cli.test.ts's) on the
+ * server's store, this file's table.
  */
 const ORIGIN = 'https://www.example.fr';
 /**
@@ -21,8 +23,8 @@ const ORIGIN = 'https://www.example.fr';
  */
 const HOUR = 3_600_000;
 const FIXED_AT = (Math.floor(Date.now() / HOUR) + 1) * HOUR + 1_000;
-/** The run's shared engine and a table of this file's server: no JVM of its own (engines: runtime.test.ts). */
-const store = onSharedEngine('keys');
+/** The run's shared engine and this file's table: no JVM of its own (engines: runtime.test.ts). */
+const store = onFileTable();
 
 describe('publishable keys and limits through npm start and the admin CLI', () => {
   let server: Started;
@@ -89,16 +91,16 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     expect(outside.status).toBe(403);
     expect((await call('GET', '/api/calendars', key)).status).toBe(401);
 
-    const listed = await runAdmin(store, ['list-keys', 'demo-keys']);
+    const listed = await adminHere(['list-keys', 'demo-keys']);
     expect(listed.json).toEqual([expect.objectContaining({ id: created.json.data.id, name: 'website' })]);
-    expect((await runAdmin(store, ['remove-key', 'demo-keys', created.json.data.id])).code).toBe(0);
+    expect((await adminHere(['remove-key', 'demo-keys', created.json.data.id])).code).toBe(0);
     expect((await call('GET', '/api/v2/opening-hours', key, undefined, ORIGIN)).status).toBe(401);
   });
 
   it('a limit set while the server runs answers 429 at exactly its quota; another tenant is untouched', async () => {
-    const other = await runAdmin(store, ['create-entity', 'other-keys']);
+    const other = await adminHere(['create-entity', 'other-keys']);
     const otherToken = (other.json as { v2_token: string }).v2_token;
-    const set = await runAdmin(store, ['set-limits', 'demo-keys', '--requests-per-minute', '5']);
+    const set = await adminHere(['set-limits', 'demo-keys', '--requests-per-minute', '5']);
     expect(set.json).toEqual({ requests_per_minute: 5 });
     // Within seconds: the server reads an entity's limits at most every 5 s.
     let remaining = -1;
@@ -121,7 +123,7 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     expect(refused.json.message).toBe(`too many requests, retry in ${refused.headers.get('retry-after')} s`);
     expect(refused.headers.get('ratelimit')).toBe('"entity";r=0;t=59');
     expect((await call('GET', '/api/v2/opening-hours', otherToken)).status).toBe(200);
-    expect((await runAdmin(store, ['set-limits', 'demo-keys', '--requests-per-minute', '0'])).code).toBe(0);
+    expect((await adminHere(['set-limits', 'demo-keys', '--requests-per-minute', '0'])).code).toBe(0);
     // Lifted within seconds too (this window's quota is spent: a 200 means the server read the change); the
     // next tests book as demo-keys and must not meet the old limit, however fast they come.
     const lifted = await eventually(
@@ -161,16 +163,10 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
     });
 
   it('visitors from 10 addresses spend only the public quota; the business spends only its own', async () => {
-    const created = await runAdmin(store, ['create-entity', 'salon-pub']);
+    const created = await adminHere(['create-entity', 'salon-pub']);
     const { v1_token: v1, v2_token: v2 } = created.json as { v1_token: string; v2_token: string };
     const limits = ['--requests-per-minute', '6', '--public-requests-per-minute', '20'];
-    const set = await runAdmin(store, [
-      'set-limits',
-      'salon-pub',
-      ...limits,
-      '--visitor-requests-per-minute',
-      '3',
-    ]);
+    const set = await adminHere(['set-limits', 'salon-pub', ...limits, '--visitor-requests-per-minute', '3']);
     expect(set.json).toMatchObject({
       requests_per_minute: 6,
       public_requests_per_minute: 20,

@@ -25,6 +25,14 @@ export function onSharedEngine(name = 'server'): Record<string, string> {
 }
 
 /**
+ * The run's shared DynamoDB Local and this test file's own table, for a server that shares the file's data
+ * with the file itself: what the file writes in this process (adminHere below) the server reads, and back.
+ */
+export function onFileTable(): Record<string, string> {
+  return { ...onSharedEngine(), TABLE_NAME: process.env.TABLE_NAME ?? '' };
+}
+
+/**
  * Starts the local API as a child process: `node scripts/start.ts` directly, or through `npm start`
  * (npm → sh → node, as a user runs it). Resolves when it prints its URL, fails when it exits first; no
  * wall-clock budget of its own (the test's timeout bounds it), so a loaded machine only makes it slower.
@@ -165,6 +173,34 @@ export function jsonOf(stdout: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+type AdminConnect = NonNullable<Parameters<typeof import('../../scripts/admin').admin>[2]>;
+
+/**
+ * An admin command run in this process: `admin()`, what `npm run admin` runs, its output captured, on this
+ * test file's table (or the store `connect` gives). The same answers and writes as the CLI's process without
+ * a process start per command (about a second of CPU each); what only a process shows (exit on a refusal,
+ * a folder's engine started or shared, no Java left) is admin-cli.test.ts's.
+ */
+export async function adminHere(args: string[], connect?: AdminConnect): Promise<AdminRun> {
+  const { admin } = require('../../scripts/admin') as typeof import('../../scripts/admin');
+  const onFile: AdminConnect = async () => {
+    const { services } = require('../../shared/wiring') as typeof import('../../shared/wiring');
+    return { services: services(), close: async () => undefined };
+  };
+  let stdout = '';
+  let stderr = '';
+  const output = {
+    out: (text: string) => {
+      stdout += text;
+    },
+    err: (text: string) => {
+      stderr += text;
+    },
+  };
+  const code = await admin(args, output, connect ?? onFile);
+  return { code, stdout, stderr, json: jsonOf(stdout) };
 }
 
 /** Runs the admin CLI on a data folder (asynchronously, so a test can watch processes meanwhile). */
