@@ -28,6 +28,12 @@ export function envOf(stage: StageConfig): Environment | undefined {
 export interface BuildOptions {
   /** cdk-nag's AwsSolutions checks on synth; on unless turned off (the infra tests check them in one file). */
   nag?: boolean;
+  /**
+   * cdk-nag's compliance reports (cdk.out/AwsSolutions-*-NagReport.csv, docs/DEPLOY.md); on unless turned
+   * off. The infra tests read the checks' findings from the synthesis, not the reports: writing them, one
+   * append to a file per rule and resource, was about 2 s of deploy-settings.test.ts's 20 s (measured).
+   */
+  nagReports?: boolean;
 }
 
 /**
@@ -92,7 +98,8 @@ export function buildApp(
   const stages = { staging: build('staging'), production: build('production') };
 
   // cdk-nag on every synth: an unsuppressed AwsSolutions error fails it.
-  if (options.nag ?? true) Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  if (options.nag ?? true)
+    Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true, reports: options.nagReports ?? true }));
   return { app, stages };
 }
 

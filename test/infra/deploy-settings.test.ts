@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -236,15 +236,24 @@ describe('every setting given', () => {
         expect(templateOf(stack).toJSON().Parameters?.PowertoolsLayerArn).toBeUndefined();
       }
     }
-    const layerAssets = readdirSync(full.directory).filter((name) => {
+    // The folders the assembly's file assets come from (the test apps do not stage assets: cdk-app.ts).
+    const assetFolders = readdirSync(full.directory)
+      .filter((file) => file.endsWith('.assets.json'))
+      .flatMap((file) => {
+        const manifest = JSON.parse(readFileSync(join(full.directory, file), 'utf8')) as {
+          files?: Record<string, { source: { path: string } }>;
+        };
+        return Object.values(manifest.files ?? {}).map((asset) => resolve(full.directory, asset.source.path));
+      });
+    const layerAssets = [...new Set(assetFolders)].filter((folder) => {
       try {
-        return readdirSync(join(full.directory, name, 'nodejs', 'node_modules')).length > 0;
+        return readdirSync(join(folder, 'nodejs', 'node_modules')).length > 0;
       } catch {
         return false;
       }
     });
     expect(layerAssets).toHaveLength(1);
-    const modules = join(full.directory, layerAssets[0] as string, 'nodejs', 'node_modules');
+    const modules = join(layerAssets[0] as string, 'nodejs', 'node_modules');
     for (const name of ['logger', 'metrics', 'tracer', 'commons']) {
       const pkg = JSON.parse(
         readFileSync(join(modules, '@aws-lambda-powertools', name, 'package.json'), 'utf8'),

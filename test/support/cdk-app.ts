@@ -32,7 +32,12 @@ export const testApp = (context: Record<string, unknown> = {}): App => {
     outdir,
     stackTraces: false,
     treeMetadata: false,
-    context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-creation-stack-traces': true, ...context },
+    context: {
+      'aws:cdk:bundling-stacks': [],
+      'aws:cdk:disable-creation-stack-traces': true,
+      'aws:cdk:disable-asset-staging': true,
+      ...context,
+    },
   });
 };
 
@@ -47,7 +52,7 @@ export const testStages = (context: Record<string, unknown> = {}, options: { nag
   const key = JSON.stringify([context, options.nag ?? false]);
   const found = built.get(key);
   if (found) return found;
-  const made = buildApp(testApp(context), { nag: options.nag ?? false });
+  const made = buildApp(testApp(context), { nag: options.nag ?? false, nagReports: false });
   built.set(key, made);
   return made;
 };
