@@ -40,9 +40,15 @@ function packageDir(name: string, fromDir: string): string | undefined {
 /**
  * Copies `packages` and everything they depend on (dependencies, optional ones when installed), as Node
  * resolves them from the repository, into `<target>/node_modules`, flat where versions agree and nested
- * under their dependent where they do not. Returns the copied `name@version`s, sorted.
+ * under their dependent where they do not. Returns the copied `name@version`s, sorted. `leaveOut` names the
+ * folders inside a package not to copy (a test's copy of the AWS SDK needs only what `require` loads).
  */
-export function copyPackageClosure(packages: readonly string[], target: string, from = ROOT): string[] {
+export function copyPackageClosure(
+  packages: readonly string[],
+  target: string,
+  from = ROOT,
+  leaveOut: readonly string[] = [],
+): string[] {
   const placed = new Map<string, string>(); // name -> version at the top of target/node_modules
   const copied = new Set<string>();
   const queue: Array<{ name: string; from: string; into: string; optional: boolean }> = packages.map(
@@ -71,7 +77,12 @@ export function copyPackageClosure(packages: readonly string[], target: string, 
     cpSync(source, destination, {
       recursive: true,
       dereference: true,
-      filter: (path) => !path.slice(source.length).includes('/node_modules'),
+      filter: (path) => {
+        const inside = path.slice(source.length);
+        return (
+          !inside.includes('/node_modules') && !leaveOut.some((folder) => inside.startsWith(`/${folder}`))
+        );
+      },
     });
     copied.add(`${pkg.name}@${pkg.version}`);
     for (const [deps, optional] of [

@@ -172,13 +172,15 @@ describe('with only the local Powertools layer and the AWS SDK beside it', () =>
     // Outside the repository: no node_modules above it, so nothing resolves but what is given.
     lambda = mkdtempSync(join(tmpdir(), 'booking-lambda-'));
     cpSync(assetDir, join(lambda, 'task'), { recursive: true });
-    // The runtime's AWS SDK: the clients the bundle requires, with what they depend on.
+    // The runtime's AWS SDK: the clients the bundle requires, with what they depend on; their CommonJS
+    // builds only (`require` loads dist-cjs: the ES builds and the type declarations, nine files in ten,
+    // are not copied).
     const code = readFileSync(join(assetDir, 'index.js'), 'utf8');
     const sdk = [
       ...new Set([...code.matchAll(/require\("(@aws-sdk\/[a-z0-9-]+)/g)].map((m) => m[1] as string)),
     ];
     expect(sdk).toContain('@aws-sdk/client-dynamodb');
-    copyPackageClosure(sdk, join(lambda, 'runtime'));
+    copyPackageClosure(sdk, join(lambda, 'runtime'), undefined, ['dist-es', 'dist-types']);
   }, 300_000);
   afterAll(() => {
     if (lambda) rmSync(lambda, { recursive: true, force: true });
