@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
   DYNAMODB_ENDPOINT: optionalUrl(),
   AWS_REGION: z.string().min(1).default(DEFAULT_REGION),
+  /** The AWS SDK's own setting: tries per store request, the first included (unset: 5 locally, 3 on AWS). */
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).optional(),
   STAGE: z.enum(['local', 'staging', 'production']).default('local'),
   /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
   DEBUG_MODE: z.enum(['on', 'off']).optional(),
@@ -54,6 +56,8 @@ export type Config = Readonly<{
   tableName: string;
   dynamoEndpoint: string | undefined;
   region: string;
+  /** Tries per store request (AWS_MAX_ATTEMPTS); undefined: the client's default (shared/db/client.ts). */
+  storeMaxAttempts: number | undefined;
   stage: 'local' | 'staging' | 'production';
   debugModeEnabled: boolean;
   logLevel: 'debug' | 'info' | 'silent';
@@ -96,6 +100,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     tableName: parsed.TABLE_NAME,
     dynamoEndpoint: parsed.DYNAMODB_ENDPOINT,
     region: parsed.AWS_REGION,
+    storeMaxAttempts: parsed.AWS_MAX_ATTEMPTS,
     stage: parsed.STAGE,
     debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
     logLevel: parsed.LOG_LEVEL,

@@ -9,6 +9,8 @@ export function createDocumentClient(options: {
   endpoint?: string | undefined;
   region: string;
   onCall?: (ms: number) => void;
+  /** Tries per request, the first included (AWS_MAX_ATTEMPTS); unset: as below. */
+  maxAttempts?: number | undefined;
 }): DynamoDBDocumentClient {
   const local = options.endpoint !== undefined;
   const client = new DynamoDBClient({
@@ -18,7 +20,7 @@ export function createDocumentClient(options: {
       : {}),
     // DynamoDB Local (one JVM over SQLite) answers some requests with a transient 5xx when a busy machine
     // starves it: locally a request gets two more tries; on AWS the SDK's standard 3.
-    maxAttempts: local ? 5 : 3,
+    maxAttempts: options.maxAttempts ?? (local ? 5 : 3),
   });
   // The SDK's logger step copies every input and output through the operation's schema to mask sensitive
   // fields, even for its default logger, which prints nothing: 5 % of a store call's CPU on a page of items

@@ -46,7 +46,12 @@ export const once = <T>(make: () => T): (() => T) => {
 export const documentClient = /* @__PURE__ */ once(
   (): DynamoDBDocumentClient =>
     traced(
-      createDocumentClient({ endpoint: config.dynamoEndpoint, region: config.region, onCall: addStoreCall }),
+      createDocumentClient({
+        endpoint: config.dynamoEndpoint,
+        region: config.region,
+        onCall: addStoreCall,
+        maxAttempts: config.storeMaxAttempts,
+      }),
     ),
 );
 

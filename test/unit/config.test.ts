@@ -11,6 +11,13 @@ describe('config', () => {
     expect(parseConfig(env).debugModeEnabled).toBe(enabled);
   });
 
+  it('takes AWS_MAX_ATTEMPTS, the SDK\'s setting, as the tries per store request; refuses 0 and words', () => {
+    expect(parseConfig({}).storeMaxAttempts).toBeUndefined();
+    expect(parseConfig({ AWS_MAX_ATTEMPTS: '2' }).storeMaxAttempts).toBe(2);
+    expect(() => parseConfig({ AWS_MAX_ATTEMPTS: '0' })).toThrow();
+    expect(() => parseConfig({ AWS_MAX_ATTEMPTS: 'many' })).toThrow();
+  });
+
   it('takes an empty DYNAMODB_ENDPOINT as unset (the deployed functions declare it empty for SAM)', () => {
     expect(parseConfig({ DYNAMODB_ENDPOINT: '' }).dynamoEndpoint).toBeUndefined();
     expect(parseConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }).dynamoEndpoint).toBe(
