@@ -46,6 +46,8 @@ const EnvSchema = z.object({
    * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
    */
   LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
+  /** How long a function instance keeps an entity's limits before reading them again (milliseconds). */
+  LIMITS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long GET /api/health waits for the store before answering `degraded` (milliseconds). */
   HEALTH_DEADLINE_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
   /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
@@ -70,6 +72,8 @@ export type Config = Readonly<{
   defaultLimits: Readonly<Limits>;
   /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
   limitsClockMs: number | undefined;
+  /** How long an instance keeps an entity's limits (LIMITS_CACHE_MS, 5 s unless set). */
+  limitsCacheMs: number;
   healthDeadlineMs: number;
   /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
   originSecret: string | undefined;
@@ -112,6 +116,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
     defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
     limitsClockMs: parsed.LIMITS_CLOCK_MS,
+    limitsCacheMs: parsed.LIMITS_CACHE_MS,
     healthDeadlineMs: parsed.HEALTH_DEADLINE_MS,
     originSecret: parsed.ORIGIN_SECRET || undefined,
   });

@@ -30,6 +30,7 @@ export const limitService = /* @__PURE__ */ once(
       defaults: config.defaultLimits,
       clock,
       uptime,
+      cacheMs: config.limitsCacheMs,
       metrics: businessMetrics,
     }),
 );

@@ -18,6 +18,12 @@ describe('config', () => {
     expect(() => parseConfig({ AWS_MAX_ATTEMPTS: 'many' })).toThrow();
   });
 
+  it('keeps an entity\'s limits 5 s unless LIMITS_CACHE_MS says (0 to 60000 ms)', () => {
+    expect(parseConfig({}).limitsCacheMs).toBe(5_000);
+    expect(parseConfig({ LIMITS_CACHE_MS: '200' }).limitsCacheMs).toBe(200);
+    expect(() => parseConfig({ LIMITS_CACHE_MS: '60001' })).toThrow();
+  });
+
   it('takes an empty DYNAMODB_ENDPOINT as unset (the deployed functions declare it empty for SAM)', () => {
     expect(parseConfig({ DYNAMODB_ENDPOINT: '' }).dynamoEndpoint).toBeUndefined();
     expect(parseConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }).dynamoEndpoint).toBe(

@@ -13,7 +13,7 @@ import { invalidField } from '../../domain/core/errors';
 import { type BusinessMetrics, NO_METRICS } from '../operations/ports';
 import type { LimitStore } from './ports';
 
-/** How long a function instance keeps an entity's limits before reading them again. */
+/** How long a function instance keeps an entity's limits before reading them again, unless told. */
 export const LIMITS_CACHE_MS = 5_000;
 
 export interface LimitServiceDeps {
@@ -27,6 +27,8 @@ export interface LimitServiceDeps {
    * limits: apart from the wall clock, so that a fixed clock still sees an operator's change.
    */
   uptime?: () => number;
+  /** How long an entity's limits are kept (LIMITS_CACHE_MS unless given). */
+  cacheMs?: number;
   metrics?: BusinessMetrics;
 }
 
@@ -40,6 +42,7 @@ export class LimitService {
   private readonly defaults: Readonly<Limits>;
   private readonly clock: () => number;
   private readonly uptime: () => number;
+  private readonly cacheMs: number;
   private readonly metrics: BusinessMetrics;
 
   constructor(deps: LimitServiceDeps) {
@@ -47,15 +50,16 @@ export class LimitService {
     this.defaults = deps.defaults;
     this.clock = deps.clock ?? (() => Date.now());
     this.uptime = deps.uptime ?? (() => performance.now());
+    this.cacheMs = deps.cacheMs ?? LIMITS_CACHE_MS;
     this.metrics = deps.metrics ?? NO_METRICS;
   }
 
-  /** The limits in force for an entity: its own where set, else the stage's (read at most every 5 s). */
+  /** The limits in force for an entity: its own where set, else the stage's (read at most every `cacheMs`). */
   async limitsOf(entityId: string): Promise<Limits> {
     const cached = this.cache.get(entityId);
     if (cached && cached.until > this.uptime()) return cached.limits;
     const limits = { ...this.defaults, ...(await this.store.get(entityId)) };
-    this.cache.set(entityId, { limits, until: this.uptime() + LIMITS_CACHE_MS });
+    this.cache.set(entityId, { limits, until: this.uptime() + this.cacheMs });
     return limits;
   }
 

@@ -37,7 +37,7 @@ const T0 = Date.UTC(2026, 0, 1);
 const entity = entityContext('salon');
 const visitor = (ip: string) => ({ keyId: 'key_1', ip });
 
-const setup = (defaults: Partial<Limits> = {}) => {
+const setup = (defaults: Partial<Limits> = {}, cacheMs?: number) => {
   const store = new InMemoryLimitStore();
   const time = { now: T0 + 1_000, uptime: 0 };
   const refused: string[] = [];
@@ -46,6 +46,7 @@ const setup = (defaults: Partial<Limits> = {}) => {
     defaults: { ...NO_LIMITS, ...defaults },
     clock: () => time.now,
     uptime: () => time.uptime,
+    ...(cacheMs === undefined ? {} : { cacheMs }),
     metrics: { bookingRefused: (reason: string) => refused.push(reason) } as never,
   });
   return { store, time, service, refused };
@@ -122,6 +123,17 @@ describe('LimitService', () => {
     expect(await service.admit(entity, { booking: false })).toMatchObject({
       states: [{ policy: { quota: 1 } }],
     });
+    expect(store.reads).toBe(2);
+  });
+
+  it('keeps an entity’s limits for the time it is given (LIMITS_CACHE_MS)', async () => {
+    const { service, store, time } = setup({ requests_per_minute: 100 }, 200);
+    await service.admit(entity, { booking: false });
+    time.uptime += 150;
+    await service.admit(entity, { booking: false });
+    expect(store.reads).toBe(1);
+    time.uptime += 100;
+    await service.admit(entity, { booking: false });
     expect(store.reads).toBe(2);
   });
 
