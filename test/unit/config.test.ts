@@ -11,14 +11,14 @@ describe('config', () => {
     expect(parseConfig(env).debugModeEnabled).toBe(enabled);
   });
 
-  it('takes AWS_MAX_ATTEMPTS, the SDK\'s setting, as the tries per store request; refuses 0 and words', () => {
+  it("takes AWS_MAX_ATTEMPTS, the SDK's setting, as the tries per store request; refuses 0 and words", () => {
     expect(parseConfig({}).storeMaxAttempts).toBeUndefined();
     expect(parseConfig({ AWS_MAX_ATTEMPTS: '2' }).storeMaxAttempts).toBe(2);
     expect(() => parseConfig({ AWS_MAX_ATTEMPTS: '0' })).toThrow();
     expect(() => parseConfig({ AWS_MAX_ATTEMPTS: 'many' })).toThrow();
   });
 
-  it('keeps an entity\'s limits 5 s unless LIMITS_CACHE_MS says (0 to 60000 ms)', () => {
+  it("keeps an entity's limits 5 s unless LIMITS_CACHE_MS says (0 to 60000 ms)", () => {
     expect(parseConfig({}).limitsCacheMs).toBe(5_000);
     expect(parseConfig({ LIMITS_CACHE_MS: '200' }).limitsCacheMs).toBe(200);
     expect(() => parseConfig({ LIMITS_CACHE_MS: '60001' })).toThrow();
