@@ -45,6 +45,8 @@ module.exports = {
   // project's 2-core machine on 2026-11-26, two runs each, alternated: 261 and 241 s against 239 and 237 s,
   // the machine's CPU 500 and 466 s against 437 and 440 s (more processes at once, each slower).
   maxWorkers: 2,
+  // The files that wait on the shared DynamoDB Local spread among the others (test/support/sequencer.js).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   // A bound that only ends a hung test, never a slow one: on a machine shared with a second `npm test`, a
   // store test can wait minutes for its turn. Work per test is bounded instead (seeded samples, fixed
   // property-test counts: test/support/sample.ts).

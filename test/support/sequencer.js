@@ -1,0 +1,37 @@
+/**
+ * Jest's order of test files (slowest first, from the last run's timings; by size on a first run), with the
+ * files that mostly wait on the run's one DynamoDB Local spread among the others. DynamoDB Local answers on
+ * one thread: two such files side by side, one per worker, wait on it in turn and leave a core idle, where
+ * one beside an infra or unit file keeps both cores busy. Each kind keeps jest's order; the next file is
+ * taken from the kind that is further behind, in time (or size) already handed out against its total.
+ */
+const Sequencer = require('@jest/test-sequencer').default;
+
+/** The files that spend their time on the shared DynamoDB Local: the handler tests and the store's own. */
+const ON_ENGINE = /\/test\/(handlers\/|unit\/db\/|unit\/middleware\/(idempotency|stack)\.test\.ts$)/;
+
+class SpreadSequencer extends Sequencer {
+  sort(tests) {
+    const sorted = super.sort(tests);
+    const weight = (test) => test.duration ?? test.context.hasteFS.getSize(test.path) ?? 1;
+    const kinds = [
+      sorted.filter((t) => ON_ENGINE.test(t.path)),
+      sorted.filter((t) => !ON_ENGINE.test(t.path)),
+    ];
+    const totals = kinds.map((list) => list.reduce((sum, t) => sum + weight(t), 0) || 1);
+    const given = [0, 0];
+    const order = [];
+    while (kinds[0].length + kinds[1].length > 0) {
+      const k =
+        kinds[1].length === 0 || (kinds[0].length > 0 && given[0] / totals[0] <= given[1] / totals[1])
+          ? 0
+          : 1;
+      const test = kinds[k].shift();
+      given[k] += weight(test);
+      order.push(test);
+    }
+    return order;
+  }
+}
+
+module.exports = SpreadSequencer;
