@@ -1,20 +1,26 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailJob } from '../../domain/mail/notifications';
 import type { JobQueue } from '../../services/jobs/ports';
 import type { MailMessage, MailTransport, ReminderScheduler } from '../../services/mail/ports';
 
+/*
+ * nodemailer (about 80 ms of CPU to load, measured) is loaded when the first e-mail is built or the SMTP
+ * transport made, not with the local runtime: most runs of `npm start`, and most tests' servers, send none.
+ */
+
 /** A message as MIME (RFC 5322): text and HTML alternatives and the attachments, built by nodemailer. */
 export function mimeOf(message: MailMessage): Promise<Buffer> {
+  const { default: MailComposer } =
+    require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer');
   return new MailComposer({ ...message }).compile().build();
 }
 
 /** A real SMTP conversation with the server of SMTP_URL (smtp://host:port, smtps://…), by nodemailer. */
 export class SmtpTransport implements MailTransport {
-  private readonly transport;
+  private readonly transport: import('nodemailer').Transporter;
   constructor(url: string) {
+    const { createTransport } = require('nodemailer') as typeof import('nodemailer');
     this.transport = createTransport(url);
   }
   async send(message: MailMessage): Promise<string> {
