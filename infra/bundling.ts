@@ -125,6 +125,8 @@ if (require.main === module) {
   const inputs = existsSync(metaFile) ? Object.keys(JSON.parse(readFileSync(metaFile, 'utf8')).inputs) : [];
   copyBundleData(outputDir);
   if (inputs.some((input) => input.endsWith(EMBED_READER))) {
-    import('../shared/local/web-build').then(({ buildWeb }) => buildWeb(join(outputDir, 'embed.js')));
+    // `require`, not `import()`: this runs under tsx's CommonJS hook (shared/local/runtime.ts says why).
+    const { buildWeb } = require('../shared/local/web-build') as typeof import('../shared/local/web-build');
+    void buildWeb(join(outputDir, 'embed.js'));
   }
 }

@@ -17,7 +17,7 @@ import { addRouteFunction } from '../../infra/api-stack';
 import { STAGES } from '../../infra/config';
 import { copyPackageClosure } from '../../infra/powertools-layer';
 import { tableActions } from '../../infra/table-access';
-import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
+import { PAGE_ROUTES, ROUTES, type RouteDef, routeName } from '../../shared/routes';
 
 /**
  * The one test that really bundles (the stack tests skip bundling): one route's function, built by the
@@ -26,13 +26,17 @@ import { ROUTES, type RouteDef, routeName } from '../../shared/routes';
  * that loads and answers, and that the XML and CSV writers, bundled apart beside it (writers/), are
  * loaded from there on the first answer in their format only. Built with the Powertools layer made from
  * node_modules (`-c powertoolsLayer=local`), the bundle also runs with only that layer and the AWS SDK beside
- * it, as on Lambda (and in `sam local invoke`).
+ * it, as on Lambda (and in `sam local invoke`). The widget script's function is bundled beside it: the step
+ * after esbuild (infra/bundling.ts, run by `node --require tsx/cjs`) builds the widget script into its asset.
  */
 const ROOT = join(__dirname, '..', '..');
 const route = ROUTES.find((r) => r.path === '/api/health') as RouteDef;
+/** The widget's script route: its bundle gets the built widget script (infra/bundling.ts, after esbuild). */
+const embedRoute = PAGE_ROUTES.find((r) => r.path === '/embed.js') as RouteDef;
 let outdir = '';
 let assetDir = '';
 let layerDir = '';
+let embedDir = '';
 
 beforeAll(() => {
   // Under cdk.out (git-ignored) so that the bundle's external @aws-sdk/* resolve from node_modules.
@@ -40,23 +44,28 @@ beforeAll(() => {
   outdir = mkdtempSync(join(ROOT, 'cdk.out', 'bundle-test-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'BundleTest');
-  addRouteFunction(stack, {
-    name: routeName(route),
-    entry: route.entry,
-    actions: tableActions(route),
-    stage: { ...STAGES.staging, powertoolsLayer: 'local' },
-    table: TableV2.fromTableName(stack, 'Table', process.env.TABLE_NAME ?? 'unused'),
-  });
+  const table = TableV2.fromTableName(stack, 'Table', process.env.TABLE_NAME ?? 'unused');
+  for (const def of [route, embedRoute])
+    addRouteFunction(stack, {
+      name: routeName(def),
+      entry: def.entry,
+      actions: tableActions(def),
+      stage: { ...STAGES.staging, powertoolsLayer: 'local' },
+      table,
+    });
   app.synth();
   const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
-  // The function's bundle and the layer.
-  expect(assets).toHaveLength(2);
-  const [bundle, layer] = [
-    assets.find((name) => existsSync(join(outdir, name, 'index.js'))),
-    assets.find((name) => existsSync(join(outdir, name, 'nodejs', 'node_modules'))),
+  // The two functions' bundles and the layer.
+  expect(assets).toHaveLength(3);
+  const has = (name: string, file: string) => existsSync(join(outdir, name, file));
+  const [bundle, layer, embed] = [
+    assets.find((name) => has(name, 'index.js') && !has(name, 'embed.js')),
+    assets.find((name) => has(name, join('nodejs', 'node_modules'))),
+    assets.find((name) => has(name, 'index.js') && has(name, 'embed.js')),
   ];
   assetDir = join(outdir, bundle ?? '');
   layerDir = join(outdir, layer ?? '');
+  embedDir = join(outdir, embed ?? '');
 }, 300_000);
 
 afterAll(() => {
@@ -72,6 +81,14 @@ it('bundles the handler with esbuild: minified CommonJS, a source map, the AWS S
   // Minified: long lines (kept licence comments aside). Small enough to load fast: the SDK is not in it.
   expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
   expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(2 * 1024 * 1024);
+});
+
+it("the widget script's function gets the built widget script beside its bundle (the step after esbuild)", () => {
+  const widget = readFileSync(join(embedDir, 'embed.js'), 'utf8');
+  // Built from web/embed/main.ts: one minified script, no module syntax left.
+  expect(widget.length).toBeGreaterThan(1000);
+  expect(widget).not.toMatch(/^\s*(import|export)\s/m);
+  expect(readFileSync(join(embedDir, 'index.js'), 'utf8')).toContain('embed.js');
 });
 
 /** Runs `script` (with `handler` and the sample `event` defined) in plain Node inside the asset. */
