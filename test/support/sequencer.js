@@ -7,17 +7,19 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-/** The files that spend their time on the shared DynamoDB Local: the handler tests and the store's own. */
-const ON_ENGINE = /\/test\/(handlers\/|unit\/db\/|unit\/middleware\/(idempotency|stack)\.test\.ts$)/;
+/**
+ * The files that spend their time on the shared DynamoDB Local: the store project's handler tests and the
+ * unit tests jest.config.js puts in that project (UNIT_WITH_STORE); its process, infra and browser tests
+ * spend theirs in processes of their own.
+ */
+const onEngine = (test) =>
+  test.context.config.displayName?.name === 'store' && /\/test\/(handlers|unit)\//.test(test.path);
 
 class SpreadSequencer extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
     const weight = (test) => test.duration ?? test.context.hasteFS.getSize(test.path) ?? 1;
-    const kinds = [
-      sorted.filter((t) => ON_ENGINE.test(t.path)),
-      sorted.filter((t) => !ON_ENGINE.test(t.path)),
-    ];
+    const kinds = [sorted.filter((t) => onEngine(t)), sorted.filter((t) => !onEngine(t))];
     const totals = kinds.map((list) => list.reduce((sum, t) => sum + weight(t), 0) || 1);
     const given = [0, 0];
     const order = [];
