@@ -57,11 +57,15 @@ export function startServer(env: Record<string, string>, via: 'node' | 'npm' = '
   });
   let output = '';
   return new Promise((done, fail) => {
+    let ready = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // Once started, what it prints is only kept (output()), not searched again at every chunk.
+      if (ready) return;
       const url = /API listening on (\S+)/.exec(output)?.[1];
       // The last line it prints is the v1 curl: everything before it is there then.
       if (url && /curl -H 'Access-Token: [0-9a-f]{64}'/.test(output)) {
+        ready = true;
         child.off('exit', onExit);
         done({
           child,
