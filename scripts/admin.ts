@@ -8,6 +8,7 @@ import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type EngineJit, storageFrom } from '../shared/local/engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../shared/local/engine/local-store';
+import { errorLine } from '../shared/local/error-line';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
@@ -343,9 +344,7 @@ export async function admin(
     return 0;
   } catch (error: unknown) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    const e = error as Error & { issues?: Array<{ path: unknown[]; message: string }> };
-    const detail = e.issues?.[0] ? `${e.issues[0].path.join('.')}: ${e.issues[0].message}` : e.message;
-    io.err(`admin: ${detail}\n`);
+    io.err(`admin: ${errorLine(error)}\n`);
     return 1;
   }
 }

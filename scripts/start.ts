@@ -3,6 +3,7 @@ import '../shared/local/quiet-sdk';
 import { storageFrom } from '../shared/local/engine/dynamodb-local';
 import { javaProblem } from '../shared/local/engine/java';
 import { watchParent } from '../shared/local/engine/parent-watch';
+import { errorLine } from '../shared/local/error-line';
 import { parseLocalEnv, startLocalRuntime } from '../shared/local/runtime';
 
 async function main(): Promise<void> {
@@ -30,6 +31,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`npm start failed: ${(error as Error).message}`);
+  console.error(`npm start failed: ${errorLine(error)}`);
   process.exit(1);
 });
