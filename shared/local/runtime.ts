@@ -89,8 +89,8 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
-    // The widget's script (GET /embed.js) is built from web/ at each start.
-    await (require('./web-build') as typeof import('./web-build')).buildWeb();
+    // The widget's script (GET /embed.js), built from web/ when web/ changed since the last build.
+    await (require('./web-build') as typeof import('./web-build')).ensureWeb();
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

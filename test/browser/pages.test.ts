@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { buildWeb } from '../../shared/local/web-build';
+import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
 import { axeViolations, consoleErrors, focusedIs, launch, screenshot, tabTo } from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
@@ -21,7 +21,7 @@ let api: Awaited<ReturnType<typeof startHttp>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildWeb();
+  await ensureWeb();
   api = await startHttp();
   browser = await launch();
 });

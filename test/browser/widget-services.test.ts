@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { buildWeb } from '../../shared/local/web-build';
+import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
 import { axeViolations, consoleErrors, hostPage, hostSite, launch, screenshot } from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
@@ -23,7 +23,7 @@ let site: Awaited<ReturnType<typeof hostSite>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildWeb();
+  await ensureWeb();
   api = await startHttp();
   site = await hostSite((query) => hostPage(api.baseUrl, query.get('key') ?? ''));
   browser = await launch();

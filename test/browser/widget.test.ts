@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { buildWeb } from '../../shared/local/web-build';
+import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
 import {
   axeViolations,
@@ -33,7 +33,7 @@ let elsewhere: Awaited<ReturnType<typeof hostSite>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildWeb();
+  await ensureWeb();
   api = await startHttp();
   const page = (query: URLSearchParams) =>
     hostPage(api.baseUrl, query.get('key') ?? '', query.get('attrs') ? String(query.get('attrs')) : '');

@@ -1,4 +1,4 @@
-import { buildWeb } from '../../shared/local/web-build';
+import { ensureWeb } from '../../shared/local/web-build';
 import { type Answer, startHttp, viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
@@ -177,7 +177,7 @@ describe('the pages', () => {
   let http: Awaited<ReturnType<typeof startHttp>>;
   let entity: Entity;
   beforeAll(async () => {
-    await buildWeb();
+    await ensureWeb();
     http = await startHttp();
     entity = await newEntity({ hours: ALWAYS_OPEN });
   });
