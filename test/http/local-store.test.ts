@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient } from '../../shared/db/client';
+import { classArchive } from '../../shared/local/engine/class-archive';
+import { startLocalDynamo } from '../../shared/local/engine/dynamodb-local';
 import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import {
   type AcquireOptions,
@@ -115,5 +117,69 @@ describe('a data folder has one DynamoDB Local, shared', () => {
     const tool = keep(await acquireLocalStore({ kind: 'folder', path: folder }, TOOL));
     expect(tool).toMatchObject({ owned: false, endpoint: store.endpoint });
     expect(javaFor(folder)).toHaveLength(1);
+  });
+});
+
+describe('class-data archive (shared/local/engine/class-archive.ts)', () => {
+  // The JDK's own archive is a classes.jsa too: the file's whole path tells them apart.
+  const mapped = (pid: number, file: string) =>
+    readFileSync(`/proc/${pid}/maps`, 'utf8')
+      .split('\n')
+      .some((line) => line.endsWith(` ${file}`));
+  const hasJarTool = spawnSync('jar', ['--version']).status === 0;
+
+  it("engines map the archive the run's set-up made, when the JDK has its jar tool", async () => {
+    const archive = classArchive();
+    if (!hasJarTool) {
+      // A Java runtime without the JDK's tools: no archive, engines start as they always did.
+      expect(archive).toBeUndefined();
+      return;
+    }
+    expect(archive).toEqual({
+      jar: expect.stringMatching(
+        /\/node_modules\/\.cache\/dynamodb-local-classes\/[0-9a-f]{16}\/DynamoDBLocal\.jar$/,
+      ),
+      archive: expect.stringMatching(/\/classes\.jsa$/),
+    });
+    // The copy's class path names the package's library jars only (not its folder, which the JVM refuses).
+    const manifest = spawnSync('unzip', ['-p', archive?.jar ?? '', 'META-INF/MANIFEST.MF'], {
+      encoding: 'utf8',
+    });
+    if (manifest.status === 0) {
+      const classPath = /^Class-Path: ((?:.*\r?\n)(?: .*\r?\n)*)/m.exec(manifest.stdout)?.[1] ?? '';
+      const entries = classPath
+        .replace(/\r?\n /g, '')
+        .trim()
+        .split(' ');
+      expect(entries.length).toBeGreaterThan(50);
+      expect(entries.filter((entry) => !/DynamoDBLocal_lib\/[^/]+\.jar$/.test(entry))).toEqual([]);
+    }
+    const engine = keep(await acquireLocalStore({ kind: 'memory' }, TOOL));
+    expect(mapped(engine.javaPid ?? 0, archive?.archive ?? '')).toBe(true);
+    const listed = await createDocumentClient({ endpoint: engine.endpoint, region: 'eu-west-3' }).send(
+      new ListTablesCommand({}),
+    );
+    expect(listed.TableNames).toEqual([]);
+  });
+
+  it('an archive the JVM cannot use is passed over: the engine starts and answers without it', async () => {
+    const archive = classArchive();
+    if (!archive) return;
+    const folder = newFolder();
+    const broken = join(folder, 'classes.jsa');
+    writeFileSync(broken, 'not an archive');
+    const engine = await startLocalDynamo({ kind: 'memory' }, undefined, 'quick', {
+      jar: archive.jar,
+      archive: broken,
+    });
+    try {
+      expect(mapped(engine.pid, broken)).toBe(false);
+      const listed = await createDocumentClient({ endpoint: engine.endpoint, region: 'eu-west-3' }).send(
+        new ListTablesCommand({}),
+      );
+      expect(listed.TableNames).toEqual([]);
+    } finally {
+      await engine.stop();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import '../../shared/local/quiet-sdk';
 import { storageFrom } from '../../shared/local/engine/dynamodb-local';
+import { prepareEngineClasses } from '../../shared/local/engine/engine-classes';
 import { acquireLocalStore } from '../../shared/local/engine/local-store';
 
 /**
@@ -8,6 +10,8 @@ import { acquireLocalStore } from '../../shared/local/engine/local-store';
  */
 export default async function globalSetup(): Promise<void> {
   const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
+  // The run's fifteen-odd engines start on a class-data archive, made once per machine (class-archive.ts).
+  await prepareEngineClasses();
   // A run's engine serves minutes of ever-different requests: a small compiler budget (dynamodb-local.ts).
   const store = await acquireLocalStore(storage, { kind: 'tool', jit: 'lean' });
   process.env.DYNAMODB_ENDPOINT = store.endpoint;

