@@ -349,9 +349,11 @@ export async function admin(
   }
 }
 
-// Run as a script (`npm run admin`): a refusal exits at once, whatever connections are still open.
-if (require.main === module) {
+/** `npm run admin` (scripts/run.js): a refusal exits at once, whatever connections are still open. */
+export function runFromCommandLine(): void {
   void admin(process.argv.slice(2)).then((code) => {
     if (code !== 0) process.exit(code);
   });
 }
+
+if (require.main === module) runFromCommandLine();

@@ -12,6 +12,11 @@ export default async function globalSetup(): Promise<void> {
   const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
   // The run's fifteen-odd engines start on a class-data archive, made once per machine (class-archive.ts).
   await prepareEngineClasses();
+  // The scripts' bundles (scripts/run.js), made here when out of date, not by the first servers at once.
+  const { ensureBundle } = require('../../scripts/run.js') as {
+    ensureBundle(name: 'start' | 'admin'): Promise<{ bundle: string; state: string }>;
+  };
+  await Promise.all([ensureBundle('start'), ensureBundle('admin')]);
   // A run's engine serves minutes of ever-different requests: a small compiler budget (dynamodb-local.ts).
   const store = await acquireLocalStore(storage, { kind: 'tool', jit: 'lean' });
   process.env.DYNAMODB_ENDPOINT = store.endpoint;

@@ -33,15 +33,13 @@ export function onFileTable(): Record<string, string> {
 }
 
 /**
- * Starts the local API as a child process: `node scripts/start.ts` directly, or through `npm start`
+ * Starts the local API as a child process: `node scripts/run.js start` directly, or through `npm start`
  * (npm → sh → node, as a user runs it). Resolves when it prints its URL, fails when it exits first; no
  * wall-clock budget of its own (the test's timeout bounds it), so a loaded machine only makes it slower.
  */
 export function startServer(env: Record<string, string>, via: 'node' | 'npm' = 'node'): Promise<Started> {
   const [command, args] =
-    via === 'npm'
-      ? ['npm', ['start', '--silent']]
-      : [process.execPath, ['--require', 'tsx/cjs', 'scripts/start.ts']];
+    via === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['scripts/run.js', 'start']];
   const child = spawn(command as string, args as string[], {
     cwd: ROOT,
     // A test's server lives a minute: DynamoDB Local's quick JVM (README, DYNAMODB_LOCAL_JIT).
@@ -211,7 +209,7 @@ export async function adminHere(args: string[], connect?: AdminConnect): Promise
 export function runAdmin(store: string | Record<string, string>, args: string[]): Promise<AdminRun> {
   // A data folder (its engine and its table), or a server's store as onSharedEngine() names it.
   const where = typeof store === 'string' ? { LOCAL_DB: store, TABLE_NAME: 'booking-local' } : store;
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'scripts/admin.ts', ...args], {
+  const child = spawn(process.execPath, ['scripts/run.js', 'admin', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...where, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
