@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, ROUTES } from '../../shared/routes';
@@ -21,10 +21,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const stampOf = (bundle: string) =>
   JSON.parse(readFileSync(`${bundle}.inputs.json`, 'utf8')) as Record<string, string | null>;
 
-test("start's bundle: made once, then up to date; it serves every route's handler and the writers", async () => {
-  const made = await ensureBundle('start', folder);
-  expect(made).toEqual({ bundle: join(folder, 'start.js'), state: 'built' });
-  expect(await ensureBundle('start', folder)).toEqual({ ...made, state: 'up to date' });
+// The bundles `npm start` runs (the test run's set-up makes them when out of date; alone, the first call).
+test("start's bundle is up to date once made; it serves every route's handler and the writers", async () => {
+  const made = await ensureBundle('start');
+  expect(made.bundle).toMatch(/\/node_modules\/\.cache\/booking-scripts\/start\.js$/);
+  expect(await ensureBundle('start')).toEqual({ ...made, state: 'up to date' });
 
   const bundle = readFileSync(made.bundle, 'utf8');
   const entries = [...ROUTES, FEED_ROUTE, ...PAGE_ROUTES].map((route) => route.entry);
@@ -39,13 +40,15 @@ test("start's bundle: made once, then up to date; it serves every route's handle
 });
 
 test('a bundle is made again when a source differs from its record', async () => {
-  const { bundle } = await ensureBundle('admin', folder);
-  expect((await ensureBundle('admin', folder)).state).toBe('up to date');
-  const recorded = stampOf(bundle);
-  const source = join(ROOT, 'scripts', 'admin.ts');
+  // A copy of the run's bundle and record, one source's record changed.
+  const { bundle: made } = await ensureBundle('start');
+  const bundle = join(folder, 'start.js');
+  copyFileSync(made, bundle);
+  const recorded = stampOf(made);
+  const source = join(ROOT, 'scripts', 'start.ts');
   expect(recorded[source]).toMatch(/^\d+:[\d.]+$/);
   writeFileSync(`${bundle}.inputs.json`, JSON.stringify({ ...recorded, [source]: '1:1' }));
-  expect((await ensureBundle('admin', folder)).state).toBe('built');
+  expect(await ensureBundle('start', folder)).toEqual({ bundle, state: 'built' });
   expect(stampOf(bundle)[source]).toBe(recorded[source]);
-  expect((await ensureBundle('admin', folder)).state).toBe('up to date');
+  expect((await ensureBundle('start', folder)).state).toBe('up to date');
 });
