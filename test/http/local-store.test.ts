@@ -6,13 +6,14 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient } from '../../shared/db/client';
 import { classArchive } from '../../shared/local/engine/class-archive';
 import { startLocalDynamo } from '../../shared/local/engine/dynamodb-local';
+import { prepareEngineClasses } from '../../shared/local/engine/engine-classes';
 import { isAlive, LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import {
   type AcquireOptions,
   acquireLocalStore,
   type LocalStore,
 } from '../../shared/local/engine/local-store';
-import { javaFor } from '../support/processes';
+import { eventually, javaFor } from '../support/processes';
 
 // Each test starts JVMs: on a loaded machine one start can take a minute (the engine waits up to 120 s).
 jest.setTimeout(300_000);
@@ -129,6 +130,11 @@ describe('class-data archive (shared/local/engine/class-archive.ts)', () => {
   const hasJarTool = spawnSync('jar', ['--version']).status === 0;
 
   it("engines map the archive the run's set-up made, when the JDK has its jar tool", async () => {
+    // Made beside the first tests on a machine that had none (global-setup.ts); alone, made here.
+    if (hasJarTool) {
+      await prepareEngineClasses();
+      expect(await eventually(() => classArchive() !== undefined, 240_000)).toBe(true);
+    }
     const archive = classArchive();
     if (!hasJarTool) {
       // A Java runtime without the JDK's tools: no archive, engines start as they always did.

@@ -10,8 +10,10 @@ import { acquireLocalStore } from '../../shared/local/engine/local-store';
  */
 export default async function globalSetup(): Promise<void> {
   const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
-  // The run's fifteen-odd engines start on a class-data archive, made once per machine (class-archive.ts).
-  await prepareEngineClasses();
+  // The run's fifteen-odd engines start on a class-data archive, made once per machine (class-archive.ts):
+  // on a machine without one it is made beside the first tests (the engines started before it is there
+  // start without), and the teardown waits for it, so its throwaway engine never outlives the run.
+  (globalThis as { __classes__?: Promise<unknown> }).__classes__ = prepareEngineClasses();
   // The scripts' bundles (scripts/run.js), made here when out of date, not by the first servers at once.
   const { ensureBundle } = require('../../scripts/run.js') as {
     ensureBundle(name: 'start' | 'admin'): Promise<{ bundle: string; state: string }>;
