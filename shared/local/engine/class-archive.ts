@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  closeSync,
   copyFileSync,
   existsSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -130,11 +128,15 @@ function takeLock(folder: string): (() => void) | undefined {
   const lock = join(folder, 'prepare.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      closeSync(openSync(lock, 'wx'));
-      writeFileSync(lock, String(process.pid));
+      // Created and written in one call. A process that reads it in between finds it empty and takes it
+      // over: both then make the same files under temporary names of their own, and the last rename wins.
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
       return () => rmSync(lock, { force: true });
     } catch {
-      const owner = Number(readFileSync(lock, { encoding: 'utf8', flag: 'a+' }) || 0);
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(lock, 'utf8'));
+      } catch {}
       if (owner > 0 && isAlive(owner)) return undefined;
       rmSync(lock, { force: true });
     }

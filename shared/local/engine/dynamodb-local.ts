@@ -96,8 +96,8 @@ const spawnWith = (jit: EngineJit, classes: ClassesUse | null) =>
   );
 
 /**
- * How an engine uses the class-data archive (class-archive.ts): maps it (`use`), or writes the classes it
- * loaded into `dumpTo` when it exits (`dump`); both run the archive's copy of the jar.
+ * How an engine uses the class-data archive (class-archive.ts): maps `archive`, or writes the classes it
+ * loaded into `dumpTo` when it exits; either way it runs the archive's copy of the jar.
  */
 export type ClassesUse = { jar: string } & ({ archive: string } | { dumpTo: string });
 
