@@ -151,7 +151,7 @@ function takeLock(folder: string): (() => void) | undefined {
  * Never throws: an engine without an archive works as before.
  */
 export async function prepareClassArchive(
-  start: (dumpTo: string, jar: string) => Promise<{ endpoint: string; stop(): Promise<void> }>,
+  start: (dumpTo: string, jar: string) => Promise<{ endpoint: string; stop(): Promise<boolean> }>,
   exercise: (endpoint: string) => Promise<void>,
 ): Promise<ClassArchive | undefined> {
   try {
@@ -166,12 +166,14 @@ export async function prepareClassArchive(
       if (!makeJar(where.folder, where.jar, where.lib)) return undefined;
       const temporary = join(where.folder, `classes.${process.pid}.jsa`);
       const engine = await start(temporary, join(where.folder, JAR));
+      let ended = false;
       try {
         await exercise(engine.endpoint);
       } finally {
-        await engine.stop();
+        // Ended by itself: its archive is whole (one killed while writing it leaves part of one).
+        ended = await engine.stop();
       }
-      if (existsSync(temporary) && statSync(temporary).size > 0)
+      if (ended && existsSync(temporary) && statSync(temporary).size > 0)
         renameSync(temporary, join(where.folder, ARCHIVE));
       rmSync(temporary, { force: true });
       return classArchive();

@@ -116,7 +116,8 @@ export function withClassArchive(args: readonly string[], classes: ClassesUse): 
 export interface LocalDynamo {
   endpoint: string;
   pid: number;
-  stop(): Promise<void>;
+  /** Stops it: SIGTERM, then SIGKILL after a grace; true when it ended before the SIGKILL. */
+  stop(): Promise<boolean>;
 }
 
 /**
@@ -230,9 +231,17 @@ export async function startLocalDynamo(
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       // An engine writing its classes (class-archive.ts) takes a few seconds more to exit.
-      const timer = setTimeout(() => child.kill('SIGKILL'), classes && 'dumpTo' in classes ? 60_000 : 5000);
+      let killed = false;
+      const timer = setTimeout(
+        () => {
+          killed = true;
+          child.kill('SIGKILL');
+        },
+        classes && 'dumpTo' in classes ? 60_000 : 5000,
+      );
       await exited;
       clearTimeout(timer);
+      return !killed;
     },
   };
 }

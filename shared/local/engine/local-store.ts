@@ -79,7 +79,14 @@ export async function acquireLocalStore(storage: LocalStorage, options: AcquireO
   }
   if (storage.kind === 'memory') {
     const dynamo = await startLocalDynamo(storage, options.port, options.jit);
-    return { endpoint: dynamo.endpoint, javaPid: dynamo.pid, owned: true, release: () => dynamo.stop() };
+    return {
+      endpoint: dynamo.endpoint,
+      javaPid: dynamo.pid,
+      owned: true,
+      release: async () => {
+        await dynamo.stop();
+      },
+    };
   }
   const folder = storage.path;
   mkdirSync(folder, { recursive: true });
