@@ -31,7 +31,7 @@ export interface BuildOptions {
   /**
    * cdk-nag's compliance reports (cdk.out/AwsSolutions-*-NagReport.csv, docs/DEPLOY.md); on unless turned
    * off. The infra tests read the checks' findings from the synthesis, not the reports: writing them, one
-   * append to a file per rule and resource, was about 2 s of deploy-settings.test.ts's 20 s (measured).
+   * append to a file per rule and resource, was about 2 s of stages/deploy-settings.ts's 20 s (measured).
    */
   nagReports?: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * Every deploy setting of both stages given (docs/DEPLOY.md, "Settings"), with reserved names (`.test`
  * domains, a documentation account): what `npm run lint:infra` also lints, and what
- * test/infra/deploy-settings.test.ts checks, so that the templates of a fully set-up stage are checked
+ * test/infra/stages/deploy-settings.ts checks, so that the templates of a fully set-up stage are checked
  * like the default ones.
  */
 export const EXAMPLE_SETTINGS: Readonly<Record<string, string>> = {

@@ -43,7 +43,7 @@ describe.each([
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BatchSize: 10,
     });
-    // Each new dead letter (test/infra/deploy-settings.test.ts).
+    // Each new dead letter (test/infra/stages/deploy-settings.ts).
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: 'MAX([sent, DIFF(visible)])' }),
@@ -74,5 +74,5 @@ describe.each([
       actions.filter((a) => a.startsWith('dynamodb:') && !a.startsWith('dynamodb:GetRecords')),
     ).not.toContain('dynamodb:BatchWriteItem');
   });
-  // cdk-nag on this stack, as on every other: deploy-settings.test.ts.
+  // cdk-nag on this stack, as on every other: stages/deploy-settings.ts.
 });

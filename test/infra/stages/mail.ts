@@ -6,7 +6,7 @@ import { GIVEN_SETTINGS } from './settings';
 
 /**
  * Client e-mails on AWS (docs/NOTIFICATIONS.md), synthesized without bundling like stages/stacks.ts, each
- * stage with its mail domain (without one, e-mails are off: test/infra/deploy-settings.test.ts).
+ * stage with its mail domain (without one, e-mails are off: test/infra/stages/deploy-settings.ts).
  */
 const { stages } = testStages(GIVEN_SETTINGS);
 

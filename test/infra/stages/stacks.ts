@@ -29,7 +29,7 @@ const PREFLIGHT_PATHS = [...new Set(PUBLISHABLE_ROUTES.map((route) => route.path
 /**
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
  * NodejsFunction use a placeholder asset. Real bundling: test/infra/bundle.test.ts and `npm run synth`.
- * cdk-nag is off in these builds: deploy-settings.test.ts checks every stack with it, nested ones included.
+ * cdk-nag is off in these builds: stages/deploy-settings.ts checks every stack with it, nested ones included.
  */
 const { stages } = testStages();
 

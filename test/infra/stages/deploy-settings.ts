@@ -4,14 +4,14 @@ import { Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../infra/api-stack';
-import { POWERTOOLS_VERSION, STAGES, stageConfig } from '../../infra/config';
-import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../infra/edge-stack';
-import { EXAMPLE_SETTINGS } from '../../infra/example-settings';
-import { mailPace } from '../../infra/mail';
-import { TABLE_SCHEMA } from '../../shared/db/table';
-import { FEED_ROUTE, ROUTES, type RouteDef } from '../../shared/routes';
-import { templateOf, testApp, testStages } from '../support/cdk-app';
+import { ApiStack, BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../../infra/api-stack';
+import { POWERTOOLS_VERSION, STAGES, stageConfig } from '../../../infra/config';
+import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../../infra/edge-stack';
+import { EXAMPLE_SETTINGS } from '../../../infra/example-settings';
+import { mailPace } from '../../../infra/mail';
+import { TABLE_SCHEMA } from '../../../shared/db/table';
+import { FEED_ROUTE, ROUTES, type RouteDef } from '../../../shared/routes';
+import { templateOf, testApp, testStages } from '../../support/cdk-app';
 
 /**
  * Issue 28 on synthesized templates: what `cdk synth` gives with no setting (cdk.json's empty values) and
