@@ -86,7 +86,10 @@ const schemaOf = (route: RouteDef) =>
       handler: { schemas?: { query?: z.ZodObject; body?: z.ZodObject } };
     }
   ).handler.schemas ?? {};
-const queryParams = (route: RouteDef) => [...Object.keys(schemaOf(route).query?.shape ?? {}), ...STACK_PARAMS];
+const queryParams = (route: RouteDef) => [
+  ...Object.keys(schemaOf(route).query?.shape ?? {}),
+  ...STACK_PARAMS,
+];
 const bodyFields = (route: RouteDef) => {
   const own = Object.keys(schemaOf(route).body?.shape ?? {});
   return own.length > 0 ? own : ['no_such_field'];
