@@ -59,9 +59,12 @@ export function consoleErrors(page: Page): (except?: RegExp) => string[] {
   return (except) => errors.filter((text) => !except?.test(text));
 }
 
-/** axe-core's serious and critical violations on the page as it is (shadow roots included). */
+/**
+ * axe-core's serious and critical violations on the page as it is (shadow roots included). axe-core (half a
+ * megabyte of script) is put in a document once, when it is not there yet.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
+  if ((await page.evaluate('typeof axe')) === 'undefined') await page.evaluate(axe.source);
   // Runs in the page (a string, as this file is compiled without the DOM's types).
   return page.evaluate(`(async () => {
     const result = await axe.run(document, { resultTypes: ['violations'] });
