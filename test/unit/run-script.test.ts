@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, ROUTES } from '../../shared/routes';
@@ -7,8 +8,10 @@ import { FEED_ROUTE, NOT_FOUND_ENTRY, PAGE_ROUTES, ROUTES } from '../../shared/r
  * `npm start` and `npm run admin` run their script from a bundle (scripts/run.js), made again only when a
  * file it was made from changed; the handlers and writers the code requires by path are in it.
  */
-const { ensureBundle } = require('../../scripts/run.js') as {
+const RUN = require.resolve('../../scripts/run.js');
+const { ensureBundle, codeCacheOf } = require(RUN) as {
   ensureBundle(name: 'start' | 'admin', folder?: string): Promise<{ bundle: string; state: string }>;
+  codeCacheOf(bundle: string, source: string): string;
 };
 const ROOT = join(__dirname, '..', '..');
 
@@ -51,4 +54,32 @@ test('a bundle is made again when a source differs from its record', async () =>
   expect(await ensureBundle('start', folder)).toEqual({ bundle, state: 'built' });
   expect(stampOf(bundle)[source]).toBe(recorded[source]);
   expect((await ensureBundle('start', folder)).state).toBe('up to date');
+});
+
+test('a bundle runs with the code cache its last run left at exit; a refused or older one is replaced', () => {
+  const bundle = join(folder, 'tiny.js');
+  writeFileSync(bundle, 'module.exports = { sum: [1, 2, 3].reduce((a, b) => a + b, 0), here: __dirname };');
+  // In a process of its own, as run.js runs a script: the cache is written when that process exits.
+  const run = () =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          '-e',
+          `console.log(JSON.stringify(require(${JSON.stringify(RUN)}).runBundle(${JSON.stringify(bundle)})))`,
+        ],
+        { encoding: 'utf8' },
+      ),
+    ) as { exports: unknown; codeCache: string };
+  const cache = codeCacheOf(bundle, readFileSync(bundle, 'utf8'));
+  expect(run()).toEqual({ exports: { sum: 6, here: folder }, codeCache: 'none' });
+  expect(existsSync(cache)).toBe(true);
+  expect(run().codeCache).toBe('used');
+
+  const older = `${bundle}.0123456789abcdef.code-cache`;
+  writeFileSync(older, 'the cache of an older bundle');
+  writeFileSync(cache, 'not a code cache');
+  expect(run()).toEqual({ exports: { sum: 6, here: folder }, codeCache: 'refused' });
+  expect(run().codeCache).toBe('used');
+  expect(existsSync(older)).toBe(false);
 });
