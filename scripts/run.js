@@ -143,14 +143,17 @@ async function ensureBundle(name, folder = CACHE) {
 const codeCacheOf = (bundle, source) =>
   `${bundle}.${createHash('sha1').update(source).digest('hex').slice(0, 16)}.code-cache`;
 
-/** Writes a script's code cache (what V8 has compiled of it so far), whole, and drops the older ones. */
-function writeCodeCache(script, file) {
+/**
+ * Writes a bundle's code cache (what V8 has compiled of it so far), whole, and drops the caches of its
+ * earlier contents.
+ */
+function writeCodeCache(script, bundle, file) {
   try {
     const temporary = `${file}.${process.pid}`;
     writeFileSync(temporary, script.createCachedData());
     renameSync(temporary, file);
     const folder = dirname(file);
-    const prefix = `${basename(file).split('.').slice(0, 2).join('.')}.`;
+    const prefix = `${basename(bundle)}.`;
     for (const name of readdirSync(folder))
       if (name.startsWith(prefix) && name.endsWith('.code-cache') && join(folder, name) !== file)
         rmSync(join(folder, name), { force: true });
@@ -161,10 +164,12 @@ function writeCodeCache(script, file) {
 
 /**
  * Runs a bundle as `require` does (a module of its own, its `require` resolving from its folder), with V8's
- * code cache: the code compiled by the last process that ran this bundle and exited (written at its exit,
- * when there was no cache or V8 refused it). Measured on this project's 2-core machine (2026-11-27): a server
- * ready on a running engine after 0.5 s of CPU against 0.8 s. A Node without the main context's loader for
- * a script's `import()` (vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER) requires the bundle plainly.
+ * code cache: the code a process that ran this bundle had compiled when it exited cleanly (code 0: a server
+ * stopped, a command done), written then when it found no cache or one V8 refused; a process that failed
+ * early would leave a cache of little more than the bundle's first lines. Measured on this project's 2-core
+ * machine (2026-11-27): a server ready on a running engine after 0.5 s of CPU against 0.8 s. A Node without
+ * the main context's loader for a script's `import()` (vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER, Node
+ * 20.12 and later) requires the bundle plainly.
  * Gives the bundle's exports and what became of the cache: `used`, `refused`, `none` or `unsupported`.
  */
 function runBundle(bundle) {
@@ -184,7 +189,10 @@ function runBundle(bundle) {
     importModuleDynamically: loader,
   });
   const codeCache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused' : 'used';
-  if (codeCache !== 'used') process.once('exit', () => writeCodeCache(script, cacheFile));
+  if (codeCache !== 'used')
+    process.once('exit', (code) => {
+      if (code === 0) writeCodeCache(script, bundle, cacheFile);
+    });
   const bundled = new Module(bundle, module);
   bundled.filename = bundle;
   bundled.paths = Module._nodeModulePaths(dirname(bundle));

@@ -52,9 +52,18 @@ async function buildWhenChanged({ output, record, fingerprint, build }) {
   mkdirSync(dirname(output), { recursive: true });
   const temporary = `${output}.${process.pid}.tmp`;
   const temporaryRecord = `${temporary}.record`;
+  // An input changed while the build ran may have been read before the change: recorded as missing, so
+  // the next call builds again.
+  const started = Date.now();
   try {
     const inputs = await build(temporary);
-    writeFileSync(temporaryRecord, JSON.stringify(fingerprints(inputs, fingerprint)));
+    const recorded = fingerprints(inputs, fingerprint);
+    for (const file of inputs) {
+      try {
+        if (statSync(file).mtimeMs >= started) recorded[file] = null;
+      } catch {}
+    }
+    writeFileSync(temporaryRecord, JSON.stringify(recorded));
     renameSync(temporary, output);
     renameSync(temporaryRecord, record);
   } finally {

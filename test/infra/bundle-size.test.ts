@@ -7,7 +7,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { assetSizes, assetTable, functionEntries, parseAssetTable } from '../../infra/asset-sizes';
 import {
@@ -46,7 +46,8 @@ let outdir = '';
 /**
  * The bundles, made again only when a file they were made from changed (their record beside them, by size
  * and time: shared/local/build-record.js): the files esbuild read, its options (infra/bundling.ts), esbuild
- * itself, the project's package.json (`sideEffects`) and tsconfig.json, and the routes table (the entries).
+ * itself, the project's package.json (`sideEffects`), package-lock.json (the packages installed) and
+ * tsconfig.json, the routes table (the entries), and the project's folders those files are in.
  * Kept in node_modules/.cache/bundle-size/; about 8 s of esbuild's CPU a run when nothing changed (measured
  * 2026-11-27 on this project's 2-core machine). What the tests check of them is checked on every run.
  */
@@ -58,6 +59,7 @@ const BUILD_FILES = [
   'infra/bundling.ts',
   'shared/routes.ts',
   'package.json',
+  'package-lock.json',
   'tsconfig.json',
   'test/infra/bundle-size.test.ts',
 ].map((file) => join(ROOT, file));
@@ -80,7 +82,11 @@ const bundles = (): Promise<string> =>
       const made: Made = { entries: ENTRIES, outdir: into, metafile: result.metafile as Metafile };
       writeFileSync(temporary, JSON.stringify(made));
       const inputs = Object.keys(made.metafile.inputs).map((input) => resolve(ROOT, input));
-      return [...inputs, ...BUILD_FILES, require.resolve('esbuild/package.json')];
+      // The project's folders those inputs are in: a file added beside one can change what an import finds.
+      const folders = new Set(
+        inputs.filter((input) => !input.includes('/node_modules/')).map((f) => dirname(f)),
+      );
+      return [...inputs, ...folders, ...BUILD_FILES, require.resolve('esbuild/package.json')];
     },
   });
 

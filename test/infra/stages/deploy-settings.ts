@@ -269,7 +269,7 @@ describe.each([
   ['with every setting', full],
 ])('alarms and limits %s', (_label, { app, stages, templates, assembly }) => {
   it('is cdk-nag (AwsSolutions) clean in every stack, nested ones included', () => {
-    // The checks did run on this synthesis (the other infra files synthesize without them).
+    // The checks did run on this synthesis (testStages builds without them unless asked).
     expect(Aspects.of(app).all.some((aspect) => aspect instanceof AwsSolutionsChecks)).toBe(true);
     const findings = assembly.stacksRecursively.flatMap((stack) =>
       stack.messages

@@ -29,7 +29,8 @@ const PREFLIGHT_PATHS = [...new Set(PUBLISHABLE_ROUTES.map((route) => route.path
 /**
  * Both stages, synthesized without bundling: the `aws:cdk:bundling-stacks` context set to [] makes every
  * NodejsFunction use a placeholder asset. Real bundling: test/infra/bundle.test.ts and `npm run synth`.
- * cdk-nag is off in these builds: stages/deploy-settings.ts checks every stack with it, nested ones included.
+ * The build of the shipped settings is stages/deploy-settings.ts's, with cdk-nag (testStages shares it); that
+ * file checks every stack with cdk-nag, nested ones included.
  */
 const { stages } = testStages();
 
