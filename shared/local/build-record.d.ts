@@ -1,5 +1,5 @@
 /** A file's fingerprint (shared/local/build-record.js). */
-export type Fingerprint = (file: string) => string;
+export type Fingerprint = (file: string, stats?: import('node:fs').Stats) => string;
 export const byContent: Fingerprint;
 export const bySizeAndTime: Fingerprint;
 export function buildWhenChanged(options: {

@@ -2,8 +2,9 @@
  * A build made only when what it is made from changed: the record beside the output names each input
  * with its fingerprint (`byContent`, `bySizeAndTime`), and the output and its record are written under
  * temporary names and renamed, so a process starting at the same time uses the old output or the new one,
- * whole. Used by the widget's build (shared/local/web-build.ts) and the scripts' bundles (scripts/run.js):
- * plain JavaScript, since scripts/run.js runs before anything could compile TypeScript.
+ * whole. Used by the widget's build (shared/local/web-build.ts), the scripts' bundles (scripts/run.js) and
+ * the functions' bundles bundle-size.test.ts checks: plain JavaScript, since scripts/run.js runs before
+ * anything could compile TypeScript.
  */
 const { createHash } = require('node:crypto');
 const { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
@@ -12,17 +13,18 @@ const { dirname } = require('node:path');
 /** A file's SHA-256: a checkout that only touches times changes nothing. */
 const byContent = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 /** A file's (or folder's) size and time: a stat, for inputs by the thousand. */
-const bySizeAndTime = (file) => {
-  const { size, mtimeMs } = statSync(file);
-  return `${size}:${mtimeMs}`;
-};
+const bySizeAndTime = (file, stats = statSync(file)) => `${stats.size}:${stats.mtimeMs}`;
 
-/** Each file's fingerprint, by absolute path; a missing file has none. */
-function fingerprints(files, fingerprint) {
+/**
+ * Each file's fingerprint, by absolute path; a missing file has none, nor one changed at or after `since`
+ * (a time in ms, when given: a build that started then may have read it before the change).
+ */
+function fingerprints(files, fingerprint, since) {
   const found = {};
   for (const file of files) {
     try {
-      found[file] = fingerprint(file);
+      const stats = statSync(file);
+      found[file] = since !== undefined && stats.mtimeMs >= since ? null : fingerprint(file, stats);
     } catch {
       found[file] = null;
     }
@@ -57,13 +59,7 @@ async function buildWhenChanged({ output, record, fingerprint, build }) {
   const started = Date.now();
   try {
     const inputs = await build(temporary);
-    const recorded = fingerprints(inputs, fingerprint);
-    for (const file of inputs) {
-      try {
-        if (statSync(file).mtimeMs >= started) recorded[file] = null;
-      } catch {}
-    }
-    writeFileSync(temporaryRecord, JSON.stringify(recorded));
+    writeFileSync(temporaryRecord, JSON.stringify(fingerprints(inputs, fingerprint, started)));
     renameSync(temporary, output);
     renameSync(temporaryRecord, record);
   } finally {
