@@ -3,16 +3,16 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Which of Powertools' Tracer and the X-Ray SDK a fresh Node process has loaded after `script`. */
-function loaded(env: Record<string, string>, script: string): string[] {
+/**
+ * Which of Powertools' Tracer and the X-Ray SDK a fresh Node process has loaded after each of `steps`, run
+ * in turn in that one process: `[]` or `['tracer']` for each step.
+ */
+function loaded(env: Record<string, string>, ...steps: string[]): string[][] {
+  const look =
+    "process.stdout.write('\\n@@' + JSON.stringify(Object.keys(require.cache).filter((p) => /aws-xray-sdk|powertools[\\/]tracer/.test(p)).length > 0 ? ['tracer'] : []) + '\\n')";
   const out = execFileSync(
     process.execPath,
-    [
-      '--require',
-      'tsx/cjs',
-      '-e',
-      `${script}; process.stdout.write('\\n@@' + JSON.stringify(Object.keys(require.cache).filter((p) => /aws-xray-sdk|powertools[\\/]tracer/.test(p)).length > 0 ? ['tracer'] : []))`,
-    ],
+    ['--require', 'tsx/cjs', '-e', steps.map((step) => `${step}; ${look};`).join(' ')],
     {
       cwd: ROOT,
       env: {
@@ -28,7 +28,8 @@ function loaded(env: Record<string, string>, script: string): string[] {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  return JSON.parse(out.slice(out.lastIndexOf('@@') + 2)) as string[];
+  // Each answer on a line of its own (whatever else the process prints around it).
+  return [...out.matchAll(/^@@(.*)$/gm)].map((answer) => JSON.parse(answer[1] ?? '') as string[]);
 }
 
 // Issue 31, point 4: the X-Ray SDK is the largest part of a cold load; a bundle loads it on first use.
@@ -37,13 +38,13 @@ describe('the Tracer loads on first use only', () => {
     "const w = require('./shared/wiring'); const i = require('./shared/telemetry/invocation'); w.documentClient(); i.endInvocation(i.beginInvocation('GET /x'), { status: 200 })";
 
   it('outside Lambda: a request never loads it', () => {
-    expect(loaded({}, script)).toEqual([]);
+    expect(loaded({}, script)).toEqual([[]]);
   });
 
   it('with tracing switched off in Lambda: never loaded either', () => {
     expect(
       loaded({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', POWERTOOLS_TRACE_ENABLED: 'false' }, script),
-    ).toEqual([]);
+    ).toEqual([[]]);
   });
 
   it('in Lambda with tracing: not when the modules load, on the first request', () => {
@@ -52,9 +53,9 @@ describe('the Tracer loads on first use only', () => {
       AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
       AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2000',
     };
-    expect(loaded(lambda, "require('./shared/wiring'); require('./shared/telemetry/invocation')")).toEqual(
-      [],
-    );
-    expect(loaded(lambda, script)).toEqual(['tracer']);
+    // One process: the modules loaded, then a request served (`script` requires them again: from the cache).
+    expect(
+      loaded(lambda, "require('./shared/wiring'); require('./shared/telemetry/invocation')", script),
+    ).toEqual([[], ['tracer']]);
   });
 });
