@@ -1,3 +1,8 @@
+/**
+ * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { storageFrom } from '../../shared/local/engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';

@@ -1,3 +1,8 @@
+/**
+ * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,8 @@
+/**
+ * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**

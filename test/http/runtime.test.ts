@@ -1,3 +1,8 @@
+/**
+ * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

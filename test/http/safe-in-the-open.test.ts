@@ -1,3 +1,8 @@
+/**
+ * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import { request } from 'node:http';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { hasStarted } from '../../shared/domain/schedule/slot-times';

@@ -1,3 +1,8 @@
+/**
+ * It builds bundles and reads no table (test/support/per-file-table.ts).
+ *
+ * @file-table none
+ */
 import {
   existsSync,
   mkdirSync,

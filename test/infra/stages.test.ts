@@ -5,6 +5,8 @@
  * library and synthesized both stages again, about 80 s of CPU in all against about 35 s. The settings
  * checks (stages/deploy-settings.ts) come first: their build of cdk.json as shipped, with cdk-nag, is the
  * one the other subjects read (as two files, 26.3 s of CPU against 22.7 s, measured 2026-11-27).
+ *
+ * @file-table none
  */
 import './stages/deploy-settings';
 import './stages/stacks';

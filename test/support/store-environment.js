@@ -41,6 +41,12 @@ async function tablesOf(dynamo, table) {
 }
 
 class StoreEnvironment extends NodeEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    // `@file-table none` in a file's first comment: the file uses no table of its own (per-file-table.ts).
+    this.global.__noFileTable__ = context.docblockPragmas?.['file-table'] === 'none';
+  }
+
   async teardown() {
     const table = this.global.process?.env?.TABLE_NAME;
     const endpoint = process.env.DYNAMODB_ENDPOINT;
