@@ -1,5 +1,5 @@
 /**
- * Its servers, engines and commands make tables of their own (test/support/per-file-table.ts).
+ * This file uses no table of its own (test/support/per-file-table.ts).
  *
  * @file-table none
  */

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { WeeklyHours } from '../../shared/domain/schedule/opening-hours';
 import type { Credentials } from '../../shared/services/operations/admin-service';
-import { services } from '../../shared/wiring';
 
 /** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */
 export async function newEntity(
   options: { hours?: WeeklyHours; settings?: Record<string, unknown> } = {},
 ): Promise<Credentials & { v1: Record<string, string>; v2: Record<string, string> }> {
   const accountId = `acct-${randomBytes(5).toString('hex')}`;
+  // Loaded here, not with this module: a file that only takes its dates loads no store client.
+  const { services } = require('../../shared/wiring') as typeof import('../../shared/wiring');
   const credentials = await services().admin.createEntity({
     accountId,
     secret: `secret-${randomBytes(16).toString('hex')}`,

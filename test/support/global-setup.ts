@@ -25,7 +25,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     await Promise.all([ensureBundle('start'), ensureBundle('admin')]);
   } catch (error) {
-    await (await starting.catch(() => undefined))?.release();
+    await (await starting.catch(() => undefined))?.release().catch(() => undefined);
     throw error;
   }
   const store = await starting;
