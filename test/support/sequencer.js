@@ -2,8 +2,8 @@
  * Jest's order of test files (slowest first, from the last run's timings), with the files that mostly wait
  * on the run's one DynamoDB Local spread among the others. DynamoDB Local answers on one thread: two such
  * files side by side, one per worker, wait on it in turn and leave a core idle, where one beside an infra
- * or unit file keeps both cores busy. Each kind keeps jest's order; the next file is
- * taken from the kind that is further behind, in time (or size) already handed out against its total.
+ * or unit file keeps both cores busy. Each kind keeps jest's order; the next file is taken from the kind
+ * that is further behind, in time (or size) already handed out against its total.
  */
 const { join, relative } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
@@ -13,7 +13,8 @@ const Sequencer = require('@jest/test-sequencer').default;
  * writes it again): the time of a file that jest has none of its own for. Jest keeps the last run's times
  * per clone, so a fresh clone (CI) had none and went by file size: test/infra/stages.test.ts, a few lines
  * that import its subjects, one of the slowest files, ran last and alone (for 15 s, one core idle, at the
- * end of a fresh clone's run on 2026-11-27). A file missing from the table (a new one) goes first, as jest does.
+ * end of a fresh clone's run on 2026-11-27). A file missing from the table (a new one) goes first, as jest
+ * does.
  */
 const RECORDED = require('./durations.json').seconds;
 const ROOT = join(__dirname, '..', '..');
