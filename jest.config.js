@@ -5,7 +5,11 @@
  */
 
 /** Tests under test/unit/ that do use DynamoDB Local: they run in the `store` project. */
-const UNIT_WITH_STORE = ['db/', 'middleware/idempotency\\.test\\.ts$', 'middleware/stack\\.test\\.ts$'];
+const UNIT_WITH_STORE = [
+  'db\\.test\\.ts$',
+  'middleware/idempotency\\.test\\.ts$',
+  'middleware/stack\\.test\\.ts$',
+];
 
 const common = {
   // Node's, each file's globals in a plain V8 context (test/support/node-environment.js says why).

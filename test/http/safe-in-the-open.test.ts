@@ -104,7 +104,7 @@ describe('safe in the open, through npm start', () => {
     expect(started.status).toBe(409);
   });
 
-  it('a closure day closes the open slots of its date, and its removal reopens only those (API; the CLI in test/handlers/rotation-and-closures.test.ts)', async () => {
+  it('a closure day closes the open slots of its date, and its removal reopens only those (API; the CLI in test/handlers/access/rotation-and-closures.ts)', async () => {
     const date = addDays(today, 1);
     const slots = (await call('GET', `/calendar-slots?date=${date}`)).json.data as Slot[];
     expect(slots).toHaveLength(23);

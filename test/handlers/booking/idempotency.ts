@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../shared/config';
-import { documentClient } from '../../shared/wiring';
-import { viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+import { config } from '../../../shared/config';
+import { documentClient } from '../../../shared/wiring';
+import { viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 let entity: Entity;

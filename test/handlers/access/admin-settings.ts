@@ -1,6 +1,6 @@
-import { services } from '../../shared/wiring';
-import { viaHandler as call } from '../support/api';
-import { newEntity } from '../support/fixtures';
+import { services } from '../../../shared/wiring';
+import { viaHandler as call } from '../../support/api';
+import { newEntity } from '../../support/fixtures';
 
 describe('settings and secrets take effect at once', () => {
   it('a settings change applies to the very next request (the token items carry a copy)', async () => {

@@ -1,7 +1,7 @@
-import { services, useClock } from '../../shared/wiring';
-import { type Answer, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift } from '../support/invariants';
+import { services, useClock } from '../../../shared/wiring';
+import { type Answer, viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift } from '../../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ORIGIN = 'https://www.example.fr';

@@ -1,7 +1,7 @@
-import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { type Answer, viaHandler as call } from '../support/api';
-import { newEntity } from '../support/fixtures';
-import { partition } from '../support/invariants';
+import { addDays, todayIn } from '../../../shared/domain/core/dates';
+import { type Answer, viaHandler as call } from '../../support/api';
+import { newEntity } from '../../support/fixtures';
+import { partition } from '../../support/invariants';
 
 /**
  * v1 debug mode (docs/CONTRACT.md#v1-in-short), through the real handlers: no token, a fictitious data set

@@ -1,10 +1,10 @@
 import type { SQSEvent } from 'aws-lambda';
-import { handler as entityHandler } from '../../functions/scheduled/open-days-entity';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
-import type { OpenDaysJob } from '../../shared/services/schedule/ports';
-import { openDaysOfAll, services } from '../../shared/wiring';
-import { viaHandler } from '../support/api';
-import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
+import { handler as entityHandler } from '../../../functions/scheduled/open-days-entity';
+import { addDays, todayIn } from '../../../shared/domain/core/dates';
+import type { OpenDaysJob } from '../../../shared/services/schedule/ports';
+import { openDaysOfAll, services } from '../../../shared/wiring';
+import { viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, newEntity } from '../../support/fixtures';
 
 /**
  * Open days are fair (docs/design/data-model.md#open-days-what-a-run-costs): the scheduled run queues one job

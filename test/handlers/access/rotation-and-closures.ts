@@ -1,6 +1,6 @@
-import { calendarFeedService, services } from '../../shared/wiring';
-import { viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { calendarFeedService, services } from '../../../shared/wiring';
+import { viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
 
 /** Issue "safe in the open": what the admin CLI's commands do (the CLI calls these very services). */
 describe('rotate-secret revokes what the old secret could have made', () => {

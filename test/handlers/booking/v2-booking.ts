@@ -1,4 +1,4 @@
-import { type Answer, viaHandler } from '../support/api';
+import { type Answer, viaHandler } from '../../support/api';
 import {
   ALWAYS_OPEN,
   futureSaturday,
@@ -6,8 +6,8 @@ import {
   futureWorkingDate,
   mobile,
   newEntity,
-} from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+} from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const call = viaHandler;

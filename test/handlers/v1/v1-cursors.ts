@@ -1,6 +1,6 @@
-import { services } from '../../shared/wiring';
-import { viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { services } from '../../../shared/wiring';
+import { viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 // biome-ignore lint/suspicious/noExplicitAny: answers are arbitrary JSON

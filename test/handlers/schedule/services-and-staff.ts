@@ -1,12 +1,12 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { configChangeOf } from '../../shared/adapters/stream-changes';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { WEEKDAYS, weekdayOf } from '../../shared/domain/schedule/opening-hours';
-import { openDaysService } from '../../shared/wiring';
-import { type Answer, viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
-import { sampler } from '../support/sample';
+import { configChangeOf } from '../../../shared/adapters/stream-changes';
+import { addDays, todayIn } from '../../../shared/domain/core/dates';
+import { WEEKDAYS, weekdayOf } from '../../../shared/domain/schedule/opening-hours';
+import { openDaysService } from '../../../shared/wiring';
+import { type Answer, viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
+import { sampler } from '../../support/sample';
 
 /**
  * Services and staff (issue 29, docs/CONTRACT.md#services-and-staff): calendars as staff with their own

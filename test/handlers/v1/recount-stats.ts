@@ -1,10 +1,10 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../shared/config';
-import { documentClient } from '../../shared/wiring';
-import { recountService, seedService } from '../../shared/wiring/operations';
-import { viaHandler as call } from '../support/api';
-import { mobile, newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+import { config } from '../../../shared/config';
+import { documentClient } from '../../../shared/wiring';
+import { recountService, seedService } from '../../../shared/wiring/operations';
+import { viaHandler as call } from '../../support/api';
+import { mobile, newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 /**
  * `npm run admin -- recount-stats` (docs/design/data-model.md, "Statistics that stay flat"): an entity

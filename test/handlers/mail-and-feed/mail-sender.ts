@@ -1,15 +1,15 @@
-import { getItem } from '../../shared/db/items';
-import * as keys from '../../shared/db/keys';
-import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
-import { type MailJob, mailAppointmentOf } from '../../shared/domain/mail/notifications';
-import { TimerQueue } from '../../shared/local/pipelines/timer-queue';
-import { AppointmentRepository } from '../../shared/repositories/booking/appointment-repository';
-import type { MailMessage } from '../../shared/services/mail/ports';
-import { businessMetrics } from '../../shared/telemetry/business-metrics';
-import { mailPipeline, table } from '../../shared/wiring';
-import { viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { until } from '../support/mail';
+import { getItem } from '../../../shared/db/items';
+import * as keys from '../../../shared/db/keys';
+import type { AppointmentRecord } from '../../../shared/domain/booking/appointment';
+import { type MailJob, mailAppointmentOf } from '../../../shared/domain/mail/notifications';
+import { TimerQueue } from '../../../shared/local/pipelines/timer-queue';
+import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
+import type { MailMessage } from '../../../shared/services/mail/ports';
+import { businessMetrics } from '../../../shared/telemetry/business-metrics';
+import { mailPipeline, table } from '../../../shared/wiring';
+import { viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { until } from '../../support/mail';
 
 /** The sender's retries and dead letters, with a transport that fails as SES or SMTP can (no stream here). */
 const EMAIL = 'failing.client@example.com';

@@ -1,6 +1,6 @@
-import { type Answer, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift } from '../support/invariants';
+import { type Answer, viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift } from '../../support/invariants';
 
 /**
  * Issue 30's service path (docs/CONTRACT.md#widget-and-manage-page): GET /business tells the widget whether

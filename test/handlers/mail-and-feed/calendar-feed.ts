@@ -1,13 +1,13 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { sha256Hex } from '../../shared/domain/access/tokens';
-import { startInstant } from '../../shared/domain/schedule/slot-times';
-import { AppointmentRepository } from '../../shared/repositories/booking/appointment-repository';
-import { CalendarFeedRepository } from '../../shared/repositories/mail/calendar-feed-repository';
-import { CalendarFeedService } from '../../shared/services/mail/calendar-feed-service';
-import { mailLookup, table } from '../../shared/wiring';
-import { type Caller, startHttp, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { parseCalendar } from '../support/mail';
+import { sha256Hex } from '../../../shared/domain/access/tokens';
+import { startInstant } from '../../../shared/domain/schedule/slot-times';
+import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
+import { CalendarFeedRepository } from '../../../shared/repositories/mail/calendar-feed-repository';
+import { CalendarFeedService } from '../../../shared/services/mail/calendar-feed-service';
+import { mailLookup, table } from '../../../shared/wiring';
+import { type Caller, startHttp, viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { parseCalendar } from '../../support/mail';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ZONE = 'Europe/Paris';

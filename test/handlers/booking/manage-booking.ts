@@ -1,7 +1,7 @@
-import { ensureWeb } from '../../shared/local/web-build';
-import { type Answer, startHttp, viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift } from '../support/invariants';
+import { ensureWeb } from '../../../shared/local/web-build';
+import { type Answer, startHttp, viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift } from '../../support/invariants';
 
 /**
  * Issue 30, the manage page's routes: a cancel token finds its appointment (with a key, or as the

@@ -1,5 +1,5 @@
-import { viaHandler } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
 
 /** What a security review tried as an attacker would (issue "open to the public, safely"). */
 describe('a booking that matches a stored client by phone', () => {

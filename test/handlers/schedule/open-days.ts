@@ -1,18 +1,18 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { configChangeOf } from '../../shared/adapters/stream-changes';
-import * as keys from '../../shared/db/keys';
-import { addDays, datesInRange } from '../../shared/domain/core/dates';
-import { OpenDaysService } from '../../shared/services/schedule/open-days-service';
-import type { OpenDaysJob } from '../../shared/services/schedule/ports';
+import { configChangeOf } from '../../../shared/adapters/stream-changes';
+import * as keys from '../../../shared/db/keys';
+import { addDays, datesInRange } from '../../../shared/domain/core/dates';
+import { OpenDaysService } from '../../../shared/services/schedule/open-days-service';
+import type { OpenDaysJob } from '../../../shared/services/schedule/ports';
 import {
   openDaysAfterChanges,
   runOpenDaysJob,
   services,
   slotGenerator,
   slotService,
-} from '../../shared/wiring';
-import { viaHandler } from '../support/api';
-import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
+} from '../../../shared/wiring';
+import { viaHandler } from '../../support/api';
+import { ALWAYS_OPEN, newEntity } from '../../support/fixtures';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const post = (entity: Entity, path: string, body: unknown) =>

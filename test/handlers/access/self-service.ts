@@ -1,5 +1,5 @@
-import { addDays } from '../../shared/domain/core/dates';
-import { type Answer, viaHandler } from '../support/api';
+import { addDays } from '../../../shared/domain/core/dates';
+import { type Answer, viaHandler } from '../../support/api';
 import {
   ALWAYS_OPEN,
   futureSaturday,
@@ -7,7 +7,7 @@ import {
   futureWorkingDate,
   mobile,
   newEntity,
-} from '../support/fixtures';
+} from '../../support/fixtures';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 const get = (entity: Entity, path: string) => viaHandler('GET', `/api/v2${path}`, { headers: entity.v2 });

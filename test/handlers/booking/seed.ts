@@ -1,9 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { appointmentChangeOf } from '../../shared/adapters/stream-changes';
-import { seedService } from '../../shared/wiring/operations';
-import { viaHandler as call } from '../support/api';
-import { newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+import { appointmentChangeOf } from '../../../shared/adapters/stream-changes';
+import { seedService } from '../../../shared/wiring/operations';
+import { viaHandler as call } from '../../support/api';
+import { newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are arbitrary JSON
 type Json = Record<string, any>;

@@ -1,7 +1,7 @@
-import { logger } from '../../shared/logger';
-import { viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+import { logger } from '../../../shared/logger';
+import { viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 /**
  * Internal contention is never an answer (issue: valid work is never refused): one client booking many

@@ -1,7 +1,7 @@
-import { services } from '../../shared/wiring';
-import { type Answer, viaHandler as call } from '../support/api';
-import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
-import { counterDrift, partition } from '../support/invariants';
+import { services } from '../../../shared/wiring';
+import { type Answer, viaHandler as call } from '../../support/api';
+import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { counterDrift, partition } from '../../support/invariants';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
 // biome-ignore lint/suspicious/noExplicitAny: answers are arbitrary JSON

@@ -1,0 +1,11 @@
+/**
+ * The handler tests of the client e-mails' sender and the staff calendar feed,
+ * one subject module each in test/handlers/mail-and-feed/, run as one test file: the README's "Tests" says why
+ * and how to run one subject (`npx jest test/handlers/mail-and-feed.test.ts -t mail-sender`).
+ */
+describe('mail-sender', () => {
+  require('./mail-and-feed/mail-sender');
+});
+describe('calendar-feed', () => {
+  require('./mail-and-feed/calendar-feed');
+});

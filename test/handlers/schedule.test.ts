@@ -1,0 +1,17 @@
+/**
+ * The handler tests of open days, services and staff, and the service widget,
+ * one subject module each in test/handlers/schedule/, run as one test file: the README's "Tests" says why
+ * and how to run one subject (`npx jest test/handlers/schedule.test.ts -t open-days`).
+ */
+describe('open-days', () => {
+  require('./schedule/open-days');
+});
+describe('open-days-fan-out', () => {
+  require('./schedule/open-days-fan-out');
+});
+describe('services-and-staff', () => {
+  require('./schedule/services-and-staff');
+});
+describe('service-widget', () => {
+  require('./schedule/service-widget');
+});
