@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
-import { axeViolations, consoleErrors, focusedIs, launch, screenshot, tabTo } from '../support/browser';
+import {
+  axeViolations,
+  consoleErrors,
+  focusedIs,
+  screenshot,
+  sharedBrowser,
+  tabTo,
+} from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
 
@@ -23,10 +30,9 @@ let browser: Browser;
 beforeAll(async () => {
   await ensureWeb();
   api = await startHttp();
-  browser = await launch();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await api?.close();
 });
 

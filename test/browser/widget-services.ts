@@ -2,7 +2,14 @@ import type { Browser } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/domain/core/dates';
 import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
-import { axeViolations, consoleErrors, hostPage, hostSite, launch, screenshot } from '../support/browser';
+import {
+  axeViolations,
+  consoleErrors,
+  hostPage,
+  hostSite,
+  screenshot,
+  sharedBrowser,
+} from '../support/browser';
 import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
 
@@ -26,10 +33,9 @@ beforeAll(async () => {
   await ensureWeb();
   api = await startHttp();
   site = await hostSite((query) => hostPage(api.baseUrl, query.get('key') ?? ''));
-  browser = await launch();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   await api?.close();
 });

@@ -8,8 +8,8 @@ import {
   focusedIs,
   hostPage,
   hostSite,
-  launch,
   screenshot,
+  sharedBrowser,
   tabTo,
 } from '../support/browser';
 import { ALWAYS_OPEN, mobile, newEntity } from '../support/fixtures';
@@ -39,10 +39,9 @@ beforeAll(async () => {
     hostPage(api.baseUrl, query.get('key') ?? '', query.get('attrs') ? String(query.get('attrs')) : '');
   site = await hostSite(page);
   elsewhere = await hostSite(page);
-  browser = await launch();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   await elsewhere?.close();
   await api?.close();

@@ -1,0 +1,18 @@
+/**
+ * The browser tests (Debian's Chromium through playwright-core): one subject module each in test/browser/,
+ * run as one test file on one Chromium, as the handler tests' subjects are (the README's "Tests" says why).
+ * One subject alone: `npx jest test/browser/browser.test.ts -t pages`.
+ */
+import { closeSharedBrowser } from '../support/browser';
+
+afterAll(() => closeSharedBrowser());
+
+describe('widget', () => {
+  require('./widget');
+});
+describe('widget-services', () => {
+  require('./widget-services');
+});
+describe('pages', () => {
+  require('./pages');
+});
