@@ -22,7 +22,7 @@ const asKey = (key: string, origin: string | undefined = ORIGIN) => ({
 });
 /**
  * The limits' windows are cut from the wiring's clock: fixed here at the first second of an hour, so that
- * every request of this file falls in one window of each policy (each test has its own entity), and no test
+ * every request of these tests falls in one window of each policy (each test has its own entity), and no test
  * waits for a fresh window.
  */
 const HOUR = 3_600_000;
