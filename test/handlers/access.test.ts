@@ -1,7 +1,7 @@
 /**
- * The handler tests of who may call (tokens, publishable keys and limits, admin settings, self-service, rotation, closures),
- * one subject module each in test/handlers/access/, run as one test file: the README's "Tests" says why
- * and how to run one subject (`npx jest test/handlers/access.test.ts -t security`).
+ * The handler tests of who may call (tokens, publishable keys and limits, admin settings, self-service,
+ * rotation, closures), one subject module each in test/handlers/access/, run as one test file on one table
+ * (the README's "Tests" says why). One subject alone: `npx jest test/handlers/access.test.ts -t security`.
  */
 describe('security', () => {
   require('./access/security');

@@ -1,7 +1,7 @@
 /**
- * The handler tests of the client e-mails' sender and the staff calendar feed,
- * one subject module each in test/handlers/mail-and-feed/, run as one test file: the README's "Tests" says why
- * and how to run one subject (`npx jest test/handlers/mail-and-feed.test.ts -t mail-sender`).
+ * The handler tests of the client e-mails' sender and the staff calendar feed, one subject module each in
+ * test/handlers/mail-and-feed/, run as one test file on one table (the README's "Tests" says why). One
+ * subject alone: `npx jest test/handlers/mail-and-feed.test.ts -t calendar-feed`.
  */
 describe('mail-sender', () => {
   require('./mail-and-feed/mail-sender');

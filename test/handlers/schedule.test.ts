@@ -1,7 +1,7 @@
 /**
- * The handler tests of open days, services and staff, and the service widget,
- * one subject module each in test/handlers/schedule/, run as one test file: the README's "Tests" says why
- * and how to run one subject (`npx jest test/handlers/schedule.test.ts -t open-days`).
+ * The handler tests of open days, services and staff, and the service widget, one subject module each in
+ * test/handlers/schedule/, run as one test file on one table (the README's "Tests" says why). One subject
+ * alone: `npx jest test/handlers/schedule.test.ts -t services-and-staff`.
  */
 describe('open-days', () => {
   require('./schedule/open-days');

@@ -117,8 +117,8 @@ describe('npm start', () => {
       const data = mkdtempSync(join(tmpdir(), `booking-npm-${signal}-`));
       others.push(data);
       const started: Started = await start({ LOCAL_DB: data }, 'npm');
-      // Its engine, as the process list shows it: polled, as every process observation here is (one run
-      // of a whole suite on 2026-11-27 read no such process the moment npm start was ready; not seen again).
+      // Its engine, as the process list shows it, polled (one run of the whole suite on 2026-11-27 read no
+      // such process the moment npm start was ready; not seen again).
       expect(await eventually(() => javaFor(data).length === 1)).toBe(true);
       expect(existsSync(join(data, RECORD_FILE))).toBe(true);
       await stop(started, signal);

@@ -29,7 +29,10 @@ const launch = (): Promise<Browser> =>
  */
 let shared: Promise<Browser> | undefined;
 export const sharedBrowser = (): Promise<Browser> => {
-  shared ??= launch();
+  shared ??= launch().catch((error: unknown) => {
+    shared = undefined; // the next subject tries again
+    throw error;
+  });
   return shared;
 };
 export async function closeSharedBrowser(): Promise<void> {

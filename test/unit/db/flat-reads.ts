@@ -22,7 +22,7 @@ import { partition } from '../../support/invariants';
  * the store returns (Query items, GetItem and BatchGetItem items), not in time; a read that went back to
  * reading every member of a calendar would read a hundred more items on the large tenant, one of every
  * appointment hundreds more. (The seeded counters are checked against a recount in
- * test/handlers/seed.test.ts.) Two weeks of slots: the seed's cost is mostly its slots (the same whatever
+ * test/handlers/booking/seed.ts.) Two weeks of slots: the seed's cost is mostly its slots (the same whatever
  * the number of appointments), and 30 days with 800 appointments cost about 4 s of CPU more (DynamoDB
  * Local and the worker) for the same checks (2026-11-27).
  */
