@@ -4,15 +4,12 @@
  * One subject alone: `npx jest test/browser/browser.test.ts -t pages`.
  */
 import { closeSharedBrowser } from '../support/browser';
+import { subjects } from '../support/subjects';
 
 afterAll(() => closeSharedBrowser());
 
-describe('widget', () => {
-  require('./widget');
-});
-describe('widget-services', () => {
-  require('./widget-services');
-});
-describe('pages', () => {
-  require('./pages');
+subjects({
+  widget: () => require('./widget'),
+  'widget-services': () => require('./widget-services'),
+  pages: () => require('./pages'),
 });

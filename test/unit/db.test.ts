@@ -3,15 +3,11 @@
  * file on one table, as the handler tests' subjects are (the README's "Tests" says why). One subject alone:
  * `npx jest test/unit/db.test.ts -t paging`.
  */
-describe('flat-reads', () => {
-  require('./db/flat-reads');
-});
-describe('id-blocks', () => {
-  require('./db/id-blocks');
-});
-describe('paging', () => {
-  require('./db/paging');
-});
-describe('reads-together', () => {
-  require('./db/reads-together');
+import { subjects } from '../support/subjects';
+
+subjects({
+  'flat-reads': () => require('./db/flat-reads'),
+  'id-blocks': () => require('./db/id-blocks'),
+  paging: () => require('./db/paging'),
+  'reads-together': () => require('./db/reads-together'),
 });
