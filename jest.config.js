@@ -45,10 +45,13 @@ module.exports = {
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/per-file-table.ts'],
     },
   ],
-  // Two workers on two cores. Three (to fill the process and HTTP tests' waits) measured worse on this
-  // project's 2-core machine on 2026-11-26, two runs each, alternated: 261 and 241 s against 239 and 237 s,
-  // the machine's CPU 500 and 466 s against 437 and 440 s (more processes at once, each slower).
-  maxWorkers: 2,
+  // Three workers on two cores: the third fills the cores while the others wait on DynamoDB Local, a server
+  // or a browser. Measured on this project's 2-core machine on 2026-11-27, four runs each, in turns: 150.7–
+  // 159.9 s (mean 156.8 s; the machine's CPU 282–299 s, idle 13–15 core-seconds) against 152.4–169.5 s with
+  // two (mean 161.8 s; CPU 269–294 s, idle 27–36). On 2026-11-26, when a run took some 440 s of CPU, three
+  // had measured worse (261 and 241 s against 239 and 237 s): a worker's own start and modules then cost
+  // more than the waits it filled.
+  maxWorkers: 3,
   // The files that wait on the shared DynamoDB Local spread among the others (test/support/sequencer.js).
   testSequencer: '<rootDir>/test/support/sequencer.js',
   // A bound that only ends a hung test, never a slow one: on a machine shared with a second `npm test`, a
