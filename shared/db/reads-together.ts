@@ -14,39 +14,40 @@ type Waiting = {
 const MAX_KEYS = 100;
 const keyOf = (key: Item) => `${String(key.pk)}\u0000${String(key.sk)}`;
 
-/** The keys a plain read asks for, or undefined when it asks for more than keys (projection, other table). */
-function keysOf(command: Read, table: string): Item[] | undefined {
+/** What a plain read asks for: its keys and whether strongly consistent; undefined when it asks for more. */
+function readOf(command: Read, table: string): { keys: Item[]; consistent: boolean } | undefined {
   if (command instanceof GetCommand) {
     const { TableName, Key, ConsistentRead, ...rest } = command.input;
-    if (TableName !== table || ConsistentRead !== true || Object.keys(rest).length > 0 || !Key)
-      return undefined;
-    return [Key];
+    if (TableName !== table || Object.keys(rest).length > 0 || !Key) return undefined;
+    return { keys: [Key], consistent: ConsistentRead === true };
   }
   const { RequestItems, ...rest } = command.input;
   const tables = Object.keys(RequestItems ?? {});
   const wanted = RequestItems?.[table];
   if (tables.length !== 1 || !wanted || Object.keys(rest).length > 0) return undefined;
   const { Keys, ConsistentRead, ...options } = wanted;
-  if (ConsistentRead !== true || Object.keys(options).length > 0 || !Keys) return undefined;
-  return Keys as Item[];
+  if (Object.keys(options).length > 0 || !Keys) return undefined;
+  return { keys: Keys as Item[], consistent: ConsistentRead === true };
 }
 
 /**
- * A table handle whose strongly consistent reads by key, sent in the same turn of the event loop, go to the
- * store as one BatchGetItem: the token check's read and the booking's snapshot, started together
- * (HandlerOptions.prefetch), make one round trip instead of two. A read sent alone goes as it was sent;
+ * A table handle whose reads by key, sent in the same turn of the event loop, go to the store as one
+ * BatchGetItem per kind of read (strongly consistent, eventually consistent): the token check's read and the
+ * booking's snapshot, started together (HandlerOptions.prefetch), make one round trip instead of two; a
+ * day's weekly hours and closure, one request instead of two. A read sent alone goes as it was sent;
  * anything else (writes, queries, projections) passes through. Each caller gets the answer of its own
  * command: `Item` for a GetItem, its own `Responses` and `UnprocessedKeys` for a BatchGetItem (a GetItem
- * whose key came back unprocessed is asked again alone).
+ * whose key came back unprocessed is asked again alone). A read is never made stronger or weaker than asked.
  */
 export function readsTogether(table: TableHandle): TableHandle {
-  let waiting: Waiting[] = [];
+  /** The reads waiting for this turn's end, strongly consistent ones and the others apart. */
+  const waiting = new Map<boolean, Waiting[]>();
 
   const sendAlone = (command: Read) => table.doc.send(command as BatchGetCommand) as Promise<unknown>;
 
-  async function flush(): Promise<void> {
-    const batch = waiting;
-    waiting = [];
+  async function flush(consistent: boolean): Promise<void> {
+    const batch = waiting.get(consistent) ?? [];
+    waiting.delete(consistent);
     if (batch.length === 1) {
       const [only] = batch as [Waiting];
       sendAlone(only.command).then(only.done, only.fail);
@@ -57,7 +58,7 @@ export function readsTogether(table: TableHandle): TableHandle {
     try {
       const answer = await table.doc.send(
         new BatchGetCommand({
-          RequestItems: { [table.name]: { Keys: [...unique.values()], ConsistentRead: true } },
+          RequestItems: { [table.name]: { Keys: [...unique.values()], ConsistentRead: consistent } },
         }),
       );
       const found = new Map((answer.Responses?.[table.name] ?? []).map((item) => [keyOf(item), item]));
@@ -79,7 +80,8 @@ export function readsTogether(table: TableHandle): TableHandle {
               return item ? [item] : [];
             }),
           },
-          UnprocessedKeys: left.length > 0 ? { [table.name]: { Keys: left, ConsistentRead: true } } : {},
+          UnprocessedKeys:
+            left.length > 0 ? { [table.name]: { Keys: left, ConsistentRead: consistent } } : {},
           $metadata: answer.$metadata,
         });
       }
@@ -90,13 +92,17 @@ export function readsTogether(table: TableHandle): TableHandle {
 
   const send = (command: unknown): Promise<unknown> => {
     const read = command instanceof GetCommand || command instanceof BatchGetCommand ? command : undefined;
-    const keys = read && keysOf(read, table.name);
-    const queued = waiting.reduce((n, w) => n + w.keys.length, 0);
-    if (!read || !keys || keys.length + queued > MAX_KEYS)
+    const asked = read && readOf(read, table.name);
+    const queue = asked ? (waiting.get(asked.consistent) ?? []) : [];
+    const queued = queue.reduce((n, w) => n + w.keys.length, 0);
+    if (!read || !asked || asked.keys.length + queued > MAX_KEYS)
       return table.doc.send(command as BatchGetCommand) as Promise<unknown>;
     return new Promise((done, fail) => {
-      if (waiting.length === 0) queueMicrotask(() => void flush());
-      waiting.push({ command: read, keys, done, fail });
+      if (queue.length === 0) {
+        waiting.set(asked.consistent, queue);
+        queueMicrotask(() => void flush(asked.consistent));
+      }
+      queue.push({ command: read, keys: asked.keys, done, fail });
     });
   };
   return { name: table.name, doc: { send } as unknown as TableHandle['doc'] };

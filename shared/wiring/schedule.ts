@@ -27,17 +27,21 @@ import { SlotGenerator } from '../services/schedule/slot-generator';
 import { SlotService } from '../services/schedule/slot-service';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import { once, sqsClient, table } from './core';
+import { once, readsTogetherTable, sqsClient, table } from './core';
 
 export const openingHoursService = /* @__PURE__ */ once(
   () =>
     new OpeningHoursService({
-      hours: new OpeningHoursRepository(table()),
-      closures: new ClosureDayRepository(table()),
+      hours: new OpeningHoursRepository(readsTogetherTable()),
+      closures: new ClosureDayRepository(readsTogetherTable()),
     }),
 );
 export const slotService = /* @__PURE__ */ once(
-  () => new SlotService({ slots: new SlotRepository(table()), calendars: new CalendarRepository(table()) }),
+  () =>
+    new SlotService({
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(readsTogetherTable()),
+    }),
 );
 export const slotGenerator = /* @__PURE__ */ once(
   () =>
@@ -46,7 +50,7 @@ export const slotGenerator = /* @__PURE__ */ once(
       ids: new SequenceRepository(table()),
       calendars: slotService(),
       hours: openingHoursService(),
-      calendarHours: new CalendarHoursRepository(table()),
+      calendarHours: new CalendarHoursRepository(readsTogetherTable()),
     }),
 );
 /** Slots that open by themselves (open_days_ahead): the scheduled run and the run after a change. */

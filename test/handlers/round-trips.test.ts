@@ -200,6 +200,27 @@ describe('round trips per request (warm instance)', () => {
     expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['GetItem CLIENT'], ['TransactWriteItems SLOT']]);
   });
 
+  it('a generation: its calendar, both weeks and the date’s closure day in one round trip, then its slots', async () => {
+    const { viaHandler, futureWorkingDate } = load();
+    const { entity } = await withSlots(33);
+    const calls = await callsOf(async () => {
+      const answer = await viaHandler('POST', '/api/v2/calendar-slots/generate', {
+        headers: entity.v2,
+        body: { date: futureWorkingDate(34), max_appointments: 2 },
+      });
+      expect(answer.status).toBe(200);
+    });
+    // Strongly consistent (the calendar, its own hours) and eventually consistent (the entity's week, the
+    // closure day) reads go as two BatchGetItems, sent together.
+    expectPath(calls, [
+      ['GetItem TOKEN'],
+      ['BatchGetItem CAL', 'BatchGetItem HOURS'],
+      ['Query'],
+      ['UpdateItem SEQUENCE'],
+      ['TransactWriteItems SLOT'],
+    ]);
+  });
+
   it('a booking with both entity limits: one conditional write for both', async () => {
     const { book, read } = await scenario({ requests_per_minute: 100_000, bookings_per_minute: 100_000 });
     const calls = await callsOf(async () => {

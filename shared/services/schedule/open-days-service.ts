@@ -3,7 +3,7 @@ import type { EntityContext } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
 import type { SettingsLookup } from '../settings/ports';
 import type { OpenDaysDirectory, SlotReader } from './ports';
-import type { SlotGenerator } from './slot-generator';
+import type { GenerationBasis, SlotGenerator } from './slot-generator';
 import type { SlotService } from './slot-service';
 
 /** What one run did for one entity: the days whose slots it generated. */
@@ -19,7 +19,7 @@ export interface OpenDaysDeps {
   settings: SettingsLookup;
   slots: SlotReader;
   calendars: Pick<SlotService, 'activeCalendars'>;
-  generator: Pick<SlotGenerator, 'generate'>;
+  generator: Pick<SlotGenerator, 'basisFor' | 'generateOn'>;
   now?: () => Date;
 }
 
@@ -57,12 +57,14 @@ export class OpenDaysService {
     for (const calendar of await this.deps.calendars.activeCalendars(entity)) {
       const slots = await this.deps.slots.listRange(entityId, calendar.calendar_id, from, last);
       const withSlots = new Set(slots.map((slot) => slot.date));
-      const which =
-        calendar.calendar_id === settings.default_calendar_id ? {} : { calendar_id: calendar.calendar_id };
+      // The calendar and the week its days follow are read once for the run, each date's closure day and
+      // slots with the date.
+      let basis: GenerationBasis | undefined;
       for (const date of datesInRange(from, last)) {
         if (withSlots.has(date)) continue;
         try {
-          const { created } = await this.deps.generator.generate(entity, { date, ...which });
+          basis ??= await this.deps.generator.basisFor(entity, calendar);
+          const { created } = await this.deps.generator.generateOn(entity, basis, { date });
           if (created > 0 && !run.generated.includes(date)) run.generated.push(date);
         } catch (error) {
           // A closed day, holiday or closure day (409) has no slots; another generation of the date won.

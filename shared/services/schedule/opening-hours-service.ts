@@ -44,16 +44,26 @@ export class OpeningHoursService {
     return week;
   }
 
+  /** The entity's own closure day on a date, if any (public holidays are not read: statusOf knows them). */
+  closureOn(entity: EntityContext, date: string): Promise<Holiday | null> {
+    return this.deps.closures.get(entity.entityId, date);
+  }
+
   /**
    * 1. The entity's own closure day wins (it names the closure); 2. else a public holiday of its country;
    * 3. a holiday closes the whole day; 4. otherwise the weekday's hours decide (a calendar's own week when
-   * given, docs/CONTRACT.md#services-and-staff).
+   * given, docs/CONTRACT.md#services-and-staff). The week and the closure are read together.
    */
   async dayStatus(entity: EntityContext, date: string, calendarWeek?: WeeklyHours): Promise<DayStatus> {
     const [week, closure] = await Promise.all([
       calendarWeek ?? this.week(entity),
-      this.deps.closures.get(entity.entityId, date),
+      this.closureOn(entity, date),
     ]);
+    return this.statusOf(entity, date, week, closure);
+  }
+
+  /** dayStatus from what was read: the week that applies and the date's closure day, if any. */
+  statusOf(entity: EntityContext, date: string, week: WeeklyHours, closure: Holiday | null): DayStatus {
     const holiday = closure ?? publicHoliday(date, entity.settings.country);
     const day = dayHoursFor(week, date);
     const open = holiday === null && day.is_open === 1;

@@ -1,5 +1,8 @@
 import type { EntityContext } from '../../domain/core/entity';
 import { conflict } from '../../domain/core/errors';
+import type { CalendarRecord } from '../../domain/schedule/calendar';
+import type { Holiday } from '../../domain/schedule/holidays';
+import type { WeeklyHours } from '../../domain/schedule/opening-hours';
 import { byStart, type SlotRecord } from '../../domain/schedule/slot';
 import { slotTimes } from '../../domain/schedule/slot-times';
 import type { CalendarHoursStore } from '../catalog/ports';
@@ -19,6 +22,12 @@ const MAX_ATTEMPTS = 5;
 const overlaps = (a: { start_time: string; end_time: string }, b: { start_time: string; end_time: string }) =>
   a.start_time < b.end_time && b.start_time < a.end_time;
 const generationError = (why: string) => conflict(`error during generation: ${why}`, 'SLOT_UNAVAILABLE');
+
+/** The calendar a generation is for and the week its days follow. */
+export interface GenerationBasis {
+  calendar: CalendarRecord;
+  week: WeeklyHours;
+}
 
 /** What the slot generator needs: the slots, new ids, the default calendar, the opening hours, a clock. */
 export interface SlotGeneratorDeps {
@@ -44,16 +53,47 @@ export class SlotGenerator {
    * it has them, decide the day, else the entity's. 2. Times come from the day's periods
    * in the calendar's zone (DST-correct). 3. Only times overlapping none of the date's slots are created,
    * under guard items, so concurrent generations never duplicate a start time. 4. All the date's slots return.
+   * The calendar, both weeks and the date's closure are read together (one round trip).
    */
   async generate(
     entity: EntityContext,
     request: GenerateRequest,
   ): Promise<{ created: number; slots: SlotRecord[] }> {
-    const calendar = await this.deps.calendars.calendarFor(entity, request.calendar_id);
-    const own = this.deps.calendarHours
-      ? await this.deps.calendarHours.get(entity.entityId, calendar.calendar_id)
-      : null;
-    const status = await this.deps.hours.dayStatus(entity, request.date, own ?? undefined);
+    const calendarId = request.calendar_id ?? entity.settings.default_calendar_id;
+    const [calendar, week, closure] = await Promise.all([
+      this.deps.calendars.calendarFor(entity, request.calendar_id),
+      this.weekOf(entity, calendarId),
+      this.deps.hours.closureOn(entity, request.date),
+    ]);
+    return this.generateOn(entity, { calendar, week }, request, closure);
+  }
+
+  /**
+   * What a run over many days of one calendar reads once (open days): the week its days follow, its own
+   * hours or else the entity's.
+   */
+  async basisFor(entity: EntityContext, calendar: CalendarRecord): Promise<GenerationBasis> {
+    return { calendar, week: await this.weekOf(entity, calendar.calendar_id) };
+  }
+
+  /**
+   * One date of a calendar whose basis was read: as `generate`. The date's closure day, unless given, is read
+   * with the date's slots (one round trip).
+   */
+  async generateOn(
+    entity: EntityContext,
+    basis: GenerationBasis,
+    request: Omit<GenerateRequest, 'calendar_id'>,
+    closureKnown?: Holiday | null,
+  ): Promise<{ created: number; slots: SlotRecord[] }> {
+    const { calendar, week } = basis;
+    const slotsOfDate = () =>
+      this.deps.slots.listRange(entity.entityId, calendar.calendar_id, request.date, request.date);
+    const [closure, first] = await Promise.all([
+      closureKnown !== undefined ? closureKnown : this.deps.hours.closureOn(entity, request.date),
+      slotsOfDate(),
+    ]);
+    const status = this.deps.hours.statusOf(entity, request.date, week, closure);
     if (status.holiday) throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
     if (!status.is_open) throw generationError('the day is closed');
     const duration = request.duration ?? entity.settings.slot_duration;
@@ -61,12 +101,7 @@ export class SlotGenerator {
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await this.deps.slots.listRange(
-        entity.entityId,
-        calendar.calendar_id,
-        request.date,
-        request.date,
-      );
+      const existing = attempt === 0 ? first : await slotsOfDate();
       const missing = times.filter((t) => !existing.some((s) => overlaps(s, t)));
       if (missing.length === 0) return { created: 0, slots: existing.sort(byStart) };
       const ids = await this.deps.ids.next(entity.entityId, missing.length);
@@ -89,5 +124,16 @@ export class SlotGenerator {
       // A concurrent generation took some of these start times: look again and create what is still missing.
     }
     throw generationError('the date is being generated concurrently, retry');
+  }
+
+  /** The week a calendar's days follow: its own hours when it has them, else the entity's (read together). */
+  private async weekOf(entity: EntityContext, calendarId: number): Promise<WeeklyHours> {
+    const [own, week] = await Promise.all([
+      this.deps.calendarHours ? this.deps.calendarHours.get(entity.entityId, calendarId) : null,
+      this.deps.hours.week(entity).catch((error: unknown) => error as Error),
+    ]);
+    if (own) return own;
+    if (week instanceof Error) throw week;
+    return week;
   }
 }

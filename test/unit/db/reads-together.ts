@@ -10,12 +10,19 @@ import { documentClient } from '../../../shared/wiring';
  */
 const name = process.env.TABLE_NAME ?? '';
 const sent: string[] = [];
+/** Each request's ConsistentRead, as sent. */
+const consistency: Array<boolean | undefined> = [];
 let failNext = false;
 const table = readsTogether({
   name,
   doc: {
     send: (command: GetCommand | BatchGetCommand) => {
       sent.push(command.constructor.name);
+      consistency.push(
+        command instanceof GetCommand
+          ? command.input.ConsistentRead
+          : command.input.RequestItems?.[name]?.ConsistentRead,
+      );
       if (failNext) {
         failNext = false;
         return Promise.reject(new Error('store unreachable'));
@@ -32,6 +39,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   sent.length = 0;
+  consistency.length = 0;
 });
 
 it('sends a read alone as it was sent', async () => {
@@ -54,7 +62,19 @@ it('merges the reads of one turn into one BatchGetItem; each caller gets its own
   expect(again).toEqual({ ...key(3), n: 3 });
 });
 
-it('lets through what it cannot merge: an eventually consistent read, a projection, a write', async () => {
+it('merges eventually consistent reads apart from strongly consistent ones, neither made other than asked', async () => {
+  const [strong, hours, closure, again] = await Promise.all([
+    getItem(table, key(1)),
+    getItem(table, key(2), false),
+    getItem(table, key(9), false),
+    getItem(table, key(2), false),
+  ]);
+  expect(sent.sort()).toEqual(['BatchGetCommand', 'GetCommand']);
+  expect(consistency.sort()).toEqual([false, true]);
+  expect([strong?.n, hours?.n, closure, again?.n]).toEqual([1, 2, undefined, 2]);
+});
+
+it('lets through what it cannot merge: a read alone, a projection, a write', async () => {
   const projected = new GetCommand({
     TableName: name,
     Key: key(4),
