@@ -10,7 +10,7 @@ import {
   screenshot,
   sharedBrowser,
 } from '../support/browser';
-import { ALWAYS_OPEN, newEntity } from '../support/fixtures';
+import { LONG_DAYS, newEntity } from '../support/fixtures';
 import { counterDrift } from '../support/invariants';
 
 /**
@@ -46,7 +46,7 @@ const inWidget = (selector: string) => `booking-widget ${selector}`;
 
 /** A salon of two people (Alice, the default calendar, and Bruno) with two services, and one day of slots. */
 async function salon() {
-  const entity = await newEntity({ hours: ALWAYS_OPEN, settings: { max_appointments: 1 } });
+  const entity = await newEntity({ hours: LONG_DAYS, settings: { max_appointments: 1 } });
   const token = entity.v2_token;
   const key = (await v2('POST', '/keys', token, { name: 'site', allowed_origins: [site.url] })).data.key;
   const alice = (await v2('GET', '/calendars', token)).data[0].id as number;

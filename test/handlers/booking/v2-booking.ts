@@ -1,6 +1,7 @@
 import { type Answer, viaHandler } from '../../support/api';
 import {
   ALWAYS_OPEN,
+  ALWAYS_OPEN_SLOTS,
   futureSaturday,
   futureWeekday,
   futureWorkingDate,
@@ -92,7 +93,7 @@ describe('v2 slot generation', () => {
     await Promise.all(Array.from({ length: 6 }, () => post(other, '/calendar-slots/generate', { date })));
     const list = await call('GET', `/api/v2/calendar-slots?date=${date}`, { headers: other.v2 });
     const starts = list.json.data.map((s: { start_time: string }) => s.start_time);
-    expect(starts.length).toBe(22);
+    expect(starts.length).toBe(ALWAYS_OPEN_SLOTS);
     expect(new Set(starts).size).toBe(starts.length);
     expect(await counterDrift(other.entity_account_id)).toEqual([]);
   });
