@@ -77,8 +77,9 @@ export class SlotGenerator {
   }
 
   /**
-   * One date of a calendar whose basis was read: as `generate`. The date's closure day, unless given, is read
-   * with the date's slots (one round trip).
+   * One date of a calendar whose basis was read: as `generate`. Without its closure day given, a date its
+   * week or a public holiday closes is refused before any read (a closure day could only close it more), and
+   * an open one reads its closure day with its slots (one round trip).
    */
   async generateOn(
     entity: EntityContext,
@@ -89,19 +90,26 @@ export class SlotGenerator {
     const { calendar, week } = basis;
     const slotsOfDate = () =>
       this.deps.slots.listRange(entity.entityId, calendar.calendar_id, request.date, request.date);
-    const [closure, first] = await Promise.all([
-      closureKnown !== undefined ? closureKnown : this.deps.hours.closureOn(entity, request.date),
-      slotsOfDate(),
-    ]);
-    const status = this.deps.hours.statusOf(entity, request.date, week, closure);
-    if (status.holiday) throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
-    if (!status.is_open) throw generationError('the day is closed');
+    const statusWith = (closure: Holiday | null) => {
+      const status = this.deps.hours.statusOf(entity, request.date, week, closure);
+      if (status.holiday)
+        throw generationError(`${status.holiday.date} is a holiday (${status.holiday.name})`);
+      if (!status.is_open) throw generationError('the day is closed');
+      return status;
+    };
+    let closure = closureKnown;
+    let first: SlotRecord[] | undefined;
+    if (closure === undefined) {
+      statusWith(null);
+      [closure, first] = await Promise.all([this.deps.hours.closureOn(entity, request.date), slotsOfDate()]);
+    }
+    const status = statusWith(closure);
     const duration = request.duration ?? entity.settings.slot_duration;
     const capacity = request.max_appointments ?? entity.settings.max_appointments;
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = attempt === 0 ? first : await slotsOfDate();
+      const existing = attempt === 0 && first ? first : await slotsOfDate();
       const missing = times.filter((t) => !existing.some((s) => overlaps(s, t)));
       if (missing.length === 0) return { created: 0, slots: existing.sort(byStart) };
       const ids = await this.deps.ids.next(entity.entityId, missing.length);
