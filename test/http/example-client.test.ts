@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v1AllAppointments, v1BookListCancel, v2BookListCancel } from '../../examples/client/booking';
 import { startHttp } from '../support/api';
 import { assertContract } from '../support/contract';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
+import { expectRunByLintBeforeTests } from '../support/lint-arrangement';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -72,14 +72,6 @@ describe('the example client (examples/client, openapi-fetch over the generated 
   // openapi-typescript's own check of the generated types (about 3.4 s of CPU) runs once per CI run in
   // `npm run lint` (lint:types), as cfn-lint does, not again in `npm test`. This holds that arrangement.
   it('uses types generated from the committed docs/openapi.json: `npm run lint` checks them, before the tests in CI', () => {
-    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
-      string,
-      string
-    >;
-    expect(scripts['lint:types']).toBe('npm run openapi:types -- --check');
-    expect(scripts.lint).toMatch(/&& npm run lint:types(\s|$)/);
-    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
-    expect(ci.indexOf('npm run lint')).toBeGreaterThan(-1);
-    expect(ci.indexOf('npm run lint')).toBeLessThan(ci.indexOf('npm test'));
+    expectRunByLintBeforeTests('lint:types', 'npm run openapi:types -- --check');
   });
 });

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
 import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
 import { dayEffectsOfAll, daysOf, POINTS } from '../../shared/domain/booking/day-stats';
@@ -17,6 +17,20 @@ export async function partition(entityId: string): Promise<Array<Record<string, 
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Every item of the table, page by page (a test file's table also holds its other subjects' items). */
+export async function tableItems(): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: config.tableName, ExclusiveStartKey: start }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;

@@ -1,4 +1,3 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../../../shared/domain/access/tokens';
 import { startInstant } from '../../../shared/domain/schedule/slot-times';
 import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
@@ -7,6 +6,7 @@ import { CalendarFeedService } from '../../../shared/services/mail/calendar-feed
 import { mailLookup, table } from '../../../shared/wiring';
 import { type Caller, startHttp, viaHandler } from '../../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { tableItems } from '../../support/invariants';
 import { parseCalendar } from '../../support/mail';
 
 type Entity = Awaited<ReturnType<typeof newEntity>>;
@@ -186,16 +186,8 @@ describe('the staff calendar feed', () => {
     const entity = await newEntity();
     const url = await feedOf(entity);
     const token = pathOf(url).slice('/feeds/'.length, -'.ics'.length);
-    // Every item of the table, page by page (it also holds the other subjects' items).
-    const t = table();
-    const items: unknown[] = [];
-    let from: Record<string, unknown> | undefined;
-    do {
-      const page = await t.doc.send(new ScanCommand({ TableName: t.name, ExclusiveStartKey: from }));
-      items.push(...(page.Items ?? []));
-      from = page.LastEvaluatedKey;
-    } while (from);
-    const stored = JSON.stringify(items);
+    // Every item of the table (it also holds the other subjects' items).
+    const stored = JSON.stringify(await tableItems());
     expect(stored).not.toContain(token);
     expect(stored).toContain(sha256Hex(token));
 

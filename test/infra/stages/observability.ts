@@ -8,6 +8,7 @@ import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } fro
 import { REFUSAL_REASONS } from '../../../shared/services/operations/ports';
 import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../../shared/telemetry/names';
 import { templateOf, testStages } from '../../support/cdk-app';
+import { expectRunByLintBeforeTests } from '../../support/lint-arrangement';
 import { GIVEN_SETTINGS } from './settings';
 
 /**
@@ -256,16 +257,8 @@ describe('cfn-lint', () => {
   // cfn-lint over every template of both stages takes over a minute of one core: it runs once per CI run
   // in `npm run lint` (lint:infra), not again in `npm test`. This holds that arrangement in place.
   it('runs on every template of both stages in `npm run lint`, which CI runs before the tests', () => {
-    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<
-      string,
-      string
-    >;
-    expect(scripts['lint:infra']).toBe('node --require tsx/cjs scripts/lint-infra.ts');
-    expect(scripts.lint).toMatch(/&& npm run lint:infra(\s|$)/);
-    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
+    const ci = expectRunByLintBeforeTests('lint:infra', 'node --require tsx/cjs scripts/lint-infra.ts');
     expect(ci).toContain('set -euo pipefail');
-    expect(ci.indexOf('npm run lint')).toBeGreaterThan(-1);
-    expect(ci.indexOf('npm run lint')).toBeLessThan(ci.indexOf('npm test'));
     const script = readFileSync(join(ROOT, 'scripts/lint-infra.ts'), 'utf8');
     expect(script).toContain('EXAMPLE_SETTINGS');
     expect(script).toMatch(/spawnSync\('cfn-lint'/);
