@@ -38,7 +38,7 @@ async function prepare() {
   const bundles = start.state === 'built' || admin.state === 'built' ? 'made' : 'up to date';
   const archive = classes
     ? "DynamoDB Local's class archive ready"
-    : 'no class archive for DynamoDB Local (it needs Java 17+ with its jar tool)';
+    : "DynamoDB Local's class archive not made (it needs Java 17+ and the JDK's jar tool; engines start without it)";
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`booking-api prepare: the scripts' bundles ${bundles}; ${archive} (${seconds} s)`);
 }

@@ -173,6 +173,25 @@ describe('class-data archive (shared/local/engine/class-archive.ts)', () => {
     expect(listed.TableNames).toEqual([]);
   });
 
+  it("npm's prepare script (npm ci runs it) finds the scripts' bundles and the archive made, and says so in one line", () => {
+    expect(require('../../package.json').scripts.prepare).toBe('node scripts/prepare.js');
+    // The run's set-up made the bundles, and the test above the archive (where the JDK has its jar tool).
+    const run = spawnSync(process.execPath, ['scripts/prepare.js'], {
+      cwd: join(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const archive = hasJarTool
+      ? "DynamoDB Local's class archive ready"
+      : "DynamoDB Local's class archive not made (it needs Java 17+ and the JDK's jar tool; engines start without it)";
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^booking-api prepare: the scripts' bundles up to date; ${archive.replace(/[()+]/g, '\\$&')} \\(\\d+\\.\\d s\\)\n$`,
+      ),
+    );
+  });
+
   it('an archive the JVM cannot use is passed over: the engine starts and answers without it', async () => {
     const archive = classArchive();
     if (!archive) return;
