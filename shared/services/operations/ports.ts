@@ -52,7 +52,6 @@ export interface StorePing {
 
 type Item = Record<string, unknown>;
 
-/** The appointments of one client on one calendar and day, by status (a day counter item). */
 /** The writes a seed makes (shared/repositories/operations/seed-repository.ts). */
 export interface SeedStore {
   appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[];
