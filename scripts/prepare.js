@@ -30,15 +30,22 @@ async function prepare() {
   require('tsx/cjs');
   require('../shared/local/quiet-sdk');
   const { prepareEngineClasses } = require('../shared/local/engine/engine-classes');
-  const [start, admin, classes] = await Promise.all([
+  // Each on its own: a bundle that fails to build (a syntax error being edited) leaves the archive made.
+  const [start, admin, classes] = await Promise.allSettled([
     ensureBundle('start'),
     ensureBundle('admin'),
     prepareEngineClasses(),
   ]);
-  const bundles = start.state === 'built' || admin.state === 'built' ? 'made' : 'up to date';
-  const archive = classes
-    ? "DynamoDB Local's class archive ready"
-    : "DynamoDB Local's class archive not made (it needs Java 17+ and the JDK's jar tool; engines start without it)";
+  const failed = [start, admin].find((made) => made.status === 'rejected');
+  const bundles = failed
+    ? `not made (${failed.reason instanceof Error ? failed.reason.message.split('\n')[0]?.replace(/:$/, '') : failed.reason}; npm start and npm run admin make them)`
+    : [start, admin].some((made) => made.value.state === 'built')
+      ? 'made'
+      : 'up to date';
+  const archive =
+    classes.status === 'fulfilled' && classes.value
+      ? "DynamoDB Local's class archive ready"
+      : "DynamoDB Local's class archive not made (it needs Java 17+ and the JDK's jar tool; engines start without it)";
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`booking-api prepare: the scripts' bundles ${bundles}; ${archive} (${seconds} s)`);
 }
