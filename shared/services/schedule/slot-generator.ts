@@ -33,7 +33,7 @@ export interface GenerationBasis {
 export interface SlotGeneratorDeps {
   slots: SlotStore;
   ids: IdSource;
-  calendars: Pick<SlotService, 'calendarFor'>;
+  calendars: Pick<SlotService, 'calendarFor' | 'calendarIdFor'>;
   hours: OpeningHoursService;
   now?: () => Date;
   /** Calendars' own weekly hours (docs/CONTRACT.md#services-and-staff); without it, the entity's apply. */
@@ -59,7 +59,7 @@ export class SlotGenerator {
     entity: EntityContext,
     request: GenerateRequest,
   ): Promise<{ created: number; slots: SlotRecord[] }> {
-    const calendarId = request.calendar_id ?? entity.settings.default_calendar_id;
+    const calendarId = this.deps.calendars.calendarIdFor(entity, request.calendar_id);
     const [calendar, week, closure] = await Promise.all([
       this.deps.calendars.calendarFor(entity, request.calendar_id),
       this.weekOf(entity, calendarId),

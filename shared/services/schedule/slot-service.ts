@@ -46,17 +46,14 @@ export class SlotService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The calendar the v2 API acts on. */
-  async defaultCalendar(entity: EntityContext): Promise<CalendarRecord> {
-    const calendar = await this.deps.calendars.get(entity.entityId, entity.settings.default_calendar_id);
-    if (!calendar) throw calendarNotFound();
-    return calendar;
+  /** The calendar a request acts on: the one it names, else the entity's default (the v2 API's). */
+  calendarIdFor(entity: EntityContext, calendarId?: number): number {
+    return calendarId ?? entity.settings.default_calendar_id;
   }
 
   /** The calendar a request names, which must be the entity's (404 otherwise); absent, the default one. */
   async calendarFor(entity: EntityContext, calendarId?: number): Promise<CalendarRecord> {
-    if (calendarId === undefined) return this.defaultCalendar(entity);
-    const calendar = await this.deps.calendars.get(entity.entityId, calendarId);
+    const calendar = await this.deps.calendars.get(entity.entityId, this.calendarIdFor(entity, calendarId));
     if (!calendar) throw calendarNotFound();
     return calendar;
   }
