@@ -16,7 +16,7 @@
  * client's latest live appointment (`lastLive`), so "a live appointment from this date on" is a sum over
  * dates. A client is a member of a calendar while it has an appointment there.
  */
-import type { AppointmentRecord, ClientDays } from './appointment';
+import type { AppointmentRecord, AppointmentStatus, ClientDays } from './appointment';
 import { takesPlace } from './appointment';
 
 export type { ClientDayState, ClientDays } from './appointment';
@@ -210,6 +210,23 @@ export function uniqueClients(rows: DayStatRow[], from: string, to: string): num
     if (row.date < from || row.date > to) continue;
     n += row.points;
     for (const [previous, count] of Object.entries(row.links)) if (previous >= from) n -= count;
+  }
+  return n;
+}
+
+/**
+ * Appointments dated in the rows' range, from the calendars' day items (their status counts): of one
+ * calendar or all, of one status or any. The total of a dated list, whatever the appointments a day holds.
+ */
+export function appointmentsIn(
+  rows: DayStatRow[],
+  calendarId: number | undefined,
+  status: AppointmentStatus | undefined,
+): number {
+  let n = 0;
+  for (const row of rows) {
+    if (row.scope === 'all' || (calendarId !== undefined && row.scope !== calendarId)) continue;
+    n += status ? row[status] : row.pending + row.confirmed + row.cancelled + row.completed;
   }
   return n;
 }

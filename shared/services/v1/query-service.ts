@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../domain/booking/appointment';
+import { appointmentsIn } from '../../domain/booking/day-stats';
 import {
   type AppointmentFilter,
   type AppointmentPlace,
@@ -18,6 +19,10 @@ import { hasStarted } from '../../domain/schedule/slot-times';
 import type { PagedList } from '../booking/ports';
 import type { CursorScope, Cursors, Position } from './cursors';
 import type { V1Store } from './ports';
+
+/** The ends of an open date range (only date_from, or only date_to), as day items' keys sort. */
+const FIRST_DATE = '0000-01-01';
+const LAST_DATE = '9999-12-31';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
@@ -223,15 +228,23 @@ export class V1QueryService {
     });
   }
 
-  /** The total of a filter the counters do not hold: a COUNT query (undefined when counters hold it). */
+  /**
+   * The total of a filter the calendars' counters do not hold (undefined when they do): a client's, by a
+   * COUNT query of its appointments; a date range's, from the day items' status counts ((calendars + 1)
+   * items a day, whatever the appointments a day holds).
+   */
   private async appointmentCount(
     entity: EntityContext,
     filter: AppointmentFilter,
   ): Promise<number | undefined> {
-    if (filter.clientId !== undefined || filter.dateFrom !== undefined || filter.dateTo !== undefined) {
-      return this.store.appointments.count(entity.entityId, filter);
-    }
-    return undefined;
+    if (filter.clientId !== undefined) return this.store.appointments.count(entity.entityId, filter);
+    if (filter.dateFrom === undefined && filter.dateTo === undefined) return undefined;
+    const days = await this.store.counters.dayStats(
+      entity.entityId,
+      filter.dateFrom ?? FIRST_DATE,
+      filter.dateTo ?? LAST_DATE,
+    );
+    return appointmentsIn(days, filter.calendarId, filter.status);
   }
 
   /** The total of a calendar and/or status filter, from the calendars' status counters. */

@@ -333,6 +333,20 @@ describe('appointment lists', () => {
     expect(inSecond.json.pagination.total).toBe(stored.filter((a) => a.calendar_id === second).length);
     const onD1 = await get(`/appointments?date_from=${D1}&date_to=${D1}`);
     expect(onD1.json.pagination.total).toBe(stored.filter((a) => a.date === D1).length);
+    // Dated totals come from the day items' status counts: each filter mix, open ranges too.
+    const dated: Array<[string, (a: Json) => boolean]> = [
+      [`date_from=${D1}&calendar_id=${second}`, (a) => a.date >= D1 && a.calendar_id === second],
+      [`date_to=${D1}&status=confirmed`, (a) => a.date <= D1 && a.status === 'confirmed'],
+      [
+        `date_from=${D1}&date_to=${D2}&status=cancelled`,
+        (a) => a.date >= D1 && a.date <= D2 && a.status === 'cancelled',
+      ],
+      [`date_from=${D2}&date_to=${D2}&calendar_id=1`, (a) => a.date === D2 && a.calendar_id === 1],
+    ];
+    for (const [query, wanted] of dated) {
+      const answer = await get(`/appointments?per_page=1&${query}`);
+      expect([query, answer.json.pagination.total]).toEqual([query, stored.filter(wanted).length]);
+    }
     const client = rows[0]?.client_id;
     const ofClient = await get(`/appointments?client_id=${client}`);
     expect(ofClient.json.pagination.total).toBe(stored.filter((a) => a.client_id === client).length);
