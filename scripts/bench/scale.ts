@@ -57,7 +57,9 @@ async function cursorOf(http: Client, tenant: Tenant, path: string, n: number): 
 export async function scaleRows(http: Client): Promise<void> {
   const small = await seeded('bench-1k', SMALL);
   const big = await seeded('bench-big', BIG);
-  const day = addDays(today, 10);
+  // A working day (the default hours close at weekends): a day that holds appointments, whatever today is.
+  let day = addDays(today, 10);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
   const ninety = addDays(today, -89);
   const list = '/api/appointments?per_page=20';
   const pages = new Map<Tenant, string>([
