@@ -29,7 +29,7 @@ const period = (value: string, previous: Array<[string, string]> = []): Array<[s
 async function connect(
   remote: boolean,
   jit: EngineJit,
-): Promise<{ services: Services; close: () => Promise<void>; alone?: boolean }> {
+): Promise<{ services: Services; close: () => Promise<void> }> {
   let dynamo: LocalStore | undefined;
   if (!remote) {
     const storage = storageFrom(process.env.LOCAL_DB);
@@ -43,8 +43,7 @@ async function connect(
   }
   const { services } = require('../shared/wiring') as typeof import('../shared/wiring');
   if (dynamo) await ensureLocalTable(process.env.TABLE_NAME ?? 'booking-local');
-  // `alone`: this command started the folder's engine (no npm start serves it), so no one else writes to it.
-  return { services: services(), close: async () => dynamo?.release(), alone: dynamo?.owned === true };
+  return { services: services(), close: async () => dynamo?.release() };
 }
 
 /** set-settings' flags as the settings they change. */
@@ -87,8 +86,6 @@ function program(io: AdminOutput, connectTo: Connect): Command {
   // 100,000 appointments runs for minutes: the full compilers pay for themselves there. `check` looks at
   // the command's own arguments first (the service's checks that need no store): a typo is answered
   // before any engine is started or reached.
-  /** Set by `run` once connected: this command started the local engine (connect's `alone`). */
-  let alone = false;
   const run =
     (
       action: (s: Services, ...args: never[]) => Promise<unknown>,
@@ -101,9 +98,7 @@ function program(io: AdminOutput, connectTo: Connect): Command {
           require('../shared/services/operations/admin-service') as typeof import('../shared/services/operations/admin-service');
         check(argumentChecks, ...(args as never[]));
       }
-      const connection = await connectTo(Boolean(cli.opts().remote), jit);
-      const { services, close } = connection;
-      alone = connection.alone === true;
+      const { services, close } = await connectTo(Boolean(cli.opts().remote), jit);
       try {
         print(await action(services, ...(args as never[])));
       } finally {
@@ -309,14 +304,7 @@ function program(io: AdminOutput, connectTo: Connect): Command {
             `\r[${'#'.repeat(done)}${'-'.repeat(width - done)}] ${written.toLocaleString('en')}/${total.toLocaleString('en')} items, ${rate.toLocaleString('en')} items/s `,
           );
         };
-        // The table's stream is off while it writes when no one else uses the engine (SeedRepository): a
-        // fifth less of DynamoDB Local's work per item, and no records kept that slow later writes.
-        if (!alone && !cli.opts().remote) {
-          io.err(
-            'seed: another process uses this data folder (npm start?): the stream stays on, and the seed takes about a third longer\n',
-          );
-        }
-        const summary = await seedService({ streamOff: alone }).seed(
+        const summary = await seedService().seed(
           {
             accountId,
             appointments: o.appointments,

@@ -25,9 +25,7 @@ async function seeded(accountId: string, appointments: number): Promise<Tenant> 
   });
   const tenant = { accountId, v1: { 'Access-Token': c.v1_token }, v2: { 'Access-Token': c.v2_token } };
   const started = performance.now();
-  // The bench's own engine, which nothing else writes to while it seeds: the stream off, as the admin
-  // command has it when it started the engine itself.
-  const summary = await seedService({ streamOff: true }).seed({
+  const summary = await seedService().seed({
     accountId,
     appointments,
     days: 365,

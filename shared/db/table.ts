@@ -46,36 +46,6 @@ export async function enableStream(client: DynamoDBClient, tableName: string): P
   await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
 }
 
-/**
- * Runs `work` with the table's stream off, then turns it on again (as a new stream, which the local
- * reader moves on to once it has read the old one to its end: shared/local/pipelines/stream-poller.ts).
- * For a local seed's bulk writes only: a stream record is about a fifth of DynamoDB Local's work per write,
- * and the records it keeps slow every later write (README, "Stream records stay"). A table whose stream
- * was already off is left so; one turned on meanwhile by another process is not turned on twice; a
- * process that dies in `work` leaves it off until the next `npm start` or admin command turns it on
- * (`ensureTable`).
- */
-export async function withStreamOff<T>(
-  client: DynamoDBClient,
-  tableName: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const streamOn = async () =>
-    Boolean(
-      (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.StreamSpecification
-        ?.StreamEnabled,
-    );
-  if (!(await streamOn())) return work();
-  await client.send(
-    new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }),
-  );
-  try {
-    return await work();
-  } finally {
-    if (!(await streamOn())) await enableStream(client, tableName);
-  }
-}
-
 /** The booking events are read from the table's stream (docs/EVENTS.md), locally as on AWS. */
 const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 

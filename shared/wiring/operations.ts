@@ -21,16 +21,12 @@ export const healthService = /* @__PURE__ */ once(
 /** Entity administration over every repository of the table. */
 export const adminService = /* @__PURE__ */ once(() => new AdminService(repositories(table())));
 
-/**
- * `npm run admin -- seed` (scripts/admin.ts): a big tenant for measuring, written as bookings would.
- * `streamOff`: its writes run with the table's stream off (SeedRepository), for a local engine this process
- * alone uses.
- */
-export function seedService(options: { streamOff: boolean } = { streamOff: false }): SeedService {
+/** `npm run admin -- seed` (scripts/admin.ts): a big tenant for measuring, written as bookings would. */
+export function seedService(): SeedService {
   const repos = repositories(table());
   const hours = openingHoursService();
   return new SeedService({
-    store: new SeedRepository(table(), options),
+    store: new SeedRepository(table()),
     settings: (entityId) => repos.settings.get(entityId),
     calendars: repos.calendars,
     createCalendar: (accountId, name) => adminService().createCalendar(accountId, name),

@@ -1,10 +1,3 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-} from '@aws-sdk/client-dynamodb-streams';
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
 import { sha256Hex } from '../../shared/domain/access/tokens';
@@ -14,7 +7,6 @@ import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines
 import { SmtpTransport } from '../../shared/local/pipelines/local-mail';
 import { TimerQueue } from '../../shared/local/pipelines/timer-queue';
 import { mailPipeline, table } from '../../shared/wiring';
-import { seedService } from '../../shared/wiring/operations';
 import { viaHandler } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { partition } from '../support/invariants';
@@ -38,34 +30,6 @@ const v2 = (entity: Entity, method: string, path: string, body?: unknown) =>
   viaHandler(method, `/api/v2${path}`, { headers: entity.v2, ...(body !== undefined ? { body } : {}) });
 const v1Put = (entity: Entity, id: number, body: unknown) =>
   viaHandler('PUT', `/api/appointment/${id}`, { headers: entity.v1, body });
-
-/** The partition keys of every record a stream holds, from its start. */
-async function streamRecords(streamArn: string): Promise<string[]> {
-  const streams = new DynamoDBStreamsClient({
-    endpoint: process.env.DYNAMODB_ENDPOINT,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const keysRead: string[] = [];
-  const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-  for (const shard of StreamDescription?.Shards ?? []) {
-    let iterator = (
-      await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shard.ShardId,
-          ShardIteratorType: 'TRIM_HORIZON',
-        }),
-      )
-    ).ShardIterator;
-    while (iterator) {
-      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
-      keysRead.push(...(page.Records ?? []).map((r) => String(r.dynamodb?.Keys?.pk?.S)));
-      iterator = page.Records?.length ? page.NextShardIterator : undefined;
-    }
-  }
-  return keysRead;
-}
 
 let counter = 0;
 const address = () => `client-${Date.now()}-${++counter}@example.com`;
@@ -286,38 +250,6 @@ describe('client e-mails with their calendar file', () => {
     await until('the mail queue idle', () => events.mailQueue.pending === 0);
     expect(smtp.to(refusedTo)).toEqual([]);
     expect(smtp.got.filter((m) => m.subject?.includes(entity.entity_account_id))).toHaveLength(1);
-  });
-
-  it('mails the bookings on either side of a seed that turned the stream off while it wrote, and nothing for the seed', async () => {
-    const entity = await newEntity({ hours: ALWAYS_OPEN });
-    const slots = await slotsOf(entity, futureWorkingDate(34), 2);
-    const before = address();
-    expect((await book(entity, slots[0]?.id ?? 0, before, 910)).status).toBe(200);
-    const describe = () => table().doc.send(new DescribeTableCommand({ TableName: table().name }));
-    const oldStream = (await describe()).Table?.LatestStreamArn;
-
-    const summary = await seedService({ streamOff: true }).seed({
-      accountId: entity.entity_account_id,
-      appointments: 20,
-      days: 4,
-      calendars: 1,
-      stage: 'local',
-    });
-    expect(summary.appointments).toBe(20);
-    // On again, as a new stream that holds no record of the seed's items.
-    const after = (await describe()).Table;
-    expect(after?.StreamSpecification?.StreamEnabled).toBe(true);
-    expect(after?.LatestStreamArn).not.toBe(oldStream);
-    const pk = `E#${entity.entity_account_id}`;
-    expect((await streamRecords(after?.LatestStreamArn ?? '')).filter((k) => k === pk)).toEqual([]);
-
-    // The reader finished the old stream (the booking before) and moved on to the new one (the booking after).
-    const later = address();
-    expect((await book(entity, slots[1]?.id ?? 0, later, 911)).status).toBe(200);
-    await until('both bookings mailed', () => smtp.to(before)[0] && smtp.to(later)[0]);
-    await until('the mail queue idle', () => events.mailQueue.pending === 0);
-    expect(smtp.got.filter((m) => m.subject?.includes(entity.entity_account_id))).toHaveLength(2);
-    expect((await v2(entity, 'GET', '/events')).json.data).toHaveLength(2);
   });
 
   it('sends one e-mail for one change even when its job is handled twice', async () => {

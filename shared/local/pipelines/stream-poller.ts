@@ -62,8 +62,6 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   /** Per shard: where to read next (an iterator, or the sequence number to restart at); null when closed. */
   const shards = new Map<string, { iterator?: string; after?: string; from?: string } | null>();
   let streamArn: string | undefined;
-  /** Streams of the table read to their end after they were turned off: never read again. */
-  const finished = new Set<string>();
   /**
    * Polls until the shards are listed again. A stream gets a new shard when one closes, so the list is
    * read at the start, after a shard closed, and every DESCRIBE_EVERY polls to be sure: not at each poll
@@ -122,10 +120,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
 
   /** The most a shard's read found. */
   const poll = async (): Promise<Found> => {
-    // DynamoDB Local lists a table's streams newest first.
-    streamArn ??= (await client.send(new ListStreamsCommand({ TableName: options.tableName }))).Streams?.find(
-      (s) => s.StreamArn && !finished.has(s.StreamArn),
-    )?.StreamArn;
+    streamArn ??= (await client.send(new ListStreamsCommand({ TableName: options.tableName }))).Streams?.[0]
+      ?.StreamArn;
     if (!streamArn) return 'nothing';
     if (describeIn-- <= 0) {
       const description = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
@@ -133,19 +129,6 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, {});
       }
       describeIn = DESCRIBE_EVERY;
-      // A stream turned off (a local seed turns it off while it writes, then on again as a new stream):
-      // once every shard of it is read to its end, the newest stream not read yet is read next.
-      const status = description.StreamDescription?.StreamStatus;
-      if (
-        (status === 'DISABLED' || status === 'DISABLING') &&
-        [...shards.values()].every((s) => s === null)
-      ) {
-        finished.add(streamArn);
-        streamArn = undefined;
-        shards.clear();
-        describeIn = 0;
-        return 'records';
-      }
     }
     let most: Found = 'nothing';
     for (const shardId of shards.keys()) {

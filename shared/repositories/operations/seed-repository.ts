@@ -1,6 +1,5 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../db/keys';
-import { withStreamOff } from '../../db/table';
 import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord, ClientRecord } from '../../domain/booking/appointment';
 import type { StatScope } from '../../domain/booking/day-stats';
@@ -26,20 +25,8 @@ const BATCH = 25;
 export class SeedRepository implements SeedStore {
   private readonly slotItems: SlotRepository;
 
-  /**
-   * `streamOff`: the writes run with the table's stream off (`quietly`). Only for a local engine no one
-   * else writes to while the seed runs: a booking made meanwhile would leave no stream record, so no
-   * e-mail, webhook or event. Never on AWS, whose stream feeds the deployed functions.
-   */
-  constructor(
-    private readonly table: TableHandle,
-    private readonly options: { streamOff: boolean } = { streamOff: false },
-  ) {
+  constructor(private readonly table: TableHandle) {
     this.slotItems = new SlotRepository(table);
-  }
-
-  quietly<T>(work: () => Promise<T>): Promise<T> {
-    return this.options.streamOff ? withStreamOff(this.table.doc, this.table.name, work) : work();
   }
 
   appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[] {

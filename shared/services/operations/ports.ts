@@ -59,11 +59,6 @@ export interface SeedStore {
   slotItemsOf(entityId: string, slot: SlotRecord, isNew: boolean): Item[];
   calendarClientItem(entityId: string, calendarId: number, client: ClientRecord, count: number): Item;
   put(items: Item[]): Promise<void>;
-  /**
-   * Runs the seed's writes: with the table's stream off when the store was made for it (a local engine
-   * this process alone writes to), else as they are.
-   */
-  quietly<T>(work: () => Promise<T>): Promise<T>;
   addToDayStat(entityId: string, date: string, scope: StatScope, adds: Record<string, number>): Promise<void>;
   addToLastLive(entityId: string, date: string, count: number): Promise<void>;
   addToCalendar(entityId: string, calendarId: number, adds: Record<string, number>): Promise<void>;

@@ -281,51 +281,47 @@ export class SeedService {
         store.calendarClientItem(entityId, m.calendarId, m.client, m.count),
       ),
     ];
-    // Every write of the seed, with the table's stream off where the store says so (a local engine this
-    // process alone uses): seeded items need no stream record, and the engine's work per item is a fifth less.
     const total = items.length;
-    await store.quietly(async () => {
-      let written = 0;
-      const batches: Array<() => Promise<void>> = [];
-      for (let i = 0; i < total; i += BATCH) {
-        const part = items.slice(i, i + BATCH);
-        batches.push(async () => {
-          await store.put(part);
-          written += part.length;
-          progress({ written, total });
-        });
-      }
-      await inParallel(batches);
-
-      // The shared counters, by ADD (they may hold bookings already): calendars, day statistics, latest live
-      // days, the entity's clients, new clients per day.
-      await inParallel([
-        ...[...calendarAdds].map(
-          ([calendarId, adds]) =>
-            () =>
-              store.addToCalendar(entityId, calendarId, adds),
-        ),
-        ...[...dayStats.values()].map((d) => () => store.addToDayStat(entityId, d.date, d.scope, d.adds)),
-        ...effects.lastLive.map((l) => () => store.addToLastLive(entityId, l.date, l.delta)),
-      ]);
-      await store.addToEntityCounters(entityId, {
-        total_clients: clients.length,
-        clients_with_appointments: clients.filter((c) => c.appointments_count >= 1).length,
-        repeat_clients: clients.filter((c) => c.appointments_count >= 2).length,
+    let written = 0;
+    const batches: Array<() => Promise<void>> = [];
+    for (let i = 0; i < total; i += BATCH) {
+      const part = items.slice(i, i + BATCH);
+      batches.push(async () => {
+        await store.put(part);
+        written += part.length;
+        progress({ written, total });
       });
-      const newByDay = new Map<string, number>();
-      for (const c of clients) {
-        const day = todayIn(settings.timezone, new Date(c.created_at));
-        newByDay.set(day, (newByDay.get(day) ?? 0) + 1);
-      }
-      await inParallel(
-        [...newByDay].map(
-          ([date, count]) =>
-            () =>
-              store.addNewClients(entityId, date, count),
-        ),
-      );
+    }
+    await inParallel(batches);
+
+    // The shared counters, by ADD (they may hold bookings already): calendars, day statistics, latest live
+    // days, the entity's clients, new clients per day.
+    await inParallel([
+      ...[...calendarAdds].map(
+        ([calendarId, adds]) =>
+          () =>
+            store.addToCalendar(entityId, calendarId, adds),
+      ),
+      ...[...dayStats.values()].map((d) => () => store.addToDayStat(entityId, d.date, d.scope, d.adds)),
+      ...effects.lastLive.map((l) => () => store.addToLastLive(entityId, l.date, l.delta)),
+    ]);
+    await store.addToEntityCounters(entityId, {
+      total_clients: clients.length,
+      clients_with_appointments: clients.filter((c) => c.appointments_count >= 1).length,
+      repeat_clients: clients.filter((c) => c.appointments_count >= 2).length,
     });
+    const newByDay = new Map<string, number>();
+    for (const c of clients) {
+      const day = todayIn(settings.timezone, new Date(c.created_at));
+      newByDay.set(day, (newByDay.get(day) ?? 0) + 1);
+    }
+    await inParallel(
+      [...newByDay].map(
+        ([date, count]) =>
+          () =>
+            store.addNewClients(entityId, date, count),
+      ),
+    );
 
     return {
       account: entityId,
