@@ -4,6 +4,11 @@ import type { TableHandle } from './table-handle';
 type Item = Record<string, unknown>;
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
 
+/** The most items one Query asks for. */
+const MAX_READ = 1000;
+/** The fewest items the first read of a filtered query asks for. */
+const FIRST_FILTERED_READ = 50;
+
 /**
  * The items `offset` to `offset + limit` of a query, in index order. DynamoDB has no offset: earlier items
  * are read and skipped, so a first page costs one small read and page n costs n pages of reads.
@@ -18,16 +23,22 @@ export async function queryPage(
   const out: Item[] = [];
   let seen = 0;
   let start: Item | undefined = from;
+  // With a filter, DynamoDB's Limit counts the items read before the filter: the first read asks for twice
+  // the items up to the page's end (at least 50; a status keeps about half of a range), each later one twice
+  // the one before, up to 1000. A first page of 10 of one status reads 50 items, not a range's first 1000;
+  // a rare match (a search) reaches reads of 1000 after five.
+  let filtered = Math.max(2 * (offset + limit), FIRST_FILTERED_READ);
   do {
+    const needed = offset + limit - seen;
     const page = await table.doc.send(
       new QueryCommand({
         ...input,
         TableName: table.name,
         ExclusiveStartKey: start,
-        // Without a filter, ask for exactly what is needed; with one, read in pages of up to 1000.
-        Limit: input.FilterExpression ? 1000 : Math.min(1000, offset + limit - seen),
+        Limit: input.FilterExpression ? Math.min(MAX_READ, filtered) : Math.min(MAX_READ, needed),
       }),
     );
+    filtered *= 2;
     for (const item of page.Items ?? []) {
       if (seen >= offset && out.length < limit) out.push(item);
       seen++;
