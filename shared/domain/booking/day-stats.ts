@@ -214,6 +214,10 @@ export function uniqueClients(rows: DayStatRow[], from: string, to: string): num
   return n;
 }
 
+/** A calendar's appointments on a day item's date, any status. */
+export const appointmentsOnDay = (row: DayStatRow): number =>
+  row.pending + row.confirmed + row.completed + row.cancelled;
+
 /**
  * Appointments dated in the rows' range, from the calendars' day items (their status counts): of one
  * calendar or all, of one status or any. The total of a dated list, whatever the appointments a day holds.
@@ -226,7 +230,7 @@ export function appointmentsIn(
   let n = 0;
   for (const row of rows) {
     if (row.scope === 'all' || (calendarId !== undefined && row.scope !== calendarId)) continue;
-    n += status ? row[status] : row.pending + row.confirmed + row.cancelled + row.completed;
+    n += status ? row[status] : appointmentsOnDay(row);
   }
   return n;
 }

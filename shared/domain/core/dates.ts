@@ -27,6 +27,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round(b.diff(a, 'days').days);
 }
 
+/** The ends of an open date range (only a start, or only an end): they sort before and after every date. */
+export const BEFORE_ALL_DATES = '0000-00-00';
+export const AFTER_ALL_DATES = '9999-12-31';
+
 /**
  * The date `days` after (or before, when negative) an ISO date: calendar arithmetic, no zone involved
  * (it runs for every day of every range; luxon's was a fifth of the CPU of a day-by-day read, measured).

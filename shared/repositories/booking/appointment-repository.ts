@@ -5,6 +5,7 @@ import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../db
 import type { TableHandle } from '../../db/table-handle';
 import type { AppointmentRecord } from '../../domain/booking/appointment';
 import type { AppointmentFilter, AppointmentPlace } from '../../domain/booking/listing';
+import { AFTER_ALL_DATES, BEFORE_ALL_DATES } from '../../domain/core/dates';
 
 /** The appointment fields of an item or record, and nothing else (no keys, no index attributes). */
 export function toAppointment(a: AppointmentRecord): AppointmentRecord {
@@ -133,8 +134,8 @@ export class AppointmentRepository {
     const filters: string[] = [];
     const values: Record<string, unknown> = {
       ':pk': pk,
-      ':from': index.from('APPT', filter.dateFrom ?? '0000-00-00'),
-      ':to': index.to('APPT', filter.dateTo ?? '9999-12-31'),
+      ':from': index.from('APPT', filter.dateFrom ?? BEFORE_ALL_DATES),
+      ':to': index.to('APPT', filter.dateTo ?? AFTER_ALL_DATES),
     };
     const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk };
     if (filter.status !== undefined) {

@@ -10,7 +10,7 @@ import {
   type Page,
   type PageRequest,
 } from '../../domain/booking/listing';
-import { daysBetween } from '../../domain/core/dates';
+import { AFTER_ALL_DATES, BEFORE_ALL_DATES, daysBetween } from '../../domain/core/dates';
 import type { EntityContext } from '../../domain/core/entity';
 import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../domain/core/errors';
 import { type CalendarRecord, totalAppointments } from '../../domain/schedule/calendar';
@@ -19,10 +19,6 @@ import { hasStarted } from '../../domain/schedule/slot-times';
 import type { PagedList } from '../booking/ports';
 import type { CursorScope, Cursors, Position } from './cursors';
 import type { V1Store } from './ports';
-
-/** The ends of an open date range (only date_from, or only date_to), as day items' keys sort. */
-const FIRST_DATE = '0000-01-01';
-const LAST_DATE = '9999-12-31';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
@@ -241,8 +237,8 @@ export class V1QueryService {
     if (filter.dateFrom === undefined && filter.dateTo === undefined) return undefined;
     const days = await this.store.counters.dayStats(
       entity.entityId,
-      filter.dateFrom ?? FIRST_DATE,
-      filter.dateTo ?? LAST_DATE,
+      filter.dateFrom ?? BEFORE_ALL_DATES,
+      filter.dateTo ?? AFTER_ALL_DATES,
     );
     return appointmentsIn(days, filter.calendarId, filter.status);
   }

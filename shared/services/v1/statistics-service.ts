@@ -1,4 +1,4 @@
-import { type DayStatRow, uniqueClients } from '../../domain/booking/day-stats';
+import { appointmentsOnDay, type DayStatRow, uniqueClients } from '../../domain/booking/day-stats';
 import { addDays, datesInRange, todayIn } from '../../domain/core/dates';
 import type { EntityContext } from '../../domain/core/entity';
 import { AppError } from '../../domain/core/errors';
@@ -46,8 +46,6 @@ export function periodRange(query: PeriodQuery, timezone: string, now: Date): { 
   return { start: query.start_date, end: query.end_date };
 }
 
-const all = (d: DayStatRow) => d.pending + d.confirmed + d.completed + d.cancelled;
-
 /** What the v1 statistics need: the v1 store (the table or the debug data set), a clock. */
 export interface StatisticsServiceDeps {
   store: V1Store;
@@ -75,16 +73,17 @@ export class StatisticsService {
     const rows = await this.deps.store.counters.dayStats(entity.entityId, start, end);
     const scope = calendarId ?? 'all';
     const counters = rows.filter(
-      (d) => d.scope !== 'all' && (calendarId === undefined || d.scope === calendarId) && all(d) > 0,
+      (d) =>
+        d.scope !== 'all' && (calendarId === undefined || d.scope === calendarId) && appointmentsOnDay(d) > 0,
     );
     const sum = (pick: (d: DayStatRow) => number) => counters.reduce((n, d) => n + pick(d), 0);
-    const total = sum(all);
+    const total = sum(appointmentsOnDay);
     const confirmed = sum((d) => d.confirmed);
     const completed = sum((d) => d.completed);
     const byDay = new Map<string, { all: number; confirmed: number; cancelled: number }>();
     for (const d of counters) {
       const day = byDay.get(d.date) ?? { all: 0, confirmed: 0, cancelled: 0 };
-      day.all += all(d);
+      day.all += appointmentsOnDay(d);
       day.confirmed += d.confirmed;
       day.cancelled += d.cancelled;
       byDay.set(d.date, day);

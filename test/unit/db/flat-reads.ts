@@ -173,7 +173,11 @@ test('a dated page of appointments reads its page and the day items, not every a
     expect(largeReads).toBeLessThanOrEqual(smallReads + 3 * DAYS);
     const calendarId = calendarOf(large);
     const wanted = stored.filter(
-      (a) => (calendarId === undefined || a.calendar_id === calendarId) && (!status || a.status === status),
+      (a) =>
+        String(a.date) >= from &&
+        String(a.date) <= to &&
+        (calendarId === undefined || a.calendar_id === calendarId) &&
+        (!status || a.status === status),
     );
     expect((await run(large)).total).toBe(wanted.length);
   }
