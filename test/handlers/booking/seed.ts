@@ -11,17 +11,42 @@ type Json = Record<string, any>;
 describe('npm run admin -- seed', () => {
   let entity: Awaited<ReturnType<typeof newEntity>>;
   let summary: Awaited<ReturnType<ReturnType<typeof seedService>['seed']>>;
+  let before: Set<string>;
+  const reports: Array<{ written: number; total: number }> = [];
+  const keyOf = (item: Json) => `${item.pk}|${item.sk}`;
 
   beforeAll(async () => {
     entity = await newEntity();
-    summary = await seedService().seed({
-      accountId: entity.entity_account_id,
-      appointments: 120,
-      days: 14,
-      calendars: 2,
-      stage: 'local',
-    });
+    before = new Set((await partition(entity.entity_account_id)).map(keyOf));
+    summary = await seedService().seed(
+      { accountId: entity.entity_account_id, appointments: 120, days: 14, calendars: 2, stage: 'local' },
+      (p) => reports.push(p),
+    );
   }, 300_000);
+
+  it('reports its progress to the whole, and counts the items it wrote', async () => {
+    // Items made as the writes reach them: the total is told before they exist, and must hold.
+    const written = (await partition(entity.entity_account_id))
+      .filter((i) => !before.has(keyOf(i)))
+      .filter((i) =>
+        [
+          'appointment',
+          'cancel-token',
+          'client',
+          'client-phone',
+          'slot',
+          'slot-start',
+          'calendar-client',
+        ].includes(String(i.type)),
+      );
+    expect(summary.items_written).toBe(written.length);
+    expect(reports.length).toBeGreaterThan(1);
+    expect(reports.at(-1)).toEqual({ written: written.length, total: written.length });
+    for (const [i, r] of reports.entries()) {
+      expect(r.total).toBe(written.length);
+      if (i > 0) expect(r.written).toBeGreaterThan(reports[i - 1]?.written ?? 0);
+    }
+  });
 
   it('leaves appointments, clients and every counter as bookings would', async () => {
     expect(summary).toMatchObject({ appointments: 120, clients: 48, calendars: [1, expect.any(Number)] });
