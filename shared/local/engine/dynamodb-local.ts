@@ -38,8 +38,9 @@ const LEAN_COMPILER = [
  * A `full` engine's young generation: 512 MB, not the JVM's default share of a small first heap (about
  * 120 MB here). An engine that serves a session allocates fast and keeps little (some 16 MB lived through
  * each collection of a seed), and each collection stops the SQLite thread that serializes every request:
- * seeding 100,000 appointments made 1,150 collections and 7.0 s of pauses with the default, 142 and 1.4 s
- * with 1 GB (2026-11-27, this project's 2-core machine).
+ * seeding 100,000 appointments made 1,150 collections and 7.0 s of pauses with the default, 283 and 2.7 s
+ * with 512 MB, 142 and 1.4 s with 1 GB (2026-11-27, this project's 2-core machine). On a machine whose
+ * largest heap would be smaller, the JVM says so on stderr and uses that heap's size.
  */
 const SESSION_HEAP = ['-Xmn512m'];
 
