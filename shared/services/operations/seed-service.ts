@@ -73,32 +73,29 @@ const APPOINTMENTS_PER_CLIENT = 2.5;
 const PARALLEL = 16;
 const BATCH = 25;
 
-/** Runs tasks, `PARALLEL` at a time. */
-async function inParallel(tasks: Array<() => Promise<void>>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++];
-      if (task) await task();
-    }
+/** Runs `run` on each value of `values`, `PARALLEL` at a time, each value taken when a runner is free. */
+async function eachInParallel<T>(values: Iterator<T>, run: (value: T) => Promise<void>): Promise<void> {
+  const runner = async () => {
+    for (let next = values.next(); !next.done; next = values.next()) await run(next.value);
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await Promise.all(Array.from({ length: PARALLEL }, runner));
 }
 
-/** Hands the items to `write` in batches of `BATCH`, `PARALLEL` batches at a time, taking each as it is made. */
-async function inBatches(items: Iterator<Item>, write: (batch: Item[]) => Promise<void>): Promise<void> {
-  const next = (): Item[] => {
-    const batch: Item[] = [];
-    for (let item = items.next(); !item.done; item = items.next()) {
-      batch.push(item.value);
-      if (batch.length === BATCH) break;
+/** Runs tasks, `PARALLEL` at a time. */
+const inParallel = (tasks: Array<() => Promise<void>>): Promise<void> =>
+  eachInParallel(tasks.values(), (task) => task());
+
+/** The values in batches of `BATCH`, each batch made when it is taken. */
+function* batchesOf<T>(values: Iterable<T>): Generator<T[]> {
+  let batch: T[] = [];
+  for (const value of values) {
+    batch.push(value);
+    if (batch.length === BATCH) {
+      yield batch;
+      batch = [];
     }
-    return batch;
-  };
-  const worker = async () => {
-    for (let batch = next(); batch.length > 0; batch = next()) await write(batch);
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** Past appointments are mostly completed, future ones mostly confirmed; a tenth cancelled either way. */
@@ -310,7 +307,7 @@ export class SeedService {
         : 0) +
       calendarClients.size;
     let written = 0;
-    await inBatches(itemsToWrite(), async (part) => {
+    await eachInParallel(batchesOf(itemsToWrite()), async (part) => {
       await store.put(part);
       written += part.length;
       progress({ written, total: Math.max(total, written) });
