@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { BUNDLE_LIMIT_BYTES, esbuildOptions, ROOT } from '../../infra/bundling';
 import { NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
+import { lambdaProcessEnv } from './lambda-env';
 import { median, ms, percentile, quick, row } from './table';
 
 // The floor: a handler that loads only the DynamoDB document client (the runtime's SDK). Every bundle
@@ -26,8 +27,7 @@ function coldImport(file: string): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(file)})`], {
     // Metrics and tracing on, as deployed (the stack sets no switch that turns them off).
-    env: {
-      ...process.env,
+    env: lambdaProcessEnv({
       TABLE_NAME: 'bench',
       STAGE: 'staging',
       AWS_REGION: 'eu-west-3',
@@ -36,7 +36,7 @@ function coldImport(file: string): number {
       POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
       _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1',
       AWS_LAMBDA_FUNCTION_NAME: 'bench',
-    },
+    }),
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../../infra/bundling';
+import { lambdaProcessEnv } from './lambda-env';
 import { median, ms, quick, row } from './table';
 
 const LAMBDA_LIKE = {
@@ -46,11 +47,15 @@ function probe(env: Record<string, string>, runs: number): Probe {
   return JSON.parse(result.stderr) as Probe;
 }
 
-/** Wall time of requiring `modules` in a fresh Node process. */
+/** Wall time of requiring `modules` in a fresh Node process, in a cold function's environment. */
 function coldImport(modules: readonly string[]): number {
   const started = performance.now();
   const code = modules.map((m) => `require(${JSON.stringify(m)});`).join('');
-  const result = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['-e', code], {
+    cwd: ROOT,
+    env: lambdaProcessEnv(),
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`importing ${modules.join(', ')} failed: ${result.stderr}`);
   return performance.now() - started;
 }

@@ -83,6 +83,31 @@ it('bundles the handler with esbuild: minified CommonJS, a source map, the AWS S
   expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(2 * 1024 * 1024);
 });
 
+it("maps the bundle's positions to the project's files, with no source text in the map (a fast cold start)", () => {
+  const map = JSON.parse(readFileSync(join(assetDir, 'index.js.map'), 'utf8')) as {
+    sources: string[];
+    sourcesContent?: unknown;
+  };
+  expect(map.sourcesContent).toBeUndefined();
+  expect(map.sources.some((source) => source.endsWith(route.entry))).toBe(true);
+  // As Lambda runs it (--enable-source-maps): Node finds the map, and a position of the bundled code
+  // names a file of the project (what a stack trace in the logs shows).
+  const output = runInAsset(`
+    const { findSourceMap } = require('node:module');
+    const bundle = require.resolve(${JSON.stringify(join(assetDir, 'index.js'))});
+    const found = findSourceMap(bundle);
+    const sources = new Set();
+    const lines = require('node:fs').readFileSync(bundle, 'utf8').split('\\n');
+    for (let line = 0; line < lines.length; line++)
+      for (let column = 0; column < lines[line].length; column += 997) {
+        const entry = found?.findEntry(line, column);
+        if (entry?.originalSource) sources.add(entry.originalSource);
+      }
+    process.stdout.write(JSON.stringify([...sources]));`);
+  const sources = JSON.parse(output.split('\n').pop() ?? '[]') as string[];
+  expect(sources.some((source) => /\/(functions|shared)\/.+\.ts$/.test(source))).toBe(true);
+});
+
 it("the widget script's function gets the built widget script beside its bundle (the step after esbuild)", () => {
   const widget = readFileSync(join(embedDir, 'embed.js'), 'utf8');
   // Built from web/embed/main.ts: one minified script, no module syntax left.
