@@ -28,7 +28,7 @@ export const SDK_EXTERNALS = ['@aws-sdk/*'];
  */
 export const BUNDLE_EXTERNALS = [...SDK_EXTERNALS, '@aws-lambda-powertools/*', 'aws-xray-sdk-core'];
 /**
- * The Node.js options of every function (its NODE_OPTIONS): stack traces through the bundle's source map.
+ * Node's options for every function (its NODE_OPTIONS): stack traces through the bundle's source map.
  * The benchmark's cold imports run with them too, as Lambda runs the functions.
  */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';

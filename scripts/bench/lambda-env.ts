@@ -4,7 +4,7 @@ import { FUNCTION_NODE_OPTIONS } from '../../infra/bundling';
  * The environment of a fresh process the bench measures as a cold function (a bundle's import, the bare
  * handler's, Powertools'), as Lambda's nodejs22.x runtime gives it, made from this process's own:
  *
- * - without NODE_EXTRA_CA_CERTS. Lambda's Node.js 20 and later runtimes load no CA bundle beyond Node's own
+ * - without NODE_EXTRA_CA_CERTS. Lambda's runtimes from Node 20 on load no CA bundle beyond Node's own
  *   unless a function asks for one, and ours do not. A machine's own (this project's build machines set one)
  *   cost every fresh Node process here about 0.1 s, the bare handler's as much as a bundle's, which hid part
  *   of the bundles' own cost from the ratio (docs/design/observability.md, "Cold starts as Lambda runs them");
