@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import * as mini from 'zod/mini';
 import { type Limits, NO_LIMITS } from './domain/access/limits';
 import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
 
@@ -6,31 +7,47 @@ import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
-export const optionalUrl = () => z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+export const optionalUrl = () =>
+  mini.pipe(
+    mini.transform((v: unknown) => (v === '' ? undefined : v)),
+    mini.optional(mini.url()),
+  );
 
-/** The environment the handlers run with, parsed once at cold start; nothing else reads process.env. */
-const EnvSchema = z.object({
-  TABLE_NAME: z.string().min(3).default(DEFAULT_TABLE_NAME),
+/** A whole number read from a variable's text, within the checks given. */
+const wholeNumber = (...checks: Parameters<ReturnType<typeof mini.int>['check']>) =>
+  mini.pipe(mini.coerce.number(), mini.int().check(...checks));
+
+/**
+ * The environment the handlers run with, parsed once at cold start; nothing else reads process.env. Built
+ * with zod's `mini` flavour: its schemas carry no methods, so this one, built and parsed in every function's
+ * cold start, costs a fraction of the classic one (docs/design/observability.md, "Cold starts as Lambda runs
+ * them").
+ */
+const EnvSchema = mini.object({
+  TABLE_NAME: mini._default(mini.string().check(mini.minLength(3)), DEFAULT_TABLE_NAME),
   /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
   DYNAMODB_ENDPOINT: optionalUrl(),
-  AWS_REGION: z.string().min(1).default(DEFAULT_REGION),
+  AWS_REGION: mini._default(mini.string().check(mini.minLength(1)), DEFAULT_REGION),
   /** The AWS SDK's own setting: tries per store request, the first included (unset: 5 locally, 3 on AWS). */
-  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).optional(),
-  STAGE: z.enum(['local', 'staging', 'production']).default('local'),
+  AWS_MAX_ATTEMPTS: mini.optional(wholeNumber(mini.minimum(1), mini.maximum(10))),
+  STAGE: mini._default(mini.enum(['local', 'staging', 'production']), 'local'),
   /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
-  DEBUG_MODE: z.enum(['on', 'off']).optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'silent']).default('info'),
+  DEBUG_MODE: mini.optional(mini.enum(['on', 'off'])),
+  LOG_LEVEL: mini._default(mini.enum(['debug', 'info', 'silent']), 'info'),
   /** Origins browsers may call from, comma-separated: `*` or exact origins; unset: `*` locally, none elsewhere. */
-  CORS_ALLOWED_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ?.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.union([z.literal('*'), z.string().regex(ORIGIN, 'not an origin')])).optional()),
+  CORS_ALLOWED_ORIGINS: mini.pipe(
+    mini.transform((v: unknown) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean)
+        : v,
+    ),
+    mini.optional(
+      mini.array(mini.union([mini.literal('*'), mini.string().check(mini.regex(ORIGIN, 'not an origin'))])),
+    ),
+  ),
   /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
   DELIVERY_QUEUE_URL: optionalUrl(),
   DEAD_LETTER_QUEUE_URL: optionalUrl(),
@@ -38,20 +55,23 @@ const EnvSchema = z.object({
   OPEN_DAYS_QUEUE_URL: optionalUrl(),
   OPEN_DAYS_DEAD_LETTER_QUEUE_URL: optionalUrl(),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
-  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  WEBHOOK_RETRY_SCALE: mini._default(
+    mini.pipe(mini.coerce.number(), mini.number().check(mini.positive(), mini.maximum(1))),
+    1,
+  ),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
-  DEFAULT_LIMITS: z.string().optional(),
+  DEFAULT_LIMITS: mini.optional(mini.string()),
   /**
    * Local stage only (tests through `npm start`): the limits' windows see this fixed instant (milliseconds
    * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
    */
-  LIMITS_CLOCK_MS: z.coerce.number().int().positive().optional(),
+  LIMITS_CLOCK_MS: mini.optional(wholeNumber(mini.positive())),
   /** How long a function instance keeps an entity's limits before reading them again (milliseconds). */
-  LIMITS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  LIMITS_CACHE_MS: mini._default(wholeNumber(mini.minimum(0), mini.maximum(60_000)), 5_000),
   /** How long GET /api/health waits for the store before answering `degraded` (milliseconds). */
-  HEALTH_DEADLINE_MS: z.coerce.number().int().positive().max(30_000).default(2_000),
+  HEALTH_DEADLINE_MS: mini._default(wholeNumber(mini.positive(), mini.maximum(30_000)), 2_000),
   /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
-  ORIGIN_SECRET: z.string().optional(),
+  ORIGIN_SECRET: mini.optional(mini.string()),
 });
 
 export type Config = Readonly<{
