@@ -20,8 +20,8 @@ const wholeNumber = (...checks: Parameters<ReturnType<typeof mini.int>['check']>
 /**
  * The environment the handlers run with, parsed once at cold start; nothing else reads process.env. Built
  * with zod's `mini` flavour: its schemas carry no methods, so this one, built and parsed in every function's
- * cold start, costs a fraction of the classic one (docs/design/observability.md, "Cold starts as Lambda runs
- * them").
+ * cold start, took about half the classic one's time (docs/design/observability.md, "Cold starts as Lambda
+ * runs them").
  */
 const EnvSchema = mini.object({
   TABLE_NAME: mini._default(mini.string().check(mini.minLength(3)), DEFAULT_TABLE_NAME),
