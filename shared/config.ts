@@ -55,10 +55,7 @@ const EnvSchema = mini.object({
   OPEN_DAYS_QUEUE_URL: optionalUrl(),
   OPEN_DAYS_DEAD_LETTER_QUEUE_URL: optionalUrl(),
   /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
-  WEBHOOK_RETRY_SCALE: mini._default(
-    mini.pipe(mini.coerce.number(), mini.number().check(mini.positive(), mini.maximum(1))),
-    1,
-  ),
+  WEBHOOK_RETRY_SCALE: mini._default(mini.coerce.number().check(mini.positive(), mini.maximum(1)), 1),
   /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
   DEFAULT_LIMITS: mini.optional(mini.string()),
   /**
