@@ -1,31 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { optionalUrl } from './config';
 
 /**
  * The client e-mails' environment (docs/NOTIFICATIONS.md), parsed on first use apart from shared/config.ts:
- * only the functions that plan or send e-mails carry it. Locally only MAIL_FROM matters.
+ * only the functions that plan or send e-mails carry it. Locally only MAIL_FROM matters. In zod's `mini`
+ * flavour, as shared/config.ts says why.
  */
 const MailEnvSchema = z.object({
   /**
    * The sender: an address of the stage's verified SES domain on AWS (infra/config.ts). Empty: e-mails are
    * off (the stage has no mail domain), nothing is sent. Unset (locally): the local sender.
    */
-  MAIL_FROM: z
-    .string()
-    .refine((v) => v === '' || v.length >= 3, 'a sender address, or empty for e-mails off')
-    .default('Booking <no-reply@booking.local>'),
+  MAIL_FROM: z._default(
+    z
+      .string()
+      .check(z.refine((v) => v === '' || v.length >= 3, 'a sender address, or empty for e-mails off')),
+    'Booking <no-reply@booking.local>',
+  ),
   /** The least time between two sends of one mail function (keeps the stage under its SES rate); 0: none. */
-  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
+  MAIL_SEND_INTERVAL_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   /** The stage's public base URL: the e-mails' manage links go to `<base>/manage#<token>`. */
   PUBLIC_BASE_URL: optionalUrl(),
   MAIL_QUEUE_URL: optionalUrl(),
   MAIL_DEAD_LETTER_QUEUE_URL: optionalUrl(),
-  SES_CONFIGURATION_SET: z.string().optional(),
+  SES_CONFIGURATION_SET: z.optional(z.string()),
   /** Reminders on AWS: the schedule group, the mail queue's ARN and the role the schedules send with. */
-  REMINDER_GROUP: z.string().optional(),
-  REMINDER_TARGET_ARN: z.string().optional(),
-  REMINDER_ROLE_ARN: z.string().optional(),
-  REMINDER_DEAD_LETTER_ARN: z.string().optional(),
+  REMINDER_GROUP: z.optional(z.string()),
+  REMINDER_TARGET_ARN: z.optional(z.string()),
+  REMINDER_ROLE_ARN: z.optional(z.string()),
+  REMINDER_DEAD_LETTER_ARN: z.optional(z.string()),
 });
 
 export interface MailConfig {

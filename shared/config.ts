@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import * as mini from 'zod/mini';
 import { type Limits, NO_LIMITS } from './domain/access/limits';
 import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
@@ -141,7 +140,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 
 export const config: Config = parseConfig(process.env);
 
-const PublicBaseUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+const PublicBaseUrl = mini.pipe(
+  mini.url({ protocol: /^https?$/ }),
+  mini.transform((url: string) => url.replace(/\/+$/, '')),
+);
 
 /**
  * docs/CONTRACT.md#addresses: the stage's public base URL, which every address the API writes starts with

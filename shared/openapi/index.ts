@@ -17,16 +17,16 @@ import { type RouteDoc, routeKey } from './route-doc';
 
 /** What a built handler exposes of its validation (shared/http/stack.ts). */
 interface HandlerSchemas {
-  path?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  path?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
   /** A publishable key may call the route (buildHandler's `.publishable`). */
   publishable?: boolean;
 }
 
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType): JsonSchema => {
+const toSchema = (schema: z.core.$ZodType): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
@@ -34,7 +34,7 @@ const toSchema = (schema: z.ZodType): JsonSchema => {
   return rest;
 };
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+function parameters(schema: z.core.$ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const json = toSchema(schema);
   return Object.entries(json.properties ?? {}).map(([name, property]) => {

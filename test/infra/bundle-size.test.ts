@@ -157,6 +157,17 @@ it('carries the XML and CSV writers only in v1 functions, each data set only whe
   expect(dataOf(Object.keys(outputOf('functions/v2/calendar-slots/list-slots.ts').inputs))).toEqual([]);
 });
 
+it("no function bundle carries zod's classic flavour: what they build when they load is `mini`", () => {
+  // docs/design/observability.md, "Cold starts as Lambda runs them": the classic module and its schemas
+  // cost each function's cold start about 20 ms more.
+  for (const entry of ENTRIES) {
+    const classic = Object.keys(outputOf(entry).inputs).filter((i) =>
+      i.includes('node_modules/zod/v4/classic/'),
+    );
+    expect([entry, classic]).toEqual([entry, []]);
+  }
+});
+
 it('no function bundle carries the XML or CSV writer: the v1 ones and not-found load them beside them', () => {
   for (const entry of ENTRIES) {
     const inputs = Object.keys(outputOf(entry).inputs);

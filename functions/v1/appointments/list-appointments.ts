@@ -1,9 +1,9 @@
-import { appointmentListQuery, id, pageOf, params } from '../../../shared/http/v1/params';
+import { appointmentListQuery, id, optional, pageOf, params } from '../../../shared/http/v1/params';
 import { v1Appointment } from '../../../shared/http/v1/present';
 import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
-const Query = params({ ...appointmentListQuery, calendar_id: id().optional(), client_id: id().optional() });
+const Query = params({ ...appointmentListQuery, calendar_id: optional(id()), client_id: optional(id()) });
 
 /** GET /api/appointments — by date, start time and id; filters and pagination. */
 export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {

@@ -1,12 +1,12 @@
 import { STATUSES } from '../../../shared/domain/booking/appointment';
 import { missingField } from '../../../shared/domain/core/errors';
-import { body, id, oneOf } from '../../../shared/http/input/fields';
+import { body, id, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { idPath } from '../../../shared/http/v1/params';
 import { v1Appointment } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
-const Body = body({ slot_id: id().optional(), status: oneOf(STATUSES).optional() });
+const Body = body({ slot_id: optional(id()), status: optional(oneOf(STATUSES)) });
 
 /** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
 export const handler = defineV1Handler(

@@ -1,6 +1,6 @@
 import { toE164 } from '../../../shared/domain/contact/phone';
 import { invalidField } from '../../../shared/domain/core/errors';
-import { text } from '../../../shared/http/input/fields';
+import { optional, text } from '../../../shared/http/input/fields';
 import { date, pageOf, pagination, params, search } from '../../../shared/http/v1/params';
 import { v1Client } from '../../../shared/http/v1/present';
 import { present } from '../../../shared/http/v1/present-list';
@@ -9,10 +9,10 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 const Query = params({
   ...pagination,
   search,
-  email: text(254).optional(),
-  phone: text(64).optional(),
-  created_from: date().optional(),
-  created_to: date().optional(),
+  email: optional(text(254)),
+  phone: optional(text(64)),
+  created_from: optional(date()),
+  created_to: optional(date()),
 });
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */

@@ -1,4 +1,4 @@
-import { bool, date, id, pageOf, pagination, params } from '../../../shared/http/v1/params';
+import { bool, date, id, optional, pageOf, pagination, params } from '../../../shared/http/v1/params';
 import { v1Slot } from '../../../shared/http/v1/present';
 import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -7,8 +7,8 @@ const Query = params({
   ...pagination,
   calendar_id: id('MISSING_CALENDAR_ID'),
   date_from: date(),
-  date_to: date().optional(),
-  all: bool().optional(),
+  date_to: optional(date()),
+  all: optional(bool()),
 });
 
 /** GET /api/slots — bookable slots of a calendar in a date range (every slot with all=true). */

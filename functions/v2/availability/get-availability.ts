@@ -1,9 +1,9 @@
-import { date, id, params } from '../../../shared/http/input/fields';
+import { date, id, optional, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2AvailableStart } from '../../../shared/http/v2/catalog';
 import { defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 
-const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: id().optional() });
+const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: optional(id()) });
 
 /**
  * GET /api/v2/availability?service_id=&from=&to=[&calendar_id=] — every start at which the whole service

@@ -1,14 +1,14 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/domain/core/entity';
-import { body, date, id, int } from '../../../shared/http/input/fields';
+import { body, date, id, int, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
 
 const Body = body({
   date: date(),
-  duration: int(DURATION_BOUNDS).optional(),
-  max_appointments: int(CAPACITY_BOUNDS).optional(),
-  calendar_id: id().optional(),
+  duration: optional(int(DURATION_BOUNDS)),
+  max_appointments: optional(int(CAPACITY_BOUNDS)),
+  calendar_id: optional(id()),
 });
 
 /** POST /api/v2/calendar-slots/generate — creates the date's missing slots (of calendar_id, else the default calendar) and returns all of them. */

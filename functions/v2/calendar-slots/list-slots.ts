@@ -1,15 +1,15 @@
 import { missingField } from '../../../shared/domain/core/errors';
-import { bool, date, id, params } from '../../../shared/http/input/fields';
+import { bool, date, id, optional, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Query = params({
-  date: date().optional(),
-  from: date().optional(),
-  to: date().optional(),
-  available: bool().optional(),
-  calendar_id: id().optional(),
+  date: optional(date()),
+  from: optional(date()),
+  to: optional(date()),
+  available: optional(bool()),
+  calendar_id: optional(id()),
 });
 
 /**

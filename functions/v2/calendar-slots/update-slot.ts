@@ -1,16 +1,16 @@
 import { CAPACITY_BOUNDS } from '../../../shared/domain/core/entity';
-import { body, date, id, int, oneOf } from '../../../shared/http/input/fields';
+import { body, date, id, int, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Body = body({
   slot_id: id(),
-  status: oneOf(['open', 'closed']).optional(),
-  max_appointments: int(CAPACITY_BOUNDS).optional(),
-  available_slots: int({ min: 0, max: CAPACITY_BOUNDS.max }).optional(),
-  date: date().optional(),
-  calendar_id: id().optional(),
+  status: optional(oneOf(['open', 'closed'])),
+  max_appointments: optional(int(CAPACITY_BOUNDS)),
+  available_slots: optional(int({ min: 0, max: CAPACITY_BOUNDS.max })),
+  date: optional(date()),
+  calendar_id: optional(id()),
 });
 
 /** POST /api/v2/calendar-slots/update — status and capacity; data is the slot, or the date's slots when `date` is sent. */

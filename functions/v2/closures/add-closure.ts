@@ -1,4 +1,4 @@
-import { body, date, text } from '../../../shared/http/input/fields';
+import { body, date, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2ClosureAdded } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
@@ -8,7 +8,7 @@ import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
  * with how many slots it closed and how many booked appointments the day holds (they are kept).
  */
 export const handler = defineV2Handler(
-  { hasBody: true, body: body({ date: date(), name: text(100).optional() }) },
+  { hasBody: true, body: body({ date: date(), name: optional(text(100)) }) },
   async ({ entity, body }) => {
     const added = await entityConfigService().addClosureDay(entity.entityId, body.date, body.name);
     return reply(v2ClosureAdded(added), {

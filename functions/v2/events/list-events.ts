@@ -1,8 +1,8 @@
-import { int, params, text } from '../../../shared/http/input/fields';
+import { int, optional, params, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
-const Query = params({ after: text(100).optional(), limit: int({ min: 1, max: 100 }).optional() });
+const Query = params({ after: optional(text(100)), limit: optional(int({ min: 1, max: 100 })) });
 
 /** GET /api/v2/events?after=&limit= — the account's booking events after one, in the order they happened. */
 export const handler = defineV2Handler({ query: Query }, async ({ entity, query }) => {

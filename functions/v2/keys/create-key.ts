@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ORIGINS_PER_KEY } from '../../../shared/domain/access/publishable-keys';
 import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
@@ -10,9 +10,11 @@ const Body = body({
     .array(z.string({ error: 'must be an origin such as https://www.example.fr' }), {
       error: 'must be a list of origins',
     })
-    .min(ORIGINS_PER_KEY.min, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`)
-    .max(ORIGINS_PER_KEY.max, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`),
-  hosted_page: z.boolean({ error: 'must be true or false' }).optional(),
+    .check(
+      z.minLength(ORIGINS_PER_KEY.min, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`),
+      z.maxLength(ORIGINS_PER_KEY.max, `must list ${ORIGINS_PER_KEY.min} to ${ORIGINS_PER_KEY.max} origins`),
+    ),
+  hosted_page: z.optional(z.boolean({ error: 'must be true or false' })),
 });
 
 /** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */

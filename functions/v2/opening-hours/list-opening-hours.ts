@@ -1,9 +1,9 @@
-import { id, params } from '../../../shared/http/input/fields';
+import { id, optional, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { catalogService, defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
-const Query = params({ calendar_id: id().optional() });
+const Query = params({ calendar_id: optional(id()) });
 
 /** GET /api/v2/opening-hours — the seven weekday records; ?calendar_id= that calendar's (its own, else the entity's). */
 export const handler = defineV2Handler({ publishable: true, query: Query }, async ({ entity, query }) =>

@@ -1,20 +1,20 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { missingField } from '../../../shared/domain/core/errors';
 import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
-import { body, id, int, oneOf } from '../../../shared/http/input/fields';
+import { body, id, int, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
 import { catalogService, defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
-const time = () => z.string({ error: 'must be a time HH:MM:SS or null' }).nullish();
+const time = () => z.nullish(z.string({ error: 'must be a time HH:MM:SS or null' }));
 const Body = body({
   day_of_week: oneOf(WEEKDAYS),
   start_time1: time(),
   end_time1: time(),
   start_time2: time(),
   end_time2: time(),
-  is_open: int({ min: 0, max: 1 }).optional(),
-  calendar_id: id().optional(),
+  is_open: optional(int({ min: 0, max: 1 })),
+  calendar_id: optional(id()),
 });
 
 /**

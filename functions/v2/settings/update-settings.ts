@@ -6,24 +6,24 @@ import {
   NAME_MAX,
   REMINDER_BOUNDS,
 } from '../../../shared/domain/mail/notification-settings';
-import { body, clearableText, id, int, oneOf, text } from '../../../shared/http/input/fields';
+import { body, clearableText, id, int, oneOf, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Settings } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const Body = body({
-  slot_duration: int(DURATION_BOUNDS).optional(),
-  max_appointments: int(CAPACITY_BOUNDS).optional(),
-  timezone: text(64).optional(),
-  country: text(10).optional(),
-  default_calendar_id: id().optional(),
-  open_days_ahead: int(OPEN_DAYS_BOUNDS).optional(),
-  language: oneOf(LANGUAGES).optional(),
-  cancel_url: clearableText(CANCEL_URL_MAX).optional(),
-  reminder_minutes_before: int(REMINDER_BOUNDS).optional(),
-  name: text(NAME_MAX).optional(),
-  address: clearableText(ADDRESS_MAX).optional(),
-  locale: clearableText(16).optional(),
+  slot_duration: optional(int(DURATION_BOUNDS)),
+  max_appointments: optional(int(CAPACITY_BOUNDS)),
+  timezone: optional(text(64)),
+  country: optional(text(10)),
+  default_calendar_id: optional(id()),
+  open_days_ahead: optional(int(OPEN_DAYS_BOUNDS)),
+  language: optional(oneOf(LANGUAGES)),
+  cancel_url: optional(clearableText(CANCEL_URL_MAX)),
+  reminder_minutes_before: optional(int(REMINDER_BOUNDS)),
+  name: optional(text(NAME_MAX)),
+  address: optional(clearableText(ADDRESS_MAX)),
+  locale: optional(clearableText(16)),
 });
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */

@@ -1,10 +1,10 @@
 import { validateEmail } from '../../../shared/domain/contact/email';
-import { body, oneOf, text } from '../../../shared/http/input/fields';
+import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2EmailVerdict } from '../../../shared/http/v2/present';
 import { defineV2Handler } from '../../../shared/wiring';
 
-const Body = body({ email: text(254), validation_type: oneOf(['all', 'nofreeemail']).optional() });
+const Body = body({ email: text(254), validation_type: optional(oneOf(['all', 'nofreeemail'])) });
 
 /** POST /api/v2/validation/email — 200 with the verdict; 400 only for a malformed request. */
 export const handler = defineV2Handler({ publishable: true, hasBody: true, body: Body }, async ({ body }) => {

@@ -1,10 +1,10 @@
 import { validatePhone } from '../../../shared/domain/contact/phone';
-import { body, oneOf, text } from '../../../shared/http/input/fields';
+import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2PhoneVerdict } from '../../../shared/http/v2/present';
 import { defineV2Handler } from '../../../shared/wiring';
 
-const Body = body({ phone_number: text(64), validation_type: oneOf(['all', 'mobiles']).optional() });
+const Body = body({ phone_number: text(64), validation_type: optional(oneOf(['all', 'mobiles'])) });
 
 /** POST /api/v2/validation/phone — 200 with the verdict; 400 only for a malformed request. */
 export const handler = defineV2Handler({ publishable: true, hasBody: true, body: Body }, async ({ body }) => {

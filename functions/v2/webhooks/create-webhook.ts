@@ -1,14 +1,11 @@
-import * as z from 'zod';
-import { body, text } from '../../../shared/http/input/fields';
+import * as z from 'zod/mini';
+import { body, described, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 const Body = body({
   url: text(2048),
-  events: z
-    .unknown()
-    .optional()
-    .meta({ type: 'array', items: { type: 'string' } }),
+  events: described(z.optional(z.unknown()), { type: 'array', items: { type: 'string' } }),
 });
 
 /** POST /api/v2/webhooks — subscribes a URL to booking events; the answer shows the signing secret once. */

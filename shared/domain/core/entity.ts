@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { KeyCredential } from '../access/publishable-keys';
 import type { TokenKind } from '../access/tokens';
 import { type NotificationSettings, notificationPatchShape } from '../mail/notification-settings';
@@ -6,6 +6,7 @@ import type { CalendarRecord } from '../schedule/calendar';
 import type { WeeklyHours } from '../schedule/opening-hours';
 import { isValidTimezone } from './dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from './defaults';
+import { englishIssues } from './zod-locale';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
 export interface EntitySettings extends NotificationSettings {
@@ -44,21 +45,27 @@ export const OPEN_DAYS_BOUNDS = { min: 0, max: 365 } as const;
 /** entity_account_id: letters, digits, dot, dash, underscore; 1 to 64 characters. */
 export const AccountIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores');
+  .check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores'));
 
 /** A change to settings; each field validated with the same bounds the API enforces. */
-const buildSettingsPatchSchema = () =>
-  z
-    .object({
-      slot_duration: z.number().int().min(DURATION_BOUNDS.min).max(DURATION_BOUNDS.max),
-      max_appointments: z.number().int().min(CAPACITY_BOUNDS.min).max(CAPACITY_BOUNDS.max),
-      timezone: z.string().refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris'),
-      country: z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR'),
-      default_calendar_id: z.number().int().positive(),
-      open_days_ahead: z.number().int().min(OPEN_DAYS_BOUNDS.min).max(OPEN_DAYS_BOUNDS.max),
+const wholeNumber = (bounds: { min: number; max: number }) =>
+  z.number().check(z.int(), z.gte(bounds.min), z.lte(bounds.max));
+const buildSettingsPatchSchema = () => {
+  englishIssues();
+  return z.partial(
+    z.object({
+      slot_duration: wholeNumber(DURATION_BOUNDS),
+      max_appointments: wholeNumber(CAPACITY_BOUNDS),
+      timezone: z.string().check(z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Paris')),
+      country: z
+        .string()
+        .check(z.regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be an ISO 3166 country code such as FR')),
+      default_calendar_id: z.number().check(z.int(), z.positive()),
+      open_days_ahead: wholeNumber(OPEN_DAYS_BOUNDS),
       ...notificationPatchShape(),
-    })
-    .partial();
+    }),
+  );
+};
 let settingsPatch: ReturnType<typeof buildSettingsPatchSchema> | undefined;
 /**
  * The settings change schema, built on first use: every function reads settings (the token carries

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hasUnsafeText } from '../contact/safe-text';
 import { DEFAULT_SETTINGS } from '../core/defaults';
 
@@ -162,38 +162,56 @@ export function manageLinkOf(
  */
 export const notificationPatchShape = () => ({
   language: z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }),
-  cancel_url: z
-    .string()
-    .trim()
-    .transform((url) => (url === '' ? null : url))
-    .refine((url) => url === null || cancelUrlProblem(url) === null, {
-      message: `must be an absolute https address (http only for localhost) of at most ${CANCEL_URL_MAX} characters with ${CANCEL_TOKEN_PLACEHOLDER} in it, without whitespace or control characters`,
-    })
-    .transform((url) => (url === null ? null : normalizedCancelUrl(url)))
-    .nullable(),
-  reminder_minutes_before: z.number().int().min(REMINDER_BOUNDS.min).max(REMINDER_BOUNDS.max),
+  cancel_url: z.nullable(
+    z.pipe(
+      z
+        .pipe(
+          z.string().check(z.trim()),
+          z.transform((url: string) => (url === '' ? null : url)),
+        )
+        .check(
+          z.refine((url) => url === null || cancelUrlProblem(url) === null, {
+            message: `must be an absolute https address (http only for localhost) of at most ${CANCEL_URL_MAX} characters with ${CANCEL_TOKEN_PLACEHOLDER} in it, without whitespace or control characters`,
+          }),
+        ),
+      z.transform((url: string | null) => (url === null ? null : normalizedCancelUrl(url))),
+    ),
+  ),
+  reminder_minutes_before: z.number().check(z.int(), z.gte(REMINDER_BOUNDS.min), z.lte(REMINDER_BOUNDS.max)),
   // null only as a new entity's default: the name it is created with applies.
-  name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(NAME_MAX, `must be at most ${NAME_MAX} characters`)
-    .refine(isPrintable, 'must not hold control characters')
-    .nullable(),
-  address: z
-    .string()
-    .trim()
-    .max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`)
-    .refine(isPrintable, 'must be one line without control characters')
-    .transform((address) => (address === '' ? null : address))
-    .nullable(),
-  locale: z
-    .string()
-    .trim()
-    .transform((tag) => (tag === '' ? null : canonicalLocale(tag)))
-    .superRefine((tag, ctx) => {
-      const problem = tag === null ? null : localeProblem(tag);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullable(),
+  name: z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'must not be empty'),
+        z.maxLength(NAME_MAX, `must be at most ${NAME_MAX} characters`),
+        z.refine(isPrintable, 'must not hold control characters'),
+      ),
+  ),
+  address: z.nullable(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
+          z.refine(isPrintable, 'must be one line without control characters'),
+        ),
+      z.transform((address: string) => (address === '' ? null : address)),
+    ),
+  ),
+  locale: z.nullable(
+    z
+      .pipe(
+        z.string().check(z.trim()),
+        z.transform((tag: string) => (tag === '' ? null : canonicalLocale(tag))),
+      )
+      .check(
+        z.superRefine((tag, ctx) => {
+          const problem = tag === null ? null : localeProblem(tag);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      ),
+  ),
 });

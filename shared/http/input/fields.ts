@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { hasUnsafeText } from '../../domain/contact/safe-text';
 import { isValidIsoDate } from '../../domain/core/dates';
 import type { ErrorCode } from '../../domain/core/errors';
@@ -9,46 +9,68 @@ import { normalizeTime } from '../../domain/schedule/opening-hours';
  * (`params.code`) and whether the field was missing (`params.missing`), so the validation middleware
  * can map any issue to either API's answer without guessing from zod's messages.
  *
- * Fields are required unless `.optional()` is called; an empty string counts as absent (query strings).
+ * Fields are required unless wrapped in `optional()`; an empty string counts as absent (query strings).
+ *
+ * Built with zod's `mini` flavour, as is everything a function builds when it loads: the classic flavour's
+ * module and its schemas, which carry their methods, cost every function's cold start some 20 ms more
+ * (docs/design/observability.md, "Cold starts as Lambda runs them").
  */
 
-type Ctx = z.RefinementCtx;
-const fail = (ctx: Ctx, message: string, code: ErrorCode = 'INVALID_PARAMETER'): never => {
-  ctx.addIssue({ code: 'custom', message, params: { code } });
+/** The transform's context: what it reads, and where a failure goes. */
+export type Ctx = z.core.ParsePayload;
+
+/** Records a failure on the field (a custom issue carrying the API's code) and gives zod's NEVER. */
+export const reject = (ctx: Ctx, message: string, params: { code?: ErrorCode; missing?: boolean }): never => {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, params });
   return z.NEVER;
 };
+const fail = (ctx: Ctx, message: string, code: ErrorCode = 'INVALID_PARAMETER'): never =>
+  reject(ctx, message, { code });
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** A schema that converts any value with `convert`, which records its own failures on `ctx`. */
+export const converted = <T>(convert: (value: unknown, ctx: Ctx) => T) =>
+  z.pipe(z.unknown(), z.transform(convert));
+
+/** The schema with its JSON Schema (OpenAPI) description; what it accepts does not change. */
+export const described = <S extends z.core.$ZodType>(schema: S, meta: Record<string, unknown>): S => {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), ...meta });
+  return schema;
+};
+
+/** The field may be absent. */
+export const optional = z.optional;
 
 /** Makes a field builder from a converter that sees only present values. */
 function field<T>(convert: (value: unknown, ctx: Ctx) => T, missingCode: ErrorCode | undefined = undefined) {
-  return z.unknown().transform((value, ctx): T => {
-    if (absent(value)) {
-      ctx.addIssue({ code: 'custom', message: 'is required', params: { missing: true, code: missingCode } });
-      return z.NEVER;
-    }
+  return converted((value, ctx): T => {
+    if (absent(value)) return reject(ctx, 'is required', { missing: true, code: missingCode });
     return convert(value, ctx);
   });
 }
 
 /** An integer from a JSON number or a decimal string ("12"), within bounds. */
 export const int = (bounds: { min?: number; max?: number } = {}, missingCode?: ErrorCode) =>
-  field((value, ctx) => {
-    const number =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && /^\s*-?\d{1,16}\s*$/.test(value)
-          ? Number(value)
-          : Number.NaN;
-    if (!Number.isSafeInteger(number)) return fail(ctx, 'must be an integer');
-    if (bounds.min !== undefined && number < bounds.min) return fail(ctx, `must be at least ${bounds.min}`);
-    if (bounds.max !== undefined && number > bounds.max) return fail(ctx, `must be at most ${bounds.max}`);
-    return number;
-  }, missingCode).meta({
-    type: 'integer',
-    ...(bounds.min !== undefined ? { minimum: bounds.min } : {}),
-    ...(bounds.max !== undefined ? { maximum: bounds.max } : {}),
-    description: 'a JSON number or a decimal string',
-  });
+  described(
+    field((value, ctx) => {
+      const number =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\s*-?\d{1,16}\s*$/.test(value)
+            ? Number(value)
+            : Number.NaN;
+      if (!Number.isSafeInteger(number)) return fail(ctx, 'must be an integer');
+      if (bounds.min !== undefined && number < bounds.min) return fail(ctx, `must be at least ${bounds.min}`);
+      if (bounds.max !== undefined && number > bounds.max) return fail(ctx, `must be at most ${bounds.max}`);
+      return number;
+    }, missingCode),
+    {
+      type: 'integer',
+      ...(bounds.min !== undefined ? { minimum: bounds.min } : {}),
+      ...(bounds.max !== undefined ? { maximum: bounds.max } : {}),
+      description: 'a JSON number or a decimal string',
+    },
+  );
 
 /** A positive integer id (path or body). */
 export const id = (missingCode?: ErrorCode) => int({ min: 1, max: 9_999_999_999 }, missingCode);
@@ -58,67 +80,82 @@ export const id = (missingCode?: ErrorCode) => int({ min: 1, max: 9_999_999_999 
  * and lone surrogates anywhere in it are refused, so none reaches a mail header, a webhook or the feed.
  */
 export const text = (max: number) =>
-  field((value, ctx) => {
-    if (typeof value !== 'string') return fail(ctx, 'must be a string');
-    if (hasUnsafeText(value)) return fail(ctx, 'must not contain control characters or lone surrogates');
-    const trimmed = value.trim();
-    if (trimmed.length === 0) return fail(ctx, 'must not be empty');
-    if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
-    return trimmed;
-  }).meta({ type: 'string', minLength: 1, maxLength: max, description: 'trimmed' });
+  described(
+    field((value, ctx) => {
+      if (typeof value !== 'string') return fail(ctx, 'must be a string');
+      if (hasUnsafeText(value)) return fail(ctx, 'must not contain control characters or lone surrogates');
+      const trimmed = value.trim();
+      if (trimmed.length === 0) return fail(ctx, 'must not be empty');
+      if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
+      return trimmed;
+    }),
+    { type: 'string', minLength: 1, maxLength: max, description: 'trimmed' },
+  );
 
 /** A calendar date written YYYY-MM-DD. */
 export const date = () =>
-  field((value, ctx) => {
-    if (typeof value !== 'string' || !isValidIsoDate(value.trim())) {
-      return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
-    }
-    return value.trim();
-  }).meta({ type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+  described(
+    field((value, ctx) => {
+      if (typeof value !== 'string' || !isValidIsoDate(value.trim())) {
+        return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
+      }
+      return value.trim();
+    }),
+    { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  );
 
 /** A wall-clock time HH:MM or HH:MM:SS, given as HH:MM:SS. */
 export const clockTime = () =>
-  field((value, ctx): string => {
-    const time = typeof value === 'string' ? normalizeTime(value.trim()) : null;
-    if (!time || time === '24:00:00') return fail(ctx, 'must be a time HH:MM:SS');
-    return time;
-  }).meta({ type: 'string', pattern: '^\\d{2}:\\d{2}(:\\d{2})?$', description: 'HH:MM:SS (or HH:MM)' });
+  described(
+    field((value, ctx): string => {
+      const time = typeof value === 'string' ? normalizeTime(value.trim()) : null;
+      if (!time || time === '24:00:00') return fail(ctx, 'must be a time HH:MM:SS');
+      return time;
+    }),
+    { type: 'string', pattern: '^\\d{2}:\\d{2}(:\\d{2})?$', description: 'HH:MM:SS (or HH:MM)' },
+  );
 
 /** One of a fixed set of strings. */
 export const oneOf = <const T extends readonly string[]>(values: T) =>
-  field((value, ctx): T[number] => {
-    if (typeof value !== 'string' || !values.includes(value.trim())) {
-      return fail(ctx, `must be one of ${values.join(', ')}`);
-    }
-    return value.trim() as T[number];
-  }).meta({ type: 'string', enum: [...values] });
+  described(
+    field((value, ctx): T[number] => {
+      if (typeof value !== 'string' || !values.includes(value.trim())) {
+        return fail(ctx, `must be one of ${values.join(', ')}`);
+      }
+      return value.trim() as T[number];
+    }),
+    { type: 'string', enum: [...values] },
+  );
 
 /** A boolean from true/false (JSON) or "true"/"false"/"1"/"0" (query string). */
 export const bool = () =>
-  field((value, ctx) => {
-    if (typeof value === 'boolean') return value;
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
-    return fail(ctx, 'must be true or false');
-  }).meta({ type: 'boolean' });
+  described(
+    field((value, ctx) => {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      return fail(ctx, 'must be true or false');
+    }),
+    { type: 'boolean' },
+  );
 
 /** A JSON object body; unknown fields are stripped before anything reads it (docs/CONTRACT.md#requests). */
-export const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+export const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape);
 /** A query or path parameter object; unknown parameters are ignored. */
-export const params = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+export const params = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape);
 
 /**
  * A string that may be cleared: null or "" → null, else the trimmed string of at most `max` characters
  * (its own rule is the service's to check).
  */
 export const clearableText = (max: number) =>
-  z
-    .unknown()
-    .transform((value, ctx): string | null => {
+  described(
+    converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
       if (typeof value !== 'string') return fail(ctx, 'must be a string or null');
       const trimmed = value.trim();
       if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
       return trimmed === '' ? null : trimmed;
-    })
-    .meta({ type: ['string', 'null'], maxLength: max, description: 'trimmed; null or "" clears it' });
+    }),
+    { type: ['string', 'null'], maxLength: max, description: 'trimmed; null or "" clears it' },
+  );

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/v4/core';
 import { AppError, type ErrorCode } from '../../domain/core/errors';
 
 type Where = 'path' | 'query' | 'body';
@@ -8,7 +8,7 @@ type Where = 'path' | 'query' | 'body';
  * `params.code` and mark absent fields with `params.missing`. A missing body field is
  * MISSING_REQUIRED_FIELD; a missing or bad parameter is INVALID_PARAMETER unless the field says otherwise.
  */
-export function zodToAppError(error: z.ZodError, where: Where): AppError {
+export function zodToAppError(error: z.$ZodError, where: Where): AppError {
   const issue = error.issues[0];
   if (!issue) return new AppError('validation', 'INVALID_PARAMETER', `${where}: invalid`);
   const field = issue.path.map(String).join('.');

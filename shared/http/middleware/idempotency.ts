@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/v4/core';
 import { idempotencyCaller } from '../../domain/access/idempotency';
 import { sha256Hex } from '../../domain/access/tokens';
 import { conflict, idempotencyInProgress, invalidField } from '../../domain/core/errors';
@@ -18,7 +18,7 @@ export interface IdempotencyOptions {
   /** The store, asked for on first use so that nothing is built when the handler module loads. */
   store: () => IdempotencyStore;
   /** The route's body schema: the fingerprint covers the fields it reads, and only those. */
-  bodySchema?: z.ZodType | undefined;
+  bodySchema?: z.$ZodType | undefined;
   ttlSeconds?: number;
   now?: () => number;
   logger?: { error(message: string, fields: Record<string, unknown>): void };
@@ -45,7 +45,7 @@ export function canonical(value: unknown, depth = 0): string {
  * The fingerprint of a request: its validated body restricted to the fields the schema reads, so an
  * ignored extra field (however deep) neither costs work nor changes the request's identity.
  */
-export function fingerprint(schema: z.ZodType | undefined, body: unknown): string {
+export function fingerprint(schema: z.$ZodType | undefined, body: unknown): string {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   const read =
     shape && body !== null && typeof body === 'object'

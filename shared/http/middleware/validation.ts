@@ -1,12 +1,13 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import { englishIssues } from '../../domain/core/zod-locale';
 import { zodToAppError } from '../input/zod-errors';
 import type { AppRequest, Middleware } from './types';
 
 /** Schemas of a route's path parameters, query parameters and JSON body. */
 export interface Schemas<P, Q, B> {
-  path?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
+  path?: z.core.$ZodType<P>;
+  query?: z.core.$ZodType<Q>;
+  body?: z.core.$ZodType<B>;
 }
 
 type Where = 'path' | 'query' | 'body';
@@ -22,9 +23,11 @@ type Where = 'path' | 'query' | 'body';
  * //   -> context.app.input = { path: { id: 42 }, query: undefined, body: undefined }
  */
 export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
-  const parse = (where: Where, schema: z.ZodType | undefined, value: unknown): unknown => {
+  // Bodies' own rules may give zod's messages (shared/domain/core/zod-locale.ts).
+  englishIssues();
+  const parse = (where: Where, schema: z.core.$ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;
-    const result = schema.safeParse(value);
+    const result = z.safeParse(schema, value);
     if (!result.success) throw zodToAppError(result.error, where);
     return result.data;
   };

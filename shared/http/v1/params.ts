@@ -1,21 +1,21 @@
 import { STATUSES } from '../../domain/booking/appointment';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../domain/core/defaults';
 import { PERIODS } from '../../services/v1/statistics-service';
-import { bool, date, id, int, oneOf, params, text } from '../input/fields';
+import { bool, date, described, id, int, oneOf, optional, params, text } from '../input/fields';
 
 /**
  * page, per_page and cursor of every v1 list (docs/CONTRACT.md#v1-in-short, #cursors): 400
  * INVALID_PARAMETER outside them. A cursor names the page instead of `page`.
  */
 export const pagination = {
-  page: int({ min: 1, max: 1_000_000 }).optional(),
-  per_page: int({ min: 1, max: 1000 }).optional(),
-  cursor: text(1024)
-    .meta({
+  page: optional(int({ min: 1, max: 1_000_000 })),
+  per_page: optional(int({ min: 1, max: 1000 })),
+  cursor: optional(
+    described(text(1024), {
       description:
         "Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER.",
-    })
-    .optional(),
+    }),
+  ),
 };
 export const pageOf = (q: {
   page?: number | undefined;
@@ -32,17 +32,17 @@ export const idPath = params({ id: id() });
 
 export const appointmentListQuery = {
   ...pagination,
-  status: oneOf(STATUSES).optional(),
-  date_from: date().optional(),
-  date_to: date().optional(),
+  status: optional(oneOf(STATUSES)),
+  date_from: optional(date()),
+  date_to: optional(date()),
 };
 
 export const periodQuery = {
   period: oneOf(PERIODS),
-  date: date().optional(),
-  start_date: date().optional(),
-  end_date: date().optional(),
+  date: optional(date()),
+  start_date: optional(date()),
+  end_date: optional(date()),
 };
 
-export const search = text(100).optional();
-export { bool, date, id, params };
+export const search = optional(text(100));
+export { bool, date, id, optional, params };

@@ -6,7 +6,7 @@ import type { EntityContext } from '../../domain/core/entity';
 import { invalidField, missingField } from '../../domain/core/errors';
 import type { BookingRequest } from '../../services/booking/booking-rules';
 import type { ServiceBookingRequest } from '../../services/catalog/service-booking-service';
-import { body, clockTime, date, id, oneOf, text } from '../input/fields';
+import { body, clockTime, date, id, oneOf, optional, text } from '../input/fields';
 import { readJsonBody } from '../middleware/json-body';
 import type { Event } from '../middleware/types';
 
@@ -15,14 +15,14 @@ export const V2BookingBody = body({
   client_name: text(100),
   client_phone: text(64),
   /** Required unless service_id is sent. */
-  slot_id: id().optional(),
-  client_email: text(254).optional(),
-  contract_number: text(64).optional(),
+  slot_id: optional(id()),
+  client_email: optional(text(254)),
+  contract_number: optional(text(64)),
   // A service booking (docs/CONTRACT.md#services-and-staff): service_id, date and start_time instead of slot_id.
-  service_id: id().optional(),
-  date: date().optional(),
-  start_time: clockTime().optional(),
-  calendar_id: id().optional(),
+  service_id: optional(id()),
+  date: optional(date()),
+  start_time: optional(clockTime()),
+  calendar_id: optional(id()),
 });
 
 /** POST /api/appointment: the one schema of this body. */
@@ -33,7 +33,7 @@ export const V1BookingBody = body({
   client_lastname: text(100),
   client_email: text(254),
   client_phone: text(64),
-  status: oneOf(STATUSES).optional(),
+  status: optional(oneOf(STATUSES)),
 });
 
 const e164 = (phone: string): string => {

@@ -1,20 +1,15 @@
 /** Services and staff over HTTP (docs/CONTRACT.md#services-and-staff): input fields, bodies and presenters. */
-import * as z from 'zod';
 import { type AvailableStart, performs, type ServiceRecord } from '../../domain/catalog/service';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
-import { body, id, int, text } from '../input/fields';
+import { body, type Ctx, converted, described, id, int, optional, reject, text } from '../input/fields';
 import type { V2AvailableStart, V2Calendar, V2Service } from '../schemas/v2-catalog';
 
-const issue = (ctx: z.RefinementCtx, message: string) => {
-  ctx.addIssue({ code: 'custom', message, params: { code: 'INVALID_PARAMETER' } });
-  return z.NEVER;
-};
+const issue = (ctx: Ctx, message: string) => reject(ctx, message, { code: 'INVALID_PARAMETER' });
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
 const calendarIds = () =>
-  z
-    .unknown()
-    .transform((value, ctx): number[] | null => {
+  described(
+    converted((value, ctx): number[] | null => {
       if (value === null) return null;
       if (!Array.isArray(value) || value.length < 1 || value.length > 50)
         return issue(ctx, 'must be a list of 1 to 50 calendar ids, or null for every active calendar');
@@ -24,88 +19,90 @@ const calendarIds = () =>
       if (!ids.every((n) => Number.isSafeInteger(n) && n >= 1 && n <= 9_999_999_999))
         return issue(ctx, 'must be a list of calendar ids (positive integers)');
       return ids;
-    })
-    .meta({
+    }),
+    {
       type: ['array', 'null'],
       items: { type: 'integer', minimum: 1 },
       minItems: 1,
       maxItems: 50,
       description: 'the calendars that perform the service; absent or null: every active calendar',
-    });
+    },
+  );
 
 /** A price: a number (or decimal string) from 0, null to clear. */
 const price = () =>
-  z
-    .unknown()
-    .transform((value, ctx): number | null => {
+  described(
+    converted((value, ctx): number | null => {
       if (value === null || value === '') return null;
       const n =
         typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
       if (!Number.isFinite(n) || n < 0 || n > 1_000_000)
         return issue(ctx, 'must be a number from 0 to 1000000');
       return Math.round(n * 100) / 100;
-    })
-    .meta({ type: ['number', 'null'], minimum: 0, maximum: 1_000_000 });
+    }),
+    { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
+  );
 
 /** A short text, null (or "") to clear. */
 const clearable = (max: number) =>
-  z
-    .unknown()
-    .transform((value, ctx): string | null => {
+  described(
+    converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
       if (typeof value !== 'string') return issue(ctx, 'must be a string or null');
       const trimmed = value.trim();
       if (trimmed.length > max) return issue(ctx, `must be at most ${max} characters`);
       return trimmed === '' ? null : trimmed;
-    })
-    .meta({ type: ['string', 'null'], maxLength: max });
+    }),
+    { type: ['string', 'null'], maxLength: max },
+  );
 
 const currency = () =>
-  z
-    .unknown()
-    .transform((value, ctx): string | null => {
+  described(
+    converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
       if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value.trim()))
         return issue(ctx, 'must be an ISO 4217 code such as EUR');
       return value.trim().toUpperCase();
-    })
-    .meta({ type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' });
+    }),
+    { type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' },
+  );
 
 const duration = () => int({ min: 5, max: 720 });
 
 export const CreateCalendarBody = body({ name: text(100) });
 export const UpdateCalendarBody = body({
   id: id(),
-  name: text(100).optional(),
-  active: z
-    .unknown()
-    .transform((value, ctx): boolean | undefined => {
-      if (value === undefined || value === null || value === '') return undefined;
-      if (typeof value === 'boolean') return value;
-      if (value === 'true' || value === '1' || value === 1) return true;
-      if (value === 'false' || value === '0' || value === 0) return false;
-      return issue(ctx, 'must be true or false');
-    })
-    .meta({ type: 'boolean' })
-    .optional(),
+  name: optional(text(100)),
+  active: optional(
+    described(
+      converted((value, ctx): boolean | undefined => {
+        if (value === undefined || value === null || value === '') return undefined;
+        if (typeof value === 'boolean') return value;
+        if (value === 'true' || value === '1' || value === 1) return true;
+        if (value === 'false' || value === '0' || value === 0) return false;
+        return issue(ctx, 'must be true or false');
+      }),
+      { type: 'boolean' },
+    ),
+  ),
 });
 
 export const CreateServiceBody = body({
   name: text(100),
   duration: duration(),
-  calendar_ids: calendarIds().optional(),
-  price: price().optional(),
-  currency: currency().optional(),
-  description: clearable(1000).optional(),
+  calendar_ids: optional(calendarIds()),
+  price: optional(price()),
+  currency: optional(currency()),
+  description: optional(clearable(1000)),
 });
 export const UpdateServiceBody = body({
   id: id(),
-  name: text(100).optional(),
-  duration: duration().optional(),
-  calendar_ids: calendarIds().optional(),
-  price: price().optional(),
-  currency: currency().optional(),
-  description: clearable(1000).optional(),
+  name: optional(text(100)),
+  duration: optional(duration()),
+  calendar_ids: optional(calendarIds()),
+  price: optional(price()),
+  currency: optional(currency()),
+  description: optional(clearable(1000)),
 });
 
 export const v2Calendar = (c: CalendarRecord): V2Calendar => ({

@@ -1,15 +1,15 @@
 import type * as z from 'zod';
 import { missingField } from '../../domain/core/errors';
 import type { RescheduleTarget } from '../../services/booking/booking-service';
-import { body, date, id, text } from '../input/fields';
+import { body, date, id, optional, text } from '../input/fields';
 
 /** POST /api/v2/appointments/reschedule: the cancel token, and a slot_id or a start (date, start_time). */
 export const V2RescheduleBody = body({
   cancel_token: text(200),
-  slot_id: id().optional(),
-  date: date().optional(),
-  start_time: text(8).optional(),
-  calendar_id: id().optional(),
+  slot_id: optional(id()),
+  date: optional(date()),
+  start_time: optional(text(8)),
+  calendar_id: optional(id()),
 });
 
 /** The new place: the slot when given, else the start; neither is 400 naming slot_id. */
