@@ -1,10 +1,16 @@
 import * as z from 'zod/mini';
-import { optionalUrl } from './config';
+
+/** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
+const optionalUrl = () =>
+  z.pipe(
+    z.transform((v: unknown) => (v === '' ? undefined : v)),
+    z.optional(z.url()),
+  );
 
 /**
  * The client e-mails' environment (docs/NOTIFICATIONS.md), parsed on first use apart from shared/config.ts:
  * only the functions that plan or send e-mails carry it. Locally only MAIL_FROM matters. In zod's `mini`
- * flavour, as shared/config.ts says why.
+ * flavour (docs/design/observability.md, "Cold starts as Lambda runs them").
  */
 const MailEnvSchema = z.object({
   /**

@@ -1,74 +1,78 @@
-import * as mini from 'zod/mini';
 import { type Limits, NO_LIMITS } from './domain/access/limits';
 import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
-/** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
-export const optionalUrl = () =>
-  mini.pipe(
-    mini.transform((v: unknown) => (v === '' ? undefined : v)),
-    mini.optional(mini.url()),
-  );
-
-/** A whole number read from a variable's text, within the checks given. */
-const wholeNumber = (...checks: Parameters<ReturnType<typeof mini.int>['check']>) =>
-  mini.pipe(mini.coerce.number(), mini.int().check(...checks));
-
-/**
- * The environment the handlers run with, parsed once at cold start; nothing else reads process.env. Built
- * with zod's `mini` flavour: its schemas carry no methods, so this one, built and parsed in every function's
- * cold start, took about half the classic one's time (docs/design/observability.md, "Cold starts as Lambda
- * runs them").
+/*
+ * The environment the handlers run with, parsed once at cold start; nothing else reads process.env. Each
+ * reader below takes one variable and throws naming it when its value breaks the rule. They are written
+ * here rather than as a zod schema: every function builds and parses this at cold start, and the schema
+ * (about sixty zod instances, even in the `mini` flavour) took 19 ms of a cold start where these take 2 ms,
+ * measured alone (docs/design/observability.md, "Cold starts as Lambda runs them"). Requests are still
+ * validated with zod (shared/http/input/fields.ts).
  */
-const EnvSchema = mini.object({
-  TABLE_NAME: mini._default(mini.string().check(mini.minLength(3)), DEFAULT_TABLE_NAME),
-  /** Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint. */
-  DYNAMODB_ENDPOINT: optionalUrl(),
-  AWS_REGION: mini._default(mini.string().check(mini.minLength(1)), DEFAULT_REGION),
-  /** The AWS SDK's own setting: tries per store request, the first included (unset: 5 locally, 3 on AWS). */
-  AWS_MAX_ATTEMPTS: mini.optional(wholeNumber(mini.minimum(1), mini.maximum(10))),
-  STAGE: mini._default(mini.enum(['local', 'staging', 'production']), 'local'),
-  /** v1 debug mode; defaults to on locally and in staging, off in production (docs/CONTRACT.md#v1-in-short). */
-  DEBUG_MODE: mini.optional(mini.enum(['on', 'off'])),
-  LOG_LEVEL: mini._default(mini.enum(['debug', 'info', 'silent']), 'info'),
-  /** Origins browsers may call from, comma-separated: `*` or exact origins; unset: `*` locally, none elsewhere. */
-  CORS_ALLOWED_ORIGINS: mini.pipe(
-    mini.transform((v: unknown) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((origin) => origin.trim())
-            .filter(Boolean)
-        : v,
-    ),
-    mini.optional(
-      mini.array(mini.union([mini.literal('*'), mini.string().check(mini.regex(ORIGIN, 'not an origin'))])),
-    ),
-  ),
-  /** Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally). */
-  DELIVERY_QUEUE_URL: optionalUrl(),
-  DEAD_LETTER_QUEUE_URL: optionalUrl(),
-  /** Open days on AWS: one job per entity's run on this queue, and its dead-letter queue (unset locally). */
-  OPEN_DAYS_QUEUE_URL: optionalUrl(),
-  OPEN_DAYS_DEAD_LETTER_QUEUE_URL: optionalUrl(),
-  /** Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else. */
-  WEBHOOK_RETRY_SCALE: mini._default(mini.coerce.number().check(mini.positive(), mini.maximum(1)), 1),
-  /** The stage's default limits (docs/CONTRACT.md#limits), `name=N` comma-separated; unset: no limit. */
-  DEFAULT_LIMITS: mini.optional(mini.string()),
-  /**
-   * Local stage only (tests through `npm start`): the limits' windows see this fixed instant (milliseconds
-   * since the epoch), so a test's requests all fall in one window. Refused on any other stage.
-   */
-  LIMITS_CLOCK_MS: mini.optional(wholeNumber(mini.positive())),
-  /** How long a function instance keeps an entity's limits before reading them again (milliseconds). */
-  LIMITS_CACHE_MS: mini._default(wholeNumber(mini.minimum(0), mini.maximum(60_000)), 5_000),
-  /** How long GET /api/health waits for the store before answering `degraded` (milliseconds). */
-  HEALTH_DEADLINE_MS: mini._default(wholeNumber(mini.positive(), mini.maximum(30_000)), 2_000),
-  /** Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts); unset or empty: none. */
-  ORIGIN_SECRET: mini.optional(mini.string()),
-});
+type Env = NodeJS.ProcessEnv;
+const refuse = (name: string, rule: string): never => {
+  throw new Error(`${name}: ${rule}`);
+};
+
+/** The text of a variable, or `fallback` when it is unset (an empty value is a value). */
+const textOf = (env: Env, name: string, fallback: string, minLength = 0): string => {
+  const value = env[name] ?? fallback;
+  return value.length >= minLength ? value : refuse(name, `must be at least ${minLength} characters`);
+};
+
+/** One of `values`, or `fallback` when unset. */
+function oneOf<const T extends readonly string[]>(
+  env: Env,
+  name: string,
+  values: T,
+  fallback: T[number],
+): T[number];
+function oneOf<const T extends readonly string[]>(env: Env, name: string, values: T): T[number] | undefined;
+function oneOf<const T extends readonly string[]>(env: Env, name: string, values: T, fallback?: T[number]) {
+  const value = env[name];
+  if (value === undefined) return fallback;
+  return values.includes(value) ? value : refuse(name, `must be one of ${values.join(', ')}`);
+}
+
+/** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
+export const optionalUrlOf = (env: Env, name: string): string | undefined => {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  return URL.canParse(value) ? value : refuse(name, 'must be a URL');
+};
+
+/** A number read from a variable's text (as JavaScript's Number reads it), within the bounds given. */
+function numberOf(
+  env: Env,
+  name: string,
+  rule: { whole: boolean; min: number; max?: number; above?: boolean },
+): number | undefined {
+  const text = env[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  const inBounds =
+    Number.isFinite(value) &&
+    (!rule.whole || Number.isSafeInteger(value)) &&
+    (rule.above ? value > rule.min : value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max);
+  if (inBounds) return value;
+  const kind = rule.whole ? 'a whole number' : 'a number';
+  const low = rule.above ? `above ${rule.min}` : `from ${rule.min}`;
+  return refuse(name, `must be ${kind} ${low}${rule.max === undefined ? '' : ` to ${rule.max}`}`);
+}
+
+/** Origins browsers may call from, comma-separated: `*` or exact origins; unset: undefined. */
+const originsOf = (env: Env, name: string): string[] | undefined =>
+  env[name]
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) =>
+      origin === '*' || ORIGIN.test(origin) ? origin : refuse(name, `not an origin: ${origin}`),
+    );
 
 export type Config = Readonly<{
   tableName: string;
@@ -112,38 +116,45 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!env.STAGE && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error('STAGE is not set: a deployed function runs as staging or production, never as local');
   }
-  const parsed = EnvSchema.parse(env);
-  if (parsed.LIMITS_CLOCK_MS !== undefined && parsed.STAGE !== 'local') {
+  const stage = oneOf(env, 'STAGE', ['local', 'staging', 'production'], 'local');
+  const debugMode = oneOf(env, 'DEBUG_MODE', ['on', 'off']);
+  const limitsClockMs = numberOf(env, 'LIMITS_CLOCK_MS', { whole: true, min: 0, above: true });
+  if (limitsClockMs !== undefined && stage !== 'local') {
     throw new Error('LIMITS_CLOCK_MS is for the local stage only');
   }
   return Object.freeze({
-    tableName: parsed.TABLE_NAME,
-    dynamoEndpoint: parsed.DYNAMODB_ENDPOINT,
-    region: parsed.AWS_REGION,
-    storeMaxAttempts: parsed.AWS_MAX_ATTEMPTS,
-    stage: parsed.STAGE,
-    debugModeEnabled: parsed.DEBUG_MODE ? parsed.DEBUG_MODE === 'on' : parsed.STAGE !== 'production',
-    logLevel: parsed.LOG_LEVEL,
-    corsAllowedOrigins: Object.freeze(parsed.CORS_ALLOWED_ORIGINS ?? (parsed.STAGE === 'local' ? ['*'] : [])),
-    deliveryQueueUrl: parsed.DELIVERY_QUEUE_URL,
-    deadLetterQueueUrl: parsed.DEAD_LETTER_QUEUE_URL,
-    openDaysQueueUrl: parsed.OPEN_DAYS_QUEUE_URL,
-    openDaysDeadLetterQueueUrl: parsed.OPEN_DAYS_DEAD_LETTER_QUEUE_URL,
-    webhookRetryScale: parsed.WEBHOOK_RETRY_SCALE,
-    defaultLimits: Object.freeze(parseLimits(parsed.DEFAULT_LIMITS)),
-    limitsClockMs: parsed.LIMITS_CLOCK_MS,
-    limitsCacheMs: parsed.LIMITS_CACHE_MS,
-    healthDeadlineMs: parsed.HEALTH_DEADLINE_MS,
-    originSecret: parsed.ORIGIN_SECRET || undefined,
+    tableName: textOf(env, 'TABLE_NAME', DEFAULT_TABLE_NAME, 3),
+    // Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint.
+    dynamoEndpoint: optionalUrlOf(env, 'DYNAMODB_ENDPOINT'),
+    region: textOf(env, 'AWS_REGION', DEFAULT_REGION, 1),
+    // The AWS SDK's own setting: tries per store request, the first included (unset: 5 locally, 3 on AWS).
+    storeMaxAttempts: numberOf(env, 'AWS_MAX_ATTEMPTS', { whole: true, min: 1, max: 10 }),
+    stage,
+    debugModeEnabled: debugMode ? debugMode === 'on' : stage !== 'production',
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'silent'], 'info'),
+    corsAllowedOrigins: Object.freeze(
+      originsOf(env, 'CORS_ALLOWED_ORIGINS') ?? (stage === 'local' ? ['*'] : []),
+    ),
+    // Webhook deliveries on AWS: the delivery queue and its dead-letter queue (unset locally).
+    deliveryQueueUrl: optionalUrlOf(env, 'DELIVERY_QUEUE_URL'),
+    deadLetterQueueUrl: optionalUrlOf(env, 'DEAD_LETTER_QUEUE_URL'),
+    // Open days on AWS: one job per entity's run on this queue, and its dead-letter queue (unset locally).
+    openDaysQueueUrl: optionalUrlOf(env, 'OPEN_DAYS_QUEUE_URL'),
+    openDaysDeadLetterQueueUrl: optionalUrlOf(env, 'OPEN_DAYS_DEAD_LETTER_QUEUE_URL'),
+    // Multiplies the webhook retry schedule (tests and demos shorten it); 1 everywhere else.
+    webhookRetryScale:
+      numberOf(env, 'WEBHOOK_RETRY_SCALE', { whole: false, min: 0, above: true, max: 1 }) ?? 1,
+    defaultLimits: Object.freeze(parseLimits(env.DEFAULT_LIMITS)),
+    limitsClockMs,
+    limitsCacheMs: numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }) ?? 5_000,
+    healthDeadlineMs:
+      numberOf(env, 'HEALTH_DEADLINE_MS', { whole: true, min: 0, above: true, max: 30_000 }) ?? 2_000,
+    // Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts).
+    originSecret: env.ORIGIN_SECRET || undefined,
   });
 }
 
 export const config: Config = parseConfig(process.env);
-
-const PublicBaseUrl = mini.pipe(
-  mini.url({ protocol: /^https?$/ }),
-  mini.transform((url: string) => url.replace(/\/+$/, '')),
-);
 
 /**
  * docs/CONTRACT.md#addresses: the stage's public base URL, which every address the API writes starts with
@@ -153,7 +164,11 @@ const PublicBaseUrl = mini.pipe(
  */
 export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   const value = env.PUBLIC_BASE_URL;
-  if (value) return PublicBaseUrl.parse(value);
+  if (value) {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (!url || !/^https?:$/.test(url.protocol)) return refuse('PUBLIC_BASE_URL', 'must be an http(s) URL');
+    return value.replace(/\/+$/, '');
+  }
   if (config.stage === 'local') return 'http://localhost';
   throw new Error('PUBLIC_BASE_URL is not set: a deployed stage names its public address');
 }

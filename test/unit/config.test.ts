@@ -1,4 +1,4 @@
-import { parseConfig } from '../../shared/config';
+import { parseConfig, publicBaseUrl } from '../../shared/config';
 
 describe('config', () => {
   it.each([
@@ -71,5 +71,36 @@ describe('config', () => {
     );
     expect(parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'f', STAGE: 'production' }).stage).toBe('production');
     expect(parseConfig({}).stage).toBe('local');
+  });
+  it.each([
+    [{ WEBHOOK_RETRY_SCALE: '0' }, 'WEBHOOK_RETRY_SCALE: must be a number above 0 to 1'],
+    [{ WEBHOOK_RETRY_SCALE: '2' }, 'WEBHOOK_RETRY_SCALE: must be a number above 0 to 1'],
+    [{ WEBHOOK_RETRY_SCALE: 'x' }, 'WEBHOOK_RETRY_SCALE: must be a number above 0 to 1'],
+    [{ AWS_MAX_ATTEMPTS: '2.5' }, 'AWS_MAX_ATTEMPTS: must be a whole number from 1 to 10'],
+    [{ TABLE_NAME: 'ab' }, 'TABLE_NAME: must be at least 3 characters'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: must be one of debug, info, silent'],
+    [{ STAGE: 'staging', LIMITS_CLOCK_MS: '1000' }, 'LIMITS_CLOCK_MS is for the local stage only'],
+    [{ LIMITS_CLOCK_MS: '0' }, 'LIMITS_CLOCK_MS: must be a whole number above 0'],
+    [{ DELIVERY_QUEUE_URL: 'queue' }, 'DELIVERY_QUEUE_URL: must be a URL'],
+    [{ CORS_ALLOWED_ORIGINS: '*,example.com' }, 'CORS_ALLOWED_ORIGINS: not an origin: example.com'],
+  ])('%j is refused at cold start, naming the variable: %s', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('reads the numbers as given and applies the defaults when unset', () => {
+    const config = parseConfig({ WEBHOOK_RETRY_SCALE: '0.01', LIMITS_CLOCK_MS: '1700000000000' });
+    expect([config.webhookRetryScale, config.limitsClockMs]).toEqual([0.01, 1_700_000_000_000]);
+    const defaults = parseConfig({});
+    expect([defaults.webhookRetryScale, defaults.tableName.length > 0, defaults.logLevel]).toEqual([
+      1,
+      true,
+      'info',
+    ]);
+  });
+
+  it('takes an http(s) PUBLIC_BASE_URL without its trailing slashes, and refuses any other', () => {
+    expect(publicBaseUrl({ PUBLIC_BASE_URL: 'https://book.example.fr//' })).toBe('https://book.example.fr');
+    expect(() => publicBaseUrl({ PUBLIC_BASE_URL: 'ftp://book.example.fr' })).toThrow('PUBLIC_BASE_URL');
+    expect(() => publicBaseUrl({ PUBLIC_BASE_URL: 'book.example.fr' })).toThrow('PUBLIC_BASE_URL');
   });
 });
