@@ -31,7 +31,7 @@ import {
   type RouteDef,
   routeName,
 } from '../shared/routes';
-import { ALIASES, BUNDLE_EXTERNALS, FUNCTION_NODE_OPTIONS } from './bundling';
+import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
 import type { StageConfig } from './config';
 import { addDashboard } from './dashboard';
 import { addDistribution } from './edge-stack';
@@ -198,7 +198,6 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       LOG_LEVEL: stage.logLevel,
       // Empty: no browser origin (shared/config.ts reads an empty list, not the local default `*`).
       CORS_ALLOWED_ORIGINS: stage.corsAllowedOrigins.join(','),
-      NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
       // The stage's default limits, `name=N,...` (shared/config.ts).
       DEFAULT_LIMITS: Object.entries(stage.limits)
         .map(([name, value]) => `${name}=${value}`)

@@ -27,11 +27,6 @@ export const SDK_EXTERNALS = ['@aws-sdk/*'];
  * bundle-size test and the benchmark all build with these, so what is measured is what deploys.
  */
 export const BUNDLE_EXTERNALS = [...SDK_EXTERNALS, '@aws-lambda-powertools/*', 'aws-xray-sdk-core'];
-/**
- * Node's options for every function (its NODE_OPTIONS): stack traces through the bundle's source map.
- * The benchmark's cold imports run with them too, as Lambda runs the functions.
- */
-export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
 
 /**
  * Libraries date-holidays-parser imports for calendars no generated country uses (data-files.ts,

@@ -1,4 +1,5 @@
 import { logger } from '../logger';
+import { withSourceStack } from '../telemetry/source-stack';
 
 /** Lambda's partial batch response: the records or messages to try again (Powertools batch's shape). */
 export interface BatchResponse {
@@ -18,7 +19,10 @@ export async function inStreamOrder<T>(
     try {
       await handle(record);
     } catch (error) {
-      logger.error('stream record failed; it will be retried', { error, record: idOf(record) });
+      logger.error('stream record failed; it will be retried', {
+        error: withSourceStack(error),
+        record: idOf(record),
+      });
       return { batchItemFailures: [{ itemIdentifier: idOf(record) }] };
     }
   }
@@ -44,7 +48,8 @@ export async function eachJob<T>(
   );
   const failed = messages.filter((_, i) => results[i]?.status === 'rejected');
   for (const [i, result] of results.entries()) {
-    if (result.status === 'rejected') logger.error('queue message failed', { error: result.reason, i });
+    if (result.status === 'rejected')
+      logger.error('queue message failed', { error: withSourceStack(result.reason), i });
   }
   return { batchItemFailures: failed.map((message) => ({ itemIdentifier: message.messageId })) };
 }

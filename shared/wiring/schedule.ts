@@ -27,6 +27,7 @@ import { SlotGenerator } from '../services/schedule/slot-generator';
 import { SlotService } from '../services/schedule/slot-service';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
+import { withSourceStack } from '../telemetry/source-stack';
 import { once, readsTogetherTable, sqsClient, table } from './core';
 
 export const openingHoursService = /* @__PURE__ */ once(
@@ -108,7 +109,10 @@ export const openDaysOfAll = (queue: OpenDaysQueue = awsOpenDaysQueue()): Promis
   instrumented(EVENT_ROUTES.openDays, async () => {
     const fanOut = await dispatcher(queue).all();
     for (const failed of fanOut.failed)
-      logger.error('open days: job not queued', { entity: failed.entityId, error: failed.error });
+      logger.error('open days: job not queued', {
+        entity: failed.entityId,
+        error: withSourceStack(failed.error),
+      });
     return fanOut;
   });
 

@@ -83,29 +83,56 @@ it('bundles the handler with esbuild: minified CommonJS, a source map, the AWS S
   expect(statSync(join(assetDir, 'index.js')).size).toBeLessThan(2 * 1024 * 1024);
 });
 
-it("maps the bundle's positions to the project's files, with no source text in the map (a fast cold start)", () => {
+it("logs an error's stack as the project's files and lines, from a map with no source text, read only then", () => {
   const map = JSON.parse(readFileSync(join(assetDir, 'index.js.map'), 'utf8')) as {
     sources: string[];
     sourcesContent?: unknown;
   };
   expect(map.sourcesContent).toBeUndefined();
   expect(map.sources.some((source) => source.endsWith(route.entry))).toBe(true);
-  // As Lambda runs it (--enable-source-maps): Node finds the map, and a position of the bundled code
-  // names a file of the project (what a stack trace in the logs shows).
-  const output = runInAsset(`
-    const { findSourceMap } = require('node:module');
-    const bundle = require.resolve(${JSON.stringify(join(assetDir, 'index.js'))});
-    const found = findSourceMap(bundle);
-    const sources = new Set();
-    const lines = require('node:fs').readFileSync(bundle, 'utf8').split('\\n');
-    for (let line = 0; line < lines.length; line++)
-      for (let column = 0; column < lines[line].length; column += 997) {
-        const entry = found?.findEntry(line, column);
-        if (entry?.originalSource) sources.add(entry.originalSource);
-      }
-    process.stdout.write(JSON.stringify([...sources]));`);
-  const sources = JSON.parse(output.split('\n').pop() ?? '[]') as string[];
-  expect(sources.some((source) => /\/(functions|shared)\/.+\.ts$/.test(source))).toBe(true);
+  // As Lambda runs it (no NODE_OPTIONS, so Node reads no map at cold start): an event whose route key
+  // cannot be read the first time fails in the telemetry middleware, inside the bundle; the envelope logs
+  // the error, its stack mapped to the project's files, and answers 500.
+  const run = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const { handler } = require(${JSON.stringify(join(assetDir, 'index.js'))});
+       const context = { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };
+       const event = require(${JSON.stringify(join(ROOT, 'events', `${routeName(route)}.json`))});
+       let reads = 0;
+       Object.defineProperty(event, 'routeKey', {
+         get() { if (reads++ === 0) throw new Error('unreadable route key'); return 'GET /api/health'; },
+       });
+       handler(event, context).then((answer) => process.stdout.write('\\n@@' + answer.statusCode + '\\n'));`,
+    ],
+    {
+      cwd: assetDir,
+      env: {
+        PATH: process.env.PATH,
+        TABLE_NAME: 'unused',
+        AWS_REGION: 'eu-west-3',
+        STAGE: 'staging',
+        LOG_LEVEL: 'info',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      encoding: 'utf8',
+    },
+  );
+  expect(run.stdout).toMatch(/^@@500$/m);
+  // Powertools writes errors on stderr, as Lambda takes them.
+  const logged = `${run.stdout}\n${run.stderr}`
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { message?: string; error?: { stack?: string; location?: string } })
+    .find((line) => line.message === 'unhandled error');
+  const stack = logged?.error?.stack ?? '';
+  // The frame that read the event is the project's middleware, with its .ts line; none is left in the bundle.
+  expect(stack).toContain('unreadable route key');
+  expect(stack).toMatch(/\/shared\/http\/middleware\/telemetry\.ts:\d+:\d+/);
+  expect(stack).toMatch(/node_modules\/@middy\/core\/index\.js:\d+:\d+/);
+  expect(stack).not.toContain(`${join(assetDir, 'index.js')}:`);
 });
 
 it("the widget script's function gets the built widget script beside its bundle (the step after esbuild)", () => {

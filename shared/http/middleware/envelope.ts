@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE } from '../../domain/core/defaults';
 import { AppError, internalError } from '../../domain/core/errors';
 import { logger as sharedLogger } from '../../logger';
+import { withSourceStack } from '../../telemetry/source-stack';
 import type { Reply } from '../reply';
 import { currentScope } from '../scope';
 import type { AnswerFrame, ApiProfile, AppRequest, Middleware, RequestState } from './types';
@@ -53,7 +54,7 @@ export const envelope = (opts: EnvelopeOptions): Middleware => {
     const { app } = request.context;
     let error = request.error;
     if (!(error instanceof AppError)) {
-      options.logger.error('unhandled error', { request_id: app.requestId, error });
+      options.logger.error('unhandled error', { request_id: app.requestId, error: withSourceStack(error) });
       error = internalError(app.requestId);
     }
     request.response = profile.error(error as AppError, frameOf(request));

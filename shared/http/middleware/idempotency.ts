@@ -3,6 +3,7 @@ import { idempotencyCaller } from '../../domain/access/idempotency';
 import { sha256Hex } from '../../domain/access/tokens';
 import { conflict, idempotencyInProgress, invalidField } from '../../domain/core/errors';
 import { logger as sharedLogger } from '../../logger';
+import { withSourceStack } from '../../telemetry/source-stack';
 import type { IdempotencyStore } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';
 
@@ -128,7 +129,10 @@ export const idempotencyRecord = (opts: IdempotencyOptions): Middleware => {
         });
       }
     } catch (error) {
-      options.logger.error('idempotency record failed', { request_id: app.requestId, error });
+      options.logger.error('idempotency record failed', {
+        request_id: app.requestId,
+        error: withSourceStack(error),
+      });
     }
   };
   return { after: idempotencyRecordAfter, onError: idempotencyRecordAfter };

@@ -185,7 +185,6 @@ describe.each([
         'DEFAULT_LIMITS',
         'DYNAMODB_ENDPOINT',
         'LOG_LEVEL',
-        'NODE_OPTIONS',
         'POWERTOOLS_METRICS_NAMESPACE',
         'POWERTOOLS_SERVICE_NAME',
         'POWERTOOLS_TRACER_CAPTURE_RESPONSE',
@@ -196,7 +195,6 @@ describe.each([
         STAGE: stageName,
         DEBUG_MODE: stageName === 'production' ? 'off' : 'on',
         LOG_LEVEL: stage.logLevel,
-        NODE_OPTIONS: '--enable-source-maps',
         // Declared empty for `sam local --env-vars`; shared/config.ts takes it as unset.
         DYNAMODB_ENDPOINT: '',
         CORS_ALLOWED_ORIGINS: stage.corsAllowedOrigins.join(','),
