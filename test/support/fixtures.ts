@@ -45,12 +45,14 @@ export const ALWAYS_OPEN_SLOTS = 12;
 export const LONG_DAYS: WeeklyHours = everyDay('08:00:00', '12:00:00', '13:00:00', '20:00:00');
 
 /**
- * The `daysAhead`-th day from today that is not a French public holiday: at least that many days ahead,
- * and distinct for distinct arguments (a "first working day on or after" would give 30 and 31 the same
- * date when day 30 is Christmas, and two tests meant to use two days would share one).
+ * The `daysAhead`-th working day from today: a Monday to Friday that is no French public holiday, so a day
+ * the demo hours open (an entity made without hours of its own has them) whatever day the tests run on.
+ * At least that many days ahead, and distinct for distinct arguments (a "first working day on or after"
+ * would give 30 and 31 the same date when day 30 is Christmas, and two tests meant to use two days would
+ * share one). Until 2026-11-28 it took weekends too, and a test run on a Saturday booked a closed day.
  */
 export function futureWorkingDate(daysAhead = 20): string {
-  return nthFutureDay(daysAhead, () => true);
+  return futureWeekday(daysAhead);
 }
 
 /**

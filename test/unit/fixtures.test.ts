@@ -11,6 +11,8 @@ describe('futureWorkingDate (test fixture)', () => {
     expect(dates).not.toContain('2026-12-25');
     expect(futureWorkingDate(30)).not.toBe(futureWorkingDate(31));
     expect(futureWorkingDate(1)).toBe('2026-11-26');
+    // Mondays to Fridays only: the demo hours' open days.
+    for (const date of dates) expect([1, 2, 3, 4, 5]).toContain(new Date(`${date}T12:00:00Z`).getUTCDay());
   });
 
   it('futureWeekday: distinct Mondays to Fridays that are no holiday, whatever today is', () => {
