@@ -38,7 +38,7 @@ function oneOf<const T extends readonly string[]>(env: Env, name: string, values
 }
 
 /** A URL variable that may be unset or empty (CloudFormation writes '' for an absent value). */
-export const optionalUrlOf = (env: Env, name: string): string | undefined => {
+const optionalUrlOf = (env: Env, name: string): string | undefined => {
   const value = env[name];
   if (value === undefined || value === '') return undefined;
   return URL.canParse(value) ? value : refuse(name, 'must be a URL');
