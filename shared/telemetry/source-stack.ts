@@ -14,6 +14,10 @@ import type { TraceMap } from '@jridgewell/trace-mapping';
 /** `    at name (/var/task/index.js:1:2345)` or `    at /var/task/index.js:1:2345`. */
 const FRAME = /^(\s*at (?:.*? \()?)(\/[^():]+\.js):(\d+):(\d+)(\)?)$/;
 
+/** The library, loaded with the first map read (never at cold start). */
+const traceMapping = (): typeof import('@jridgewell/trace-mapping') =>
+  require('@jridgewell/trace-mapping') as typeof import('@jridgewell/trace-mapping');
+
 /** Each bundle's map, read once; null when the file has none. */
 const maps = new Map<string, TraceMap | null>();
 
@@ -22,10 +26,7 @@ function mapOf(file: string): TraceMap | null {
   if (map === undefined) {
     map = null;
     try {
-      const text = readFileSync(`${file}.map`, 'utf8');
-      const { TraceMap: Make } =
-        require('@jridgewell/trace-mapping') as typeof import('@jridgewell/trace-mapping');
-      map = new Make(text, file);
+      map = new (traceMapping().TraceMap)(readFileSync(`${file}.map`, 'utf8'), file);
     } catch {
       // No map beside the file (a library's, or a run from the sources): its frames stay as they are.
     }
@@ -42,9 +43,10 @@ export function sourceStack(stack: string): string {
       const frame = FRAME.exec(line);
       const map = frame ? mapOf(frame[2] as string) : null;
       if (!frame || !map) return line;
-      const { originalPositionFor } =
-        require('@jridgewell/trace-mapping') as typeof import('@jridgewell/trace-mapping');
-      const at = originalPositionFor(map, { line: Number(frame[3]), column: Number(frame[4]) - 1 });
+      const at = traceMapping().originalPositionFor(map, {
+        line: Number(frame[3]),
+        column: Number(frame[4]) - 1,
+      });
       if (at.source === null) return line;
       return `${frame[1]}${at.source}:${at.line}:${at.column + 1}${frame[5]}`;
     })

@@ -20,11 +20,12 @@ import { normalizeTime } from '../../domain/schedule/opening-hours';
 export type Ctx = z.core.ParsePayload;
 
 /** Records a failure on the field (a custom issue carrying the API's code) and gives zod's NEVER. */
-export const reject = (ctx: Ctx, message: string, params: { code?: ErrorCode; missing?: boolean }): never => {
+const reject = (ctx: Ctx, message: string, params: { code?: ErrorCode; missing?: boolean }): never => {
   ctx.issues.push({ code: 'custom', message, input: ctx.value, params });
   return z.NEVER;
 };
-const fail = (ctx: Ctx, message: string, code: ErrorCode = 'INVALID_PARAMETER'): never =>
+/** A field's failure with its code (INVALID_PARAMETER unless given). */
+export const fail = (ctx: Ctx, message: string, code: ErrorCode = 'INVALID_PARAMETER'): never =>
   reject(ctx, message, { code });
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
 

@@ -1,10 +1,8 @@
 /** Services and staff over HTTP (docs/CONTRACT.md#services-and-staff): input fields, bodies and presenters. */
 import { type AvailableStart, performs, type ServiceRecord } from '../../domain/catalog/service';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
-import { body, type Ctx, converted, described, id, int, optional, reject, text } from '../input/fields';
+import { body, converted, described, fail, id, int, optional, text } from '../input/fields';
 import type { V2AvailableStart, V2Calendar, V2Service } from '../schemas/v2-catalog';
-
-const issue = (ctx: Ctx, message: string) => reject(ctx, message, { code: 'INVALID_PARAMETER' });
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
 const calendarIds = () =>
@@ -12,12 +10,12 @@ const calendarIds = () =>
     converted((value, ctx): number[] | null => {
       if (value === null) return null;
       if (!Array.isArray(value) || value.length < 1 || value.length > 50)
-        return issue(ctx, 'must be a list of 1 to 50 calendar ids, or null for every active calendar');
+        return fail(ctx, 'must be a list of 1 to 50 calendar ids, or null for every active calendar');
       const ids = value.map((v) =>
         typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN,
       );
       if (!ids.every((n) => Number.isSafeInteger(n) && n >= 1 && n <= 9_999_999_999))
-        return issue(ctx, 'must be a list of calendar ids (positive integers)');
+        return fail(ctx, 'must be a list of calendar ids (positive integers)');
       return ids;
     }),
     {
@@ -37,7 +35,7 @@ const price = () =>
       const n =
         typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
       if (!Number.isFinite(n) || n < 0 || n > 1_000_000)
-        return issue(ctx, 'must be a number from 0 to 1000000');
+        return fail(ctx, 'must be a number from 0 to 1000000');
       return Math.round(n * 100) / 100;
     }),
     { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
@@ -48,9 +46,9 @@ const clearable = (max: number) =>
   described(
     converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
-      if (typeof value !== 'string') return issue(ctx, 'must be a string or null');
+      if (typeof value !== 'string') return fail(ctx, 'must be a string or null');
       const trimmed = value.trim();
-      if (trimmed.length > max) return issue(ctx, `must be at most ${max} characters`);
+      if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
       return trimmed === '' ? null : trimmed;
     }),
     { type: ['string', 'null'], maxLength: max },
@@ -61,7 +59,7 @@ const currency = () =>
     converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
       if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value.trim()))
-        return issue(ctx, 'must be an ISO 4217 code such as EUR');
+        return fail(ctx, 'must be an ISO 4217 code such as EUR');
       return value.trim().toUpperCase();
     }),
     { type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' },
@@ -80,7 +78,7 @@ export const UpdateCalendarBody = body({
         if (typeof value === 'boolean') return value;
         if (value === 'true' || value === '1' || value === 1) return true;
         if (value === 'false' || value === '0' || value === 0) return false;
-        return issue(ctx, 'must be true or false');
+        return fail(ctx, 'must be true or false');
       }),
       { type: 'boolean' },
     ),
