@@ -17,6 +17,15 @@ export function updateWhere(update: string, condition?: string) {
   };
 }
 
+/**
+ * A ProjectionExpression of these attributes and their names: a read asks for what its record is made of,
+ * not the keys and index keys the item carries too (less for the store to send and the SDK to unmarshal).
+ */
+export function projecting(attributes: readonly string[]) {
+  const expression = attributes.map((attribute) => `#${attribute}`).join(', ');
+  return { ProjectionExpression: expression, ExpressionAttributeNames: attributeNames(expression) };
+}
+
 /** A ConditionExpression and the attribute names it uses. */
 export function onlyIf(condition: string) {
   return { ConditionExpression: condition, ExpressionAttributeNames: attributeNames(condition) };

@@ -357,4 +357,75 @@ describe('round trips per request (warm instance)', () => {
     });
     expect(again.json.data).toMatchObject({ name: 'Salon Renamed' });
   });
+  describe('reads whose steps do not wait on each other go together', () => {
+    /** An entity with one booked appointment (its client too), its day, and a warm instance for both tokens. */
+    async function booked(daysAhead: number) {
+      const { viaHandler, mobile, futureWorkingDate } = load();
+      const { entity, slots } = await withSlots(daysAhead);
+      const answer = await viaHandler('POST', '/api/v2/appointments', {
+        headers: entity.v2,
+        body: { client_name: 'Ada Lovelace', client_phone: mobile(1), slot_id: slots[0]?.id },
+      });
+      expect(answer.status).toBe(200);
+      const v1 = (path: string) => viaHandler('GET', path, { headers: entity.v1 });
+      const v2 = (path: string) => viaHandler('GET', path, { headers: entity.v2 });
+      expect((await v1('/api/calendars')).status).toBe(200);
+      expect((await v2('/api/v2/opening-hours')).status).toBe(200);
+      const appointment = answer.json.data as { id: number; client_id: number };
+      return { v1, v2, appointment, day: futureWorkingDate(daysAhead) };
+    }
+    /** The calls of a GET that must answer 200. */
+    const callsOfRead = (read: () => Promise<{ status: number }>) =>
+      callsOf(async () => expect((await read()).status).toBe(200));
+
+    it('v1 a calendar’s appointments of a day: its id and the calendars, then the day’s count and first page', async () => {
+      const { v1, day } = await booked(35);
+      const path = `/api/appointments/1?date_from=${day}&date_to=${day}`;
+      expectPath(await callsOfRead(() => v1(path)), [
+        ['GetItem TOKEN'],
+        ['GetItem APPT', 'Query'],
+        ['Query', 'Query'],
+      ]);
+      // The first page's query is sent while the count's (the day items) is unanswered.
+      let queries = 0;
+      const hold = proxy().holdAnswer(
+        (call) => call.trim() === 'Query' && ++queries === 2,
+        (call) => call.trim() === 'Query',
+      );
+      expect((await v1(path)).json.data).toHaveLength(1);
+      expect(hold.released).toBe('arrival');
+    });
+
+    it('v1 an appointment by id: it and the calendars (its calendar’s name) in one step', async () => {
+      const { v1, appointment } = await booked(36);
+      const calls = await callsOfRead(() => v1(`/api/appointments/${appointment.id}`));
+      expectPath(calls, [['GetItem TOKEN'], ['GetItem APPT', 'Query']]);
+    });
+
+    it('v1 the clients of a calendar: client n and calendar n together, then its members, then their clients', async () => {
+      const { v1, appointment } = await booked(37);
+      const calls = await callsOfRead(() => v1('/api/clients/1?per_page=20'));
+      expectPath(calls, [
+        ['GetItem TOKEN'],
+        ['GetItem CAL', 'GetItem CLIENT'],
+        ['Query'],
+        ['BatchGetItem CLIENT'],
+      ]);
+      const client = await callsOfRead(() => v1(`/api/clients/${appointment.client_id}`));
+      expectPath(client, [['GetItem TOKEN'], ['GetItem CAL', 'GetItem CLIENT']]);
+    });
+
+    it('v2 slots of a range: the calendar and its slots together', async () => {
+      const { v2, day } = await booked(38);
+      const path = `/api/v2/calendar-slots?from=${day}&to=${day}`;
+      expectPath(await callsOfRead(() => v2(path)), [['GetItem TOKEN'], ['GetItem CAL', 'Query']]);
+      // The slots' query goes first (the calendar's read waits for the turn's end, to join others).
+      const hold = proxy().holdAnswer(
+        (call) => call.trim() === 'Query',
+        (call) => label(call) === 'GetItem CAL',
+      );
+      expect((await v2(path)).json.data).not.toHaveLength(0);
+      expect(hold.released).toBe('arrival');
+    });
+  });
 });

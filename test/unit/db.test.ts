@@ -10,4 +10,5 @@ subjects({
   'id-blocks': () => require('./db/id-blocks'),
   paging: () => require('./db/paging'),
   'reads-together': () => require('./db/reads-together'),
+  'slot-lists': () => require('./db/slot-lists'),
 });

@@ -14,15 +14,15 @@ export const handler = defineV1Handler(
     const { entity, queries } = v1Reads(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
-    if ((await queries.resolve(entity, id, 'appointment')) === 'item') {
-      return reply(v1Appointment(await queries.appointment(entity, id), zone));
-    }
+    const named = await queries.appointmentOrCalendar(entity, id);
+    if ('appointment' in named) return reply(v1Appointment(named.appointment, zone));
     const q = input.query;
     const page = pageOf(q);
     const result = await queries.appointments(
       entity,
       { calendarId: id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to },
       page,
+      named.calendars,
     );
     return present(result, page, (v) => v1Appointment(v, zone), { calendar_id: id });
   },

@@ -14,11 +14,10 @@ export const handler = defineV1Handler(
     const { entity, queries } = v1Reads(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
-    if ((await queries.resolve(entity, id, 'client')) === 'item') {
-      return reply(v1ClientDetail(await queries.client(entity, id), zone));
-    }
+    const named = await queries.clientOrCalendar(entity, id);
+    if ('client' in named) return reply(v1ClientDetail(named.client, zone));
     const page = pageOf(input.query);
-    const result = await queries.clientsOfCalendar(entity, id, input.query.search, page);
+    const result = await queries.clientsOfCalendar(entity, named.calendar, input.query.search, page);
     return present(result, page, (c) => v1Client(c, zone), { calendar_id: id });
   },
 );

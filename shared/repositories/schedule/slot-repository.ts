@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../db/conditions';
-import { onlyIf, updateWhere, writtenIf } from '../../db/expressions';
+import { onlyIf, projecting, updateWhere, writtenIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX } from '../../db/keys';
@@ -9,6 +9,21 @@ import type { TableHandle } from '../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../db/transactions';
 import type { SlotRecord } from '../../domain/schedule/slot';
 import type { ClosureSlots, SlotStore, SlotWrite } from '../../services/schedule/ports';
+
+/** What a slot record is made of (toSlot): what a list of slots reads of each item. */
+const SLOT_ATTRIBUTES = [
+  'slot_id',
+  'calendar_id',
+  'date',
+  'start_time',
+  'end_time',
+  'status',
+  'capacity',
+  'taken',
+  'created_at',
+  'updated_at',
+  'closed_by_closure',
+] as const satisfies ReadonlyArray<keyof SlotRecord>;
 
 export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),
@@ -84,10 +99,16 @@ export class SlotRepository implements SlotStore, ClosureSlots {
 
   /** Pattern: slots of a calendar from one date to another, by date and start time (calendar-date index). */
   async listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]> {
+    const only = projecting(SLOT_ATTRIBUTES);
     const items = await queryAll(this.table, {
       IndexName: INDEX.calendarDate.name,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#pk': INDEX.calendarDate.pk, '#sk': INDEX.calendarDate.sk },
+      ProjectionExpression: only.ProjectionExpression,
+      ExpressionAttributeNames: {
+        '#pk': INDEX.calendarDate.pk,
+        '#sk': INDEX.calendarDate.sk,
+        ...only.ExpressionAttributeNames,
+      },
       ExpressionAttributeValues: {
         ':pk': INDEX.calendarDate.partition(entityId, calendarId),
         ':from': INDEX.calendarDate.from('SLOT', from),

@@ -81,9 +81,21 @@ export class SlotService {
     calendarId?: number,
     available = false,
   ): Promise<SlotRecord[]> {
-    const calendar = await this.calendarFor(entity, calendarId);
-    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, date, date);
+    const [calendar, slots] = await this.calendarWithSlots(entity, date, date, calendarId);
     return this.bookable(calendar, slots, available).sort(byStart);
+  }
+
+  /** The calendar and its slots from one date to another, read side by side (one round trip). */
+  private calendarWithSlots(
+    entity: EntityContext,
+    from: string,
+    to: string,
+    calendarId?: number,
+  ): Promise<[CalendarRecord, SlotRecord[]]> {
+    return Promise.all([
+      this.calendarFor(entity, calendarId),
+      this.deps.slots.listRange(entity.entityId, this.calendarIdFor(entity, calendarId), from, to),
+    ]);
   }
 
   /** The slots a booking made now could take, when `available` asks for them; all of them otherwise. */
@@ -109,8 +121,7 @@ export class SlotService {
     const days = daysBetween(from, to) + 1;
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
-    const calendar = await this.calendarFor(entity, calendarId);
-    const slots = await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, from, to);
+    const [calendar, slots] = await this.calendarWithSlots(entity, from, to, calendarId);
     return this.bookable(calendar, slots, available).sort(byDateAndStart);
   }
 

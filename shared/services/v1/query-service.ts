@@ -47,8 +47,8 @@ interface PageRead<T, A> {
 }
 
 /**
- * The page a position points at, from a paged list whose total is known, and the place of its last item
- * (where a cursor reads on from).
+ * The page a position points at, and the place of its last item (where a cursor reads on from). With the
+ * list's total, the store may read the page from the nearer end.
  */
 async function readPage<Filter, Place, Item>(
   list: PagedList<Filter, Place, Item>,
@@ -56,7 +56,7 @@ async function readPage<Filter, Place, Item>(
   filter: Filter,
   at: Position<Place>,
   page: PageRequest,
-  total: number,
+  total: number | undefined,
   placeOf: (item: Item) => Place,
 ): Promise<{ items: Item[]; after: Place | undefined }> {
   const items = await list.list(entity.entityId, filter, at.offset, page.perPage, total, at.after);
@@ -193,33 +193,33 @@ export class V1QueryService {
     entity: EntityContext,
     filter: AppointmentFilter,
     page: PageRequest,
+    /** The entity's calendars, when the caller has read them already (`appointmentOrCalendar`). */
+    known?: CalendarRecord[],
   ): Promise<Page<AppointmentView>> {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
-    const calendars = await this.store.calendars.list(entity.entityId);
-    if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
-      throw resourceNotFound('calendar');
-    }
     return this.paged<AppointmentView, AppointmentPlace>(entity, 'appointments', filter, page, async (at) => {
-      // The total first: it lets the store read a page from the nearer end, and a page past the end not
-      // at all; a cursor reads on from the last item of the page before.
-      const counted = at.total ?? (await this.appointmentCount(entity, filter));
-      const total = counted ?? this.appointmentTotal(filter, calendars);
-      const { items, after } = await readPage(
-        this.store.appointments,
-        entity,
-        filter,
-        at,
-        page,
-        total,
-        (a) => ({
+      // The total lets the store read a page from the nearer end, and a page past the end not at all; a
+      // first page, or a cursor's (read on from the last item of the page before), needs none, so it is
+      // read beside the calendars and the count: one round trip.
+      const pageAt = (total?: number) =>
+        readPage(this.store.appointments, entity, filter, at, page, total, (a) => ({
           appointment_id: a.appointment_id,
           calendar_id: a.calendar_id,
           client_id: a.client_id,
           date: a.date,
           start_time: a.start_time,
-        }),
-      );
+        }));
+      const [calendars, counted, early] = await Promise.all([
+        known ?? this.store.calendars.list(entity.entityId),
+        at.total ?? this.appointmentCount(entity, filter),
+        at.offset === 0 || at.after !== undefined ? pageAt() : undefined,
+      ]);
+      if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
+        throw resourceNotFound('calendar');
+      }
+      const total = counted ?? this.appointmentTotal(filter, calendars);
+      const { items, after } = early ?? (await pageAt(total));
       return { items: this.withCalendarNames(calendars, items), total, counted, after };
     });
   }
@@ -259,19 +259,39 @@ export class V1QueryService {
     return { appointment, calendarName: calendar?.calendar_name ?? '' };
   }
 
-  /** `/appointments/{n}` and `/clients/{n}`: ids are unique across kinds, so n names one thing at most. */
-  async resolve(
+  /**
+   * `/appointments/{n}`: ids are unique across kinds, so n names an appointment, a calendar, or nothing.
+   * The appointment n and the entity's calendars are read side by side, one round trip: they give the
+   * appointment's calendar name, or calendar n and what its page of appointments needs.
+   */
+  async appointmentOrCalendar(
     entity: EntityContext,
     id: number,
-    kind: 'appointment' | 'client',
-  ): Promise<'item' | 'calendar'> {
-    const item =
-      kind === 'appointment'
-        ? await this.store.appointments.get(entity.entityId, id)
-        : await this.store.clients.get(entity.entityId, id);
-    if (item) return 'item';
-    if (await this.store.calendars.get(entity.entityId, id)) return 'calendar';
-    throw resourceNotFound(kind);
+  ): Promise<{ appointment: AppointmentView } | { calendars: CalendarRecord[] }> {
+    const [appointment, calendars] = await Promise.all([
+      this.store.appointments.get(entity.entityId, id),
+      this.store.calendars.list(entity.entityId),
+    ]);
+    if (appointment) {
+      const calendar = calendars.find((c) => c.calendar_id === appointment.calendar_id);
+      return { appointment: { appointment, calendarName: calendar?.calendar_name ?? '' } };
+    }
+    if (calendars.some((c) => c.calendar_id === id)) return { calendars };
+    throw resourceNotFound('appointment');
+  }
+
+  /** `/clients/{n}`: the client n or the calendar n (ids are unique across kinds), read side by side. */
+  async clientOrCalendar(
+    entity: EntityContext,
+    id: number,
+  ): Promise<{ client: ClientRecord } | { calendar: CalendarRecord }> {
+    const [client, calendar] = await Promise.all([
+      this.store.clients.get(entity.entityId, id),
+      this.store.calendars.get(entity.entityId, id),
+    ]);
+    if (client) return { client };
+    if (calendar) return { calendar };
+    throw resourceNotFound('client');
   }
 
   /** Created-at bounds of a client filter: whole days in the entity's zone, as UTC instants. */
@@ -326,11 +346,13 @@ export class V1QueryService {
    */
   async clientsOfCalendar(
     entity: EntityContext,
-    calendarId: number,
+    /** The calendar's id, or the calendar when the caller has read it (`clientOrCalendar`). */
+    of: number | CalendarRecord,
     search: string | undefined,
     page: PageRequest,
   ): Promise<Page<ClientRecord>> {
-    const calendar = await this.calendar(entity, calendarId);
+    const calendar = typeof of === 'number' ? await this.calendar(entity, of) : of;
+    const calendarId = calendar.calendar_id;
     const query = { calendarId, search };
     return this.paged<ClientRecord, ClientPlace>(entity, 'calendar-clients', query, page, async (at) => {
       const counted = search
