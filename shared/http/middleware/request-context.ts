@@ -32,6 +32,10 @@ export const requestContext = (opts: RequestContextOptions = {}): Middleware => 
   const options = { ...defaults, ...opts };
 
   const requestContextBefore = (request: AppRequest): void => {
+    // API Gateway always sends an object. Anything else (a null from a console or a test) is read as an
+    // empty request, so that it is answered in the envelope like any other, never by a crash in onError.
+    if (typeof request.event !== 'object' || request.event === null)
+      request.event = {} as AppRequest['event'];
     const { event, context } = request;
     context.app = {
       requestId: event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID(),

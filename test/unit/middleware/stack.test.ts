@@ -108,6 +108,22 @@ describe('the shared stack (buildHandler)', () => {
     },
   );
 
+  test.each([
+    ['null', null],
+    ['a string', 'GET /api/v2/slots'],
+  ])(
+    'an event that is %s (never API Gateway’s) is answered in the envelope, as a request without its token',
+    async (_, event) => {
+      const answer = await path(event as unknown as Parameters<typeof path>[0], lambdaContext());
+      expect(answer.statusCode).toBe(401);
+      expect(JSON.parse(answer.body ?? '')).toMatchObject({
+        success: false,
+        message: 'invalid access token',
+      });
+      expect(answer.headers).toMatchObject({ 'x-request-id': expect.any(String) });
+    },
+  );
+
   it('refuses a route built with the other API’s profile', () => {
     expect(() => defineV2({ api: 'v1' }, async () => ({ data: null }))).toThrow(
       'a v1 route built with the v2 stack',
