@@ -6519,6 +6519,7 @@ export interface operations {
                     calendar_ids?: number[] | null;
                     price?: number | null;
                     currency?: string | null;
+                    /** @description trimmed; null or "" clears it */
                     description?: string | null;
                 };
             };
@@ -6623,6 +6624,7 @@ export interface operations {
                     calendar_ids?: number[] | null;
                     price?: number | null;
                     currency?: string | null;
+                    /** @description trimmed; null or "" clears it */
                     description?: string | null;
                 };
             };

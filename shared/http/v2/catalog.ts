@@ -1,7 +1,7 @@
 /** Services and staff over HTTP (docs/CONTRACT.md#services-and-staff): input fields, bodies and presenters. */
 import { type AvailableStart, performs, type ServiceRecord } from '../../domain/catalog/service';
 import type { CalendarRecord } from '../../domain/schedule/calendar';
-import { body, converted, described, fail, id, int, optional, text } from '../input/fields';
+import { body, clearableText, converted, described, fail, id, int, optional, text } from '../input/fields';
 import type { V2AvailableStart, V2Calendar, V2Service } from '../schemas/v2-catalog';
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
@@ -41,19 +41,6 @@ const price = () =>
     { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
   );
 
-/** A short text, null (or "") to clear. */
-const clearable = (max: number) =>
-  described(
-    converted((value, ctx): string | null => {
-      if (value === null || value === '') return null;
-      if (typeof value !== 'string') return fail(ctx, 'must be a string or null');
-      const trimmed = value.trim();
-      if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
-      return trimmed === '' ? null : trimmed;
-    }),
-    { type: ['string', 'null'], maxLength: max },
-  );
-
 const currency = () =>
   described(
     converted((value, ctx): string | null => {
@@ -91,7 +78,7 @@ export const CreateServiceBody = body({
   calendar_ids: optional(calendarIds()),
   price: optional(price()),
   currency: optional(currency()),
-  description: optional(clearable(1000)),
+  description: optional(clearableText(1000)),
 });
 export const UpdateServiceBody = body({
   id: id(),
@@ -100,7 +87,7 @@ export const UpdateServiceBody = body({
   calendar_ids: optional(calendarIds()),
   price: optional(price()),
   currency: optional(currency()),
-  description: optional(clearable(1000)),
+  description: optional(clearableText(1000)),
 });
 
 export const v2Calendar = (c: CalendarRecord): V2Calendar => ({
