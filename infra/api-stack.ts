@@ -31,7 +31,7 @@ import {
   type RouteDef,
   routeName,
 } from '../shared/routes';
-import { ALIASES, BUNDLE_EXTERNALS } from './bundling';
+import { ALIASES, BUNDLE_EXTERNALS, BUNDLE_OUTPUT } from './bundling';
 import type { StageConfig } from './config';
 import { addDashboard } from './dashboard';
 import { addDistribution } from './edge-stack';
@@ -207,13 +207,13 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       DYNAMODB_ENDPOINT: '',
       ...props.environment,
     },
-    // The same options as esbuildOptions() in bundling.ts, which the bundle test and the benchmark use.
+    // The options of esbuildOptions() in bundling.ts, which the bundle test and the benchmark use.
     bundling: {
-      minify: true,
-      sourceMap: true,
-      sourcesContent: false,
-      format: OutputFormat.CJS,
-      target: 'node22',
+      minify: BUNDLE_OUTPUT.minify,
+      sourceMap: BUNDLE_OUTPUT.sourcemap,
+      sourcesContent: BUNDLE_OUTPUT.sourcesContent,
+      format: OutputFormat.CJS satisfies typeof BUNDLE_OUTPUT.format,
+      target: BUNDLE_OUTPUT.target,
       // The nodejs22.x runtime provides the AWS SDK v3; the Powertools layer, Powertools and the X-Ray SDK.
       externalModules: BUNDLE_EXTERNALS,
       esbuildArgs: { '--alias': Object.entries(ALIASES).map(([from, to]) => `${from}=${to}`) },

@@ -42,15 +42,24 @@ export const ALIASES: Readonly<Record<string, string>> = {
   astronomia: './infra/bundle-stubs/astronomia',
 };
 
-/** esbuild JS API options equal to the stack's bundling (for the test and the benchmark). */
-export const esbuildOptions = (): BuildOptions => ({
-  bundle: true,
+/**
+ * How a function's code is written out: minified, CommonJS for the nodejs22.x runtime, with a source map of
+ * positions only (the stack traces name the project's files; shared/telemetry/source-stack.ts reads it).
+ * The stack's NodejsFunction and esbuildOptions() below both take these.
+ */
+export const BUNDLE_OUTPUT = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  platform: 'node',
   target: 'node22',
   format: 'cjs',
+} as const satisfies BuildOptions;
+
+/** esbuild JS API options equal to the stack's bundling (for the test and the benchmark). */
+export const esbuildOptions = (): BuildOptions => ({
+  ...BUNDLE_OUTPUT,
+  bundle: true,
+  platform: 'node',
   external: BUNDLE_EXTERNALS,
   alias: { ...ALIASES },
   absWorkingDir: ROOT,
