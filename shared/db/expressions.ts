@@ -18,6 +18,17 @@ export function updateWhere(update: string, condition?: string) {
 }
 
 /**
+ * The fields a record type is made of, all of them: `fieldsOf<SlotRecord>()([...])` fails to compile while
+ * a field of the record is missing from the list (a projection of it would drop that field from reads).
+ */
+export const fieldsOf =
+  <T>() =>
+  <const K extends ReadonlyArray<keyof T & string>>(
+    fields: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : never),
+  ): K =>
+    fields;
+
+/**
  * A ProjectionExpression of these attributes and their names: a read asks for what its record is made of,
  * not the keys and index keys the item carries too (less for the store to send and the SDK to unmarshal).
  */

@@ -175,6 +175,11 @@ export class AppointmentRepository {
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 
+  /** No FilterExpression in the filter's query (its shape is the same for every entity). */
+  readsOnlyMatches(filter: AppointmentFilter): boolean {
+    return this.listQuery('', filter).FilterExpression === undefined;
+  }
+
   /** Pattern: how many appointments a filter matches (a COUNT query over the same range). */
   async count(entityId: string, filter: AppointmentFilter): Promise<number> {
     return queryCount(this.table, this.listQuery(entityId, filter));

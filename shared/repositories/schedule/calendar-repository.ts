@@ -40,11 +40,13 @@ export class CalendarRepository {
   /**
    * Pattern: list an entity's calendars by id (one partition, `CAL#` range). A range rather than
    * `begins_with`: the same items, but DynamoDB Local reads the whole partition for a `begins_with`, so the
-   * calendars' read grew with the entity's appointments there (bench, "Reads at size").
+   * calendars' read grew with the entity's appointments there (bench, "Reads at size"). Strongly
+   * consistent, as a calendar's GetItem is: the v1 reads find a calendar (and its new name) in this list.
    */
   async list(entityId: string): Promise<CalendarRecord[]> {
     const prefix = keys.calendarPrefix(entityId);
     const items = await queryAll(this.table, {
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': prefix.pk, ':from': prefix.sk, ':to': keys.calendarsEnd() },
     });

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../db/conditions';
-import { onlyIf, projecting, updateWhere, writtenIf } from '../../db/expressions';
+import { fieldsOf, onlyIf, projecting, updateWhere, writtenIf } from '../../db/expressions';
 import { getItem } from '../../db/items';
 import * as keys from '../../db/keys';
 import { INDEX } from '../../db/keys';
@@ -11,7 +11,7 @@ import type { SlotRecord } from '../../domain/schedule/slot';
 import type { ClosureSlots, SlotStore, SlotWrite } from '../../services/schedule/ports';
 
 /** What a slot record is made of (toSlot): what a list of slots reads of each item. */
-const SLOT_ATTRIBUTES = [
+const SLOT_ATTRIBUTES = fieldsOf<SlotRecord>()([
   'slot_id',
   'calendar_id',
   'date',
@@ -23,7 +23,7 @@ const SLOT_ATTRIBUTES = [
   'created_at',
   'updated_at',
   'closed_by_closure',
-] as const satisfies ReadonlyArray<keyof SlotRecord>;
+]);
 
 export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   slot_id: Number(item.slot_id),

@@ -74,6 +74,12 @@ export interface PagedList<Filter, Place, Item> {
     /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
     after?: Place,
   ): Promise<Item[]>;
+  /**
+   * True when the filter's matches are a run of consecutive items of the store's index (nothing filtered
+   * after the key condition): a page then reads its own items and no others, so a first page may be read
+   * before the list's total is known. Absent: false.
+   */
+  readsOnlyMatches?(filter: Filter): boolean;
 }
 export interface AppointmentReader extends PagedList<AppointmentFilter, AppointmentPlace, AppointmentRecord> {
   get(

@@ -199,9 +199,12 @@ export class V1QueryService {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
     return this.paged<AppointmentView, AppointmentPlace>(entity, 'appointments', filter, page, async (at) => {
-      // The total lets the store read a page from the nearer end, and a page past the end not at all; a
-      // first page, or a cursor's (read on from the last item of the page before), needs none, so it is
-      // read beside the calendars and the count: one round trip.
+      // The total lets the store read a page from the nearer end, and a page past the end not at all. A
+      // cursor's page (read on from the last item of the page before) needs none, nor a first page whose
+      // matches are a run of the index (it reads no item it does not show): either is read beside the
+      // calendars and the count, one round trip. A first page filtered after the keys (a status, or a
+      // client's appointments in one calendar) waits for its total, so that few or no matches never walk
+      // the whole range: a small total reads it from the end, and none not at all.
       const pageAt = (total?: number) =>
         readPage(this.store.appointments, entity, filter, at, page, total, (a) => ({
           appointment_id: a.appointment_id,
@@ -213,7 +216,9 @@ export class V1QueryService {
       const [calendars, counted, early] = await Promise.all([
         known ?? this.store.calendars.list(entity.entityId),
         at.total ?? this.appointmentCount(entity, filter),
-        at.offset === 0 || at.after !== undefined ? pageAt() : undefined,
+        at.after !== undefined || (at.offset === 0 && this.store.appointments.readsOnlyMatches?.(filter))
+          ? pageAt()
+          : undefined,
       ]);
       if (filter.calendarId !== undefined && !calendars.some((c) => c.calendar_id === filter.calendarId)) {
         throw resourceNotFound('calendar');
