@@ -50,7 +50,7 @@ module.exports = {
     forbid(
       'debug-is-not-dynamodb',
       'The debug data set lives in memory: it does not import the DynamoDB layer.',
-      '^shared/debug/',
+      '^shared/features/v1-reads/debug/',
       '^shared/(db|repositories|adapters)/',
     ),
     forbid(

@@ -7,9 +7,9 @@ import {
   RateLimited,
   slotNotAvailable,
   slotNotFound,
-} from '../../shared/domain/core/errors';
-import { refusalReasonOf } from '../../shared/services/booking/booking-rules';
-import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
+} from '../../shared/core/errors';
+import { refusalReasonOf } from '../../shared/features/booking/services/booking-rules';
+import { REFUSAL_REASONS } from '../../shared/features/operations/ports';
 import { beginInvocation, count, endInvocation, runInvocation } from '../../shared/telemetry/invocation';
 import { metrics } from '../../shared/telemetry/metrics';
 import { deliveryMetric, refusedMetric, statusClassOf } from '../../shared/telemetry/names';

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import { AppError, resourceNotFound, slotNotFound } from '../../../shared/domain/core/errors';
+import { AppError, resourceNotFound, slotNotFound } from '../../../shared/core/errors';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import type {
   ApiProfile,
