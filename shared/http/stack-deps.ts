@@ -1,8 +1,6 @@
-import type { LimitedRequest } from '../features/access/domain/limits';
-import type { Admission, IdempotencyStore } from '../features/access/ports';
-import type { EntityContext } from '../features/settings/domain/entity';
+import type { Admission, EntityContext, IdempotencyStore, LimitedRequest } from '../features/access';
 
-export type { Admission, IdempotencyStore } from '../features/access/ports';
+export type { Admission, IdempotencyStore } from '../features/access';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';

@@ -2,17 +2,11 @@
 
 import { config } from '../config';
 import { DEFAULT_TIMEZONE } from '../core/defaults';
-import { SqsDeliveryQueue } from '../core/jobs/sqs-job-queue';
-import {
-  type BatchResponse,
-  eachJob,
-  inStreamOrder,
-  type QueuedMessage,
-} from '../core/lambda/batch-response';
 import type { MailPlanner } from '../features/mail/services/mail-planner';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SettingsRepository } from '../features/settings/store/entity-config-repository';
 import { v1Appointment } from '../features/v1-reads/http/present';
+import { SqsDeliveryQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
 import { appointmentChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
 import { NodeWebhookTransport } from '../features/webhooks/adapters/webhook-transport';
 import { RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
@@ -22,6 +16,7 @@ import { WebhookDelivery } from '../features/webhooks/services/webhook-delivery'
 import { WebhookService } from '../features/webhooks/services/webhook-service';
 import { EventRepository, PendingDeliveryRepository } from '../features/webhooks/store/event-repository';
 import { WebhookRepository } from '../features/webhooks/store/webhook-repository';
+import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '../telemetry/batch-response';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';

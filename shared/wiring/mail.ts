@@ -2,8 +2,6 @@
 
 import { config } from '../config';
 import type { DeadJobs, JobQueue } from '../core/jobs/ports';
-import { SqsJobQueue } from '../core/jobs/sqs-job-queue';
-import { type BatchResponse, eachJob, type QueuedMessage } from '../core/lambda/batch-response';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { mailConfig } from '../features/mail/config';
 import type { MailJob } from '../features/mail/domain/notifications';
@@ -22,8 +20,10 @@ import {
 import { EntityRepository } from '../features/operations/store/entity-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SettingsRepository } from '../features/settings/store/entity-config-repository';
+import { SqsJobQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
 import { RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
 import { logger } from '../logger';
+import { type BatchResponse, eachJob, type QueuedMessage } from '../telemetry/batch-response';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';

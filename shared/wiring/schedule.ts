@@ -5,8 +5,6 @@
 
 import { config } from '../config';
 import type { JobQueue } from '../core/jobs/ports';
-import { SqsJobQueue } from '../core/jobs/sqs-job-queue';
-import { type BatchResponse, eachJob, type QueuedMessage } from '../core/lambda/batch-response';
 import { SequenceRepository } from '../features/booking/store/sequence-repository';
 import { CalendarHoursRepository } from '../features/catalog/store/calendar-hours-repository';
 import type { OpenDaysJob } from '../features/schedule/ports';
@@ -23,8 +21,10 @@ import {
   OpeningHoursRepository,
   SettingsRepository,
 } from '../features/settings/store/entity-config-repository';
+import { SqsJobQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
 import { configChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
 import { logger } from '../logger';
+import { type BatchResponse, eachJob, type QueuedMessage } from '../telemetry/batch-response';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { withSourceStack } from '../telemetry/source-stack';

@@ -2,6 +2,7 @@
 
 import { todayIn } from '../core/dates';
 import { DEFAULT_SETTINGS } from '../core/defaults';
+import type { EntityContext } from '../features/access/domain/tenant';
 import { BookingService } from '../features/booking/services/booking-service';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { ClientRepository } from '../features/booking/store/client-repository';
@@ -9,7 +10,6 @@ import { CounterRepository } from '../features/booking/store/counter-repository'
 import { CursorKeyRepository } from '../features/operations/store/cursor-key-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
-import type { EntityContext } from '../features/settings/domain/entity';
 import type { V1Reads, V1Writes } from '../features/v1-reads/services/context';
 import { Cursors } from '../features/v1-reads/services/cursors';
 import { V1QueryService } from '../features/v1-reads/services/query-service';

@@ -6,6 +6,7 @@
 
 import { DEFAULT_SETTINGS } from '../../shared/core/defaults';
 import { AppError } from '../../shared/core/errors';
+import type { EntityContext } from '../../shared/features/access/domain/tenant';
 import type { AppointmentRecord, ClientRecord } from '../../shared/features/booking/domain/appointment';
 import type {
   BookingPlan,
@@ -18,7 +19,6 @@ import type { BookingRequest } from '../../shared/features/booking/services/book
 import { BookingService } from '../../shared/features/booking/services/booking-service';
 import { type CalendarRecord, newCalendar } from '../../shared/features/schedule/domain/calendar';
 import type { SlotRecord } from '../../shared/features/schedule/domain/slot';
-import type { EntityContext } from '../../shared/features/settings/domain/entity';
 import type { DebugData } from '../../shared/features/v1-reads/debug/fixture-data';
 import { InMemoryStore } from '../../shared/features/v1-reads/debug/in-memory-store';
 

@@ -1,3 +1,4 @@
+import { REFUSAL_REASONS } from '../../shared/core/business-metrics';
 import {
   AppError,
   busy,
@@ -9,7 +10,6 @@ import {
   slotNotFound,
 } from '../../shared/core/errors';
 import { refusalReasonOf } from '../../shared/features/booking/services/booking-rules';
-import { REFUSAL_REASONS } from '../../shared/features/operations/ports';
 import { beginInvocation, count, endInvocation, runInvocation } from '../../shared/telemetry/invocation';
 import { metrics } from '../../shared/telemetry/metrics';
 import { deliveryMetric, refusedMetric, statusClassOf } from '../../shared/telemetry/names';

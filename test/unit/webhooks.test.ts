@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { NO_METRICS } from '../../shared/features/operations/ports';
+import { NO_METRICS } from '../../shared/core/business-metrics';
 import {
   eventIdOf,
   eventTypeOf,

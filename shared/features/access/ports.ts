@@ -4,10 +4,10 @@
  * (shared/features/access/store, shared/features/access/store/idempotency-repository.ts) implement them.
  */
 
-import type { TokenRecord } from '../settings/domain/entity';
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from './domain/idempotency';
 import type { CounterStep, CountOutcome, Limits } from './domain/limits';
 import type { PublishableKey } from './domain/publishable-keys';
+import type { TokenRecord } from './domain/tenant';
 
 export interface TokenLookup {
   findToken(tokenHash: string): Promise<TokenRecord | null>;

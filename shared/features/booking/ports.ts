@@ -4,9 +4,8 @@
  * counter they move. The DynamoDB repositories (shared/features/booking/store) and the debug data set
  * implement them.
  */
-import type { IdempotencyMark } from '../access/domain/idempotency';
-import type { CalendarRecord } from '../schedule/domain/calendar';
-import type { SlotRecord } from '../schedule/domain/slot';
+import type { IdempotencyMark } from '../access';
+import type { CalendarRecord, SlotRecord } from '../schedule';
 import type { AppointmentRecord, ClientRecord } from './domain/appointment';
 import type { AppointmentFilter, AppointmentPlace } from './domain/listing';
 

@@ -1,6 +1,6 @@
 /** The ports of services and staff (docs/CONTRACT.md#services-and-staff), in the services' own types. */
 
-import type { DayHours, WeeklyHours } from '../schedule/domain/opening-hours';
+import type { DayHours, WeeklyHours } from '../schedule';
 import type { ServiceRecord } from './domain/service';
 
 export interface ServiceStore {

@@ -2,8 +2,8 @@
  * The ports of the client e-mails and the staff feed (docs/NOTIFICATIONS.md):
  * the mail queue, the sent-mail record, the reminder schedules, the transport and what they read.
  */
-import type { AppointmentRecord } from '../booking/domain/appointment';
-import type { EntitySettings } from '../settings/domain/entity';
+import type { AppointmentRecord } from '../booking';
+import type { EntitySettings } from '../settings';
 import type { MailJob } from './domain/notifications';
 
 /** One message as every transport takes it. */

@@ -1,29 +1,24 @@
 /**
- * The ports of the entities and their settings: the entity record (created by the admin, its tokens
- * rotated) and the versioned settings the self-service API reads and replaces. The DynamoDB repositories
+ * The ports of the entities' settings: the versioned settings the self-service API reads and replaces,
+ * and the token items' copies replaced with them. The DynamoDB repositories
  * (shared/features/operations/store/entity-repository.ts, shared/features/settings/store) implement them.
  */
-import type { TokenKind } from '../access/domain/tokens';
-import type { EntityRecord, EntitySettings, NewEntity, VersionedSettings } from './domain/entity';
+import type { EntitySettings, VersionedSettings } from './domain/entity';
+
+/** The hashes of an entity's secret tokens, by API: the token items whose settings copies move with the settings. */
+export type TokenHashes = Readonly<Record<string, string>>;
 
 export interface SettingsLookup {
   get(entityId: string): Promise<VersionedSettings | null>;
 }
-export interface EntityStore {
-  create(input: NewEntity): Promise<void>;
-  get(entityId: string): Promise<EntityRecord | null>;
-  list(): Promise<string[]>;
-  replaceTokens(
-    entityId: string,
-    oldHashes: Record<TokenKind, string>,
-    newHashes: Record<TokenKind, string>,
-    now: string,
-    settings: VersionedSettings,
-  ): Promise<void>;
+
+/** Where settings are replaced: the settings item and every token item's copy, in one transaction. */
+export interface SettingsStore {
+  get(entityId: string): Promise<{ token_hashes: TokenHashes } | null>;
   replaceSettings(
     entityId: string,
     read: VersionedSettings,
     next: EntitySettings,
-    tokenHashes: Record<TokenKind, string>,
+    tokenHashes: TokenHashes,
   ): Promise<boolean>;
 }

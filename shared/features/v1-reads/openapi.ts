@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { v1Answer } from '../../http/schemas/envelopes';
 import * as ex from '../../openapi/examples';
 import type { V1RouteDoc } from '../../openapi/route-doc';
-import { HealthService } from '../operations/services/health-service';
+import { HealthService } from '../operations';
 import * as S from './http/schemas';
 
 const DATES = ['INVALID_DATE_FORMAT', 'DATE_RANGE_TOO_LARGE'] as const;

@@ -1,9 +1,16 @@
 /** The port of the v1 API's reads, over the table or the debug data set (docs/design/features.md). */
-import type { ClientRecord } from '../booking/domain/appointment';
-import type { DayStatRow } from '../booking/domain/day-stats';
-import type { AppointmentFilter, ClientFilter, ClientPlace, EntityCounters } from '../booking/domain/listing';
-import type { AppointmentReader, ClientReader, PagedList } from '../booking/ports';
-import type { CalendarLister, SlotReader } from '../schedule/ports';
+import type {
+  AppointmentFilter,
+  AppointmentReader,
+  ClientFilter,
+  ClientPlace,
+  ClientReader,
+  ClientRecord,
+  DayStatRow,
+  EntityCounters,
+  PagedList,
+} from '../booking';
+import type { CalendarLister, SlotReader } from '../schedule';
 
 /**
  * Everything the v1 API reads. The DynamoDB repositories implement it for real data; debug mode

@@ -4,7 +4,7 @@
  */
 
 import type { DeadJobs, JobQueue } from '../../core/jobs/ports';
-import type { AppointmentRecord } from '../booking/domain/appointment';
+import type { AppointmentRecord } from '../booking';
 import type { BookingEvent, EventType } from './domain/webhooks';
 
 /** A committed change of an appointment item, as the table's stream reports it. */

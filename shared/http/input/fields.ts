@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { isValidIsoDate } from '../../core/dates';
 import type { ErrorCode } from '../../core/errors';
-import { hasUnsafeText } from '../../features/contact/domain/safe-text';
-import { normalizeTime } from '../../features/schedule/domain/opening-hours';
+import { hasUnsafeText } from '../../features/contact';
+import { normalizeTime } from '../../features/schedule';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code

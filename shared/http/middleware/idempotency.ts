@@ -1,7 +1,6 @@
 import type * as z from 'zod/v4/core';
 import { conflict, idempotencyInProgress, invalidField } from '../../core/errors';
-import { idempotencyCaller } from '../../features/access/domain/idempotency';
-import { sha256Hex } from '../../features/access/domain/tokens';
+import { idempotencyCaller, sha256Hex } from '../../features/access';
 import { logger as sharedLogger } from '../../logger';
 import { withSourceStack } from '../../telemetry/source-stack';
 import type { IdempotencyStore } from '../stack-deps';

@@ -1,11 +1,11 @@
 import { AppError, RateLimited } from '../../core/errors';
+import type { EntityContext } from '../../features/access';
 import {
   type Admission,
   type LimitedRequest,
   type PolicyState,
   rateLimitHeaders,
-} from '../../features/access/domain/limits';
-import type { EntityContext } from '../../features/settings/domain/entity';
+} from '../../features/access';
 import type { AppRequest, Middleware, RequestState } from './types';
 
 export interface RateLimitOptions {

@@ -1,6 +1,6 @@
 import { setNewest } from '../../core/newest';
-import { checkKeyUse, ownOriginOf } from '../../features/access/domain/publishable-keys';
-import type { EntityContext } from '../../features/settings/domain/entity';
+import type { EntityContext } from '../../features/access';
+import { checkKeyUse, ownOriginOf } from '../../features/access';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 

@@ -1,9 +1,14 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { AppError } from '../../core/errors';
-import type { IdempotencyMark, StoredAnswer } from '../../features/access/domain/idempotency';
-import type { Admission, PolicyState, Visitor } from '../../features/access/domain/limits';
-import type { EntityContext } from '../../features/settings/domain/entity';
+import type {
+  Admission,
+  EntityContext,
+  IdempotencyMark,
+  PolicyState,
+  StoredAnswer,
+  Visitor,
+} from '../../features/access';
 import type { Format } from '../negotiation';
 import type { Reply } from '../reply';
 import type { Api } from '../stack-deps';

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { API_VERSION } from '../../core/api';
 import { ERROR_CODES } from '../../core/errors';
-import { V1Health } from '../../features/v1-reads/http/schemas';
+import { V1Health } from '../../features/v1-reads';
 import { FORMATS } from '../negotiation';
 import { emptyArray, id, named, stamp } from './common';
 

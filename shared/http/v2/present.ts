@@ -1,9 +1,7 @@
-import { type AppointmentRecord, joinClientName } from '../../features/booking/domain/appointment';
-import type { V2CalendarFeedStatus } from '../../features/mail/http/feed-schemas';
-import type { SlotRecord } from '../../features/schedule/domain/slot';
-import type { EntitySettings } from '../../features/settings/domain/entity';
-import type { V2ClosureAdded, V2Settings } from '../../features/settings/http/schemas';
-import type { ClosureAdded } from '../../features/settings/services/entity-config-service';
+import { type AppointmentRecord, joinClientName } from '../../features/booking';
+import type { V2CalendarFeedStatus } from '../../features/mail';
+import type { SlotRecord } from '../../features/schedule';
+import type { ClosureAdded, EntitySettings, V2ClosureAdded, V2Settings } from '../../features/settings';
 import { documented } from '../input/documented';
 import type {
   V2Appointment,

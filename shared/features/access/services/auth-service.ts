@@ -1,7 +1,8 @@
 import { tokenInvalid, tokenRequired } from '../../../core/errors';
-import { type EntityContext, type EntitySettings, withDefaultSettings } from '../../settings/domain/entity';
-import type { SettingsLookup } from '../../settings/ports';
+import type { SettingsLookup } from '../../settings';
+import { type EntitySettings, withDefaultSettings } from '../../settings';
 import { CANCEL_TOKEN_SHAPE, PUBLISHABLE_KEY_SHAPE } from '../domain/publishable-keys';
+import type { EntityContext } from '../domain/tenant';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
 import type { TokenLookup } from '../ports';
 

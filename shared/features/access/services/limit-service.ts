@@ -1,6 +1,5 @@
+import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { invalidField } from '../../../core/errors';
-import { type BusinessMetrics, NO_METRICS } from '../../operations/ports';
-import type { EntityContext } from '../../settings/domain/entity';
 import {
   type Admission,
   admissionOf,
@@ -11,6 +10,7 @@ import {
   type Limits,
   policiesFor,
 } from '../domain/limits';
+import type { EntityContext } from '../domain/tenant';
 import type { LimitStore } from '../ports';
 
 /** How long a function instance keeps an entity's limits before reading them again, unless told. */

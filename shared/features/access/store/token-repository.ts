@@ -1,7 +1,7 @@
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import type { TokenRecord } from '../../settings/domain/entity';
+import type { TokenRecord } from '../domain/tenant';
 import type { TokenLookup } from '../ports';
 
 /** Token items (secret tokens and publishable keys), found by the SHA-256 of the token. */

@@ -1,4 +1,4 @@
-import type { SlotRecord } from '../../schedule/domain/slot';
+import type { SlotRecord } from '../../schedule';
 
 /** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
 export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;

@@ -3,10 +3,9 @@ import { invalidField, missingField } from '../../../core/errors';
 import { body, clockTime, date, id, oneOf, optional, text } from '../../../http/input/fields';
 import { readJsonBody } from '../../../http/middleware/json-body';
 import type { Event } from '../../../http/middleware/types';
-import type { ServiceBookingRequest } from '../../catalog/services/service-booking-service';
-import { isValidEmail } from '../../contact/domain/email-syntax';
-import { toE164 } from '../../contact/domain/phone';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
+import type { ServiceBookingRequest } from '../../catalog';
+import { isValidEmail, toE164 } from '../../contact';
 import { STATUSES, splitClientName } from '../domain/appointment';
 import type { BookingRequest } from '../services/booking-rules';
 

@@ -1,9 +1,8 @@
+import type { BusinessMetrics, RefusalReason } from '../../../core/business-metrics';
 import { AppError, slotNotAvailable, slotNotFound } from '../../../core/errors';
 import { jitteredPause } from '../../../core/jobs/retry';
-import type { BusinessMetrics, RefusalReason } from '../../operations/ports';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import { hasStarted } from '../../schedule/domain/slot-times';
+import type { CalendarRecord, SlotRecord } from '../../schedule';
+import { hasStarted } from '../../schedule';
 import type { AppointmentRecord, AppointmentStatus } from '../domain/appointment';
 import type { AppointmentStore, ClientReader } from '../ports';
 

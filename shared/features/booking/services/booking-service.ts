@@ -1,3 +1,4 @@
+import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { todayIn } from '../../../core/dates';
 import {
   appointmentNotFound,
@@ -9,14 +10,11 @@ import {
   slotNotFound,
 } from '../../../core/errors';
 import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
-import type { IdempotencyMark } from '../../access/domain/idempotency';
-import { randomToken, sha256Hex } from '../../access/domain/tokens';
-import { addMinutes, coveringRun } from '../../catalog/domain/service';
-import { type BusinessMetrics, NO_METRICS } from '../../operations/ports';
-import { timeToSeconds } from '../../schedule/domain/opening-hours';
-import { byStart, type SlotRecord } from '../../schedule/domain/slot';
-import type { CalendarReader, IdSource, SlotReader } from '../../schedule/ports';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext, IdempotencyMark } from '../../access';
+import { randomToken, sha256Hex } from '../../access';
+import { addMinutes, coveringRun } from '../../catalog';
+import type { CalendarReader, IdSource, SlotReader } from '../../schedule';
+import { byStart, type SlotRecord, timeToSeconds } from '../../schedule';
 import {
   type AppointmentRecord,
   type AppointmentStatus,

@@ -1,8 +1,7 @@
 import { getItems } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import { toCalendar } from '../../schedule/store/calendar-repository';
-import { toSlot } from '../../schedule/store/slot-repository';
+import { toCalendar, toSlot } from '../../schedule';
 import type { BookingSnapshot, BookingSnapshotReader } from '../ports';
 
 /** Pattern: booking context. One strongly consistent BatchGetItem: calendar, slot and phone item. */

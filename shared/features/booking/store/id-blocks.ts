@@ -1,5 +1,5 @@
 import { setNewest } from '../../../core/newest';
-import type { IdSource } from '../../schedule/ports';
+import type { IdSource } from '../../schedule';
 
 /** Entities whose spare ids a process keeps at most; the oldest entity's spares are dropped past it. */
 const MAX_ENTITIES = 1000;

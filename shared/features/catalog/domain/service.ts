@@ -1,6 +1,5 @@
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import { hasStarted } from '../../schedule/domain/slot-times';
+import type { CalendarRecord, SlotRecord } from '../../schedule';
+import { hasStarted } from '../../schedule';
 
 /**
  * A service an entity offers (docs/CONTRACT.md#services-and-staff): what a visitor books, how long it

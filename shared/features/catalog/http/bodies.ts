@@ -11,7 +11,7 @@ import {
   optional,
   text,
 } from '../../../http/input/fields';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
+import type { CalendarRecord } from '../../schedule';
 import { type AvailableStart, performs, type ServiceRecord } from '../domain/service';
 import type { V2AvailableStart, V2Calendar, V2Service } from './schemas';
 

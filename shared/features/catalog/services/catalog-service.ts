@@ -6,11 +6,17 @@ import {
   invalidField,
   resourceNotFound,
 } from '../../../core/errors';
-import type { DayStatRow } from '../../booking/domain/day-stats';
-import { type CalendarRecord, newCalendar } from '../../schedule/domain/calendar';
-import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../schedule/domain/opening-hours';
-import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../../schedule/ports';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
+import type { DayStatRow } from '../../booking';
+import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../../schedule';
+import {
+  buildDayHours,
+  type CalendarRecord,
+  newCalendar,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyHours,
+} from '../../schedule';
 import { MAX_SERVICES, SERVICE_DURATION, type ServiceRecord } from '../domain/service';
 import type { CalendarHoursStore, ServiceStore } from '../ports';
 

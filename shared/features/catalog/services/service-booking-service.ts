@@ -6,13 +6,10 @@ import {
   slotNotAvailable,
   slotNotFound,
 } from '../../../core/errors';
-import type { IdempotencyMark } from '../../access/domain/idempotency';
-import type { Booked, BookingRequest } from '../../booking/services/booking-rules';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import { byStart, type SlotRecord } from '../../schedule/domain/slot';
-import { hasStarted } from '../../schedule/domain/slot-times';
-import type { SlotReader } from '../../schedule/ports';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext, IdempotencyMark } from '../../access';
+import type { Booked, BookingRequest } from '../../booking';
+import type { CalendarRecord, SlotReader } from '../../schedule';
+import { byStart, hasStarted, type SlotRecord } from '../../schedule';
 import {
   type AvailableStart,
   byDateStartCalendar,

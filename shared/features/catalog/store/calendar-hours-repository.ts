@@ -4,7 +4,7 @@ import { conditionFailed } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import type { DayHours, WeeklyHours } from '../../schedule/domain/opening-hours';
+import type { DayHours, WeeklyHours } from '../../schedule';
 import type { CalendarHoursStore } from '../ports';
 
 /** A calendar's own weekly hours: one item like the entity's `HOURS`, present once they are set. */

@@ -4,7 +4,7 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator';
-import { startInstant } from '../../schedule/domain/slot-times';
+import { startInstant } from '../../schedule';
 
 /** Calendar files (RFC 5545) made with ical-generator: the e-mails' attachment and the staff feed. */
 const PROD_ID = { company: 'booking-api', product: 'appointments', language: 'EN' };

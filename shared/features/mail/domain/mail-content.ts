@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
+import type { AppointmentRecord } from '../../booking';
 import type { Language } from './notification-settings';
 import type { MailAppointment, MailKind } from './notifications';
 

@@ -1,6 +1,6 @@
-import { sha256Hex } from '../../access/domain/tokens';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
-import type { EventType } from '../../webhooks/domain/webhooks';
+import { sha256Hex } from '../../access';
+import type { AppointmentRecord } from '../../booking';
+import type { EventType } from '../../webhooks';
 
 /** The client e-mails (docs/NOTIFICATIONS.md): one per change, and the reminder. */
 export type MailKind = 'created' | 'updated' | 'cancelled' | 'reminder';

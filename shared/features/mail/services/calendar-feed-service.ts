@@ -1,10 +1,10 @@
 import { addDays, todayIn } from '../../../core/dates';
 import { busy } from '../../../core/errors';
 import { jitteredPause, MAX_ATTEMPTS } from '../../../core/jobs/retry';
-import { randomToken, sha256Hex } from '../../access/domain/tokens';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { EntitySettings } from '../../settings/domain/entity';
+import { randomToken, sha256Hex } from '../../access';
+import type { AppointmentRecord } from '../../booking';
+import type { CalendarRecord } from '../../schedule';
+import type { EntitySettings } from '../../settings';
 import { feedIcs } from '../domain/ics';
 import { feedEntryText } from '../domain/mail-content';
 import { businessName } from '../domain/notification-settings';

@@ -1,8 +1,7 @@
 import type { JobQueue } from '../../../core/jobs/ports';
-import { takesPlace } from '../../booking/domain/appointment';
-import { startInstant } from '../../schedule/domain/slot-times';
-import type { EventType } from '../../webhooks/domain/webhooks';
-import type { AppointmentChange } from '../../webhooks/ports';
+import { takesPlace } from '../../booking';
+import { startInstant } from '../../schedule';
+import type { AppointmentChange, EventType } from '../../webhooks';
 import {
   type MailJob,
   mailAppointmentOf,

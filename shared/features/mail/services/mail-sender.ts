@@ -1,9 +1,9 @@
+import type { BusinessMetrics } from '../../../core/business-metrics';
 import { enqueueAfter, heldBack } from '../../../core/jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../../../core/jobs/ports';
-import { randomToken, sha256Hex } from '../../access/domain/tokens';
-import { isManageable } from '../../booking/domain/appointment';
-import type { BusinessMetrics } from '../../operations/ports';
-import { RETRY_SCHEDULE_SECONDS } from '../../webhooks/domain/webhooks';
+import { randomToken, sha256Hex } from '../../access';
+import { isManageable } from '../../booking';
+import { RETRY_SCHEDULE_SECONDS } from '../../webhooks';
 import { appointmentIcs } from '../domain/ics';
 import { inviteSummary, mailContent } from '../domain/mail-content';
 import { businessName, localeOf, manageLinkOf } from '../domain/notification-settings';

@@ -5,8 +5,8 @@ import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
 import { TransactionRefused, transact } from '../../../db/transactions';
-import { cancelCredentialItem, cancelTokenItem } from '../../booking/store/appointment-repository';
-import { EVENT_RETENTION_SECONDS } from '../../webhooks/domain/webhooks';
+import { cancelCredentialItem, cancelTokenItem } from '../../booking';
+import { EVENT_RETENTION_SECONDS } from '../../webhooks';
 import type { MailCap, SentMails } from '../ports';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;

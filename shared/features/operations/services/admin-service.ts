@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, invalidField } from '../../../core/errors';
-import { NO_LIMITS } from '../../access/domain/limits';
-import type { PublishableKey } from '../../access/domain/publishable-keys';
-import { randomToken, sha256Hex, type TokenKind, v1Token, v2Token } from '../../access/domain/tokens';
-import type { LimitStore, PublishableKeyStore } from '../../access/ports';
-import { KeyService } from '../../access/services/key-service';
-import { LimitService } from '../../access/services/limit-service';
-import { localeLanguageProblem } from '../../mail/domain/notification-settings';
-import type { CalendarFeedStore } from '../../mail/ports';
-import { newCalendar } from '../../schedule/domain/calendar';
+import type { LimitStore, PublishableKey, PublishableKeyStore } from '../../access';
 import {
-  buildDayHours,
-  DEMO_HOURS,
-  WEEKDAYS,
-  type Weekday,
-  type WeeklyHours,
-} from '../../schedule/domain/opening-hours';
+  KeyService,
+  LimitService,
+  NO_LIMITS,
+  randomToken,
+  sha256Hex,
+  type TokenKind,
+  v1Token,
+  v2Token,
+} from '../../access';
+import type { CalendarFeedStore } from '../../mail';
+import { localeLanguageProblem } from '../../mail';
 import type {
   CalendarAdmin,
   CalendarDirectory,
@@ -23,20 +20,27 @@ import type {
   ClosureSlots,
   HoursAdmin,
   IdSource,
-} from '../../schedule/ports';
+} from '../../schedule';
+import {
+  buildDayHours,
+  DEMO_HOURS,
+  newCalendar,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyHours,
+} from '../../schedule';
+import type { SettingsLookup } from '../../settings';
 import {
   AccountIdSchema,
-  DEFAULT_SETTINGS,
-  type EntitySettings,
-  settingsPatchSchema,
-} from '../../settings/domain/entity';
-import type { EntityStore, SettingsLookup } from '../../settings/ports';
-import {
   checkClosureDate,
+  DEFAULT_SETTINGS,
   EntityConfigService,
+  type EntitySettings,
   parseSettingsPatch,
-} from '../../settings/services/entity-config-service';
-import type { WebhookStore } from '../../webhooks/ports';
+  settingsPatchSchema,
+} from '../../settings';
+import type { WebhookStore } from '../../webhooks';
+import type { EntityStore } from '../ports';
 
 /** The stores entity administration writes to. */
 export interface AdminStores {

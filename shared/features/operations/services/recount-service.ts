@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors';
-import type { AppointmentRecord, ClientDays, ClientRecord } from '../../booking/domain/appointment';
-import { type DayStatRow, dayEffectsOfAll, daysOf, type StatScope } from '../../booking/domain/day-stats';
+import type { AppointmentRecord, ClientDays, ClientRecord } from '../../booking';
+import { type DayStatRow, dayEffectsOfAll, daysOf, type StatScope } from '../../booking';
 
 type Item = Record<string, unknown>;
 interface Key {

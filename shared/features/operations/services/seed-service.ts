@@ -5,16 +5,17 @@ import {
   type AppointmentRecord,
   type AppointmentStatus,
   appointmentOf,
+  type ClientDays,
   type ClientRecord,
+  dayEffectsOfAll,
+  daysOf,
+  type StatScope,
   takesPlace,
-} from '../../booking/domain/appointment';
-import { type ClientDays, dayEffectsOfAll, daysOf, type StatScope } from '../../booking/domain/day-stats';
-import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../contact/domain/fictitious';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import { slotTimes } from '../../schedule/domain/slot-times';
-import type { DayStatus } from '../../schedule/services/opening-hours-service';
-import type { EntitySettings } from '../../settings/domain/entity';
+} from '../../booking';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../contact';
+import type { CalendarRecord, DayStatus, SlotRecord } from '../../schedule';
+import { slotTimes } from '../../schedule';
+import type { EntitySettings } from '../../settings';
 import type { SeedStore } from '../ports';
 
 /** An item of the table, as the store makes it. */

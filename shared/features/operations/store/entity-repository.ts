@@ -5,15 +5,11 @@ import * as keys from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../../db/transactions';
-import type { TokenKind } from '../../access/domain/tokens';
-import { calendarItem } from '../../schedule/store/calendar-repository';
-import type {
-  EntityRecord,
-  EntitySettings,
-  NewEntity,
-  VersionedSettings,
-} from '../../settings/domain/entity';
-import type { EntityStore } from '../../settings/ports';
+import type { EntityRecord, TokenKind } from '../../access';
+import { calendarItem } from '../../schedule';
+import type { EntitySettings, VersionedSettings } from '../../settings';
+import type { NewEntity } from '../domain/new-entity';
+import type { EntityStore } from '../ports';
 
 export class EntityRepository implements EntityStore {
   constructor(private readonly table: TableHandle) {}

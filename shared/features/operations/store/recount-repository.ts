@@ -3,11 +3,8 @@ import * as keys from '../../../db/keys';
 import { INDEX } from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
-import type { AppointmentRecord, ClientDays, ClientRecord } from '../../booking/domain/appointment';
-import type { DayStatRow, StatScope } from '../../booking/domain/day-stats';
-import { toAppointment } from '../../booking/store/appointment-repository';
-import { searchTextOf, storedDays, toClient } from '../../booking/store/client-repository';
-import { toDayStat } from '../../booking/store/counter-repository';
+import type { AppointmentRecord, ClientDays, ClientRecord, DayStatRow, StatScope } from '../../booking';
+import { searchTextOf, storedDays, toAppointment, toClient, toDayStat } from '../../booking';
 
 type Item = Record<string, unknown>;
 const BATCH = 25;

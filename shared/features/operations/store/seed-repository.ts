@@ -1,12 +1,10 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import type { AppointmentRecord, ClientRecord } from '../../booking/domain/appointment';
-import type { StatScope } from '../../booking/domain/day-stats';
-import { appointmentItem, cancelTokenItem } from '../../booking/store/appointment-repository';
-import { clientItem, clientPhoneItem, searchTextOf } from '../../booking/store/client-repository';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import { SlotRepository } from '../../schedule/store/slot-repository';
+import type { AppointmentRecord, ClientRecord, StatScope } from '../../booking';
+import { appointmentItem, cancelTokenItem, clientItem, clientPhoneItem, searchTextOf } from '../../booking';
+import type { SlotRecord } from '../../schedule';
+import { SlotRepository } from '../../schedule';
 import type { SeedStore } from '../ports';
 
 type Item = Record<string, unknown>;

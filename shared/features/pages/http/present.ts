@@ -1,8 +1,7 @@
 import { v2Appointment } from '../../../http/v2/present';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import type { EntitySettings } from '../../settings/domain/entity';
+import type { AppointmentRecord } from '../../booking';
+import type { CalendarRecord, SlotRecord } from '../../schedule';
+import type { EntitySettings } from '../../settings';
 import type { V2Business, V2BusinessPage, V2ManagedAppointment } from './schemas';
 
 /** What a booking page shows of the business (its settings' name when it has one). */

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { id, named } from '../../../http/schemas/common';
 import { V2Appointment } from '../../../http/schemas/v2';
-import { LANGUAGES } from '../../mail/domain/notification-settings';
+import { LANGUAGES } from '../../mail';
 
 export const V2Business = named(
   z.strictObject({

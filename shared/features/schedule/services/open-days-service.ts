@@ -1,7 +1,7 @@
 import { addDays, datesInRange, todayIn } from '../../../core/dates';
 import { AppError } from '../../../core/errors';
-import type { EntityContext } from '../../settings/domain/entity';
-import type { SettingsLookup } from '../../settings/ports';
+import type { EntityContext } from '../../access';
+import type { SettingsLookup } from '../../settings';
 import type { OpenDaysDirectory, SlotReader } from '../ports';
 import type { GenerationBasis, SlotGenerator } from './slot-generator';
 import type { SlotService } from './slot-service';

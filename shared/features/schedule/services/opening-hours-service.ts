@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
 import { type Holiday, publicHoliday } from '../domain/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../domain/opening-hours';
 

@@ -1,6 +1,6 @@
 import { conflict } from '../../../core/errors';
-import type { CalendarHoursStore } from '../../catalog/ports';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
+import type { CalendarHoursStore } from '../../catalog';
 import type { CalendarRecord } from '../domain/calendar';
 import type { Holiday } from '../domain/holidays';
 import type { WeeklyHours } from '../domain/opening-hours';

@@ -7,7 +7,7 @@ import {
   invalidField,
   slotNotFound,
 } from '../../../core/errors';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
 import type { CalendarRecord } from '../domain/calendar';
 import { byStart, hasRoom, type SlotRecord } from '../domain/slot';
 import { hasStarted } from '../domain/slot-times';

@@ -2,11 +2,7 @@ import * as z from 'zod/mini';
 import { isValidTimezone } from '../../../core/dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../../core/defaults';
 import { englishIssues } from '../../../core/zod-locale';
-import type { KeyCredential } from '../../access/domain/publishable-keys';
-import type { TokenKind } from '../../access/domain/tokens';
-import { type NotificationSettings, notificationPatchShape } from '../../mail/domain/notification-settings';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
-import type { WeeklyHours } from '../../schedule/domain/opening-hours';
+import { type NotificationSettings, notificationPatchShape } from '../../mail';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
 export interface EntitySettings extends NotificationSettings {
@@ -17,14 +13,6 @@ export interface EntitySettings extends NotificationSettings {
   default_calendar_id: number;
   /** Days from today whose slots open by themselves (docs/CONTRACT.md#self-service); 0 = none. */
   open_days_ahead: number;
-}
-
-/** The authenticated tenant a request acts on. It comes from the token, never from input. */
-export interface EntityContext {
-  entityId: string;
-  settings: EntitySettings;
-  /** Set when a publishable key made the request: its scope and origins bound what it may do. */
-  credential?: KeyCredential | undefined;
 }
 
 export const DEFAULT_SETTINGS: Omit<EntitySettings, 'default_calendar_id'> = DEFAULTS;
@@ -79,35 +67,3 @@ export type SettingsPatch = z.infer<ReturnType<typeof buildSettingsPatchSchema>>
 
 /** Settings as stored, with the version that guards their copies on the token items. */
 export type VersionedSettings = EntitySettings & { version: number };
-
-/** What the store keeps of an entity: never its secret, only the hashes that recognise its tokens. */
-export interface EntityRecord {
-  entity_account_id: string;
-  name: string;
-  token_hashes: Record<TokenKind, string>;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Everything a new entity starts with, written at once. */
-export interface NewEntity {
-  entity: EntityRecord;
-  settings: EntitySettings;
-  hours: WeeklyHours;
-  calendar: CalendarRecord;
-}
-
-/** A token or publishable key as stored: only its hash, the entity it acts for, and a copy of the settings. */
-export interface TokenRecord {
-  entity_id: string;
-  /** An API's secret token, or a publishable key (v2 booking routes only). */
-  kind: TokenKind | 'publishable' | 'cancel';
-  token_hash: string;
-  /** Publishable keys: the key's id and the origins it may be used from. */
-  key_id?: string;
-  allowed_origins?: string[];
-  /** Publishable keys: the key also opens the hosted booking page. */
-  hosted_page?: boolean;
-  /** A copy of the entity's settings, so that one read authenticates a request and gives its settings. */
-  settings?: EntitySettings;
-}

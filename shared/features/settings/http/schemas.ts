@@ -1,7 +1,7 @@
 /** The records of the v2 management routes: settings (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
 import { date, id, named } from '../../../http/schemas/common';
-import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../../mail/domain/notification-settings';
+import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../../mail';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../domain/entity';
 
 export const V2Settings = named(

@@ -1,23 +1,30 @@
 import { isValidIsoDate } from '../../../core/dates';
 import { AppError, invalidField } from '../../../core/errors';
 import { jitteredPause, MAX_ATTEMPTS } from '../../../core/jobs/retry';
-import { localeLanguageProblem } from '../../mail/domain/notification-settings';
-import { type Holiday, isSupportedCountry } from '../../schedule/domain/holidays';
-import { buildDayHours, WEEKDAYS, type Weekday, type WeeklyHours } from '../../schedule/domain/opening-hours';
-import { MAX_FUTURE_SLOTS, openDaysSlots } from '../../schedule/domain/slot-budget';
+import { localeLanguageProblem } from '../../mail';
 import type {
   CalendarDirectory,
   CalendarReader,
   ClosureAdmin,
   ClosureSlots,
   HoursAdmin,
-} from '../../schedule/ports';
+} from '../../schedule';
+import {
+  buildDayHours,
+  type Holiday,
+  isSupportedCountry,
+  MAX_FUTURE_SLOTS,
+  openDaysSlots,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklyHours,
+} from '../../schedule';
 import { type EntitySettings, settingsPatchSchema } from '../domain/entity';
-import type { EntityStore, SettingsLookup } from '../ports';
+import type { SettingsLookup, SettingsStore } from '../ports';
 
 /** The stores an entity's own configuration lives in. */
 export interface ConfigStores {
-  entities: Pick<EntityStore, 'get' | 'replaceSettings'>;
+  entities: SettingsStore;
   settings: SettingsLookup;
   hours: HoursAdmin;
   closures: ClosureAdmin;

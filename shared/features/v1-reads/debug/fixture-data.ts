@@ -5,10 +5,10 @@ import {
   type AppointmentStatus,
   appointmentOf,
   type ClientRecord,
-} from '../../booking/domain/appointment';
-import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../contact/domain/fictitious';
-import { type CalendarRecord, newCalendar } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
+} from '../../booking';
+import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../contact';
+import type { SlotRecord } from '../../schedule';
+import { type CalendarRecord, newCalendar } from '../../schedule';
 
 /** The fictitious data set of v1 debug mode: plain records, the same for the same day. */
 export interface DebugData {

@@ -1,23 +1,23 @@
 import { todayIn } from '../../../core/dates';
 import { DEFAULT_TIMEZONE } from '../../../core/defaults';
-import { type AppointmentRecord, type ClientRecord, takesPlace } from '../../booking/domain/appointment';
+import type { AppointmentStore, BookingWriter } from '../../booking';
 import {
+  type AppointmentFilter,
+  type AppointmentRecord,
   applyStatMove,
+  byName,
+  type ClientFilter,
+  type ClientRecord,
   type DayStatRow,
   dayEffectsOfAll,
   daysOf,
+  type EntityCounters,
   emptyDayStat,
   lastLiveOf,
-} from '../../booking/domain/day-stats';
-import {
-  type AppointmentFilter,
-  byName,
-  type ClientFilter,
-  type EntityCounters,
   matchesClient,
-} from '../../booking/domain/listing';
-import type { AppointmentStore, BookingWriter } from '../../booking/ports';
-import type { CalendarRecord } from '../../schedule/domain/calendar';
+  takesPlace,
+} from '../../booking';
+import type { CalendarRecord } from '../../schedule';
 import type { V1Store } from '../ports';
 import type { DebugData } from './fixture-data';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../../core/defaults';
 import { bool, date, described, id, int, oneOf, optional, params, text } from '../../../http/input/fields';
-import { STATUSES } from '../../booking/domain/appointment';
+import { STATUSES } from '../../booking';
 import { PERIODS } from '../services/statistics-service';
 
 /**

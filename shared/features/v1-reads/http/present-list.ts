@@ -1,5 +1,5 @@
 import { paginate, type Reply, reply } from '../../../http/reply';
-import type { Page, PageRequest } from '../../booking/domain/listing';
+import type { Page, PageRequest } from '../../booking';
 
 /** A v1 list reply: the page's items presented, and its pagination (and meta, on calendar lists). */
 export function present<T>(

@@ -1,7 +1,7 @@
 import { isoInZone } from '../../../core/dates';
 import { documented } from '../../../http/input/documented';
-import type { ClientRecord } from '../../booking/domain/appointment';
-import { type CalendarRecord, totalAppointments } from '../../schedule/domain/calendar';
+import type { ClientRecord } from '../../booking';
+import { type CalendarRecord, totalAppointments } from '../../schedule';
 import type { AppointmentView, SlotView } from '../services/query-service';
 import type {
   V1Appointment,

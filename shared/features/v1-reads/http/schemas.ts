@@ -1,7 +1,7 @@
 /** The records and reports of the v1 calendar API (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
 import { count, date, id, named, ratio, stamp, time } from '../../../http/schemas/common';
-import { STATUSES } from '../../booking/domain/appointment';
+import { STATUSES } from '../../booking';
 
 const calendarFields = {
   calendar_id: id(),

@@ -1,5 +1,5 @@
-import type { BookingService } from '../../booking/services/booking-service';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
+import type { BookingService } from '../../booking';
 import type { V1QueryService } from './query-service';
 import type { StatisticsService } from './statistics-service';
 

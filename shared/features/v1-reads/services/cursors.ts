@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../../core/errors';
-import type { PageRequest } from '../../booking/domain/listing';
+import type { PageRequest } from '../../booking';
 
 /** Where the secret that seals cursors comes from (one item of the table; shared by every function). */
 export interface CursorKeySource {

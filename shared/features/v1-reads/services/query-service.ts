@@ -1,22 +1,20 @@
 import { DateTime } from 'luxon';
 import { AFTER_ALL_DATES, BEFORE_ALL_DATES, daysBetween } from '../../../core/dates';
 import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../../core/errors';
-import type { AppointmentRecord, AppointmentStatus, ClientRecord } from '../../booking/domain/appointment';
-import { appointmentsIn } from '../../booking/domain/day-stats';
+import type { EntityContext } from '../../access';
+import type { AppointmentRecord, AppointmentStatus, ClientRecord, PagedList } from '../../booking';
 import {
   type AppointmentFilter,
   type AppointmentPlace,
+  appointmentsIn,
   type ClientFilter,
   type ClientPlace,
   matchesClient,
   type Page,
   type PageRequest,
-} from '../../booking/domain/listing';
-import type { PagedList } from '../../booking/ports';
-import { type CalendarRecord, totalAppointments } from '../../schedule/domain/calendar';
-import type { SlotRecord } from '../../schedule/domain/slot';
-import { hasStarted } from '../../schedule/domain/slot-times';
-import type { EntityContext } from '../../settings/domain/entity';
+} from '../../booking';
+import type { SlotRecord } from '../../schedule';
+import { type CalendarRecord, hasStarted, totalAppointments } from '../../schedule';
 import type { V1Store } from '../ports';
 import type { CursorScope, Cursors, Position } from './cursors';
 

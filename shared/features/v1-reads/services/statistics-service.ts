@@ -1,8 +1,8 @@
 import { addDays, datesInRange, todayIn } from '../../../core/dates';
 import { AppError } from '../../../core/errors';
-import { appointmentsOnDay, type DayStatRow, uniqueClients } from '../../booking/domain/day-stats';
-import { totalAppointments } from '../../schedule/domain/calendar';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
+import { appointmentsOnDay, type DayStatRow, uniqueClients } from '../../booking';
+import { totalAppointments } from '../../schedule';
 import type { V1Store } from '../ports';
 import { checkRange } from './query-service';
 

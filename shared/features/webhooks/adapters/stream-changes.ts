@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entityIdOfPk } from '../../../db/keys';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
-import { toAppointment } from '../../booking/store/appointment-repository';
+import type { AppointmentRecord } from '../../booking';
+import { toAppointment } from '../../booking';
 import type { AppointmentChange } from '../ports';
 
 /**

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { AppointmentRecord, AppointmentStatus } from '../../booking/domain/appointment';
+import type { AppointmentRecord, AppointmentStatus } from '../../booking';
 
 /** The booking events (docs/EVENTS.md). */
 export const EVENT_TYPES = ['appointment.created', 'appointment.updated', 'appointment.cancelled'] as const;

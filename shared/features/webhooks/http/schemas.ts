@@ -1,8 +1,8 @@
 /** The records of booking events and webhook subscriptions (docs/EVENTS.md). */
 import * as z from 'zod';
 import { id, named } from '../../../http/schemas/common';
-import { STATUSES } from '../../booking/domain/appointment';
-import { V1Appointment } from '../../v1-reads/http/schemas';
+import { STATUSES } from '../../booking';
+import { V1Appointment } from '../../v1-reads';
 import { EVENT_TYPES } from '../domain/webhooks';
 
 const eventType = () => z.enum(EVENT_TYPES as unknown as ['appointment.created', ...string[]]);

@@ -1,5 +1,5 @@
 import { isoInZone } from '../../../core/dates';
-import type { AppointmentRecord } from '../../booking/domain/appointment';
+import type { AppointmentRecord } from '../../booking';
 import { type BookingEvent, type EventType, eventIdOf, eventTypeOf } from '../domain/webhooks';
 import type {
   AppointmentChange,

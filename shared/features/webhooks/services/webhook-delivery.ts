@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
+import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { enqueueAfter, heldBack } from '../../../core/jobs/job-queue';
-import { type BusinessMetrics, NO_METRICS } from '../../operations/ports';
 import { DELIVERY_TIMEOUT_MS, RETRY_SCHEDULE_SECONDS, urlProblem } from '../domain/webhooks';
 import type {
   DeadLetters,

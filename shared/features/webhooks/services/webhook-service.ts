@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isoInZone } from '../../../core/dates';
 import { found, invalidField, resourceNotFound } from '../../../core/errors';
-import type { EntityContext } from '../../settings/domain/entity';
+import type { EntityContext } from '../../access';
 import { type BookingEvent, EVENT_TYPES, type EventType, isEventId, urlProblem } from '../domain/webhooks';
 import type { EventStore, WebhookRecord, WebhookStore, WebhookTransport } from '../ports';
 import { addressesOf } from './webhook-address';

@@ -1,5 +1,5 @@
-import { logger } from '../../logger';
-import { withSourceStack } from '../../telemetry/source-stack';
+import { logger } from '../logger';
+import { withSourceStack } from './source-stack';
 
 /** Lambda's partial batch response: the records or messages to try again (Powertools batch's shape). */
 export interface BatchResponse {
