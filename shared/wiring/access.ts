@@ -1,6 +1,6 @@
 /**
  * The composition root, access: the token check, the Idempotency-Key records, the fair limits and the
- * publishable keys (services/access, repositories/access).
+ * publishable keys (shared/features/access: its services and store).
  */
 import { config } from '../config';
 import { AuthService } from '../features/access/services/auth-service';
