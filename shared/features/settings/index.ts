@@ -3,6 +3,6 @@
 export type { EntitySettings, VersionedSettings } from './domain/entity';
 export { AccountIdSchema, DEFAULT_SETTINGS, settingsPatchSchema, withDefaultSettings } from './domain/entity';
 export type { V2ClosureAdded, V2Settings } from './http/schemas';
-export type { SettingsLookup, SettingsStore, TokenHashes } from './ports';
+export type { SettingsLookup, SettingsStore } from './ports';
 export type { ClosureAdded } from './services/entity-config-service';
 export { checkClosureDate, EntityConfigService, parseSettingsPatch } from './services/entity-config-service';

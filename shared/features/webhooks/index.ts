@@ -2,4 +2,4 @@
 
 export type { EventType } from './domain/webhooks';
 export { EVENT_RETENTION_SECONDS, RETRY_SCHEDULE_SECONDS } from './domain/webhooks';
-export type { AppointmentChange, Delivery, WebhookStore } from './ports';
+export type { AppointmentChange, WebhookStore } from './ports';

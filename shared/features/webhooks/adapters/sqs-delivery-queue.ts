@@ -1,6 +1,6 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DeadJobs, JobQueue } from '../../../core/jobs/ports';
-import type { Delivery } from '..';
+import type { Delivery } from '../ports';
 
 /** SQS holds a message back at most 15 minutes; longer waits are split by the delivery service. */
 export const SQS_MAX_DELAY_SECONDS = 900;
