@@ -27,7 +27,7 @@ export const WRITE_ACTIONS: readonly string[] = [
  */
 export const COUNTER_ACTIONS: readonly string[] = ['dynamodb:UpdateItem'];
 
-/** IAM condition: every item written has a partition key of the rate counters (`RATE#<entity>`, shared/db/keys.ts). */
+/** IAM condition: every item written has a partition key of the rate counters (`RATE#<entity>`, shared/db/keys/access.ts). */
 export const COUNTER_CONDITION = {
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PARTITION_PREFIX}*`] },
 } as const;

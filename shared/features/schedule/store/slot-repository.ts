@@ -87,7 +87,12 @@ export class SlotRepository implements SlotStore, ClosureSlots {
       ...toSlot(slot as unknown as Record<string, unknown>),
       type: 'slot',
       ...keys.slot(entityId, slot.slot_id),
-      ...keys.slotByCalendarDate(entityId, slot.calendar_id, slot.date, slot.start_time, slot.slot_id),
+      ...keys.slotByCalendarDate(entityId, {
+        calendarId: slot.calendar_id,
+        date: slot.date,
+        startTime: slot.start_time,
+        slotId: slot.slot_id,
+      }),
     };
   }
 
