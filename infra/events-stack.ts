@@ -8,11 +8,11 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { EVENT_ROUTES } from '../shared/telemetry/names';
-import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
 import { addMail, type MailResources } from './mail';
 import { addIteratorAgeAlarm } from './observability';
 import { addOpenDays } from './open-days';
+import { addRouteFunction, functionId } from './route-functions';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 export interface EventsStackProps extends StackProps {

@@ -9,9 +9,9 @@ import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { openDaysPk } from '../shared/db/keys';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { EVENT_ROUTES } from '../shared/telemetry/names';
-import { addRouteFunction, functionId } from './api-stack';
 import type { StageConfig } from './config';
 import { addIteratorAgeAlarm } from './observability';
+import { addRouteFunction, functionId } from './route-functions';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**

@@ -1,8 +1,8 @@
 import { type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { functionId, NOT_FOUND_NAME } from '../../../infra/api-stack';
 import { STAGES, stageConfig } from '../../../infra/config';
+import { functionId, NOT_FOUND_NAME } from '../../../infra/route-functions';
 import {
   COUNTER_ACTIONS,
   COUNTER_CONDITION,
