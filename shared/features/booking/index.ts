@@ -32,5 +32,5 @@ export {
   cancelTokenItem,
   toAppointment,
 } from './store/appointment-repository';
-export { clientItem, clientPhoneItem, searchTextOf, storedDays, toClient } from './store/client-repository';
+export { clientItem, clientPhoneItem, searchTextOf, storedDays, toClient } from './store/client-items';
 export { toDayStat } from './store/counter-repository';

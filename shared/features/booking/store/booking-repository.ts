@@ -11,14 +11,8 @@ import { heldSlots, takesPlace } from '../domain/appointment';
 import { type ClientDayState, dayEffects, noDays, withAppointment } from '../domain/day-stats';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../ports';
 import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appointment-repository';
-import {
-  clientBookingUpdate,
-  clientItem,
-  clientPhoneItem,
-  clientTransitionUpdate,
-  daysUpdate,
-  searchTextOf,
-} from './client-repository';
+import { clientItem, clientPhoneItem, searchTextOf } from './client-items';
+import { clientBookingUpdate, clientTransitionUpdate, daysUpdate } from './client-updates';
 import { countAppointment, countClientBooking, countClientDays } from './counter-repository';
 
 /**
