@@ -1,10 +1,11 @@
 import { Annotations, App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack';
-import { missingSettings, type StageConfig, type StageName, stageConfig } from './config';
+import type { StageConfig, StageName } from './config';
 import { EdgeStack } from './edge-stack';
 import { EventsStack } from './events-stack';
 import { NotifyEveryAlarm } from './observability';
+import { missingSettings, stageConfig } from './stage-settings';
 import { StatefulStack } from './stateful-stack';
 
 export interface BookingStacks {

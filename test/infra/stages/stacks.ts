@@ -1,8 +1,9 @@
 import { type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { STAGES, stageConfig } from '../../../infra/config';
+import { STAGES } from '../../../infra/config';
 import { functionId, NOT_FOUND_NAME } from '../../../infra/route-functions';
+import { stageConfig } from '../../../infra/stage-settings';
 import {
   COUNTER_ACTIONS,
   COUNTER_CONDITION,
