@@ -12,7 +12,7 @@ import { errorLine } from '../shared/local/error-line';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
-type ArgumentChecks = typeof import('../shared/features/operations/services/admin-service').argumentChecks;
+type ArgumentChecks = typeof import('../shared/features/operations/services/admin-arguments').argumentChecks;
 
 const integer = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
@@ -95,7 +95,7 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     async (...args: unknown[]) => {
       if (check) {
         const { argumentChecks } =
-          require('../shared/features/operations/services/admin-service') as typeof import('../shared/features/operations/services/admin-service');
+          require('../shared/features/operations/services/admin-arguments') as typeof import('../shared/features/operations/services/admin-arguments');
         check(argumentChecks, ...(args as never[]));
       }
       const { services, close } = await connectTo(Boolean(cli.opts().remote), jit);

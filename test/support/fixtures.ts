@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Credentials } from '../../shared/features/operations/services/admin-service';
+import type { Credentials } from '../../shared/features/operations/services/credentials';
 import type { WeeklyHours } from '../../shared/features/schedule/domain/opening-hours';
 
 /** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */

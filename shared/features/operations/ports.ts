@@ -36,11 +36,14 @@ export interface EntityStore extends SettingsStore {
   create(input: NewEntity): Promise<void>;
   get(entityId: string): Promise<EntityRecord | null>;
   list(): Promise<string[]>;
-  replaceTokens(
-    entityId: string,
-    oldHashes: Record<TokenKind, string>,
-    newHashes: Record<TokenKind, string>,
-    now: string,
-    settings: VersionedSettings,
-  ): Promise<void>;
+  replaceTokens(replacement: TokenReplacement): Promise<void>;
+}
+
+/** A rotation of an entity's tokens: the hashes read (`old`), their replacement, and the settings read. */
+export interface TokenReplacement {
+  entityId: string;
+  old: Record<TokenKind, string>;
+  next: Record<TokenKind, string>;
+  now: string;
+  settings: VersionedSettings;
 }

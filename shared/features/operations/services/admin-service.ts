@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, invalidField } from '../../../core/errors';
 import type { LimitStore, PublishableKey, PublishableKeyStore } from '../../access';
-import {
-  KeyService,
-  LimitService,
-  NO_LIMITS,
-  randomToken,
-  sha256Hex,
-  type TokenKind,
-  v1Token,
-  v2Token,
-} from '../../access';
+import { KeyService, LimitService, NO_LIMITS } from '../../access';
 import type { CalendarFeedStore } from '../../mail';
 import { localeLanguageProblem } from '../../mail';
 import type {
@@ -21,26 +12,19 @@ import type {
   HoursAdmin,
   IdSource,
 } from '../../schedule';
-import {
-  buildDayHours,
-  DEMO_HOURS,
-  newCalendar,
-  WEEKDAYS,
-  type Weekday,
-  type WeeklyHours,
-} from '../../schedule';
+import { DEMO_HOURS, newCalendar, type WeeklyHours } from '../../schedule';
 import type { SettingsLookup } from '../../settings';
 import {
   AccountIdSchema,
-  checkClosureDate,
   DEFAULT_SETTINGS,
   EntityConfigService,
   type EntitySettings,
-  parseSettingsPatch,
   settingsPatchSchema,
 } from '../../settings';
 import type { WebhookStore } from '../../webhooks';
 import type { EntityStore } from '../ports';
+import { checkDay } from './admin-arguments';
+import { type Credentials, credentialsOf, hashesOf, secretOf } from './credentials';
 
 /** The stores entity administration writes to. */
 export interface AdminStores {
@@ -67,14 +51,6 @@ export interface Rotated extends Credentials {
   revoked: { publishable_keys: string[]; webhooks: string[] };
 }
 
-/** The tokens of an entity's secret, shown once when the secret is set. */
-export interface Credentials {
-  entity_account_id: string;
-  entity_secret_key: string;
-  v1_token: string;
-  v2_token: string;
-}
-
 export interface NewEntityOptions {
   accountId: string;
   secret?: string;
@@ -84,67 +60,14 @@ export interface NewEntityOptions {
   calendarName?: string;
 }
 
-/**
- * A secret given by an operator: at least 32 characters (docs/CONTRACT.md#secrets); none given, 256 random
- * bits. With the v2 token and the account id, a short secret falls to offline guessing, and the v1 token
- * with it.
- */
-export const MIN_SECRET_LENGTH = 32;
-function secretOf(given: string | undefined): string {
-  if (given === undefined) return randomToken(32);
-  if (given.length < MIN_SECRET_LENGTH) {
-    throw invalidField(
-      'secret',
-      `must be at least ${MIN_SECRET_LENGTH} characters (leave it out for a random one)`,
-    );
-  }
-  return given;
-}
-
-const checkDay = (day: string): void => {
-  if (!WEEKDAYS.includes(day as Weekday)) throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
-};
-
-/**
- * The checks a command's own arguments allow without a store. The admin CLI runs them before it starts or
- * reaches DynamoDB Local, so that a typo is answered at once; the methods below check the same again.
- */
-export const argumentChecks = {
-  createEntity(o: { accountId: string; secret?: string | undefined; timezone?: string; country?: string }) {
-    const id = AccountIdSchema.safeParse(o.accountId);
-    if (!id.success) throw invalidField('accountId', id.error.issues[0]?.message ?? 'invalid');
-    secretOf(o.secret);
-    parseSettingsPatch({ timezone: o.timezone, country: o.country });
-  },
-  rotateSecret(secret: string | undefined) {
-    secretOf(secret);
-  },
-  setDayHours(day: string, periods: Array<[string, string]>) {
-    checkDay(day);
-    buildDayHours(day as Weekday, periods);
-  },
-  closureDate: checkClosureDate,
-  settings(patch: Record<string, unknown>) {
-    parseSettingsPatch(patch);
-  },
-};
-
-const credentialsOf = (accountId: string, secret: string): Credentials => ({
-  entity_account_id: accountId,
-  entity_secret_key: secret,
-  v1_token: v1Token(accountId, secret),
-  v2_token: v2Token(accountId, secret),
-});
-const hashesOf = (c: Credentials): Record<TokenKind, string> => ({
-  v1: sha256Hex(c.v1_token),
-  v2: sha256Hex(c.v2_token),
-});
 const widgetId = (): string => `wdg_${randomBytes(8).toString('hex')}`;
 const notFound = (accountId: string) =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${accountId} not found`);
 
 /** What the admin needs: the stores it reads and writes (AdminStores), and a clock (tests set it). */
-export type AdminServiceDeps = AdminStores & { now?: () => Date };
+export interface AdminServiceDeps extends AdminStores {
+  now?: () => Date;
+}
 
 /** Entity administration: creation, secrets, hours, closure days, settings, calendars (admin CLI, demo). */
 export class AdminService {
@@ -222,18 +145,17 @@ export class AdminService {
     const credentials = credentialsOf(options.accountId, options.secret);
     const wanted = hashesOf(credentials);
     if (existing.token_hashes.v1 !== wanted.v1 || existing.token_hashes.v2 !== wanted.v2) {
-      await this.repos.entities.replaceTokens(
-        options.accountId,
-        existing.token_hashes,
-        wanted,
-        this.now().toISOString(),
-        await this.requireSettings(options.accountId),
-      );
+      await this.repos.entities.replaceTokens({
+        entityId: options.accountId,
+        old: existing.token_hashes,
+        next: wanted,
+        now: this.now().toISOString(),
+        settings: await this.requireSettings(options.accountId),
+      });
     }
     return { created: false, credentials };
   }
 
-  /** Replaces the secret; the old tokens stop working when this returns. */
   /**
    * Replaces the secret (the old tokens stop at once) and revokes what a thief of the old one could have
    * made: the feed address ends; the publishable keys and webhook subscriptions are listed, or with
@@ -243,13 +165,13 @@ export class AdminService {
     const entity = await this.requireEntity(accountId);
     const secret = secretOf(newSecret);
     const credentials = credentialsOf(accountId, secret);
-    await this.repos.entities.replaceTokens(
-      accountId,
-      entity.token_hashes,
-      hashesOf(credentials),
-      this.now().toISOString(),
-      await this.requireSettings(accountId),
-    );
+    await this.repos.entities.replaceTokens({
+      entityId: accountId,
+      old: entity.token_hashes,
+      next: hashesOf(credentials),
+      now: this.now().toISOString(),
+      settings: await this.requireSettings(accountId),
+    });
     const calendar_feed_ended = await this.repos.feeds.end(accountId);
     const keys = await this.repos.publishableKeys.list(accountId);
     const hooks = (await this.repos.webhooks.list(accountId)).map((w) => ({ id: w.id, url: w.url }));

@@ -9,7 +9,7 @@ import type { EntityRecord, TokenKind } from '../../access';
 import { calendarItem } from '../../schedule';
 import type { EntitySettings, VersionedSettings } from '../../settings';
 import type { NewEntity } from '../domain/new-entity';
-import type { EntityStore } from '../ports';
+import type { EntityStore, TokenReplacement } from '../ports';
 
 export class EntityRepository implements EntityStore {
   constructor(private readonly table: TableHandle) {}
@@ -64,13 +64,7 @@ export class EntityRepository implements EntityStore {
    * conditioned on the hashes and the settings version read, so the old tokens stop working the moment
    * it commits and the new ones carry the current settings.
    */
-  async replaceTokens(
-    entityId: string,
-    old: Record<TokenKind, string>,
-    next: Record<TokenKind, string>,
-    now: string,
-    settings: VersionedSettings,
-  ): Promise<void> {
+  async replaceTokens({ entityId, old, next, now, settings }: TokenReplacement): Promise<void> {
     const { version, ...current } = settings;
     await transact(this.table, [
       {
