@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext, IdempotencyMark } from '../features/access';
+import type { EarlyReads } from '../features/booking';
 import { runInvocation } from '../telemetry/invocation';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
@@ -46,7 +47,7 @@ export interface RouteInput<P, Q, B> {
   /** The Idempotency-Key this request holds, for the booking to commit its record with it. */
   idempotency?: IdempotencyMark | undefined;
   /** What the route's prefetch started for this entity beside the token's read (HandlerOptions.prefetch). */
-  prefetched?: unknown;
+  prefetched?: EarlyReads;
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {

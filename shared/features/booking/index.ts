@@ -26,6 +26,7 @@ export { byName, matchesClient } from './domain/listing';
 export type { AppointmentReader, AppointmentStore, BookingWriter, ClientReader, PagedList } from './ports';
 export type { Booked, BookingRequest } from './services/booking-rules';
 export type { BookingService } from './services/booking-service';
+export type { EarlyReads } from './services/early-reads';
 export {
   appointmentItem,
   cancelCredentialItem,

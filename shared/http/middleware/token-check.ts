@@ -1,6 +1,7 @@
 import { setNewest } from '../../core/newest';
 import type { EntityContext } from '../../features/access';
 import { checkKeyUse, ownOriginOf } from '../../features/access';
+import type { EarlyReads } from '../../features/booking';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 
@@ -21,7 +22,7 @@ export interface TokenCheckOptions {
  * Starts a route's first reads for the entity a token named last time, while the token is read again; its
  * result is handed to the route only when the token still names that entity (see `tokenCheck`).
  */
-export type Prefetch = (lastSeen: EntityContext, event: Event) => unknown;
+export type Prefetch = (lastSeen: EntityContext, event: Event) => EarlyReads | null | undefined;
 
 /** Tokens a process remembers the entity of, for the prefetch; the oldest is forgotten past it. */
 const REMEMBERED = 1000;
@@ -32,11 +33,11 @@ function started(
   prefetch: Prefetch | undefined,
   token: string | undefined,
   event: Event,
-): { entityId: string; value: unknown } | undefined {
+): { entityId: string; value: EarlyReads | undefined } | undefined {
   const entity = prefetch && token ? lastSeen.get(token) : undefined;
   if (!prefetch || !entity) return undefined;
   try {
-    return { entityId: entity.entityId, value: prefetch(entity, event) };
+    return { entityId: entity.entityId, value: prefetch(entity, event) ?? undefined };
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import type {
   StoredAnswer,
   Visitor,
 } from '../../features/access';
+import type { EarlyReads } from '../../features/booking';
 import type { Format } from '../negotiation';
 import type { Reply } from '../reply';
 import type { Api } from '../stack-deps';
@@ -52,7 +53,7 @@ export interface RequestState {
    * Written by tokenCheck on a route with a prefetch (HandlerOptions.prefetch): what it started for the
    * entity this token named before, when the token names that entity again.
    */
-  prefetched?: unknown;
+  prefetched?: EarlyReads;
   /** Written by tokenCheck for a publishable key's request: the key and the caller's address. */
   visitor?: Visitor;
   /** Written by jsonBody: the parsed JSON body (`{}` when empty). */

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import { AppError } from '../../../shared/core/errors';
+import type { EarlyReads } from '../../../shared/features/booking';
 import { tokenCheck } from '../../../shared/http/middleware/token-check';
 import type { AppContext, Event, Result } from '../../../shared/http/middleware/types';
 import type { Api, Authenticator } from '../../../shared/http/stack-deps';
@@ -74,7 +75,13 @@ describe('tokenCheck with a prefetch', () => {
     return entityContext(owner.entity);
   };
   const started: string[] = [];
-  const prefetching = (prefetch: (entityId: string) => unknown) =>
+  /** Early reads named by their entity (never settled: the check hands them on, it does not await them). */
+  const readsFor = (entityId: string): EarlyReads => ({
+    entityId,
+    request: { calendarId: 1, slotId: 1, phone: '+33612345678' },
+    reads: new Promise(() => undefined),
+  });
+  const prefetching = (prefetch: (entityId: string) => EarlyReads) =>
     middy<Event, Result, Error, AppContext>()
       .use(seedState())
       .use(
@@ -89,7 +96,10 @@ describe('tokenCheck with a prefetch', () => {
       )
       .handler(async (_event, { app }) => ({
         statusCode: 200,
-        body: JSON.stringify({ entity: app.entity?.entityId, prefetched: app.prefetched ?? null }),
+        body: JSON.stringify({
+          entity: app.entity?.entityId,
+          prefetched: app.prefetched ? `read for ${app.prefetched.entityId}` : null,
+        }),
       }));
   const call = (handler: ReturnType<typeof prefetching>, token: string) =>
     handler(apiEvent({ headers: { 'access-token': token } }), lambdaContext()).then((answer) =>
@@ -102,7 +112,7 @@ describe('tokenCheck with a prefetch', () => {
   });
 
   it('starts nothing for a token it has not seen; then starts for the entity the token named', async () => {
-    const handler = prefetching((entityId) => `read for ${entityId}`);
+    const handler = prefetching(readsFor);
     expect(await call(handler, 'token-1')).toEqual({ entity: 'salon-a', prefetched: null });
     expect(started).toEqual([]);
     expect(await call(handler, 'token-1')).toEqual({ entity: 'salon-a', prefetched: 'read for salon-a' });
@@ -110,7 +120,7 @@ describe('tokenCheck with a prefetch', () => {
   });
 
   it('drops what it started when the token now names another entity, or none (401, then forgotten)', async () => {
-    const handler = prefetching((entityId) => `read for ${entityId}`);
+    const handler = prefetching(readsFor);
     await call(handler, 'token-2');
     owner.entity = 'salon-b';
     expect(await call(handler, 'token-2')).toEqual({ entity: 'salon-b', prefetched: null });

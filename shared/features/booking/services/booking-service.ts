@@ -15,12 +15,7 @@ import { randomToken, sha256Hex } from '../../access';
 import { addMinutes, coveringRun } from '../../catalog';
 import type { CalendarReader, IdSource, SlotReader } from '../../schedule';
 import { byStart, type SlotRecord, timeToSeconds } from '../../schedule';
-import {
-  type AppointmentRecord,
-  type AppointmentStatus,
-  type ClientRecord,
-  takesPlace,
-} from '../domain/appointment';
+import { type AppointmentRecord, type AppointmentStatus, takesPlace } from '../domain/appointment';
 import type {
   AppointmentStore,
   BookingSnapshot,
@@ -29,6 +24,7 @@ import type {
   ClientReader,
   TransitionPlan,
 } from '../ports';
+import { bookedAppointment, bookedClient } from './booking-records';
 import {
   type Booked,
   type BookingRequest,
@@ -39,6 +35,7 @@ import {
   refusal,
   refuseUnbookable,
 } from './booking-rules';
+import { type EarlyReads, earlyReads, serves } from './early-reads';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
@@ -49,34 +46,8 @@ export type RescheduleTarget =
   | { slotId: number }
   | { date: string; startTime: string; calendarId?: number | undefined };
 
-/**
- * A booking's first reads (the snapshot and two reserved ids), started before its token is checked
- * (HandlerOptions.prefetch) for the entity and request it names; `BookingService.book` uses them only for
- * that same entity and the same calendar, slot and phone, and reads again when they failed.
- */
-export class EarlyReads {
-  constructor(
-    readonly entityId: string,
-    readonly request: Pick<BookingRequest, 'calendarId' | 'slotId' | 'phone'>,
-    readonly reads: Promise<[BookingSnapshot, number[]]>,
-  ) {
-    // Dropped when the token is refused or names another entity: no unhandled rejection then.
-    reads.catch(() => undefined);
-  }
-
-  serves(entityId: string, request: BookingRequest): boolean {
-    const { calendarId, slotId, phone } = this.request;
-    return (
-      entityId === this.entityId &&
-      calendarId === request.calendarId &&
-      slotId === request.slotId &&
-      phone === request.phone
-    );
-  }
-}
-
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
-export interface BookingCollaborators {
+export interface BookingServiceDeps {
   appointments: AppointmentStore;
   writer: BookingWriter;
   slots: SlotReader;
@@ -93,14 +64,10 @@ export interface BookingCollaborators {
 
 /** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
 export class BookingService {
-  private readonly deps: BookingCollaborators & { now: () => Date; metrics: BusinessMetrics };
+  private readonly deps: BookingServiceDeps & { now: () => Date; metrics: BusinessMetrics };
 
-  constructor(collaborators: BookingCollaborators) {
-    this.deps = {
-      ...collaborators,
-      now: collaborators.now ?? (() => new Date()),
-      metrics: collaborators.metrics ?? NO_METRICS,
-    };
+  constructor(deps: BookingServiceDeps) {
+    this.deps = { ...deps, now: deps.now ?? (() => new Date()), metrics: deps.metrics ?? NO_METRICS };
   }
 
   /** Calendar, slot and the phone's client: one batch read when the store offers it. */
@@ -125,7 +92,7 @@ export class BookingService {
     entity: EntityContext,
     request: BookingRequest,
     idempotency?: IdempotencyMark,
-    prefetched?: unknown,
+    prefetched?: EarlyReads,
   ): Promise<Booked> {
     const made = idempotency?.committed ? 'silent' : 'count';
     return countedBooking(
@@ -138,7 +105,7 @@ export class BookingService {
   /** Starts a booking's first reads ahead, for `book` to use (see EarlyReads). */
   prefetch(entity: EntityContext, request: BookingRequest): EarlyReads {
     const { calendarId, slotId, phone } = request;
-    return new EarlyReads(entity.entityId, { calendarId, slotId, phone }, this.firstReads(entity, request));
+    return earlyReads(entity.entityId, { calendarId, slotId, phone }, this.firstReads(entity, request));
   }
 
   /**
@@ -153,12 +120,12 @@ export class BookingService {
     entity: EntityContext,
     request: BookingRequest,
     idempotency?: IdempotencyMark,
-    prefetched?: unknown,
+    prefetched?: EarlyReads,
   ) {
     // An earlier request with this Idempotency-Key committed this booking and died before answering.
     if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
     const [first, reserved] =
-      prefetched instanceof EarlyReads && prefetched.serves(entity.entityId, request)
+      prefetched && serves(prefetched, entity.entityId, request)
         ? await prefetched.reads.catch(() => this.firstReads(entity, request))
         : await this.firstReads(entity, request);
     const { slot } = first;
@@ -180,46 +147,15 @@ export class BookingService {
       const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
       const appointmentId = ids[0] ?? 0;
       const now = this.deps.now().toISOString();
-      const client: ClientRecord = {
-        client_id: existing?.client_id ?? ids[1] ?? 0,
-        // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
-        client_firstname: existing?.client_firstname ?? request.firstname,
-        client_lastname: existing?.client_lastname ?? request.lastname,
-        client_email: existing ? existing.client_email : (request.email ?? null),
-        client_phone: request.phone,
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-        appointments_count: (existing?.appointments_count ?? 0) + 1,
-        last_appointment:
-          existing?.last_appointment && existing.last_appointment > slot.date
-            ? existing.last_appointment
-            : slot.date,
-      };
-      const appointment: AppointmentRecord = {
-        appointment_id: appointmentId,
-        calendar_id: calendar.calendar_id,
-        slot_id: slot.slot_id,
-        client_id: client.client_id,
-        status: request.status,
-        date: slot.date,
-        start_time: slot.start_time,
-        end_time: slot.end_time,
-        client_firstname: request.firstname,
-        client_lastname: request.lastname,
-        client_email: request.email,
-        client_phone: request.phone,
-        contract_number: request.contractNumber,
-        created_at: now,
-        updated_at: now,
-        ...(request.service
-          ? {
-              end_time: request.service.endTime,
-              service_id: request.service.serviceId,
-              service_name: request.service.serviceName,
-              slot_ids: request.service.slotIds,
-            }
-          : {}),
-      };
+      const client = bookedClient({ existing, newId: ids[1] ?? 0, request, slot, now });
+      const appointment = bookedAppointment({
+        appointmentId,
+        calendar,
+        slot,
+        clientId: client.client_id,
+        request,
+        now,
+      });
       const cancelToken = randomToken(32);
       const outcome = await this.deps.writer.book(entity.entityId, {
         appointment,

@@ -1,0 +1,68 @@
+/** The records a booking writes: the client as it leaves it, and the new appointment. */
+import type { CalendarRecord, SlotRecord } from '../../schedule';
+import type { AppointmentRecord, ClientRecord } from '../domain/appointment';
+import type { BookingRequest } from './booking-rules';
+
+/** The client after a booking: a known one keeps its names and e-mail, counts one more appointment. */
+export function bookedClient(b: {
+  existing: ClientRecord | null;
+  /** The id a new client takes. */
+  newId: number;
+  request: BookingRequest;
+  slot: SlotRecord;
+  now: string;
+}): ClientRecord {
+  const { existing, request, slot, now } = b;
+  return {
+    client_id: existing?.client_id ?? b.newId,
+    // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
+    client_firstname: existing?.client_firstname ?? request.firstname,
+    client_lastname: existing?.client_lastname ?? request.lastname,
+    client_email: existing ? existing.client_email : (request.email ?? null),
+    client_phone: request.phone,
+    created_at: existing?.created_at ?? now,
+    updated_at: now,
+    appointments_count: (existing?.appointments_count ?? 0) + 1,
+    last_appointment:
+      existing?.last_appointment && existing.last_appointment > slot.date
+        ? existing.last_appointment
+        : slot.date,
+  };
+}
+
+/** The appointment a booking creates, with the booking's names and contact (and its service's run). */
+export function bookedAppointment(b: {
+  appointmentId: number;
+  calendar: CalendarRecord;
+  slot: SlotRecord;
+  clientId: number;
+  request: BookingRequest;
+  now: string;
+}): AppointmentRecord {
+  const { calendar, slot, request, now } = b;
+  return {
+    appointment_id: b.appointmentId,
+    calendar_id: calendar.calendar_id,
+    slot_id: slot.slot_id,
+    client_id: b.clientId,
+    status: request.status,
+    date: slot.date,
+    start_time: slot.start_time,
+    end_time: slot.end_time,
+    client_firstname: request.firstname,
+    client_lastname: request.lastname,
+    client_email: request.email,
+    client_phone: request.phone,
+    contract_number: request.contractNumber,
+    created_at: now,
+    updated_at: now,
+    ...(request.service
+      ? {
+          end_time: request.service.endTime,
+          service_id: request.service.serviceId,
+          service_name: request.service.serviceName,
+          slot_ids: request.service.slotIds,
+        }
+      : {}),
+  };
+}
