@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
 import { addDays, todayIn } from '../../../core/dates';
 import { AppError } from '../../../core/errors';
-import {
-  type AppointmentRecord,
-  type AppointmentStatus,
-  appointmentOf,
-  type ClientDays,
-  type ClientRecord,
-  dayEffectsOfAll,
-  daysOf,
-  type StatScope,
-  takesPlace,
-} from '../../booking';
-import { fictitiousEmail, FAMILY_NAMES as LAST } from '../../contact';
+import type { AppointmentRecord } from '../../booking';
 import type { CalendarRecord, DayStatus, SlotRecord } from '../../schedule';
 import { slotTimes } from '../../schedule';
 import type { EntitySettings } from '../../settings';
 import type { SeedStore } from '../ports';
+import { batchesOf, eachInParallel, inParallel } from './seed-parallel';
+import { addToCalendar, clientCountOf, planAppointments } from './seed-plan';
 
 /** An item of the table, as the store makes it. */
 type Item = ReturnType<SeedStore['calendarClientItem']>;
@@ -62,49 +53,6 @@ export interface SeedSummary {
   to: string;
   items_written: number;
   seconds: number;
-}
-
-const FIRST = ['Jeanne', 'Louis', 'Camille', 'Hugo', 'Léa', 'Jules', 'Chloé', 'Adam', 'Manon', 'Nathan'];
-/** How many appointments a seeded client has on average (some one, some many). */
-const APPOINTMENTS_PER_CLIENT = 2.5;
-/**
- * Requests in flight at once: BatchWriteItem requests of 25 items (or counter updates), this many side by
- * side (16 wrote a fifth faster than 8 against DynamoDB Local on 2 cores).
- */
-const PARALLEL = 16;
-const BATCH = 25;
-
-/** Runs `run` on each value of `values`, `PARALLEL` at a time, each value taken when a runner is free. */
-async function eachInParallel<T>(values: Iterator<T>, run: (value: T) => Promise<void>): Promise<void> {
-  const runner = async () => {
-    for (let next = values.next(); !next.done; next = values.next()) await run(next.value);
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, runner));
-}
-
-/** Runs tasks, `PARALLEL` at a time. */
-const inParallel = (tasks: Array<() => Promise<void>>): Promise<void> =>
-  eachInParallel(tasks.values(), (task) => task());
-
-/** The values in batches of `BATCH`, each batch made when it is taken. */
-function* batchesOf<T>(values: Iterable<T>): Generator<T[]> {
-  let batch: T[] = [];
-  for (const value of values) {
-    batch.push(value);
-    if (batch.length === BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-/** Past appointments are mostly completed, future ones mostly confirmed; a tenth cancelled either way. */
-function statusOf(i: number, past: boolean): AppointmentStatus {
-  const r = (i * 37) % 10;
-  if (r === 0) return 'cancelled';
-  if (past) return r === 1 ? 'confirmed' : 'completed';
-  return r === 1 ? 'pending' : 'confirmed';
 }
 
 /**
@@ -192,86 +140,14 @@ export class SeedService {
       (a, b) => `${a.date}${a.start_time}`.localeCompare(`${b.date}${b.start_time}`) || a.slot_id - b.slot_id,
     );
 
-    // Clients and appointments, in memory first: ids, then every counter they move.
+    // Clients and appointments, in memory first: ids, then every counter they move (seed-plan.ts).
     const n = request.appointments;
-    const clientCount = Math.max(1, Math.min(n, Math.round(n / APPOINTMENTS_PER_CLIENT)));
+    const clientCount = clientCountOf(n);
     const ids = await this.deps.ids(entityId, n + clientCount);
-    const clients: ClientRecord[] = Array.from({ length: clientCount }, (_, k) => {
-      const last = `${LAST[k % LAST.length]}${Math.floor(k / LAST.length) || ''}`;
-      const first = FIRST[(k * 7) % FIRST.length] ?? 'Jeanne';
-      return {
-        client_id: ids[n + k] ?? 0,
-        client_firstname: first,
-        client_lastname: last,
-        client_email: fictitiousEmail(first, last, 'example.com', `.${k}`),
-        // Numbers of a block no real booking uses here (+33 7 99 …), unique per seeded client.
-        client_phone: `+33799${String(k + (ids[0] ?? 0))
-          .padStart(6, '0')
-          .slice(-6)}`,
-        created_at: stamp,
-        updated_at: stamp,
-        appointments_count: 0,
-        last_appointment: null,
-      };
-    });
-    const taken = new Map<SlotRecord, number>();
-    const appointments: AppointmentRecord[] = [];
-    const calendarClients = new Map<string, { calendarId: number; client: ClientRecord; count: number }>();
-    const appointmentsOf = new Map<ClientRecord, AppointmentRecord[]>();
-    const dayStats = new Map<string, { date: string; scope: StatScope; adds: Record<string, number> }>();
-    const addToDay = (date: string, scope: StatScope, name: string, by: number) => {
-      const id = `${date}|${scope}`;
-      const day = dayStats.get(id) ?? { date, scope, adds: {} };
-      day.adds[name] = (day.adds[name] ?? 0) + by;
-      dayStats.set(id, day);
-    };
-    const calendarAdds = new Map<number, Record<string, number>>();
-    const addTo = (calendarId: number, name: string, by: number) => {
-      const adds = calendarAdds.get(calendarId) ?? {};
-      adds[name] = (adds[name] ?? 0) + by;
-      calendarAdds.set(calendarId, adds);
-    };
-    for (let i = 0; i < n; i++) {
-      // Spread over every slot, evenly, whatever N.
-      const slot = slots[Math.floor((i * slots.length) / n) % slots.length] as SlotRecord;
-      // A client's appointments are spread over time: client k books every clientCount-th appointment.
-      const client = clients[(i * 7919) % clientCount] as ClientRecord;
-      const status = statusOf(i, slot.date < today);
-      const createdAt = new Date(
-        Math.min(now.getTime(), Date.parse(`${slot.date}T00:00:00Z`) - 7 * 86_400_000),
-      ).toISOString();
-      const a = appointmentOf(ids[i] ?? 0, slot, client, status, createdAt);
-      appointments.push(a);
-      appointmentsOf.set(client, [...(appointmentsOf.get(client) ?? []), a]);
-      addToDay(a.date, a.calendar_id, status, 1);
-      client.appointments_count++;
-      if (!client.last_appointment || client.last_appointment < a.date) client.last_appointment = a.date;
-      if (client.created_at > createdAt) client.created_at = createdAt;
-      if (takesPlace(status)) {
-        taken.set(slot, (taken.get(slot) ?? 0) + 1);
-        addTo(slot.calendar_id, 'places_taken', 1);
-      }
-      addTo(slot.calendar_id, `${status}_count`, 1);
-      const memberKey = `${a.calendar_id}|${a.client_id}`;
-      const member = calendarClients.get(memberKey) ?? {
-        calendarId: a.calendar_id,
-        client,
-        count: 0,
-      };
-      if (member.count === 0) addTo(a.calendar_id, 'clients_count', 1);
-      member.count++;
-      calendarClients.set(memberKey, member);
-    }
-    // Each client's days (all its appointments are new), and what they add to the day statistics.
-    const clientDays: ClientDays[] = [];
-    for (const c of clients) {
-      c.updated_at = c.created_at;
-      const days = daysOf(appointmentsOf.get(c) ?? []);
-      c.day_state = { ...days, version: 1, touch: 1 };
-      clientDays.push(days);
-    }
-    const effects = dayEffectsOfAll(clientDays);
-    for (const m of effects.stats) addToDay(m.date, m.scope, m.attribute, m.delta);
+    const { clients, appointments, taken, calendarClients, dayStats, calendarAdds, lastLive } =
+      planAppointments({ n, clientCount, ids, slots, today, now, stamp });
+    const addTo = (calendarId: number, name: string, by: number) =>
+      addToCalendar(calendarAdds, calendarId, name, by);
 
     // Slots: each holds what landed on it (capacity raised where needed); new ones count in their calendar.
     const slotItems = slots.flatMap((slot) => {
@@ -323,7 +199,7 @@ export class SeedService {
             store.addToCalendar(entityId, calendarId, adds),
       ),
       ...[...dayStats.values()].map((d) => () => store.addToDayStat(entityId, d.date, d.scope, d.adds)),
-      ...effects.lastLive.map((l) => () => store.addToLastLive(entityId, l.date, l.delta)),
+      ...lastLive.map((l) => () => store.addToLastLive(entityId, l.date, l.delta)),
     ]);
     await store.addToEntityCounters(entityId, {
       total_clients: clients.length,
