@@ -117,7 +117,7 @@ export function copyBundleData(outputDir: string): { data: string[]; writers: st
   const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile;
   const copied = dataOf(Object.keys(meta.inputs));
   for (const data of copied) {
-    cpSync(join(ROOT, 'shared', 'domain', 'data', data), join(outputDir, 'data', data), { recursive: true });
+    cpSync(join(ROOT, 'shared', 'core', 'data', data), join(outputDir, 'data', data), { recursive: true });
   }
   const writers = writersOf(Object.keys(meta.inputs));
   if (writers.length > 0) buildWriters(outputDir, writers);

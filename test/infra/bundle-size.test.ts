@@ -200,13 +200,13 @@ it('the writers, bundled apart, load beside a bundle and write what the librarie
 });
 
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
-  // The module moved to shared/features/schedule/domain/ (issue 26): its bundle is there under outdir.
-  const bundled = join(outdir, 'shared', 'domain', 'schedule', 'holidays.js');
-  mkdirSync(join(outdir, 'shared', 'domain', 'schedule', 'data'), { recursive: true });
+  // The module lives in shared/features/schedule/domain/: its bundle is there under outdir.
+  const bundled = join(outdir, 'shared', 'features', 'schedule', 'domain', 'holidays.js');
+  mkdirSync(join(outdir, 'shared', 'features', 'schedule', 'domain', 'data'), { recursive: true });
   // The bundle reads its data beside itself, as a deployed function does.
   require('node:fs').cpSync(
-    join(ROOT, 'shared', 'domain', 'data'),
-    join(outdir, 'shared', 'domain', 'schedule', 'data'),
+    join(ROOT, 'shared', 'core', 'data'),
+    join(outdir, 'shared', 'features', 'schedule', 'domain', 'data'),
     {
       recursive: true,
     },
