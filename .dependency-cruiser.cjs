@@ -1,18 +1,25 @@
 /**
- * The dependency rule (docs/design/layers.md): imports run one way,
- *   functions/ -> wiring -> http/ -> services/<feature>/ -> services/<feature>/ports.ts <- repositories/ -> db/
- *                  wiring -> adapters/ (queues, streams, transports, probes) -> services/<feature>/ports.ts
- * and domain/ imports nothing of the project but domain/. Browser code (web/) stands apart: of the project it
- * imports only web/ and the generated API types (examples/client/api.d.ts). `npm run lint` (and so CI) and
- * test/unit/dependencies.test.ts fail on a wrong-way import or a circle.
+ * The dependency rule (docs/design/features.md): one folder per feature under shared/features/, the
+ * kernel beside them.
+ *   Between features: a feature uses another only through that feature's index.ts (its public face).
+ *   Inside a feature: domain/ imports only domain/; services/ import domain/ and ports.ts; store/,
+ *   adapters/ and debug/ implement ports.ts; http/ (schemas, bodies, presenters) never reaches a store.
+ *   The kernel: core/ and db/ import no feature; the HTTP stack, telemetry and the OpenAPI assembly see a
+ *   feature through its index.ts, openapi.ts or http/; the wiring (the composition root) and the local
+ *   runtime may build from any part. Handlers (functions/) compose the wiring and http shapes only.
+ * Browser code (web/) stands apart: of the project it imports only web/ and the generated API types
+ * (examples/client/api.d.ts). `npm run lint` (and so CI) and test/unit/dependencies.test.ts fail on a
+ * wrong-way import or a circle.
  */
-const forbid = (name, comment, from, to) => ({
+const forbid = (name, comment, from, to, toNot) => ({
   name,
   comment,
   severity: 'error',
   from: { path: from },
-  to: { path: to },
+  to: toNot ? { path: to, pathNot: toNot } : { path: to },
 });
+
+const FEATURE = '^shared/features/([^/]+)/';
 
 module.exports = {
   forbidden: [
@@ -24,40 +31,61 @@ module.exports = {
       to: { circular: true },
     },
     forbid(
+      'features-meet-at-their-index',
+      "A feature uses another only through that feature's index.ts (its public face), never its store or internals.",
+      FEATURE,
+      '^shared/features/[^/]+/',
+      '^shared/features/($1/|[^/]+/index\\.ts$)',
+    ),
+    forbid(
       'domain-is-pure',
-      'domain/ holds the rules and records: it imports only domain/ (and libraries).',
-      '^shared/domain/',
-      '^(shared/(?!domain/)|functions/|infra/|scripts/)',
+      "A feature's domain/ holds its rules and records: it imports its own domain/, the kernel's core/ and other features' index.ts only.",
+      `${FEATURE}domain/`,
+      '^(shared/|functions/|infra/|scripts/)',
+      '^shared/(features/$1/domain/|core/|features/[^/]+/index\\.ts$)',
     ),
     forbid(
-      'db-is-a-driver',
-      'db/ knows DynamoDB and the keys, nothing of the services, the HTTP layer or the wiring.',
-      '^shared/db/',
-      '^(shared/(services|repositories|adapters|http|debug|local|wiring)|functions/|scripts/)',
+      'services-see-domain-and-ports',
+      "A feature's services/ import its domain/, its ports.ts and other services of its own, never its store, adapters, HTTP shapes or the kernel's drivers.",
+      `${FEATURE}services/`,
+      '^(shared/features/$1/(store|adapters|debug|http|openapi)|shared/(db|http|local|wiring|telemetry|openapi)/|shared/(config|logger|routes)\\.ts$|functions/|scripts/|infra/)',
     ),
     forbid(
-      'services-own-their-ports',
-      'services/ speak domain types and their own ports; they never see adapters, HTTP or the wiring.',
-      '^shared/services/',
-      '^(shared/(repositories|adapters|db|http|debug|local|wiring|config|telemetry)|functions/|scripts/)',
+      'ports-speak-domain',
+      "A feature's ports.ts speaks its domain's types: it imports no service, store, adapter or HTTP shape.",
+      `${FEATURE}ports\\.ts$`,
+      '^(shared/features/$1/(services|store|adapters|debug|http|openapi)|shared/(db|http|local|wiring|telemetry|openapi)/|functions/|scripts/|infra/)',
     ),
     forbid(
-      'adapters-implement-ports',
-      "repositories/, adapters/ and debug/ implement the services' ports: of services/ they import a feature's ports.ts only.",
-      '^shared/(repositories|adapters|debug)/',
-      '^(shared/services/(?![^/]+/ports\\.ts$)|shared/(http|local|wiring)|functions/|scripts/)',
+      'stores-implement-ports',
+      "A feature's store/, adapters/ and debug/ implement its ports.ts: they never import its services or HTTP shapes, the HTTP stack, the local runtime or the wiring.",
+      `${FEATURE}(store|adapters|debug)/`,
+      '^(shared/features/$1/(services|http|openapi)|shared/(http|local|wiring|openapi)/|functions/|scripts/|infra/)',
     ),
     forbid(
       'debug-is-not-dynamodb',
-      'The debug data set lives in memory: it does not import the DynamoDB layer.',
-      '^shared/debug/',
-      '^shared/(db|repositories|adapters)/',
+      'The v1 debug data set lives in memory: it does not import the DynamoDB layer or a store.',
+      `${FEATURE}debug/`,
+      '^shared/(db/|features/[^/]+/(store|adapters)/)',
     ),
     forbid(
-      'http-does-not-store',
-      'http/ turns requests into service calls and answers; stores reach it through the wiring only.',
-      '^shared/http/',
-      '^(shared/(repositories|adapters|db|debug|local|wiring)|functions/|scripts/)',
+      'http-shapes-do-not-store',
+      "A feature's http/ turns requests into service input and records into answers: it never reaches a store, an adapter, the wiring or the local runtime.",
+      `${FEATURE}http/`,
+      '^(shared/features/$1/(store|adapters|debug)|shared/(db|local|wiring)/|functions/|scripts/|infra/)',
+    ),
+    forbid(
+      'the-kernel-core-stands-alone',
+      'core/ (errors, dates, jobs, the metrics port) and db/ (client, keys, conditions) are what every feature uses: they import no feature, no HTTP and no wiring.',
+      '^shared/(core|db)/',
+      '^(shared/(features|http|local|wiring|openapi|telemetry)/|functions/|scripts/|infra/)',
+    ),
+    forbid(
+      'the-kernel-sees-faces',
+      'The HTTP stack, telemetry, config and the OpenAPI assembly see a feature only through its index.ts, its openapi.ts or its http/.',
+      '^shared/(http|telemetry|openapi)/|^shared/[^/]+\\.ts$',
+      '^shared/features/',
+      '^shared/features/[^/]+/(index\\.ts$|openapi\\.ts$|http/)',
     ),
     forbid(
       'wiring-is-the-top',
@@ -73,9 +101,9 @@ module.exports = {
     ),
     forbid(
       'handlers-go-through-the-wiring',
-      'A handler composes: http/ for the stack, the wiring for services; never a repository or db/.',
+      "A handler composes: the HTTP stack and a feature's http/ shapes, the wiring for services; never a store, an adapter or db/.",
       '^functions/',
-      '^shared/(repositories|adapters|db|debug)/',
+      '^shared/(db/|features/[^/]+/(store|adapters|debug)/)',
     ),
     {
       name: 'web-stands-apart',

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { endpointNotFound } from '../shared/domain/core/errors';
+import { endpointNotFound } from '../shared/core/errors';
 import { defineV1Handler, defineV2Handler } from '../shared/wiring';
 
 const fail = async (): Promise<never> => {

@@ -24,7 +24,7 @@ export interface AssetSize {
   entry: string;
   /** index.js, minified. */
   bundleBytes: number;
-  /** The data files the asset carries (relative to shared/domain/data). */
+  /** The data files the asset carries (relative to shared/core/data). */
   data: string[];
   /** Everything deployed: bundle, source map, writers, data. */
   assetBytes: number;

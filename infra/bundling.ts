@@ -9,12 +9,12 @@ import { WRITERS } from '../shared/http/formats';
 
 /**
  * Which data a bundle needs, by the module that reads it (paths relative to the repository root, the
- * same as in an esbuild metafile), and what to copy (relative to the data folder, shared/domain/data).
+ * same as in an esbuild metafile), and what to copy (relative to the data folder, shared/core/data).
  */
 export const DATA_OWNERS: Readonly<Record<string, readonly string[]>> = {
-  'shared/domain/schedule/holidays.ts': ['holidays'],
-  'shared/domain/contact/phone.ts': ['phone-metadata.json.br'],
-  'shared/domain/contact/email.ts': ['free-email-domains.txt.br'],
+  'shared/features/schedule/domain/holidays.ts': ['holidays'],
+  'shared/features/contact/domain/phone.ts': ['phone-metadata.json.br'],
+  'shared/features/contact/domain/email.ts': ['free-email-domains.txt.br'],
 };
 
 export const ROOT = join(__dirname, '..');
@@ -67,7 +67,7 @@ export const esbuildOptions = (): BuildOptions => ({
   logLevel: 'silent',
 });
 
-/** The data (relative to shared/domain/data) a bundle needs, from the modules its metafile lists. */
+/** The data (relative to shared/core/data) a bundle needs, from the modules its metafile lists. */
 export function dataOf(inputs: Iterable<string>): string[] {
   const wanted = new Set<string>();
   for (const input of inputs) for (const data of DATA_OWNERS[input] ?? []) wanted.add(data);
@@ -126,7 +126,7 @@ export function copyBundleData(outputDir: string): { data: string[]; writers: st
 }
 
 /** The module that reads the widget's script: a bundle with it gets the built widget script beside index.js. */
-const EMBED_READER = 'shared/http/pages/embed-file.ts';
+const EMBED_READER = 'shared/features/pages/http/embed-file.ts';
 
 if (require.main === module) {
   const [outputDir] = process.argv.slice(2);

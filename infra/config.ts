@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Limits } from '../shared/domain/access/limits';
+import type { Limits } from '../shared/features/access/domain/limits';
 
 export type StageName = 'staging' | 'production';
 

@@ -8,7 +8,7 @@ import {
   TextWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { REFUSAL_REASONS } from '../shared/services/operations/ports';
+import { REFUSAL_REASONS } from '../shared/core/business-metrics';
 import {
   deliveryMetric,
   METRIC,

@@ -135,7 +135,7 @@ export function addMail(
   const queues = {
     MAIL_QUEUE_URL: mailQueue.queueUrl,
     MAIL_DEAD_LETTER_QUEUE_URL: mailDeadLetterQueue.queueUrl,
-    // Empty: e-mails are off (no mail domain); the sender sends nothing and says so (shared/config-mail.ts).
+    // Empty: e-mails are off (no mail domain); the sender sends nothing and says so (shared/features/mail/config.ts).
     MAIL_FROM: stage.mail.from ?? '',
   };
   for (const [key, value] of Object.entries({

@@ -42,7 +42,7 @@ const ENTITY_RUN_TIMEOUT = Duration.minutes(5);
 /** How often every entity of the directory is looked at (new days); changes act through the stream. */
 export const OPEN_DAYS_SCHEDULE = Duration.hours(1);
 
-/** The item types whose change may open or close days (shared/adapters/stream-changes.ts). */
+/** The item types whose change may open or close days (shared/features/webhooks/adapters/stream-changes.ts). */
 const CONFIG_TYPES = ['settings', 'opening-hours', 'closure-day', 'calendar-hours'];
 
 /**

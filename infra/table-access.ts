@@ -27,7 +27,7 @@ export const WRITE_ACTIONS: readonly string[] = [
  */
 export const COUNTER_ACTIONS: readonly string[] = ['dynamodb:UpdateItem'];
 
-/** IAM condition: every item written has a partition key of the rate counters (`RATE#<entity>`, shared/db/keys.ts). */
+/** IAM condition: every item written has a partition key of the rate counters (`RATE#<entity>`, shared/db/keys/access.ts). */
 export const COUNTER_CONDITION = {
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_PARTITION_PREFIX}*`] },
 } as const;
@@ -56,7 +56,7 @@ export function tableGrants(route: RouteDef): TableGrant[] {
 const NARROWER: Readonly<Record<string, readonly string[]>> = {
   /** GET /api/: service information from constants. */
   'functions/v1/info/get-info.ts': [],
-  /** GET /api/health: one GetItem of a key that never exists (shared/adapters/store-probe.ts). */
+  /** GET /api/health: one GetItem of a key that never exists (shared/features/operations/store/store-probe.ts). */
   'functions/v1/info/get-health.ts': ['dynamodb:GetItem'],
   /** GET /feeds/{file}: the token's item, the entity and its settings, the calendar's appointments. */
   'functions/feeds/get-feed.ts': ['dynamodb:GetItem', 'dynamodb:Query'],

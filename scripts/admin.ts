@@ -3,7 +3,7 @@
  * the engine already serving that folder, else one started for the command) or on a deployed table
  * (TABLE_NAME and the usual AWS credentials).
  */
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/domain/core/defaults';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../shared/core/defaults';
 import '../shared/local/quiet-sdk';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type EngineJit, storageFrom } from '../shared/local/engine/dynamodb-local';
@@ -12,7 +12,7 @@ import { errorLine } from '../shared/local/error-line';
 import { ensureLocalTable } from '../shared/local/runtime';
 
 type Services = import('../shared/wiring').Services;
-type ArgumentChecks = typeof import('../shared/services/operations/admin-service').argumentChecks;
+type ArgumentChecks = typeof import('../shared/features/operations/services/admin-service').argumentChecks;
 
 const integer = (value: string): number => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a positive integer');
@@ -95,7 +95,7 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     async (...args: unknown[]) => {
       if (check) {
         const { argumentChecks } =
-          require('../shared/services/operations/admin-service') as typeof import('../shared/services/operations/admin-service');
+          require('../shared/features/operations/services/admin-service') as typeof import('../shared/features/operations/services/admin-service');
         check(argumentChecks, ...(args as never[]));
       }
       const { services, close } = await connectTo(Boolean(cli.opts().remote), jit);

@@ -1,13 +1,13 @@
 /**
  * `npm run generate:data`: writes the data files the lean functions read at run time, from the installed
- * libraries (never by hand), into shared/domain/data/:
+ * libraries (never by hand), into shared/core/data/:
  * - holidays/<CC>.json: one country's rules from date-holidays' own YAML-to-JSON tool (holidays2json),
  *   picked with the countries its rules refer to (`_days`) and the holiday names it uses;
  *   holiday-countries.json lists the countries (and their states) whose public holidays the bundled parser
  *   computes: those whose public holidays need no calendar the functions leave out (data-files.ts);
  * - holidays/<CC>.dates.json.br (and <CC>-<state>.dates.json.br): for the other countries, their public
  *   holidays computed here by the full date-holidays (which has those calendars) for HOLIDAY_TABLE_YEARS,
- *   filtered as shared/domain/schedule/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
+ *   filtered as shared/features/schedule/domain/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
  * - phone-metadata.json.br: libphonenumber-js 'max' metadata (the one that tells mobiles apart), brotli;
  * - free-email-domains.txt.br: free-email-domains-list, one domain a line, sorted, brotli.
  * Run it again after upgrading one of those libraries; test/unit/data-files.test.ts fails until you do.
@@ -27,7 +27,7 @@ import {
   type HolidayTablesIndex,
   holidayTableFile,
   UNBUNDLED_CALENDARS,
-} from '../shared/domain/data-files';
+} from '../shared/core/data-files';
 
 type Rules = Record<string, unknown>;
 interface HolidayData {
@@ -86,7 +86,7 @@ function namesUsed(node: unknown, into = new Set<string>(['substitutes'])): Set<
 
 /**
  * A country's (or state's) public holidays from the full date-holidays, year by year, filtered as
- * shared/domain/schedule/holidays.ts filters the parser's: type public, the first ten characters of `date`, one
+ * shared/features/schedule/domain/holidays.ts filters the parser's: type public, the first ten characters of `date`, one
  * entry per date with the names joined by ' / ', English names with the library's own fallback.
  */
 function tableOf(country: string, state: string | undefined): HolidayTable {

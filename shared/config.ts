@@ -1,5 +1,5 @@
-import { type Limits, NO_LIMITS } from './domain/access/limits';
-import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './domain/core/defaults';
+import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './core/defaults';
+import { type Limits, NO_LIMITS } from './features/access';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;

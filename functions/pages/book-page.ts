@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { bookPage, notFoundPage } from '../../shared/http/pages/page';
-import { v2Business } from '../../shared/http/v2/present-pages';
+import { bookPage, notFoundPage } from '../../shared/features/pages/http/page';
+import { v2Business } from '../../shared/features/pages/http/present';
 import { authService } from '../../shared/wiring';
 
 /**

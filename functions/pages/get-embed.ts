@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { embedScript } from '../../shared/http/pages/embed-file';
+import { embedScript } from '../../shared/features/pages/http/embed-file';
 
 /**
  * GET /embed.js — the booking widget's script (the custom elements <booking-widget> and <booking-manage>),

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { managePage } from '../../shared/http/pages/page';
+import { managePage } from '../../shared/features/pages/http/page';
 
 /**
  * GET /manage — the page a client manages a booking on: it reads the cancel token from the fragment

@@ -5,8 +5,8 @@
  */
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
+import { addDays } from '../../shared/core/dates';
 import { transactionStats } from '../../shared/db/transactions';
-import { addDays } from '../../shared/domain/core/dates';
 import type { LocalRuntime } from '../../shared/local/runtime';
 import { documentClient } from '../../shared/wiring';
 import { median, ms, perSecond, quick, row, timed } from './table';

@@ -5,9 +5,9 @@
  * list's total, move with them.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays } from '../../shared/core/dates';
 import * as keys from '../../shared/db/keys';
-import { addDays } from '../../shared/domain/core/dates';
-import { appointmentItem } from '../../shared/repositories/booking/appointment-repository';
+import { appointmentItem } from '../../shared/features/booking/store/appointment-repository';
 import { table } from '../../shared/wiring';
 import { median, ms, quick, row, timed } from './table';
 import { type Client, createTenant, today } from './tenants';

@@ -3,8 +3,8 @@
  * seed`'s service, in this process), p50 each, interleaved so both see the same engine state.
  */
 
-import { addDays } from '../../shared/domain/core/dates';
-import { DEMO_HOURS, dayHoursFor } from '../../shared/domain/schedule/opening-hours';
+import { addDays } from '../../shared/core/dates';
+import { DEMO_HOURS, dayHoursFor } from '../../shared/features/schedule/domain/opening-hours';
 import { services } from '../../shared/wiring';
 import { seedService } from '../../shared/wiring/operations';
 import { median, ms, quick, row, timed } from './table';

@@ -1,10 +1,10 @@
 /** The benchmark's tenants on the local runtime: HTTP calls, slot generation and booked history. */
 
-import { addDays } from '../../shared/domain/core/dates';
-import { DEFAULT_SETTINGS } from '../../shared/domain/core/defaults';
-import { publicHoliday } from '../../shared/domain/schedule/holidays';
-import { BookingSnapshotRepository } from '../../shared/repositories/booking/booking-snapshot-repository';
-import { BookingService } from '../../shared/services/booking/booking-service';
+import { addDays } from '../../shared/core/dates';
+import { DEFAULT_SETTINGS } from '../../shared/core/defaults';
+import { BookingService } from '../../shared/features/booking/services/booking-service';
+import { BookingSnapshotRepository } from '../../shared/features/booking/store/booking-snapshot-repository';
+import { publicHoliday } from '../../shared/features/schedule/domain/holidays';
 import { services, table } from '../../shared/wiring';
 import { quick } from './table';
 

@@ -1,8 +1,6 @@
-import type { LimitedRequest } from '../domain/access/limits';
-import type { EntityContext } from '../domain/core/entity';
-import type { Admission, IdempotencyStore } from '../services/access/ports';
+import type { Admission, EntityContext, IdempotencyStore, LimitedRequest } from '../features/access';
 
-export type { Admission, IdempotencyStore } from '../services/access/ports';
+export type { Admission, IdempotencyStore } from '../features/access';
 
 /** Which API a route belongs to: its envelope, its token kind and its error vocabulary. */
 export type Api = 'v1' | 'v2';
@@ -14,6 +12,6 @@ export type Authenticator = (token: string | undefined, api: Api) => Promise<Ent
 export interface StackDeps {
   authenticate: Authenticator;
   idempotency: IdempotencyStore;
-  /** Counts a request against the limits that apply to it (shared/services/access/limit-service.ts). */
+  /** Counts a request against the limits that apply to it (shared/features/access/services/limit-service.ts). */
   admit: (entity: EntityContext, request: LimitedRequest) => Promise<Admission>;
 }

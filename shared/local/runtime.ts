@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import * as z from 'zod';
-import { DEFAULT_TABLE_NAME } from '../domain/core/defaults';
+import { DEFAULT_TABLE_NAME } from '../core/defaults';
 import { type LocalStorage, storageFrom } from './engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from './engine/local-store';
 import type { LocalEvents } from './pipelines/local-events';

@@ -2,7 +2,7 @@
  * Example records for docs/openapi.json. Redocly's recommended rules check each example against its
  * schema, so an example that drifts from the contract fails `npm run lint:api`.
  */
-import type { V1Appointment, V1Calendar, V1Client, V1Slot } from '../http/schemas/v1';
+import type { V1Appointment, V1Calendar, V1Client, V1Slot } from '../features/v1-reads/http/schemas';
 import type { V2Appointment, V2Periods, V2Slot } from '../http/schemas/v2';
 
 export const STAMP = '2026-11-23T10:15:00+01:00';

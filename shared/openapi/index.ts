@@ -1,16 +1,16 @@
 /**
  * The OpenAPI 3.1 document of both APIs, driven by the route table: each route's request schemas come
  * from its handler (buildHandler's `.schemas`), its prose, answers and errors from the docs tables beside
- * it (operations-v1.ts, operations-v2.ts), and every payload from the zod response schemas in
+ * it (each feature's openapi.ts, shared/openapi/operations-v2.ts), and every payload from the zod response schemas in
  * shared/http/schemas. A route without a docs entry stops the generator.
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { FEED_OPERATION } from '../features/mail/openapi';
+import { V1_ROUTE_DOCS } from '../features/v1-reads/openapi';
 import { CONTRACT } from '../http/schemas/common';
 import { FEED_ROUTE, ROUTES, type RouteDef, routeName } from '../routes';
-import { V1_ROUTE_DOCS } from './operations-v1';
 import { V2_ROUTE_DOCS } from './operations-v2';
-import { FEED_OPERATION } from './operations-v2-feed';
 import { HEADERS, INFO, PARAMETERS, SECURITY_SCHEMES, SERVERS, TAG_GROUPS, TAGS } from './parts';
 import { errorResponses, shareResponses, successResponse } from './responses';
 import { type RouteDoc, routeKey } from './route-doc';

@@ -1,15 +1,15 @@
 /** The v2 entity API's routes as the contract describes them (docs/CONTRACT.md#v2-in-short). */
 import * as z from 'zod';
+import { V2_KEY_ROUTE_DOCS } from '../features/access/openapi';
+import { V2_CATALOG_ROUTE_DOCS } from '../features/catalog/openapi';
+import { V2_FEED_ROUTE_DOCS } from '../features/mail/openapi';
+import { V2_PAGE_ROUTE_DOCS } from '../features/pages/openapi';
+import { V2_MANAGE_ROUTE_DOCS } from '../features/settings/openapi';
+import * as E from '../features/webhooks/http/schemas';
 import { emptyArray } from '../http/schemas/common';
 import { v2Answer } from '../http/schemas/envelopes';
-import * as E from '../http/schemas/events';
 import * as S from '../http/schemas/v2';
 import * as ex from './examples';
-import { V2_CATALOG_ROUTE_DOCS } from './operations-v2-catalog';
-import { V2_FEED_ROUTE_DOCS } from './operations-v2-feed';
-import { V2_KEY_ROUTE_DOCS } from './operations-v2-keys';
-import { V2_MANAGE_ROUTE_DOCS } from './operations-v2-manage';
-import { V2_PAGE_ROUTE_DOCS } from './operations-v2-pages';
 import type { V2RouteDoc } from './route-doc';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';

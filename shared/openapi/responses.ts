@@ -1,6 +1,6 @@
 /** The responses of an operation: the success envelope with an example, and each error status it documents. */
-import { API_VERSION } from '../domain/core/api';
-import type { V2ErrorCode } from '../domain/core/errors';
+import { API_VERSION } from '../core/api';
+import type { V2ErrorCode } from '../core/errors';
 import { CONTRACT } from '../http/schemas/common';
 import { V1HealthDegraded } from '../http/schemas/envelopes';
 import type { RouteDef } from '../routes';

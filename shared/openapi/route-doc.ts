@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ErrorCode } from '../domain/core/errors';
+import type { ErrorCode } from '../core/errors';
 
 /** The error statuses an operation may document. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;

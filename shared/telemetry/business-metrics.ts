@@ -1,4 +1,4 @@
-import type { BusinessMetrics } from '../services/operations/ports';
+import type { BusinessMetrics } from '../core/business-metrics';
 import { count } from './invocation';
 import { deliveryMetric, METRIC, refusedMetric } from './names';
 

@@ -2,7 +2,7 @@
  * The names of what the functions measure, shared by the code that writes the metrics and the stack that
  * graphs them and alarms on them (infra/observability.ts), so a rename cannot leave a dashboard blind.
  */
-import type { DeliveryResult, RefusalReason } from '../services/operations/ports';
+import type { DeliveryResult, RefusalReason } from '../core/business-metrics';
 
 /** The `service` dimension of every metric, and the service name of the logs and traces. */
 export const SERVICE_NAME = 'booking-api';

@@ -1,16 +1,16 @@
 /**
  * The composition root, access: the token check, the Idempotency-Key records, the fair limits and the
- * publishable keys (services/access, repositories/access).
+ * publishable keys (shared/features/access: its services and store).
  */
 import { config } from '../config';
-import { LimitRepository } from '../repositories/access/limit-repository';
-import { PublishableKeyRepository } from '../repositories/access/publishable-key-repository';
-import { TokenRepository } from '../repositories/access/token-repository';
-import { IdempotencyRepository } from '../repositories/booking/idempotency-repository';
-import { SettingsRepository } from '../repositories/settings/entity-config-repository';
-import { AuthService } from '../services/access/auth-service';
-import { KeyService } from '../services/access/key-service';
-import { LimitService } from '../services/access/limit-service';
+import { AuthService } from '../features/access/services/auth-service';
+import { KeyService } from '../features/access/services/key-service';
+import { LimitService } from '../features/access/services/limit-service';
+import { IdempotencyRepository } from '../features/access/store/idempotency-repository';
+import { LimitRepository } from '../features/access/store/limit-repository';
+import { PublishableKeyRepository } from '../features/access/store/publishable-key-repository';
+import { TokenRepository } from '../features/access/store/token-repository';
+import { SettingsRepository } from '../features/settings/store/entity-config-repository';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { clock, once, readsTogetherTable, table, uptime } from './core';
 

@@ -1,13 +1,14 @@
 /** The composition root, booking: the v2 booking service (the v1 writes use it too, see v1.ts). */
-import { AppointmentRepository } from '../repositories/booking/appointment-repository';
-import { BookingRepository } from '../repositories/booking/booking-repository';
-import { BookingSnapshotRepository } from '../repositories/booking/booking-snapshot-repository';
-import { ClientRepository } from '../repositories/booking/client-repository';
-import { IdBlocks } from '../repositories/booking/id-blocks';
-import { SequenceRepository } from '../repositories/booking/sequence-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
-import { BookingService } from '../services/booking/booking-service';
+
+import { BookingService } from '../features/booking/services/booking-service';
+import { AppointmentRepository } from '../features/booking/store/appointment-repository';
+import { BookingRepository } from '../features/booking/store/booking-repository';
+import { BookingSnapshotRepository } from '../features/booking/store/booking-snapshot-repository';
+import { ClientRepository } from '../features/booking/store/client-repository';
+import { IdBlocks } from '../features/booking/store/id-blocks';
+import { SequenceRepository } from '../features/booking/store/sequence-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { once, readsTogetherTable, table } from './core';
 

@@ -1,13 +1,13 @@
 /** The composition root, services and staff (docs/CONTRACT.md#services-and-staff). */
-import { CounterRepository } from '../repositories/booking/counter-repository';
-import { SequenceRepository } from '../repositories/booking/sequence-repository';
-import { CalendarHoursRepository } from '../repositories/catalog/calendar-hours-repository';
-import { ServiceRepository } from '../repositories/catalog/service-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
-import { OpeningHoursRepository } from '../repositories/settings/entity-config-repository';
-import { CatalogService } from '../services/catalog/catalog-service';
-import { ServiceBookingService } from '../services/catalog/service-booking-service';
+import { CounterRepository } from '../features/booking/store/counter-repository';
+import { SequenceRepository } from '../features/booking/store/sequence-repository';
+import { CatalogService } from '../features/catalog/services/catalog-service';
+import { ServiceBookingService } from '../features/catalog/services/service-booking-service';
+import { CalendarHoursRepository } from '../features/catalog/store/calendar-hours-repository';
+import { ServiceRepository } from '../features/catalog/store/service-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { OpeningHoursRepository } from '../features/settings/store/entity-config-repository';
 import { bookingService } from './booking';
 import { once, table } from './core';
 

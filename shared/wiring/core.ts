@@ -8,26 +8,26 @@ import { config } from '../config';
 import { createDocumentClient } from '../db/client';
 import { readsTogether } from '../db/reads-together';
 import type { TableHandle } from '../db/table-handle';
-import { addStoreCall } from '../http/scope';
-import { LimitRepository } from '../repositories/access/limit-repository';
-import { PublishableKeyRepository } from '../repositories/access/publishable-key-repository';
-import { AppointmentRepository } from '../repositories/booking/appointment-repository';
-import { BookingRepository } from '../repositories/booking/booking-repository';
-import { ClientRepository } from '../repositories/booking/client-repository';
-import { CounterRepository } from '../repositories/booking/counter-repository';
-import { IdempotencyRepository } from '../repositories/booking/idempotency-repository';
-import { SequenceRepository } from '../repositories/booking/sequence-repository';
-import { WebhookRepository } from '../repositories/events/webhook-repository';
-import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
-import { EntityRepository } from '../repositories/operations/entity-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { OpenDaysRepository } from '../repositories/schedule/open-days-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
+import { IdempotencyRepository } from '../features/access/store/idempotency-repository';
+import { LimitRepository } from '../features/access/store/limit-repository';
+import { PublishableKeyRepository } from '../features/access/store/publishable-key-repository';
+import { AppointmentRepository } from '../features/booking/store/appointment-repository';
+import { BookingRepository } from '../features/booking/store/booking-repository';
+import { ClientRepository } from '../features/booking/store/client-repository';
+import { CounterRepository } from '../features/booking/store/counter-repository';
+import { SequenceRepository } from '../features/booking/store/sequence-repository';
+import { CalendarFeedRepository } from '../features/mail/store/calendar-feed-repository';
+import { EntityRepository } from '../features/operations/store/entity-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { OpenDaysRepository } from '../features/schedule/store/open-days-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
   SettingsRepository,
-} from '../repositories/settings/entity-config-repository';
+} from '../features/settings/store/entity-config-repository';
+import { WebhookRepository } from '../features/webhooks/store/webhook-repository';
+import { addStoreCall } from '../http/scope';
 import { traced } from '../telemetry/tracer';
 
 /** Builds a value on first call and returns it afterwards (one per warm Lambda container). */

@@ -1,22 +1,22 @@
 /** The composition root, events: booking events (docs/EVENTS.md): subscriptions, dispatcher, deliveries. */
 
-import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '../adapters/batch-response';
-import { SqsDeliveryQueue } from '../adapters/sqs-delivery-queue';
-import { appointmentChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
-import { NodeWebhookTransport } from '../adapters/webhook-transport';
 import { config } from '../config';
-import { DEFAULT_TIMEZONE } from '../domain/core/defaults';
-import { RETRY_SCHEDULE_SECONDS } from '../domain/delivery/webhooks';
-import { v1Appointment } from '../http/v1/present';
-import { EventRepository, PendingDeliveryRepository } from '../repositories/events/event-repository';
-import { WebhookRepository } from '../repositories/events/webhook-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SettingsRepository } from '../repositories/settings/entity-config-repository';
-import { EventDispatcher } from '../services/events/event-dispatcher';
-import type { DeadLetters, Delivery, DeliveryQueue } from '../services/events/ports';
-import { WebhookDelivery } from '../services/events/webhook-delivery';
-import { WebhookService } from '../services/events/webhook-service';
-import type { MailPlanner } from '../services/mail/mail-planner';
+import { DEFAULT_TIMEZONE } from '../core/defaults';
+import type { MailPlanner } from '../features/mail/services/mail-planner';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SettingsRepository } from '../features/settings/store/entity-config-repository';
+import { v1Appointment } from '../features/v1-reads/http/present';
+import { SqsDeliveryQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
+import { appointmentChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
+import { NodeWebhookTransport } from '../features/webhooks/adapters/webhook-transport';
+import { RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
+import type { DeadLetters, Delivery, DeliveryQueue } from '../features/webhooks/ports';
+import { EventDispatcher } from '../features/webhooks/services/event-dispatcher';
+import { WebhookDelivery } from '../features/webhooks/services/webhook-delivery';
+import { WebhookService } from '../features/webhooks/services/webhook-service';
+import { EventRepository, PendingDeliveryRepository } from '../features/webhooks/store/event-repository';
+import { WebhookRepository } from '../features/webhooks/store/webhook-repository';
+import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '../telemetry/batch-response';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';

@@ -1,29 +1,29 @@
 /** The composition root, mail: client e-mails, reminders and the staff feed (docs/NOTIFICATIONS.md). */
 
-import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
-import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
 import { config } from '../config';
-import { mailConfig } from '../config-mail';
-import { RETRY_SCHEDULE_SECONDS } from '../domain/delivery/webhooks';
-import type { MailJob } from '../domain/mail/notifications';
-import { logger } from '../logger';
-import { AppointmentRepository } from '../repositories/booking/appointment-repository';
-import { CalendarFeedRepository } from '../repositories/mail/calendar-feed-repository';
+import type { DeadJobs, JobQueue } from '../core/jobs/ports';
+import { AppointmentRepository } from '../features/booking/store/appointment-repository';
+import { mailConfig } from '../features/mail/config';
+import type { MailJob } from '../features/mail/domain/notifications';
+import type { MailLookup, MailTransport, ReminderScheduler } from '../features/mail/ports';
+import { CalendarFeedService } from '../features/mail/services/calendar-feed-service';
+import { MailPlanner } from '../features/mail/services/mail-planner';
+import { MailSender } from '../features/mail/services/mail-sender';
+import { CalendarFeedRepository } from '../features/mail/store/calendar-feed-repository';
 import {
   addCancelToken,
   forgetMailCancelToken,
   MailCapRepository,
   mailCancelToken,
   SentMailRepository,
-} from '../repositories/mail/mail-repository';
-import { EntityRepository } from '../repositories/operations/entity-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SettingsRepository } from '../repositories/settings/entity-config-repository';
-import type { DeadJobs, JobQueue } from '../services/jobs/ports';
-import { CalendarFeedService } from '../services/mail/calendar-feed-service';
-import { MailPlanner } from '../services/mail/mail-planner';
-import { MailSender } from '../services/mail/mail-sender';
-import type { MailLookup, MailTransport, ReminderScheduler } from '../services/mail/ports';
+} from '../features/mail/store/mail-repository';
+import { EntityRepository } from '../features/operations/store/entity-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SettingsRepository } from '../features/settings/store/entity-config-repository';
+import { SqsJobQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
+import { RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
+import { logger } from '../logger';
+import { type BatchResponse, eachJob, type QueuedMessage } from '../telemetry/batch-response';
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
@@ -102,7 +102,7 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
   const { SchedulerClient } =
     require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
   const { EventBridgeReminders } =
-    require('../adapters/eventbridge-reminders') as typeof import('../adapters/eventbridge-reminders');
+    require('../features/mail/adapters/eventbridge-reminders') as typeof import('../features/mail/adapters/eventbridge-reminders');
   return new MailPlanner({
     queue: awsMailQueue(),
     reminders: new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
@@ -114,7 +114,7 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
 const awsMailSender = /* @__PURE__ */ once(() => {
   const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
   const { PacedTransport, SesTransport } =
-    require('../adapters/ses-transport') as typeof import('../adapters/ses-transport');
+    require('../features/mail/adapters/ses-transport') as typeof import('../features/mail/adapters/ses-transport');
   return mailPipeline({
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.

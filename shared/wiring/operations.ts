@@ -1,12 +1,13 @@
 /** The composition root, operations: the health check, the entity administration (admin CLI, demo) and the seed. */
-import { StoreProbe } from '../adapters/store-probe';
+
 import { config } from '../config';
-import { RecountRepository } from '../repositories/operations/recount-repository';
-import { SeedRepository } from '../repositories/operations/seed-repository';
-import { AdminService } from '../services/operations/admin-service';
-import { HealthService } from '../services/operations/health-service';
-import { RecountService } from '../services/operations/recount-service';
-import { SeedService } from '../services/operations/seed-service';
+import { AdminService } from '../features/operations/services/admin-service';
+import { HealthService } from '../features/operations/services/health-service';
+import { RecountService } from '../features/operations/services/recount-service';
+import { SeedService } from '../features/operations/services/seed-service';
+import { RecountRepository } from '../features/operations/store/recount-repository';
+import { SeedRepository } from '../features/operations/store/seed-repository';
+import { StoreProbe } from '../features/operations/store/store-probe';
 import { once, repositories, table } from './core';
 import { openingHoursService } from './schedule';
 

@@ -3,28 +3,28 @@
  * that open by themselves (open_days_ahead), for AWS and locally.
  */
 
-import { type BatchResponse, eachJob, type QueuedMessage } from '../adapters/batch-response';
-import { SqsJobQueue } from '../adapters/sqs-delivery-queue';
-import { configChangeOf, type StreamRecordLike } from '../adapters/stream-changes';
 import { config } from '../config';
-import { logger } from '../logger';
-import { SequenceRepository } from '../repositories/booking/sequence-repository';
-import { CalendarHoursRepository } from '../repositories/catalog/calendar-hours-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { OpenDaysRepository } from '../repositories/schedule/open-days-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
+import type { JobQueue } from '../core/jobs/ports';
+import { SequenceRepository } from '../features/booking/store/sequence-repository';
+import { CalendarHoursRepository } from '../features/catalog/store/calendar-hours-repository';
+import type { OpenDaysJob } from '../features/schedule/ports';
+import { OpenDaysDispatcher, type OpenDaysFanOut } from '../features/schedule/services/open-days-fan-out';
+import { type OpenDaysRun, OpenDaysService } from '../features/schedule/services/open-days-service';
+import { OpeningHoursService } from '../features/schedule/services/opening-hours-service';
+import { SlotGenerator } from '../features/schedule/services/slot-generator';
+import { SlotService } from '../features/schedule/services/slot-service';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { OpenDaysRepository } from '../features/schedule/store/open-days-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
   SettingsRepository,
-} from '../repositories/settings/entity-config-repository';
-import type { JobQueue } from '../services/jobs/ports';
-import { OpenDaysDispatcher, type OpenDaysFanOut } from '../services/schedule/open-days-fan-out';
-import { type OpenDaysRun, OpenDaysService } from '../services/schedule/open-days-service';
-import { OpeningHoursService } from '../services/schedule/opening-hours-service';
-import type { OpenDaysJob } from '../services/schedule/ports';
-import { SlotGenerator } from '../services/schedule/slot-generator';
-import { SlotService } from '../services/schedule/slot-service';
+} from '../features/settings/store/entity-config-repository';
+import { SqsJobQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
+import { configChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
+import { logger } from '../logger';
+import { type BatchResponse, eachJob, type QueuedMessage } from '../telemetry/batch-response';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { withSourceStack } from '../telemetry/source-stack';

@@ -1,13 +1,13 @@
 /** The composition root, settings: the self-service settings, weekly hours and closure days. */
-import { EntityRepository } from '../repositories/operations/entity-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
+import { EntityRepository } from '../features/operations/store/entity-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { EntityConfigService } from '../features/settings/services/entity-config-service';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
   SettingsRepository,
-} from '../repositories/settings/entity-config-repository';
-import { EntityConfigService } from '../services/settings/entity-config-service';
+} from '../features/settings/store/entity-config-repository';
 import { once, table } from './core';
 
 /** Settings, weekly hours and closure days of the token's entity (v2 management routes). */

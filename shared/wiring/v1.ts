@@ -1,19 +1,19 @@
 /** The composition root, v1: the v1 read and write services, over the table or over the debug data set. */
 
-import { todayIn } from '../domain/core/dates';
-import { DEFAULT_SETTINGS } from '../domain/core/defaults';
-import type { EntityContext } from '../domain/core/entity';
-import { AppointmentRepository } from '../repositories/booking/appointment-repository';
-import { ClientRepository } from '../repositories/booking/client-repository';
-import { CounterRepository } from '../repositories/booking/counter-repository';
-import { CursorKeyRepository } from '../repositories/operations/cursor-key-repository';
-import { CalendarRepository } from '../repositories/schedule/calendar-repository';
-import { SlotRepository } from '../repositories/schedule/slot-repository';
-import { BookingService } from '../services/booking/booking-service';
-import type { V1Reads, V1Writes } from '../services/v1/context';
-import { Cursors } from '../services/v1/cursors';
-import { V1QueryService } from '../services/v1/query-service';
-import { StatisticsService } from '../services/v1/statistics-service';
+import { todayIn } from '../core/dates';
+import { DEFAULT_SETTINGS } from '../core/defaults';
+import type { EntityContext } from '../features/access/domain/tenant';
+import { BookingService } from '../features/booking/services/booking-service';
+import { AppointmentRepository } from '../features/booking/store/appointment-repository';
+import { ClientRepository } from '../features/booking/store/client-repository';
+import { CounterRepository } from '../features/booking/store/counter-repository';
+import { CursorKeyRepository } from '../features/operations/store/cursor-key-repository';
+import { CalendarRepository } from '../features/schedule/store/calendar-repository';
+import { SlotRepository } from '../features/schedule/store/slot-repository';
+import type { V1Reads, V1Writes } from '../features/v1-reads/services/context';
+import { Cursors } from '../features/v1-reads/services/cursors';
+import { V1QueryService } from '../features/v1-reads/services/query-service';
+import { StatisticsService } from '../features/v1-reads/services/statistics-service';
 import { bookingService } from './booking';
 import { once, table } from './core';
 
@@ -49,8 +49,10 @@ const DEBUG_ENTITY: EntityContext = {
  * clock of the request. The data set is loaded on first use only.
  */
 function debugStore(now: Date) {
-  const { InMemoryStore } = require('../debug/in-memory-store') as typeof import('../debug/in-memory-store');
-  const { debugDataFor } = require('../debug/fixture-data') as typeof import('../debug/fixture-data');
+  const { InMemoryStore } =
+    require('../features/v1-reads/debug/in-memory-store') as typeof import('../features/v1-reads/debug/in-memory-store');
+  const { debugDataFor } =
+    require('../features/v1-reads/debug/fixture-data') as typeof import('../features/v1-reads/debug/fixture-data');
   const store = new InMemoryStore(
     debugDataFor(todayIn(DEBUG_ENTITY.settings.timezone, now)),
     DEBUG_ENTITY.settings.timezone,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
+import { addDays, todayIn } from '../../shared/core/dates';
 import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
 import {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { STATUSES } from '../../shared/domain/booking/appointment';
+import { STATUSES } from '../../shared/features/booking/domain/appointment';
 import { viaHandler as call } from '../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../support/fixtures';
 import { counterDrift, partition } from '../support/invariants';

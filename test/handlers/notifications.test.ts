@@ -1,8 +1,8 @@
 import { getItem } from '../../shared/db/items';
 import * as keys from '../../shared/db/keys';
-import { sha256Hex } from '../../shared/domain/access/tokens';
-import { reminderKey } from '../../shared/domain/mail/notifications';
-import { startInstant } from '../../shared/domain/schedule/slot-times';
+import { sha256Hex } from '../../shared/features/access/domain/tokens';
+import { reminderKey } from '../../shared/features/mail/domain/notifications';
+import { startInstant } from '../../shared/features/schedule/domain/slot-times';
 import { type LocalEvents, startLocalEvents } from '../../shared/local/pipelines/local-events';
 import { SmtpTransport } from '../../shared/local/pipelines/local-mail';
 import { TimerQueue } from '../../shared/local/pipelines/timer-queue';

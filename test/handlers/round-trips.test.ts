@@ -143,7 +143,7 @@ describe('round trips per request (warm instance)', () => {
       // Nothing read after the transaction: the answer shows the place it took.
       expect(answer.json.data).toMatchObject({ max_appointments: 1000, available_slots: 998 });
     });
-    // The ids come from the block the first booking reserved (16: shared/repositories/booking/id-blocks.ts).
+    // The ids come from the block the first booking reserved (16: shared/features/booking/store/id-blocks.ts).
     expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems SLOT']]);
   });
 

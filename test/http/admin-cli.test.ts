@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { v1Token, v2Token } from '../../shared/domain/access/tokens';
+import { v1Token, v2Token } from '../../shared/features/access/domain/tokens';
 import { LOCK_FILE, RECORD_FILE } from '../../shared/local/engine/engine-record';
 import {
   adminHere,

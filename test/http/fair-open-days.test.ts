@@ -3,7 +3,7 @@
  *
  * @file-table none
  */
-import { addDays, todayIn } from '../../shared/domain/core/dates';
+import { addDays, todayIn } from '../../shared/core/dates';
 import { storageFrom } from '../../shared/local/engine/dynamodb-local';
 import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
 import { eventually, runAdmin, type Started, startServer, stopServer } from '../support/processes';

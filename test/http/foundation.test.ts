@@ -1,4 +1,4 @@
-import { v1Token, v2Token } from '../../shared/domain/access/tokens';
+import { v1Token, v2Token } from '../../shared/features/access/domain/tokens';
 import { newEntity } from '../support/fixtures';
 import { forEachMode } from '../support/modes';
 

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
+import { addDays, todayIn } from '../../shared/core/dates';
 import {
   adminHere,
   eventually,

@@ -4,8 +4,8 @@
  * @file-table none
  */
 import { request } from 'node:http';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { hasStarted } from '../../shared/domain/schedule/slot-times';
+import { addDays, todayIn } from '../../shared/core/dates';
+import { hasStarted } from '../../shared/features/schedule/domain/slot-times';
 import { onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 const ACCOUNT = 'safe-open';

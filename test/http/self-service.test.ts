@@ -3,7 +3,7 @@
  *
  * @file-table none
  */
-import { addDays, todayIn } from '../../shared/domain/core/dates';
+import { addDays, todayIn } from '../../shared/core/dates';
 import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 
 /**

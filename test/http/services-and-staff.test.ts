@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { addDays, todayIn } from '../../shared/domain/core/dates';
-import { weekdayOf } from '../../shared/domain/schedule/opening-hours';
+import { addDays, todayIn } from '../../shared/core/dates';
+import { weekdayOf } from '../../shared/features/schedule/domain/opening-hours';
 import { assertContract } from '../support/contract';
 import { eventually, onSharedEngine, type Started, startServer, stopServer } from '../support/processes';
 

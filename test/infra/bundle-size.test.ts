@@ -23,9 +23,9 @@ import {
   ROOT,
   writersOf,
 } from '../../infra/bundling';
-import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
-import TABLES from '../../shared/domain/data/holiday-tables.json';
-import * as source from '../../shared/domain/schedule/holidays';
+import COUNTRIES from '../../shared/core/data/holiday-countries.json';
+import TABLES from '../../shared/core/data/holiday-tables.json';
+import * as source from '../../shared/features/schedule/domain/holidays';
 import { EVENT_ENTRIES, FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../../shared/routes';
 
 const { buildWhenChanged, bySizeAndTime } =
@@ -59,7 +59,7 @@ let outdir = '';
 const CACHE = join(ROOT, 'node_modules', '.cache', 'bundle-size');
 const MADE = join(CACHE, 'bundles.json');
 const RECORD = `${MADE}.inputs.json`;
-const HOLIDAYS = 'shared/domain/schedule/holidays.ts';
+const HOLIDAYS = 'shared/features/schedule/domain/holidays.ts';
 const BUILD_FILES = [
   'infra/bundling.ts',
   'shared/routes.ts',
@@ -200,7 +200,7 @@ it('the writers, bundled apart, load beside a bundle and write what the librarie
 });
 
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
-  // The module moved to shared/domain/schedule/ (issue 26): its bundle is there under outdir.
+  // The module moved to shared/features/schedule/domain/ (issue 26): its bundle is there under outdir.
   const bundled = join(outdir, 'shared', 'domain', 'schedule', 'holidays.js');
   mkdirSync(join(outdir, 'shared', 'domain', 'schedule', 'data'), { recursive: true });
   // The bundle reads its data beside itself, as a deployed function does.

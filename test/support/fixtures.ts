@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { WeeklyHours } from '../../shared/domain/schedule/opening-hours';
-import type { Credentials } from '../../shared/services/operations/admin-service';
+import type { Credentials } from '../../shared/features/operations/services/admin-service';
+import type { WeeklyHours } from '../../shared/features/schedule/domain/opening-hours';
 
 /** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */
 export async function newEntity(
@@ -71,7 +71,7 @@ export function futureSaturday(n = 1, country = 'FR'): string {
 /** The `n`-th day after today (UTC) that is no public holiday of `country` and whose weekday (0 Sunday) fits. */
 function nthFutureDay(n: number, fits: (weekday: number) => boolean, country = 'FR'): string {
   const { publicHoliday } =
-    require('../../shared/domain/schedule/holidays') as typeof import('../../shared/domain/schedule/holidays');
+    require('../../shared/features/schedule/domain/holidays') as typeof import('../../shared/features/schedule/domain/holidays');
   const day = new Date(Date.now());
   for (let found = 0; found < n; ) {
     day.setUTCDate(day.getUTCDate() + 1);

@@ -1,26 +1,26 @@
 /**
- * A booking service over the in-memory store (shared/debug/in-memory-store.ts, the store behind v1 debug
+ * A booking service over the in-memory store (shared/features/v1-reads/debug/in-memory-store.ts, the store behind v1 debug
  * mode), with a fixed clock: the service's branches run in milliseconds, without DynamoDB Local.
  * Its writer can be wrapped to play a concurrent writer (a stale read, a lost Idempotency-Key claim).
  */
 
-import type { DebugData } from '../../shared/debug/fixture-data';
-import { InMemoryStore } from '../../shared/debug/in-memory-store';
-import type { AppointmentRecord, ClientRecord } from '../../shared/domain/booking/appointment';
-import { DEFAULT_SETTINGS } from '../../shared/domain/core/defaults';
-import type { EntityContext } from '../../shared/domain/core/entity';
-import { AppError } from '../../shared/domain/core/errors';
-import { type CalendarRecord, newCalendar } from '../../shared/domain/schedule/calendar';
-import type { SlotRecord } from '../../shared/domain/schedule/slot';
-import type { BookingRequest } from '../../shared/services/booking/booking-rules';
-import { BookingService } from '../../shared/services/booking/booking-service';
+import { DEFAULT_SETTINGS } from '../../shared/core/defaults';
+import { AppError } from '../../shared/core/errors';
+import type { EntityContext } from '../../shared/features/access/domain/tenant';
+import type { AppointmentRecord, ClientRecord } from '../../shared/features/booking/domain/appointment';
 import type {
   BookingPlan,
   BookingSnapshotReader,
   BookingWriter,
   TransitionPlan,
   WriteOutcome,
-} from '../../shared/services/booking/ports';
+} from '../../shared/features/booking/ports';
+import type { BookingRequest } from '../../shared/features/booking/services/booking-rules';
+import { BookingService } from '../../shared/features/booking/services/booking-service';
+import { type CalendarRecord, newCalendar } from '../../shared/features/schedule/domain/calendar';
+import type { SlotRecord } from '../../shared/features/schedule/domain/slot';
+import type { DebugData } from '../../shared/features/v1-reads/debug/fixture-data';
+import { InMemoryStore } from '../../shared/features/v1-reads/debug/in-memory-store';
 
 /** 10:00 in Paris, 04:00 in New York. */
 export const NOW = new Date('2026-06-10T08:00:00Z');

@@ -1,14 +1,14 @@
-import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
-import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/domain/core/entity';
-import { type MailJob, mailAppointmentOf } from '../../shared/domain/mail/notifications';
-import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
+import type { DeadJobs, JobQueue } from '../../shared/core/jobs/ports';
+import type { AppointmentRecord } from '../../shared/features/booking/domain/appointment';
+import { type MailJob, mailAppointmentOf } from '../../shared/features/mail/domain/notifications';
 import type {
   MailLookup,
   MailMessage,
   MailTransport,
   ReminderScheduler,
   SentMails,
-} from '../../shared/services/mail/ports';
+} from '../../shared/features/mail/ports';
+import { DEFAULT_SETTINGS, type EntitySettings } from '../../shared/features/settings/domain/entity';
 
 /** The mail pipeline's ports in memory: what the planner and the sender see, and what they did. */
 export const ENTITY_ID = 'mail-unit';

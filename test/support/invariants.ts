@@ -1,7 +1,7 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
-import type { AppointmentRecord } from '../../shared/domain/booking/appointment';
-import { dayEffectsOfAll, daysOf, POINTS } from '../../shared/domain/booking/day-stats';
+import type { AppointmentRecord } from '../../shared/features/booking/domain/appointment';
+import { dayEffectsOfAll, daysOf, POINTS } from '../../shared/features/booking/domain/day-stats';
 import { documentClient } from '../../shared/wiring';
 
 /** Every item of an entity's partition, straight from the table (for recounts). */
@@ -112,7 +112,7 @@ export async function counterDrift(entityId: string): Promise<string[]> {
 }
 
 /**
- * The flat statistics (shared/domain/booking/day-stats.ts), recounted from the appointments: each
+ * The flat statistics (shared/features/booking/domain/day-stats.ts), recounted from the appointments: each
  * client's days, the day items' status counts, points and links, clients by latest live date, calendar
  * memberships (the calendar's clients_count and the member's index keys).
  */

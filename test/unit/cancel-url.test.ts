@@ -1,5 +1,8 @@
-import { settingsPatchSchema } from '../../shared/domain/core/entity';
-import { cancelUrlProblem, normalizedCancelUrl } from '../../shared/domain/mail/notification-settings';
+import {
+  cancelUrlProblem,
+  normalizedCancelUrl,
+} from '../../shared/features/mail/domain/notification-settings';
+import { settingsPatchSchema } from '../../shared/features/settings/domain/entity';
 
 /** docs/CONTRACT.md#notifications: what a cancel_url may be, and how it is stored. */
 describe('cancel_url rules', () => {

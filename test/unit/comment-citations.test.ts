@@ -115,7 +115,7 @@ describe('comments cite what the repository holds', () => {
 
   it('passes good citations and ignores strings', () => {
     expect(
-      citationProblems('// docs/CONTRACT.md#limits, shared/db/keys.ts', 'shared', exists, anchors),
+      citationProblems('// docs/CONTRACT.md#limits, shared/db/keys/index.ts', 'shared', exists, anchors),
     ).toEqual([]);
     expect(commentsOf("const u = 'https://x.example/DECISIONS.md'; // ok\n/* a\nb */")).toEqual([
       { line: 1, text: '// ok' },

@@ -4,15 +4,15 @@ import DateHolidays from 'date-holidays';
 import { version as DATE_HOLIDAYS_VERSION } from 'date-holidays/package.json';
 import { DOMAINS } from 'free-email-domains-list';
 import MAX_METADATA from 'libphonenumber-js/metadata.max.json';
-import COUNTRIES from '../../shared/domain/data/holiday-countries.json';
-import TABLES from '../../shared/domain/data/holiday-tables.json';
+import COUNTRIES from '../../shared/core/data/holiday-countries.json';
+import TABLES from '../../shared/core/data/holiday-tables.json';
 import {
   FREE_EMAIL_DOMAINS_FILE,
   HOLIDAY_TABLE_YEARS,
   HOLIDAYS_DIR,
   PHONE_METADATA_FILE,
-} from '../../shared/domain/data-files';
-import { publicHoliday, publicHolidays } from '../../shared/domain/schedule/holidays';
+} from '../../shared/core/data-files';
+import { publicHoliday, publicHolidays } from '../../shared/features/schedule/domain/holidays';
 import { sampler } from '../support/sample';
 
 /**

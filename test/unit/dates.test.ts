@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { addDays, isoInZone, isValidIsoDate } from '../../shared/domain/core/dates';
+import { addDays, isoInZone, isValidIsoDate } from '../../shared/core/dates';
 import { sampler } from '../support/sample';
 
 /**

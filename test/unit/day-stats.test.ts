@@ -1,4 +1,5 @@
-import type { AppointmentStatus } from '../../shared/domain/booking/appointment';
+import { addDays } from '../../shared/core/dates';
+import type { AppointmentStatus } from '../../shared/features/booking/domain/appointment';
 import {
   applyStatMove,
   type ClientDays,
@@ -10,11 +11,10 @@ import {
   noDays,
   uniqueClients,
   withAppointment,
-} from '../../shared/domain/booking/day-stats';
-import { addDays } from '../../shared/domain/core/dates';
+} from '../../shared/features/booking/domain/day-stats';
 
 /**
- * The flat statistics' arithmetic (shared/domain/booking/day-stats.ts): counters moved change by change
+ * The flat statistics' arithmetic (shared/features/booking/domain/day-stats.ts): counters moved change by change
  * answer what counting the appointments would — distinct clients of any range, per scope; clients by
  * latest live date; memberships — and a change that "commutes" moves nothing. A fixed seed, a fixed
  * number of changes: the same work on every run.

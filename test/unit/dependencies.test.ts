@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /**
- * The dependency rule of docs/design/layers.md, checked by dependency-cruiser with the project's own
+ * The dependency rule of docs/design/features.md, checked by dependency-cruiser with the project's own
  * .dependency-cruiser.cjs: over the real tree (no violation: `npm run lint`), and here over small trees
  * that break one rule each (the rule must fire), so the check cannot pass by matching nothing.
  */
@@ -51,52 +51,73 @@ test('the project follows its dependency rule: `npm run lint`, which CI runs fir
  * told apart), cruised in one run: every rule must fire, on its own files.
  */
 describe('each rule fires on a tree that breaks it', () => {
+  const F = 'shared/features';
   const cases: Array<[string, Record<string, string>]> = [
     [
+      'features-meet-at-their-index',
+      {
+        // Another feature's store or domain file is refused; its index.ts is allowed (below).
+        [`${F}/waitlist/services/meet-a.ts`]:
+          "import '../../booking/store/meet-b'; import '../../booking/domain/meet-c';",
+        [`${F}/booking/store/meet-b.ts`]: '',
+        [`${F}/booking/domain/meet-c.ts`]: '',
+      },
+    ],
+    [
       'domain-is-pure',
-      { 'shared/domain/pure.ts': "import '../services/pure-b';", 'shared/services/pure-b.ts': '' },
-    ],
-    [
-      'services-own-their-ports',
       {
-        'shared/services/ports-a.ts': "import '../repositories/ports-b';",
-        'shared/repositories/ports-b.ts': '',
+        [`${F}/pure/domain/pure-a.ts`]: "import '../services/pure-b';",
+        [`${F}/pure/services/pure-b.ts`]: '',
       },
     ],
     [
-      'adapters-implement-ports',
+      'services-see-domain-and-ports',
+      { [`${F}/svc/services/svc-a.ts`]: "import '../store/svc-b';", [`${F}/svc/store/svc-b.ts`]: '' },
+    ],
+    [
+      'ports-speak-domain',
+      { [`${F}/port/ports.ts`]: "import './services/port-b';", [`${F}/port/services/port-b.ts`]: '' },
+    ],
+    [
+      'stores-implement-ports',
       {
-        'shared/repositories/adapter-a.ts': "import '../services/adapter-service';",
-        'shared/services/adapter-service.ts': '',
+        [`${F}/impl/store/impl-a.ts`]: "import '../services/impl-service';",
+        [`${F}/impl/services/impl-service.ts`]: '',
       },
     ],
     [
-      'adapters-implement-ports',
+      'debug-is-not-dynamodb',
+      { [`${F}/dbg/debug/dbg-a.ts`]: "import '../../../db/dbg-b';", 'shared/db/dbg-b.ts': '' },
+    ],
+    [
+      'http-shapes-do-not-store',
+      { [`${F}/shape/http/shape-a.ts`]: "import '../store/shape-b';", [`${F}/shape/store/shape-b.ts`]: '' },
+    ],
+    [
+      'the-kernel-core-stands-alone',
       {
-        // Of a feature folder, an adapter sees its ports.ts only: not a service beside it, nor a stray port file.
-        'shared/adapters/feature-a.ts':
-          "import '../services/feature/feature-service'; import '../services/feature/feature-ports';",
-        'shared/services/feature/feature-service.ts': '',
-        'shared/services/feature/feature-ports.ts': '',
+        'shared/core/kernel-a.ts': "import '../features/kern/index';",
+        [`${F}/kern/index.ts`]: '',
+        'shared/db/kernel-c.ts': "import '../http/kernel-d';",
+        'shared/http/kernel-d.ts': '',
       },
     ],
     [
-      'http-does-not-store',
-      { 'shared/http/store-a.ts': "import '../db/store-b';", 'shared/db/store-b.ts': '' },
-    ],
-    [
-      'db-is-a-driver',
-      { 'shared/db/driver-a.ts': "import '../http/driver-b';", 'shared/http/driver-b.ts': '' },
+      'the-kernel-sees-faces',
+      {
+        'shared/http/face-a.ts': "import '../features/face/services/face-b';",
+        [`${F}/face/services/face-b.ts`]: '',
+      },
     ],
     [
       'wiring-is-the-top',
-      { 'shared/services/top-a.ts': "import '../wiring';", 'shared/wiring/index.ts': '' },
+      { [`${F}/top/services/top-a.ts`]: "import '../../../wiring';", 'shared/wiring/index.ts': '' },
     ],
     [
       'handlers-go-through-the-wiring',
       {
-        'functions/handler-a.ts': "import '../shared/repositories/handler-b';",
-        'shared/repositories/handler-b.ts': '',
+        'functions/handler-a.ts': "import '../shared/features/hand/store/handler-b';",
+        [`${F}/hand/store/handler-b.ts`]: '',
       },
     ],
     [
@@ -107,16 +128,16 @@ describe('each rule fires on a tree that breaks it', () => {
       'web-stands-apart',
       {
         // Browser code reaching into the server's code (or the server's configuration) is refused.
-        'web/widget-a.ts': "import '../shared/domain/widget-b'; import '../functions/widget-c';",
-        'shared/domain/widget-b.ts': '',
+        'web/widget-a.ts': "import '../shared/core/widget-b'; import '../functions/widget-c';",
+        'shared/core/widget-b.ts': '',
         'functions/widget-c.ts': '',
       },
     ],
     [
       'no-circular',
       {
-        'shared/services/circle-a.ts': "import './circle-b';",
-        'shared/services/circle-b.ts': "import './circle-a';",
+        [`${F}/circle/services/circle-a.ts`]: "import './circle-b';",
+        [`${F}/circle/services/circle-b.ts`]: "import './circle-a';",
       },
     ],
   ];
@@ -131,9 +152,16 @@ describe('each rule fires on a tree that breaks it', () => {
         writeFileSync(join(dir, path), `${text}\nexport const x = 1;\n`);
       }
     }
+    // What the rules allow: a store implementing its feature's ports.ts, a service using another
+    // feature's index.ts, the HTTP stack using a feature's http/ shapes.
     const allowed = {
-      'shared/repositories/port-user.ts': "import '../services/feature/ports';",
-      'shared/services/feature/ports.ts': '',
+      [`${F}/ok/store/port-user.ts`]: "import '../ports'; import '../domain/record';",
+      [`${F}/ok/ports.ts`]: "import './domain/record';",
+      [`${F}/ok/domain/record.ts`]: '',
+      [`${F}/ok/services/face-user.ts`]: "import '../../booking/index'; import '../ports';",
+      [`${F}/booking/index.ts`]: "import './domain/meet-c';",
+      'shared/http/shape-user.ts': "import '../features/ok/http/shape';",
+      [`${F}/ok/http/shape.ts`]: "import '../domain/record';",
     };
     for (const [path, text] of Object.entries(allowed)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -148,18 +176,18 @@ describe('each rule fires on a tree that breaks it', () => {
     expect(mine).toContain(rule);
   });
 
-  test("an adapter may import a feature's ports.ts, and nothing else of services/", () => {
-    const adapter = violations.filter((v) => v.from === 'shared/adapters/feature-a.ts').map((v) => v.to);
-    expect(adapter.sort()).toEqual([
-      'shared/services/feature/feature-ports.ts',
-      'shared/services/feature/feature-service.ts',
-    ]);
-    expect(violations.filter((v) => v.from === 'shared/repositories/port-user.ts')).toEqual([]);
+  test("a feature meets another at its index.ts; a store implements its own feature's ports", () => {
+    const meet = violations.filter((v) => v.from === `${F}/waitlist/services/meet-a.ts`).map((v) => v.to);
+    expect(meet.sort()).toEqual([`${F}/booking/domain/meet-c.ts`, `${F}/booking/store/meet-b.ts`]);
+    expect(
+      violations.filter((v) => v.from.startsWith(`${F}/ok/`) || v.from === 'shared/http/shape-user.ts'),
+    ).toEqual([]);
+    expect(violations.filter((v) => v.from === `${F}/booking/index.ts`)).toEqual([]);
   });
 
   test('browser code may import web/ and the generated API types, and nothing else of the project', () => {
     const widget = violations.filter((v) => v.from === 'web/widget-a.ts').map((v) => v.to);
-    expect(widget.sort()).toEqual(['functions/widget-c.ts', 'shared/domain/widget-b.ts']);
+    expect(widget.sort()).toEqual(['functions/widget-c.ts', 'shared/core/widget-b.ts']);
     expect(violations.filter((v) => v.from.startsWith('web/') && v.from !== 'web/widget-a.ts')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import {
   isFreeEmailDomain,
   isValidEmail,
   validateEmail,
-} from '../../shared/domain/contact/email';
+} from '../../shared/features/contact/domain/email';
 
 const LONGEST = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.fr`;
 const TOO_LONG = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.fr`;

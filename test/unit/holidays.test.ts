@@ -1,5 +1,9 @@
-import { AppError } from '../../shared/domain/core/errors';
-import { isSupportedCountry, publicHoliday, publicHolidays } from '../../shared/domain/schedule/holidays';
+import { AppError } from '../../shared/core/errors';
+import {
+  isSupportedCountry,
+  publicHoliday,
+  publicHolidays,
+} from '../../shared/features/schedule/domain/holidays';
 
 // Easter Sundays 2025-2030: 20 Apr, 5 Apr, 28 Mar, 16 Apr, 1 Apr, 21 Apr. The dates below are written out
 // by hand (Easter + 1, + 39, + 50), not computed, so they check the library rather than repeat it.

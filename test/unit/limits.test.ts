@@ -8,7 +8,7 @@ import {
   rateLimitHeaders,
   secondsToReset,
   windowStart,
-} from '../../shared/domain/access/limits';
+} from '../../shared/features/access/domain/limits';
 
 /** docs/CONTRACT.md#limits: which limits apply, where windows start and end, what the headers say. */
 const ALL: Limits = {

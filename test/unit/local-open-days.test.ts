@@ -1,5 +1,5 @@
+import type { OpenDaysJob } from '../../shared/features/schedule/ports';
 import { LocalOpenDaysQueue } from '../../shared/local/pipelines/local-open-days';
-import type { OpenDaysJob } from '../../shared/services/schedule/ports';
 
 /** The local open-days queue: entities run side by side; one run per entity at a time; failures alone. */
 describe('LocalOpenDaysQueue', () => {

@@ -4,9 +4,9 @@ import {
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import { EventBridgeReminders } from '../../shared/adapters/eventbridge-reminders';
-import { SesTransport } from '../../shared/adapters/ses-transport';
-import { type MailJob, reminderName } from '../../shared/domain/mail/notifications';
+import { EventBridgeReminders } from '../../shared/features/mail/adapters/eventbridge-reminders';
+import { SesTransport } from '../../shared/features/mail/adapters/ses-transport';
+import { type MailJob, reminderName } from '../../shared/features/mail/domain/notifications';
 
 /** The AWS adapters of the e-mails, each against a client that records the commands it is sent. */
 type Sent = { name: string; input: Record<string, unknown> };

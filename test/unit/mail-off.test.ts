@@ -1,11 +1,11 @@
 import type { SchedulerClient } from '@aws-sdk/client-scheduler';
-import { EventBridgeReminders } from '../../shared/adapters/eventbridge-reminders';
-import { PacedTransport } from '../../shared/adapters/ses-transport';
-import { parseMailConfig } from '../../shared/config-mail';
-import type { MailJob } from '../../shared/domain/mail/notifications';
-import type { DeadJobs, JobQueue } from '../../shared/services/jobs/ports';
-import { MailSender } from '../../shared/services/mail/mail-sender';
-import type { MailLookup, MailMessage, SentMails } from '../../shared/services/mail/ports';
+import type { DeadJobs, JobQueue } from '../../shared/core/jobs/ports';
+import { EventBridgeReminders } from '../../shared/features/mail/adapters/eventbridge-reminders';
+import { PacedTransport } from '../../shared/features/mail/adapters/ses-transport';
+import { parseMailConfig } from '../../shared/features/mail/config';
+import type { MailJob } from '../../shared/features/mail/domain/notifications';
+import type { MailLookup, MailMessage, SentMails } from '../../shared/features/mail/ports';
+import { MailSender } from '../../shared/features/mail/services/mail-sender';
 
 /**
  * A stage without a mail domain (infra/config.ts) deploys with MAIL_FROM empty: e-mails are off. The

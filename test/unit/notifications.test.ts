@@ -1,5 +1,5 @@
-import { appointmentIcs, feedIcs } from '../../shared/domain/mail/ics';
-import { feedEntryText, inviteSummary, mailContent } from '../../shared/domain/mail/mail-content';
+import { appointmentIcs, feedIcs } from '../../shared/features/mail/domain/ics';
+import { feedEntryText, inviteSummary, mailContent } from '../../shared/features/mail/domain/mail-content';
 import {
   cancelLinkOf,
   cancelUrlProblem,
@@ -9,8 +9,12 @@ import {
   localeProblem,
   manageLinkOf,
   notificationPatchShape,
-} from '../../shared/domain/mail/notification-settings';
-import { calendarUid, type MailAppointment, reminderTime } from '../../shared/domain/mail/notifications';
+} from '../../shared/features/mail/domain/notification-settings';
+import {
+  calendarUid,
+  type MailAppointment,
+  reminderTime,
+} from '../../shared/features/mail/domain/notifications';
 import { parseCalendar } from '../support/mail';
 
 const appointment: MailAppointment = {

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/domain/core/errors';
+import { AppError } from '../../shared/core/errors';
 import {
   buildDayHours,
   closedDay,
@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
   type Weekday,
   weekdayOf,
-} from '../../shared/domain/schedule/opening-hours';
+} from '../../shared/features/schedule/domain/opening-hours';
 
 function thrown(fn: () => unknown): AppError {
   try {

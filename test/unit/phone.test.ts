@@ -3,7 +3,7 @@ import {
   NOT_MOBILE_MESSAGE,
   toE164,
   validatePhone,
-} from '../../shared/domain/contact/phone';
+} from '../../shared/features/contact/domain/phone';
 
 describe('toE164 (bookings)', () => {
   it.each([

@@ -1,5 +1,9 @@
-import { DEMO_HOURS } from '../../shared/domain/schedule/opening-hours';
-import { MAX_FUTURE_SLOTS, openDaysSlots, slotsPerDay } from '../../shared/domain/schedule/slot-budget';
+import { DEMO_HOURS } from '../../shared/features/schedule/domain/opening-hours';
+import {
+  MAX_FUTURE_SLOTS,
+  openDaysSlots,
+  slotsPerDay,
+} from '../../shared/features/schedule/domain/slot-budget';
 
 const ALL_DAY = DEMO_HOURS.map((d) => ({
   ...d,

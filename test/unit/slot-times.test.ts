@@ -1,11 +1,16 @@
-import { AppError } from '../../shared/domain/core/errors';
+import { AppError } from '../../shared/core/errors';
 import {
   buildDayHours,
   closedDay,
   type DayHours,
   DEMO_HOURS,
-} from '../../shared/domain/schedule/opening-hours';
-import { hasStarted, type SlotTime, slotTimes, startInstant } from '../../shared/domain/schedule/slot-times';
+} from '../../shared/features/schedule/domain/opening-hours';
+import {
+  hasStarted,
+  type SlotTime,
+  slotTimes,
+  startInstant,
+} from '../../shared/features/schedule/domain/slot-times';
 
 const PARIS = 'Europe/Paris';
 const NEW_YORK = 'America/New_York';

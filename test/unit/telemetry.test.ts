@@ -1,3 +1,4 @@
+import { REFUSAL_REASONS } from '../../shared/core/business-metrics';
 import {
   AppError,
   busy,
@@ -7,9 +8,8 @@ import {
   RateLimited,
   slotNotAvailable,
   slotNotFound,
-} from '../../shared/domain/core/errors';
-import { refusalReasonOf } from '../../shared/services/booking/booking-rules';
-import { REFUSAL_REASONS } from '../../shared/services/operations/ports';
+} from '../../shared/core/errors';
+import { refusalReasonOf } from '../../shared/features/booking/services/booking-rules';
 import { beginInvocation, count, endInvocation, runInvocation } from '../../shared/telemetry/invocation';
 import { metrics } from '../../shared/telemetry/metrics';
 import { deliveryMetric, refusedMetric, statusClassOf } from '../../shared/telemetry/names';

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { NO_METRICS } from '../../shared/core/business-metrics';
 import {
   eventIdOf,
   eventTypeOf,
@@ -6,10 +7,9 @@ import {
   isNonPublicAddress,
   RETRY_SCHEDULE_SECONDS,
   urlProblem,
-} from '../../shared/domain/delivery/webhooks';
-import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/services/events/ports';
-import { WebhookDelivery } from '../../shared/services/events/webhook-delivery';
-import { NO_METRICS } from '../../shared/services/operations/ports';
+} from '../../shared/features/webhooks/domain/webhooks';
+import type { Delivery, DeliveryQueue, WebhookRecord } from '../../shared/features/webhooks/ports';
+import { WebhookDelivery } from '../../shared/features/webhooks/services/webhook-delivery';
 
 const appointment = (status: 'confirmed' | 'cancelled' | 'pending', slot_id = 1) =>
   ({ status, slot_id }) as Parameters<typeof eventTypeOf>[0];

@@ -30,12 +30,12 @@ function inFreshProcess(script: string): { answer: unknown; classic: boolean } {
   return JSON.parse(line) as { answer: unknown; classic: boolean };
 }
 
-// zod's `mini` flavour sets no language for its own messages; shared/domain/core/zod-locale.ts sets English
+// zod's `mini` flavour sets no language for its own messages; shared/core/zod-locale.ts sets English
 // wherever answers quote them. Run apart: in this process, another file's classic schema would set it.
 describe("zod's own messages without its classic flavour", () => {
   it('a settings change out of bounds is refused in English', () => {
     const { answer, classic } = inFreshProcess(
-      "const { settingsPatchSchema } = require('./shared/domain/core/entity'); return settingsPatchSchema().safeParse({ slot_duration: 2, max_appointments: 'x' }).error.issues.map((i) => i.path.join('.') + ': ' + i.message);",
+      "const { settingsPatchSchema } = require('./shared/features/settings/domain/entity'); return settingsPatchSchema().safeParse({ slot_duration: 2, max_appointments: 'x' }).error.issues.map((i) => i.path.join('.') + ': ' + i.message);",
     );
     expect(classic).toBe(false);
     expect(answer).toEqual([

@@ -1,6 +1,10 @@
+import {
+  V1BookingBody,
+  v1BookingAhead,
+  v1BookingRequest,
+} from '../../../shared/features/booking/http/booking-bodies';
+import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
 import { reply } from '../../../shared/http/reply';
-import { v1Appointment } from '../../../shared/http/v1/present';
-import { V1BookingBody, v1BookingAhead, v1BookingRequest } from '../../../shared/http/v2/booking-bodies';
 import { bookingService, defineV1Handler, v1Booking } from '../../../shared/wiring';
 
 /**

@@ -1,6 +1,12 @@
-import { appointmentListQuery, id, optional, pageOf, params } from '../../../shared/http/v1/params';
-import { v1Appointment } from '../../../shared/http/v1/present';
-import { present } from '../../../shared/http/v1/present-list';
+import {
+  appointmentListQuery,
+  id,
+  optional,
+  pageOf,
+  params,
+} from '../../../shared/features/v1-reads/http/params';
+import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
+import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({ ...appointmentListQuery, calendar_id: optional(id()), client_id: optional(id()) });

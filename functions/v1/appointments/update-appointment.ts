@@ -1,9 +1,9 @@
-import { STATUSES } from '../../../shared/domain/booking/appointment';
-import { missingField } from '../../../shared/domain/core/errors';
+import { missingField } from '../../../shared/core/errors';
+import { STATUSES } from '../../../shared/features/booking/domain/appointment';
+import { idPath } from '../../../shared/features/v1-reads/http/params';
+import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
 import { body, id, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
-import { idPath } from '../../../shared/http/v1/params';
-import { v1Appointment } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 const Body = body({ slot_id: optional(id()), status: optional(oneOf(STATUSES)) });

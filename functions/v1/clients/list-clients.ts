@@ -1,9 +1,9 @@
-import { toE164 } from '../../../shared/domain/contact/phone';
-import { invalidField } from '../../../shared/domain/core/errors';
+import { invalidField } from '../../../shared/core/errors';
+import { toE164 } from '../../../shared/features/contact/domain/phone';
+import { date, pageOf, pagination, params, search } from '../../../shared/features/v1-reads/http/params';
+import { v1Client } from '../../../shared/features/v1-reads/http/present';
+import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { optional, text } from '../../../shared/http/input/fields';
-import { date, pageOf, pagination, params, search } from '../../../shared/http/v1/params';
-import { v1Client } from '../../../shared/http/v1/present';
-import { present } from '../../../shared/http/v1/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({

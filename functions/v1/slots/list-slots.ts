@@ -1,6 +1,14 @@
-import { bool, date, id, optional, pageOf, pagination, params } from '../../../shared/http/v1/params';
-import { v1Slot } from '../../../shared/http/v1/present';
-import { present } from '../../../shared/http/v1/present-list';
+import {
+  bool,
+  date,
+  id,
+  optional,
+  pageOf,
+  pagination,
+  params,
+} from '../../../shared/features/v1-reads/http/params';
+import { v1Slot } from '../../../shared/features/v1-reads/http/present';
+import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({

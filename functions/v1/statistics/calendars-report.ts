@@ -1,5 +1,5 @@
+import { v1CalendarReport } from '../../../shared/features/v1-reads/http/present';
 import { reply } from '../../../shared/http/reply';
-import { v1CalendarReport } from '../../../shared/http/v1/present';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/calendars — the calendar report. */

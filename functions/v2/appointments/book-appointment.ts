@@ -1,10 +1,10 @@
-import { reply } from '../../../shared/http/reply';
 import {
   V2BookingBody,
   v2BookingAhead,
   v2BookingRequest,
   v2ServiceBookingRequest,
-} from '../../../shared/http/v2/booking-bodies';
+} from '../../../shared/features/booking/http/booking-bodies';
+import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
 import { bookingService, defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 

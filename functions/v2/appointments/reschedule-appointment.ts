@@ -1,6 +1,6 @@
+import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/features/booking/http/reschedule-body';
 import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
-import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/http/v2/reschedule-body';
 import { bookingService, defineV2Handler } from '../../../shared/wiring';
 
 /**

@@ -1,6 +1,6 @@
+import { v2AvailableStart } from '../../../shared/features/catalog/http/bodies';
 import { date, id, optional, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
-import { v2AvailableStart } from '../../../shared/http/v2/catalog';
 import { defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 
 const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: optional(id()) });

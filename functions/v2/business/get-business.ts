@@ -1,5 +1,5 @@
+import { v2BusinessPage } from '../../../shared/features/pages/http/present';
 import { reply } from '../../../shared/http/reply';
-import { v2BusinessPage } from '../../../shared/http/v2/present-pages';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /**

@@ -1,4 +1,4 @@
-import { missingField } from '../../../shared/domain/core/errors';
+import { missingField } from '../../../shared/core/errors';
 import { bool, date, id, optional, params } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';

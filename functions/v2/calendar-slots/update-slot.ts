@@ -1,4 +1,4 @@
-import { CAPACITY_BOUNDS } from '../../../shared/domain/core/entity';
+import { CAPACITY_BOUNDS } from '../../../shared/features/settings/domain/entity';
 import { body, date, id, int, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';

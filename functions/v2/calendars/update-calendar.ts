@@ -1,5 +1,5 @@
+import { UpdateCalendarBody, v2Calendar } from '../../../shared/features/catalog/http/bodies';
 import { reply } from '../../../shared/http/reply';
-import { UpdateCalendarBody, v2Calendar } from '../../../shared/http/v2/catalog';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/calendars/update — renames or (de)activates a calendar of the entity. */

@@ -1,4 +1,4 @@
-import { resourceNotFound } from '../../../shared/domain/core/errors';
+import { resourceNotFound } from '../../../shared/core/errors';
 import { body, date } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';

@@ -1,4 +1,4 @@
-import { todayIn } from '../../../shared/domain/core/dates';
+import { todayIn } from '../../../shared/core/dates';
 import { reply } from '../../../shared/http/reply';
 import { v2Closure } from '../../../shared/http/v2/present';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ORIGINS_PER_KEY } from '../../../shared/domain/access/publishable-keys';
+import { ORIGINS_PER_KEY } from '../../../shared/features/access/domain/publishable-keys';
 import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { missingField } from '../../../shared/domain/core/errors';
-import { WEEKDAYS } from '../../../shared/domain/schedule/opening-hours';
+import { missingField } from '../../../shared/core/errors';
+import { WEEKDAYS } from '../../../shared/features/schedule/domain/opening-hours';
 import { body, id, int, oneOf, optional } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';

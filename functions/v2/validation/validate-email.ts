@@ -1,4 +1,4 @@
-import { validateEmail } from '../../../shared/domain/contact/email';
+import { validateEmail } from '../../../shared/features/contact/domain/email';
 import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2EmailVerdict } from '../../../shared/http/v2/present';

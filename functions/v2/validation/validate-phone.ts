@@ -1,4 +1,4 @@
-import { validatePhone } from '../../../shared/domain/contact/phone';
+import { validatePhone } from '../../../shared/features/contact/domain/phone';
 import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2PhoneVerdict } from '../../../shared/http/v2/present';

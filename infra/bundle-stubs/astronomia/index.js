@@ -1,7 +1,7 @@
 // Stands in for astronomia (equinox and Julian calendars, left out of the bundles: infra/bundling.ts).
 // date-holidays-parser builds an Earth model when its Equinox module loads, hence a Planet class.
 const unbundled = () => {
-  throw new Error('astronomia is not bundled: see shared/domain/data-files.ts');
+  throw new Error('astronomia is not bundled: see shared/core/data-files.ts');
 };
 module.exports = {
   julian: { Calendar: unbundled, CalendarJulian: unbundled },

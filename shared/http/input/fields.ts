@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { hasUnsafeText } from '../../domain/contact/safe-text';
-import { isValidIsoDate } from '../../domain/core/dates';
-import type { ErrorCode } from '../../domain/core/errors';
-import { normalizeTime } from '../../domain/schedule/opening-hours';
+import { isValidIsoDate } from '../../core/dates';
+import type { ErrorCode } from '../../core/errors';
+import { hasUnsafeText } from '../../features/contact';
+import { normalizeTime } from '../../features/schedule';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code

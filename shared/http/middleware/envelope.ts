@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEZONE } from '../../domain/core/defaults';
-import { AppError, internalError } from '../../domain/core/errors';
+import { DEFAULT_TIMEZONE } from '../../core/defaults';
+import { AppError, internalError } from '../../core/errors';
 import { logger as sharedLogger } from '../../logger';
 import { withSourceStack } from '../../telemetry/source-stack';
 import type { Reply } from '../reply';

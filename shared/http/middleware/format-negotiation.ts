@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/core/errors';
+import { AppError } from '../../core/errors';
 import { negotiateFormat } from '../negotiation';
 import type { AppRequest, Middleware } from './types';
 

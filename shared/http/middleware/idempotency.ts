@@ -1,7 +1,6 @@
 import type * as z from 'zod/v4/core';
-import { idempotencyCaller } from '../../domain/access/idempotency';
-import { sha256Hex } from '../../domain/access/tokens';
-import { conflict, idempotencyInProgress, invalidField } from '../../domain/core/errors';
+import { conflict, idempotencyInProgress, invalidField } from '../../core/errors';
+import { idempotencyCaller, sha256Hex } from '../../features/access';
 import { logger as sharedLogger } from '../../logger';
 import { withSourceStack } from '../../telemetry/source-stack';
 import type { IdempotencyStore } from '../stack-deps';

@@ -1,4 +1,4 @@
-import { invalidJson, payloadTooLarge } from '../../domain/core/errors';
+import { invalidJson, payloadTooLarge } from '../../core/errors';
 import type { AppRequest, Event, Middleware } from './types';
 
 /** A request body larger than this is refused with 413 (docs/CONTRACT.md#requests). */

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { forbidden } from '../../domain/core/errors';
+import { forbidden } from '../../core/errors';
 import type { AppRequest, Middleware } from './types';
 
 /** The header CloudFront adds to every request it forwards (infra/edge-stack.ts). */

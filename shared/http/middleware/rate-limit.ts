@@ -1,11 +1,11 @@
+import { AppError, RateLimited } from '../../core/errors';
+import type { EntityContext } from '../../features/access';
 import {
   type Admission,
   type LimitedRequest,
   type PolicyState,
   rateLimitHeaders,
-} from '../../domain/access/limits';
-import type { EntityContext } from '../../domain/core/entity';
-import { AppError, RateLimited } from '../../domain/core/errors';
+} from '../../features/access';
 import type { AppRequest, Middleware, RequestState } from './types';
 
 export interface RateLimitOptions {

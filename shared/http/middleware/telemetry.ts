@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/core/errors';
+import { AppError } from '../../core/errors';
 import { beginInvocation, endInvocation, type Invocation } from '../../telemetry/invocation';
 import type { AppRequest, Middleware } from './types';
 

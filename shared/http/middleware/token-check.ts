@@ -1,6 +1,6 @@
-import { checkKeyUse, ownOriginOf } from '../../domain/access/publishable-keys';
-import type { EntityContext } from '../../domain/core/entity';
-import { setNewest } from '../../domain/core/newest';
+import { setNewest } from '../../core/newest';
+import type { EntityContext } from '../../features/access';
+import { checkKeyUse, ownOriginOf } from '../../features/access';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
 

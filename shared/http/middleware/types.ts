@@ -1,9 +1,14 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { IdempotencyMark, StoredAnswer } from '../../domain/access/idempotency';
-import type { Admission, PolicyState, Visitor } from '../../domain/access/limits';
-import type { EntityContext } from '../../domain/core/entity';
-import type { AppError } from '../../domain/core/errors';
+import type { AppError } from '../../core/errors';
+import type {
+  Admission,
+  EntityContext,
+  IdempotencyMark,
+  PolicyState,
+  StoredAnswer,
+  Visitor,
+} from '../../features/access';
 import type { Format } from '../negotiation';
 import type { Reply } from '../reply';
 import type { Api } from '../stack-deps';

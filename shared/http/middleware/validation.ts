@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { englishIssues } from '../../domain/core/zod-locale';
+import { englishIssues } from '../../core/zod-locale';
 import { zodToAppError } from '../input/zod-errors';
 import type { AppRequest, Middleware } from './types';
 
@@ -23,7 +23,7 @@ type Where = 'path' | 'query' | 'body';
  * //   -> context.app.input = { path: { id: 42 }, query: undefined, body: undefined }
  */
 export const validation = <P, Q, B>(schemas: Schemas<P, Q, B>): Middleware => {
-  // Bodies' own rules may give zod's messages (shared/domain/core/zod-locale.ts).
+  // Bodies' own rules may give zod's messages (shared/core/zod-locale.ts).
   englishIssues();
   const parse = (where: Where, schema: z.core.$ZodType | undefined, value: unknown): unknown => {
     if (!schema) return undefined;

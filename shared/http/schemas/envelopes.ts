@@ -1,10 +1,10 @@
 /** The envelopes of both APIs around the records (docs/CONTRACT.md#envelopes). */
 import * as z from 'zod';
-import { API_VERSION } from '../../domain/core/api';
-import { ERROR_CODES, V2_ERROR_CODES, type V2ErrorCode } from '../../domain/core/errors';
+import { API_VERSION } from '../../core/api';
+import { ERROR_CODES, V2_ERROR_CODES, type V2ErrorCode } from '../../core/errors';
+import { V1Health } from '../../features/v1-reads';
 import { FORMATS } from '../negotiation';
 import { emptyArray, id, named, stamp } from './common';
-import { V1Health } from './v1';
 
 export const V1Pagination = named(
   z.strictObject({

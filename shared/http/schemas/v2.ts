@@ -1,7 +1,7 @@
 /** The records of the v2 entity API (docs/CONTRACT.md#v2-in-short). */
 import * as z from 'zod';
-import { STATUSES } from '../../domain/booking/appointment';
-import { WEEKDAYS } from '../../domain/schedule/opening-hours';
+import { STATUSES } from '../../features/booking';
+import { WEEKDAYS } from '../../features/schedule';
 import { count, date, id, named, time } from './common';
 
 export const V2OpeningHours = named(

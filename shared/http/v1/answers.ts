@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { API_VERSION } from '../../domain/core/api';
-import { isoInZone } from '../../domain/core/dates';
-import type { AppError } from '../../domain/core/errors';
+import { API_VERSION } from '../../core/api';
+import { isoInZone } from '../../core/dates';
+import type { AppError } from '../../core/errors';
 import { toCsv, toXml } from '../formats';
 import type { AnswerFrame } from '../middleware/types';
 import { CONTENT_TYPES } from '../negotiation';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { AppError, V2ErrorCode } from '../../domain/core/errors';
+import type { AppError, V2ErrorCode } from '../../core/errors';
 import type { Reply } from '../reply';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

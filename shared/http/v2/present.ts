@@ -1,7 +1,7 @@
-import { type AppointmentRecord, joinClientName } from '../../domain/booking/appointment';
-import type { EntitySettings } from '../../domain/core/entity';
-import type { SlotRecord } from '../../domain/schedule/slot';
-import type { ClosureAdded } from '../../services/settings/entity-config-service';
+import { type AppointmentRecord, joinClientName } from '../../features/booking';
+import type { V2CalendarFeedStatus } from '../../features/mail';
+import type { SlotRecord } from '../../features/schedule';
+import type { ClosureAdded, EntitySettings, V2ClosureAdded, V2Settings } from '../../features/settings';
 import { documented } from '../input/documented';
 import type {
   V2Appointment,
@@ -13,8 +13,6 @@ import type {
   V2PhoneVerdict,
   V2Slot,
 } from '../schemas/v2';
-import type { V2CalendarFeedStatus } from '../schemas/v2-feed';
-import type { V2ClosureAdded, V2Settings } from '../schemas/v2-manage';
 
 /** v2 slot record (docs/CONTRACT.md#v2-in-short): max_appointments = capacity, available_slots = capacity − taken. */
 export const v2Slot = (s: SlotRecord): V2Slot => ({

@@ -1,4 +1,4 @@
-import type { AppError } from '../../domain/core/errors';
+import type { AppError } from '../../core/errors';
 import type { Reply } from '../reply';
 import type { ApiProfile } from '../stack';
 import { v2Error, v2Success } from './answers';

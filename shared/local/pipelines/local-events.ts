@@ -1,6 +1,6 @@
 import { config } from '../../config';
-import type { MailJob } from '../../domain/mail/notifications';
-import type { MailTransport } from '../../services/mail/ports';
+import type { MailJob } from '../../features/mail/domain/notifications';
+import type { MailTransport } from '../../features/mail/ports';
 import { instrumented } from '../../telemetry/invocation';
 import { EVENT_ROUTES } from '../../telemetry/names';
 import {

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailJob } from '../../domain/mail/notifications';
-import type { JobQueue } from '../../services/jobs/ports';
-import type { MailMessage, MailTransport, ReminderScheduler } from '../../services/mail/ports';
+import type { JobQueue } from '../../core/jobs/ports';
+import type { MailJob } from '../../features/mail/domain/notifications';
+import type { MailMessage, MailTransport, ReminderScheduler } from '../../features/mail/ports';
 
 /*
  * nodemailer (about 80 ms of CPU to load, measured) is loaded when the first e-mail is built or the SMTP

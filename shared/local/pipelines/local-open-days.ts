@@ -1,5 +1,5 @@
-import type { JobQueue } from '../../services/jobs/ports';
-import type { OpenDaysJob } from '../../services/schedule/ports';
+import type { JobQueue } from '../../core/jobs/ports';
+import type { OpenDaysJob } from '../../features/schedule/ports';
 
 /**
  * The open-days queue on this machine (docs/design/data-model.md#open-days-what-a-run-costs): each job is one

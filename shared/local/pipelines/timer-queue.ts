@@ -1,5 +1,5 @@
-import type { Delivery } from '../../services/events/ports';
-import type { DeadJobs, JobQueue } from '../../services/jobs/ports';
+import type { DeadJobs, JobQueue } from '../../core/jobs/ports';
+import type { Delivery } from '../../features/webhooks/ports';
 
 /**
  * A local queue of jobs (webhook deliveries, client e-mails): a timer per queued delivery, holding it back as SQS would (the same 900 s cap,

@@ -1,4 +1,4 @@
-import { addDays } from '../../../shared/domain/core/dates';
+import { addDays } from '../../../shared/core/dates';
 import { type Answer, viaHandler } from '../../support/api';
 import {
   ALWAYS_OPEN,

@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { appointmentChangeOf } from '../../../shared/adapters/stream-changes';
+import { appointmentChangeOf } from '../../../shared/features/webhooks/adapters/stream-changes';
 import { seedService } from '../../../shared/wiring/operations';
 import { viaHandler as call } from '../../support/api';
 import { newEntity } from '../../support/fixtures';

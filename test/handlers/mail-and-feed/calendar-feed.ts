@@ -1,8 +1,8 @@
-import { sha256Hex } from '../../../shared/domain/access/tokens';
-import { startInstant } from '../../../shared/domain/schedule/slot-times';
-import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
-import { CalendarFeedRepository } from '../../../shared/repositories/mail/calendar-feed-repository';
-import { CalendarFeedService } from '../../../shared/services/mail/calendar-feed-service';
+import { sha256Hex } from '../../../shared/features/access/domain/tokens';
+import { AppointmentRepository } from '../../../shared/features/booking/store/appointment-repository';
+import { CalendarFeedService } from '../../../shared/features/mail/services/calendar-feed-service';
+import { CalendarFeedRepository } from '../../../shared/features/mail/store/calendar-feed-repository';
+import { startInstant } from '../../../shared/features/schedule/domain/slot-times';
 import { mailLookup, table } from '../../../shared/wiring';
 import { type Caller, startHttp, viaHandler } from '../../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';

@@ -1,10 +1,10 @@
 import { getItem } from '../../../shared/db/items';
 import * as keys from '../../../shared/db/keys';
-import type { AppointmentRecord } from '../../../shared/domain/booking/appointment';
-import { type MailJob, mailAppointmentOf } from '../../../shared/domain/mail/notifications';
+import type { AppointmentRecord } from '../../../shared/features/booking/domain/appointment';
+import { AppointmentRepository } from '../../../shared/features/booking/store/appointment-repository';
+import { type MailJob, mailAppointmentOf } from '../../../shared/features/mail/domain/notifications';
+import type { MailMessage } from '../../../shared/features/mail/ports';
 import { TimerQueue } from '../../../shared/local/pipelines/timer-queue';
-import { AppointmentRepository } from '../../../shared/repositories/booking/appointment-repository';
-import type { MailMessage } from '../../../shared/services/mail/ports';
 import { businessMetrics } from '../../../shared/telemetry/business-metrics';
 import { mailPipeline, table } from '../../../shared/wiring';
 import { viaHandler } from '../../support/api';

@@ -1,7 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
 import { handler as entityHandler } from '../../../functions/scheduled/open-days-entity';
-import { addDays, todayIn } from '../../../shared/domain/core/dates';
-import type { OpenDaysJob } from '../../../shared/services/schedule/ports';
+import { addDays, todayIn } from '../../../shared/core/dates';
+import type { OpenDaysJob } from '../../../shared/features/schedule/ports';
 import { openDaysOfAll, services } from '../../../shared/wiring';
 import { viaHandler } from '../../support/api';
 import { ALWAYS_OPEN, newEntity } from '../../support/fixtures';

@@ -1,9 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { configChangeOf } from '../../../shared/adapters/stream-changes';
+import { addDays, datesInRange } from '../../../shared/core/dates';
 import * as keys from '../../../shared/db/keys';
-import { addDays, datesInRange } from '../../../shared/domain/core/dates';
-import { OpenDaysService } from '../../../shared/services/schedule/open-days-service';
-import type { OpenDaysJob } from '../../../shared/services/schedule/ports';
+import type { OpenDaysJob } from '../../../shared/features/schedule/ports';
+import { OpenDaysService } from '../../../shared/features/schedule/services/open-days-service';
+import { configChangeOf } from '../../../shared/features/webhooks/adapters/stream-changes';
 import {
   openDaysAfterChanges,
   runOpenDaysJob,

@@ -1,7 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { configChangeOf } from '../../../shared/adapters/stream-changes';
-import { addDays, todayIn } from '../../../shared/domain/core/dates';
-import { WEEKDAYS, weekdayOf } from '../../../shared/domain/schedule/opening-hours';
+import { addDays, todayIn } from '../../../shared/core/dates';
+import { WEEKDAYS, weekdayOf } from '../../../shared/features/schedule/domain/opening-hours';
+import { configChangeOf } from '../../../shared/features/webhooks/adapters/stream-changes';
 import { openDaysService } from '../../../shared/wiring';
 import { type Answer, viaHandler as call } from '../../support/api';
 import {

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '../../../shared/domain/core/dates';
+import { addDays, todayIn } from '../../../shared/core/dates';
 import { type Answer, viaHandler as call } from '../../support/api';
 import { newEntity } from '../../support/fixtures';
 import { partition } from '../../support/invariants';

@@ -5,7 +5,7 @@ import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLE_EXTERNALS, esbuildOptions, ROOT } from '../../../infra/bundling';
 import { POWERTOOLS_VERSION, powertoolsLayerParameter, STAGES, stageConfig } from '../../../infra/config';
-import { REFUSAL_REASONS } from '../../../shared/services/operations/ports';
+import { REFUSAL_REASONS } from '../../../shared/core/business-metrics';
 import { deliveryMetric, METRIC, metricNamespace, refusedMetric } from '../../../shared/telemetry/names';
 import { templateOf, testStages } from '../../support/cdk-app';
 import { expectRunByLintBeforeTests } from '../../support/lint-arrangement';

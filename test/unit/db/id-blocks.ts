@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../../shared/db/keys';
-import { IdBlocks } from '../../../shared/repositories/booking/id-blocks';
-import { SequenceRepository } from '../../../shared/repositories/booking/sequence-repository';
+import { IdBlocks } from '../../../shared/features/booking/store/id-blocks';
+import { SequenceRepository } from '../../../shared/features/booking/store/sequence-repository';
 import { documentClient } from '../../../shared/wiring';
 
 /**
- * The booking's ids from blocks reserved ahead (shared/repositories/booking/id-blocks.ts): two processes
+ * The booking's ids from blocks reserved ahead (shared/features/booking/store/id-blocks.ts): two processes
  * (two pools over one sequence) and the sequence's other users (slot generation, calendars) never get the
  * same id, however their calls interleave; a pool writes the sequence once per block.
  */

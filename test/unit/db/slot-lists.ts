@@ -1,4 +1,4 @@
-import { SlotRepository } from '../../../shared/repositories/schedule/slot-repository';
+import { SlotRepository } from '../../../shared/features/schedule/store/slot-repository';
 import { table } from '../../../shared/wiring';
 import { newEntity } from '../../support/fixtures';
 

@@ -9,7 +9,7 @@ import {
   resourceNotFound,
   slotNotAvailable,
   slotNotFound,
-} from '../../../shared/domain/core/errors';
+} from '../../../shared/core/errors';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import type {
   ApiProfile,

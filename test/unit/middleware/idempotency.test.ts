@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import { config } from '../../../shared/config';
-import { AppError } from '../../../shared/domain/core/errors';
+import { AppError } from '../../../shared/core/errors';
+import { IdempotencyRepository } from '../../../shared/features/access/store/idempotency-repository';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import {
   canonical,
@@ -18,7 +19,6 @@ import type {
 import type { Reply } from '../../../shared/http/reply';
 import type { IdempotencyStore } from '../../../shared/http/stack-deps';
 import { v2Error, v2Success } from '../../../shared/http/v2/answers';
-import { IdempotencyRepository } from '../../../shared/repositories/booking/idempotency-repository';
 import { documentClient } from '../../../shared/wiring';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../support/middy';
 

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
-import type { LimitedRequest, Policy, PolicyName } from '../../../shared/domain/access/limits';
-import type { EntityContext } from '../../../shared/domain/core/entity';
-import { AppError, forbidden, RateLimited } from '../../../shared/domain/core/errors';
+import { AppError, forbidden, RateLimited } from '../../../shared/core/errors';
+import type { LimitedRequest, Policy, PolicyName } from '../../../shared/features/access/domain/limits';
+import type { EntityContext } from '../../../shared/features/access/domain/tenant';
 import { rateLimit, rateLimitAnswerHeaders } from '../../../shared/http/middleware/rate-limit';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';
 import type { Admission } from '../../../shared/http/stack-deps';

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import { AppError, slotNotAvailable } from '../../../shared/domain/core/errors';
+import { AppError, slotNotAvailable } from '../../../shared/core/errors';
 import { requestContext } from '../../../shared/http/middleware/request-context';
 import { telemetry } from '../../../shared/http/middleware/telemetry';
 import type { AppContext, Event, Middleware, Result } from '../../../shared/http/middleware/types';

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import { AppError } from '../../../shared/domain/core/errors';
+import { AppError } from '../../../shared/core/errors';
 import { tokenCheck } from '../../../shared/http/middleware/token-check';
 import type { AppContext, Event, Result } from '../../../shared/http/middleware/types';
 import type { Api, Authenticator } from '../../../shared/http/stack-deps';

@@ -1,4 +1,4 @@
-import { alreadyAtThisTime } from '../../../shared/domain/core/errors';
+import { alreadyAtThisTime } from '../../../shared/core/errors';
 import {
   bookingWorld,
   CAL,

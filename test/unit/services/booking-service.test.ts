@@ -1,6 +1,6 @@
-import type { IdempotencyMark } from '../../../shared/domain/access/idempotency';
-import type { Booked } from '../../../shared/services/booking/booking-rules';
-import type { BookingSnapshotReader } from '../../../shared/services/booking/ports';
+import type { IdempotencyMark } from '../../../shared/features/access/domain/idempotency';
+import type { BookingSnapshotReader } from '../../../shared/features/booking/ports';
+import type { Booked } from '../../../shared/features/booking/services/booking-rules';
 import {
   bookingWorld,
   CAL,

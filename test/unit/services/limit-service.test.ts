@@ -1,8 +1,8 @@
-import type { CounterStep, CountOutcome, Limits } from '../../../shared/domain/access/limits';
-import { NO_LIMITS } from '../../../shared/domain/access/limits';
-import { AppError } from '../../../shared/domain/core/errors';
-import { LIMITS_CACHE_MS, LimitService } from '../../../shared/services/access/limit-service';
-import type { LimitStore } from '../../../shared/services/access/ports';
+import { AppError } from '../../../shared/core/errors';
+import type { CounterStep, CountOutcome, Limits } from '../../../shared/features/access/domain/limits';
+import { NO_LIMITS } from '../../../shared/features/access/domain/limits';
+import type { LimitStore } from '../../../shared/features/access/ports';
+import { LIMITS_CACHE_MS, LimitService } from '../../../shared/features/access/services/limit-service';
 import { entityContext } from '../../support/middy';
 
 /** The LimitStore contract in memory: counters all or none, a refusal counts nothing. */

@@ -1,5 +1,5 @@
-import type { AppointmentChange } from '../../../shared/services/events/ports';
-import { MailPlanner } from '../../../shared/services/mail/mail-planner';
+import { MailPlanner } from '../../../shared/features/mail/services/mail-planner';
+import type { AppointmentChange } from '../../../shared/features/webhooks/ports';
 import { appointment, ENTITY_ID, mailJob, mailWorld, NOW } from '../../support/in-memory-mail';
 
 const TOKEN = 'Q'.repeat(43);

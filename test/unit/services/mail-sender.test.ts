@@ -1,5 +1,5 @@
-import { mailAppointmentOf } from '../../../shared/domain/mail/notifications';
-import { MailSender } from '../../../shared/services/mail/mail-sender';
+import { mailAppointmentOf } from '../../../shared/features/mail/domain/notifications';
+import { MailSender } from '../../../shared/features/mail/services/mail-sender';
 import { appointment, mailJob, mailWorld, NOW } from '../../support/in-memory-mail';
 
 const TOKEN = 'T'.repeat(43);

@@ -1,4 +1,4 @@
-import { StatisticsService } from '../../../shared/services/v1/statistics-service';
+import { StatisticsService } from '../../../shared/features/v1-reads/services/statistics-service';
 import {
   bookingWorld,
   CAL,

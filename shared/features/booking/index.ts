@@ -1,0 +1,36 @@
+/** The booking feature's public face: what other features may use of it (docs/design/features.md). */
+
+export type { AppointmentRecord, AppointmentStatus, ClientDays, ClientRecord } from './domain/appointment';
+export { appointmentOf, isManageable, joinClientName, STATUSES, takesPlace } from './domain/appointment';
+export type { DayStatRow, StatScope } from './domain/day-stats';
+export {
+  applyStatMove,
+  appointmentsIn,
+  appointmentsOnDay,
+  dayEffectsOfAll,
+  daysOf,
+  emptyDayStat,
+  lastLiveOf,
+  uniqueClients,
+} from './domain/day-stats';
+export type {
+  AppointmentFilter,
+  AppointmentPlace,
+  ClientFilter,
+  ClientPlace,
+  EntityCounters,
+  Page,
+  PageRequest,
+} from './domain/listing';
+export { byName, matchesClient } from './domain/listing';
+export type { AppointmentReader, AppointmentStore, BookingWriter, ClientReader, PagedList } from './ports';
+export type { Booked, BookingRequest } from './services/booking-rules';
+export type { BookingService } from './services/booking-service';
+export {
+  appointmentItem,
+  cancelCredentialItem,
+  cancelTokenItem,
+  toAppointment,
+} from './store/appointment-repository';
+export { clientItem, clientPhoneItem, searchTextOf, storedDays, toClient } from './store/client-repository';
+export { toDayStat } from './store/counter-repository';

@@ -1,0 +1,103 @@
+/**
+ * The ports of booking: what the booking service reads before it writes (one snapshot), the appointments
+ * and clients it reads, and the all-or-nothing writes that book and change appointments with every
+ * counter they move. The DynamoDB repositories (shared/features/booking/store) and the debug data set
+ * implement them.
+ */
+import type { IdempotencyMark } from '../access';
+import type { CalendarRecord, SlotRecord } from '../schedule';
+import type { AppointmentRecord, ClientRecord } from './domain/appointment';
+import type { AppointmentFilter, AppointmentPlace } from './domain/listing';
+
+/** Why a booking or a transition did not commit. `slot` carries the slot as it was, or null if gone. */
+export type WriteOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'slot'; slot: SlotRecord | null }
+  | { ok: false; reason: 'calendar' }
+  /** Someone else changed the appointment or the client first: read again and retry. */
+  | { ok: false; reason: 'stale' }
+  /** The request's Idempotency-Key claim expired and another request holds the key now. */
+  | { ok: false; reason: 'idempotency' };
+
+export interface BookingPlan {
+  appointment: AppointmentRecord;
+  cancelTokenHash: string;
+  /** The cancel token itself, kept only until the confirmation e-mail with its link is sent. */
+  mailCancelToken?: string | undefined;
+  /** Made with a publishable key: kept on the appointment so that its e-mails are capped. */
+  viaKey?: true | undefined;
+  /** The client as it will be after the booking (a known client keeps its names and e-mail). */
+  client: ClientRecord;
+  /** The client as read before the booking; null: a new client, created by this booking. */
+  existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment' | 'day_state'> | null;
+  /** Today in the entity's zone, for the new-clients-per-day counter. */
+  today: string;
+  /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */
+  idempotency?: { mark: IdempotencyMark; result: unknown };
+}
+
+export interface TransitionPlan {
+  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number; booked_via_key?: true };
+  after: AppointmentRecord;
+  /** The client's new last_appointment when a move changes it, conditioned on the value read. */
+  client?: { clientId: number; lastAppointment: string; read: string | null };
+  /**
+   * The appointment's client as read, when the change moves its days (a cancellation, a reinstatement, a
+   * move): the day statistics and memberships move with it, conditioned on the days read.
+   */
+  owner?: ClientRecord;
+}
+
+/** What a booking must know before it writes, read together. */
+export interface BookingSnapshot {
+  calendar: CalendarRecord | null;
+  slot: SlotRecord | null;
+  /** The client that owns the phone, if any (only its id: the record is read when needed). */
+  clientId: number | null;
+}
+
+/** Reads calendar, slot and the phone's client id in one round trip. */
+export interface BookingSnapshotReader {
+  snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
+}
+
+/** A filtered list, read a page at a time. */
+export interface PagedList<Filter, Place, Item> {
+  /** A page; with the list's `total`, the store may read it from the nearer end. */
+  list(
+    entityId: string,
+    filter: Filter,
+    offset: number,
+    limit: number,
+    total?: number,
+    /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
+    after?: Place,
+  ): Promise<Item[]>;
+  /**
+   * True when the filter's matches are a run of consecutive items of the store's index (nothing filtered
+   * after the key condition): a page then reads its own items and no others, so a first page may be read
+   * before the list's total is known. Absent: false.
+   */
+  readsOnlyMatches?(filter: Filter): boolean;
+}
+export interface AppointmentReader extends PagedList<AppointmentFilter, AppointmentPlace, AppointmentRecord> {
+  get(
+    entityId: string,
+    id: number,
+  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
+}
+export interface AppointmentStore extends AppointmentReader {
+  findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
+  /** A client's latest appointments by date, newest first. */
+  latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]>;
+}
+/** The writes that change appointments, each all-or-nothing with every counter it moves. */
+export interface BookingWriter {
+  book(entityId: string, plan: BookingPlan): Promise<WriteOutcome>;
+  transition(entityId: string, plan: TransitionPlan): Promise<WriteOutcome>;
+}
+
+export interface ClientReader {
+  get(entityId: string, clientId: number): Promise<ClientRecord | null>;
+  findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
+}

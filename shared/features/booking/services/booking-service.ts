@@ -1,0 +1,417 @@
+import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
+import { todayIn } from '../../../core/dates';
+import {
+  type AppError,
+  alreadyAtThisTime,
+  alreadyCancelled,
+  appointmentNotFound,
+  busy,
+  calendarNotFound,
+  cancelledCannotMove,
+  idempotencyInProgress,
+  slotNotAvailable,
+  slotNotFound,
+} from '../../../core/errors';
+import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
+import type { EntityContext, IdempotencyMark } from '../../access';
+import { randomToken, sha256Hex } from '../../access';
+import { addMinutes, coveringRun } from '../../catalog';
+import type { CalendarReader, IdSource, SlotReader } from '../../schedule';
+import { byStart, type SlotRecord, timeToSeconds } from '../../schedule';
+import {
+  type AppointmentRecord,
+  type AppointmentStatus,
+  type ClientRecord,
+  takesPlace,
+} from '../domain/appointment';
+import type {
+  AppointmentStore,
+  BookingSnapshot,
+  BookingSnapshotReader,
+  BookingWriter,
+  ClientReader,
+  TransitionPlan,
+} from '../ports';
+import {
+  type Booked,
+  type BookingRequest,
+  backoff,
+  clientAfterMove,
+  countedBooking,
+  countedChange,
+  refusal,
+  refuseUnbookable,
+} from './booking-rules';
+
+/** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
+type Committed = Omit<Booked, 'slot'>;
+type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
+type Same = { conflictIfUnchanged?: () => AppError };
+/** Where a reschedule goes: a slot, or a start (date and time) in a calendar. */
+export type RescheduleTarget =
+  | { slotId: number }
+  | { date: string; startTime: string; calendarId?: number | undefined };
+
+/**
+ * A booking's first reads (the snapshot and two reserved ids), started before its token is checked
+ * (HandlerOptions.prefetch) for the entity and request it names; `BookingService.book` uses them only for
+ * that same entity and the same calendar, slot and phone, and reads again when they failed.
+ */
+export class EarlyReads {
+  constructor(
+    readonly entityId: string,
+    readonly request: Pick<BookingRequest, 'calendarId' | 'slotId' | 'phone'>,
+    readonly reads: Promise<[BookingSnapshot, number[]]>,
+  ) {
+    // Dropped when the token is refused or names another entity: no unhandled rejection then.
+    reads.catch(() => undefined);
+  }
+
+  serves(entityId: string, request: BookingRequest): boolean {
+    const { calendarId, slotId, phone } = this.request;
+    return (
+      entityId === this.entityId &&
+      calendarId === request.calendarId &&
+      slotId === request.slotId &&
+      phone === request.phone
+    );
+  }
+}
+
+/** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
+export interface BookingCollaborators {
+  appointments: AppointmentStore;
+  writer: BookingWriter;
+  slots: SlotReader;
+  calendars: CalendarReader;
+  clients: ClientReader;
+  ids: IdSource;
+  /** The clock; the system clock when absent. */
+  now?: () => Date;
+  /** Calendar, slot and client in one read; three reads when absent. */
+  reader?: BookingSnapshotReader;
+  /** Counts bookings made and refused, moves and cancellations; nothing when absent. */
+  metrics?: BusinessMetrics;
+}
+
+/** Booking, cancelling and status changes; capacity is enforced by the store's conditional transactions. */
+export class BookingService {
+  private readonly deps: BookingCollaborators & { now: () => Date; metrics: BusinessMetrics };
+
+  constructor(collaborators: BookingCollaborators) {
+    this.deps = {
+      ...collaborators,
+      now: collaborators.now ?? (() => new Date()),
+      metrics: collaborators.metrics ?? NO_METRICS,
+    };
+  }
+
+  /** Calendar, slot and the phone's client: one batch read when the store offers it. */
+  private async snapshot(entity: EntityContext, request: BookingRequest): Promise<BookingSnapshot> {
+    if (this.deps.reader)
+      return this.deps.reader.snapshot(entity.entityId, request.calendarId, request.slotId, request.phone);
+    const [calendar, slot, client] = await Promise.all([
+      this.deps.calendars.get(entity.entityId, request.calendarId),
+      this.deps.slots.get(entity.entityId, request.slotId),
+      this.deps.clients.findByPhone(entity.entityId, request.phone),
+    ]);
+    return { calendar, slot, clientId: client?.client_id ?? null };
+  }
+
+  /**
+   * 1. The calendar exists and is active. 2. The slot exists in that calendar. 3. It has not started (in the
+   * calendar's zone). 4. It is open with a free place (checked early to answer fast, enforced in step 6).
+   * 5. Find the client by phone or allocate a new id. 6. One transaction takes the place, writes the
+   * appointment, the client and the counters; a stale client read is retried from step 5.
+   */
+  async book(
+    entity: EntityContext,
+    request: BookingRequest,
+    idempotency?: IdempotencyMark,
+    prefetched?: unknown,
+  ): Promise<Booked> {
+    const made = idempotency?.committed ? 'silent' : 'count';
+    return countedBooking(
+      this.deps.metrics,
+      () => this.place(entity, request, idempotency, prefetched),
+      made,
+    );
+  }
+
+  /** Starts a booking's first reads ahead, for `book` to use (see EarlyReads). */
+  prefetch(entity: EntityContext, request: BookingRequest): EarlyReads {
+    const { calendarId, slotId, phone } = request;
+    return new EarlyReads(entity.entityId, { calendarId, slotId, phone }, this.firstReads(entity, request));
+  }
+
+  /**
+   * The snapshot, with ids reserved while it is read (two: appointment and, if new, client); an unused id
+   * is simply skipped, since ids need only be unique.
+   */
+  private firstReads(entity: EntityContext, request: BookingRequest) {
+    return Promise.all([this.snapshot(entity, request), this.deps.ids.next(entity.entityId, 2)]);
+  }
+
+  private async place(
+    entity: EntityContext,
+    request: BookingRequest,
+    idempotency?: IdempotencyMark,
+    prefetched?: unknown,
+  ) {
+    // An earlier request with this Idempotency-Key committed this booking and died before answering.
+    if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
+    const [first, reserved] =
+      prefetched instanceof EarlyReads && prefetched.serves(entity.entityId, request)
+        ? await prefetched.reads.catch(() => this.firstReads(entity, request))
+        : await this.firstReads(entity, request);
+    const { slot } = first;
+    let { calendar } = first;
+    // v2 without calendar_id: the slot's own calendar, whichever of the entity's it is.
+    if (request.anyCalendar && slot && slot.calendar_id !== calendar?.calendar_id)
+      calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
+    if (!calendar?.is_active) throw calendarNotFound();
+    if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
+    // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
+    refuseUnbookable(slot, calendar, this.deps.now(), true);
+
+    let clientId = first.clientId;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
+      if (attempt > 0)
+        clientId = (await this.deps.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
+      const existing = clientId === null ? null : await this.deps.clients.get(entity.entityId, clientId);
+      const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
+      const appointmentId = ids[0] ?? 0;
+      const now = this.deps.now().toISOString();
+      const client: ClientRecord = {
+        client_id: existing?.client_id ?? ids[1] ?? 0,
+        // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
+        client_firstname: existing?.client_firstname ?? request.firstname,
+        client_lastname: existing?.client_lastname ?? request.lastname,
+        client_email: existing ? existing.client_email : (request.email ?? null),
+        client_phone: request.phone,
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        appointments_count: (existing?.appointments_count ?? 0) + 1,
+        last_appointment:
+          existing?.last_appointment && existing.last_appointment > slot.date
+            ? existing.last_appointment
+            : slot.date,
+      };
+      const appointment: AppointmentRecord = {
+        appointment_id: appointmentId,
+        calendar_id: calendar.calendar_id,
+        slot_id: slot.slot_id,
+        client_id: client.client_id,
+        status: request.status,
+        date: slot.date,
+        start_time: slot.start_time,
+        end_time: slot.end_time,
+        client_firstname: request.firstname,
+        client_lastname: request.lastname,
+        client_email: request.email,
+        client_phone: request.phone,
+        contract_number: request.contractNumber,
+        created_at: now,
+        updated_at: now,
+        ...(request.service
+          ? {
+              end_time: request.service.endTime,
+              service_id: request.service.serviceId,
+              service_name: request.service.serviceName,
+              slot_ids: request.service.slotIds,
+            }
+          : {}),
+      };
+      const cancelToken = randomToken(32);
+      const outcome = await this.deps.writer.book(entity.entityId, {
+        appointment,
+        cancelTokenHash: sha256Hex(cancelToken),
+        // Kept for the confirmation's cancellation link only (docs/CONTRACT.md#notifications).
+        ...(request.email && entity.settings.cancel_url ? { mailCancelToken: cancelToken } : {}),
+        ...(entity.credential ? { viaKey: true as const } : {}),
+        client,
+        existing,
+        today: todayIn(entity.settings.timezone, this.deps.now()),
+        ...(idempotency
+          ? {
+              idempotency: {
+                mark: idempotency,
+                result: { appointment, calendar, cancelToken } satisfies Committed,
+              },
+            }
+          : {}),
+      });
+      if (outcome.ok) {
+        // The slot as read before, with the place the transaction took (no read after it: a booking of the
+        // same slot committed meanwhile is not shown, as it would not be a moment later either).
+        const after: SlotRecord = takesPlace(appointment.status)
+          ? { ...slot, taken: slot.taken + 1, updated_at: now }
+          : slot;
+        return { appointment, slot: after, calendar, cancelToken };
+      }
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+      if (outcome.reason === 'idempotency') throw idempotencyInProgress();
+    }
+    // Unreachable in practice: a retry happens only when the client's first or second booking, or a later
+    // last appointment, committed meanwhile, and each can happen once per retry.
+    throw busy();
+  }
+
+  /** The answer of a booking committed under an Idempotency-Key, with its slot as it is now. */
+  private async committedBooking(entity: EntityContext, committed: Committed): Promise<Booked> {
+    const slot = await this.deps.slots.get(entity.entityId, committed.appointment.slot_id);
+    if (!slot) throw slotNotFound();
+    return { ...committed, slot };
+  }
+
+  /**
+   * A new status, a new slot, or both, in one conditional transaction (v1 PUT /appointment/{id}, v2 cancel).
+   * Going to `cancelled` frees the place; leaving it takes one again (409 when full or closed).
+   * 1. The appointment exists. 2. A new slot exists (SLOT_NOT_FOUND), its calendar is active
+   * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
+   * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
+   */
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: Same = {}) {
+    const run = () => this.transition(entity, appointmentId, change, options);
+    // A move takes a place as a booking does: its refusals count with the bookings'.
+    return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
+  }
+
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Same) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await backoff(attempt);
+      const before = await this.deps.appointments.get(entity.entityId, appointmentId);
+      if (!before) throw appointmentNotFound();
+      const status = change.status ?? before.status;
+      let after: AppointmentRecord = { ...before, status, updated_at: this.deps.now().toISOString() };
+      let client: TransitionPlan['client'];
+      if (change.slotId !== undefined && change.slotId !== before.slot_id) {
+        const slot = await this.deps.slots.get(entity.entityId, change.slotId);
+        if (!slot) throw slotNotFound();
+        const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
+        if (!calendar?.is_active) throw calendarNotFound();
+        // A service moved by less than its length already holds a place in this slot.
+        const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
+        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status) && !holdsIt);
+        after = {
+          ...after,
+          slot_id: slot.slot_id,
+          calendar_id: slot.calendar_id,
+          date: slot.date,
+          start_time: slot.start_time,
+          end_time: slot.end_time,
+          ...(before.slot_ids ? await this.serviceRunFrom(entity, before, slot) : {}),
+        };
+        client = await clientAfterMove(
+          this.deps.clients,
+          this.deps.appointments,
+          entity.entityId,
+          before,
+          after,
+        );
+      } else if (status === before.status) {
+        // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
+        if (options.conflictIfUnchanged) throw options.conflictIfUnchanged();
+        return before;
+      }
+      // The client's days move when the appointment goes live or not, or changes day or calendar.
+      const movesDays =
+        takesPlace(before.status) !== takesPlace(after.status) ||
+        before.date !== after.date ||
+        before.calendar_id !== after.calendar_id;
+      const owner = movesDays ? await this.deps.clients.get(entity.entityId, before.client_id) : null;
+      const outcome = await this.deps.writer.transition(entity.entityId, {
+        before,
+        after,
+        ...(client ? { client } : {}),
+        ...(owner ? { owner } : {}),
+      });
+      if (outcome.ok) return countedChange(this.deps.metrics, before, after);
+      if (outcome.reason === 'slot') throw refusal(outcome.slot);
+      if (outcome.reason === 'calendar') throw calendarNotFound();
+    }
+    throw busy();
+  }
+
+  /**
+   * A service appointment moved to `slot` keeps its length: it takes the run of consecutive slots from
+   * there to start + its duration (docs/CONTRACT.md#services-and-staff); no such run is 409.
+   */
+  private async serviceRunFrom(entity: EntityContext, before: AppointmentRecord, slot: SlotRecord) {
+    const minutes = (timeToSeconds(before.end_time) - timeToSeconds(before.start_time)) / 60;
+    const end = addMinutes(slot.start_time, minutes);
+    const day = (
+      await this.deps.slots.listRange(entity.entityId, slot.calendar_id, slot.date, slot.date)
+    ).sort(byStart);
+    const run = end
+      ? coveringRun(
+          day,
+          day.findIndex((s) => s.slot_id === slot.slot_id),
+          end,
+        )
+      : null;
+    if (!run || !end) throw slotNotAvailable('full');
+    return { end_time: end, slot_ids: run.map((s) => s.slot_id) };
+  }
+
+  /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */
+  async lookupByToken(entity: EntityContext, cancelToken: string) {
+    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    const appointment = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
+    if (!appointment) throw appointmentNotFound();
+    const [slot, calendar] = await Promise.all([
+      this.deps.slots.get(entity.entityId, appointment.slot_id),
+      this.deps.calendars.get(entity.entityId, appointment.calendar_id),
+    ]);
+    return { appointment, slot, calendar };
+  }
+
+  /**
+   * Moves the appointment a cancel token names to another time (docs/CONTRACT.md#widget-and-manage-page): the slot given,
+   * or the slot starting at that date and time in the calendar given (the appointment's when absent).
+   * One transaction takes the new place and frees the old one (409 when the new one is taken: nothing
+   * changes). A cancelled appointment, or the time it already has, is 409.
+   */
+  async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
+    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    const before = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
+    if (!before) throw appointmentNotFound();
+    if (!takesPlace(before.status)) throw cancelledCannotMove();
+    const slotId =
+      'slotId' in target ? target.slotId : await this.slotStartingAt(entity, before.calendar_id, target);
+    const appointment = await this.update(
+      entity,
+      before.appointment_id,
+      { slotId },
+      { conflictIfUnchanged: alreadyAtThisTime },
+    );
+    return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
+  }
+
+  private async slotStartingAt(
+    entity: EntityContext,
+    calendarId: number,
+    at: { date: string; startTime: string; calendarId?: number | undefined },
+  ): Promise<number> {
+    const calendar = at.calendarId ?? calendarId;
+    const slots = await this.deps.slots.listRange(entity.entityId, calendar, at.date, at.date);
+    const slot = slots.find((s) => s.start_time === at.startTime);
+    if (!slot) throw slotNotFound();
+    return slot.slot_id;
+  }
+
+  /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
+  async cancelByToken(entity: EntityContext, cancelToken: string) {
+    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
+    if (id === null) throw appointmentNotFound();
+    const appointment = await this.update(
+      entity,
+      id,
+      { status: 'cancelled' },
+      { conflictIfUnchanged: alreadyCancelled },
+    );
+    return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
+  }
+}

@@ -1,0 +1,121 @@
+/** Services and staff over HTTP (docs/CONTRACT.md#services-and-staff): input fields, bodies and presenters. */
+
+import {
+  body,
+  clearableText,
+  converted,
+  described,
+  fail,
+  id,
+  int,
+  optional,
+  text,
+} from '../../../http/input/fields';
+import type { CalendarRecord } from '../../schedule';
+import { type AvailableStart, performs, type ServiceRecord } from '../domain/service';
+import type { V2AvailableStart, V2Calendar, V2Service } from './schemas';
+
+/** A list of 1 to 50 calendar ids, or null for every active calendar. */
+const calendarIds = () =>
+  described(
+    converted((value, ctx): number[] | null => {
+      if (value === null) return null;
+      if (!Array.isArray(value) || value.length < 1 || value.length > 50)
+        return fail(ctx, 'must be a list of 1 to 50 calendar ids, or null for every active calendar');
+      const ids = value.map((v) =>
+        typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN,
+      );
+      if (!ids.every((n) => Number.isSafeInteger(n) && n >= 1 && n <= 9_999_999_999))
+        return fail(ctx, 'must be a list of calendar ids (positive integers)');
+      return ids;
+    }),
+    {
+      type: ['array', 'null'],
+      items: { type: 'integer', minimum: 1 },
+      minItems: 1,
+      maxItems: 50,
+      description: 'the calendars that perform the service; absent or null: every active calendar',
+    },
+  );
+
+/** A price: a number (or decimal string) from 0, null to clear. */
+const price = () =>
+  described(
+    converted((value, ctx): number | null => {
+      if (value === null || value === '') return null;
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+      if (!Number.isFinite(n) || n < 0 || n > 1_000_000)
+        return fail(ctx, 'must be a number from 0 to 1000000');
+      return Math.round(n * 100) / 100;
+    }),
+    { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
+  );
+
+const currency = () =>
+  described(
+    converted((value, ctx): string | null => {
+      if (value === null || value === '') return null;
+      if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value.trim()))
+        return fail(ctx, 'must be an ISO 4217 code such as EUR');
+      return value.trim().toUpperCase();
+    }),
+    { type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' },
+  );
+
+const duration = () => int({ min: 5, max: 720 });
+
+export const CreateCalendarBody = body({ name: text(100) });
+export const UpdateCalendarBody = body({
+  id: id(),
+  name: optional(text(100)),
+  active: optional(
+    described(
+      converted((value, ctx): boolean | undefined => {
+        if (value === undefined || value === null || value === '') return undefined;
+        if (typeof value === 'boolean') return value;
+        if (value === 'true' || value === '1' || value === 1) return true;
+        if (value === 'false' || value === '0' || value === 0) return false;
+        return fail(ctx, 'must be true or false');
+      }),
+      { type: 'boolean' },
+    ),
+  ),
+});
+
+export const CreateServiceBody = body({
+  name: text(100),
+  duration: duration(),
+  calendar_ids: optional(calendarIds()),
+  price: optional(price()),
+  currency: optional(currency()),
+  description: optional(clearableText(1000)),
+});
+export const UpdateServiceBody = body({
+  id: id(),
+  name: optional(text(100)),
+  duration: optional(duration()),
+  calendar_ids: optional(calendarIds()),
+  price: optional(price()),
+  currency: optional(currency()),
+  description: optional(clearableText(1000)),
+});
+
+export const v2Calendar = (c: CalendarRecord): V2Calendar => ({
+  id: c.calendar_id,
+  name: c.calendar_name,
+  active: c.is_active,
+});
+
+/** A service with the active calendars that perform it now. */
+export const v2Service = (s: ServiceRecord, calendars: CalendarRecord[]): V2Service => ({
+  id: s.service_id,
+  name: s.name,
+  duration: s.duration,
+  calendar_ids: calendars.filter((c) => performs(s, c)).map((c) => c.calendar_id),
+  price: s.price,
+  currency: s.currency,
+  description: s.description,
+});
+
+export const v2AvailableStart = (a: AvailableStart): V2AvailableStart => ({ ...a });

@@ -1,0 +1,160 @@
+import { daysBetween } from '../../../core/dates';
+import {
+  AppError,
+  dateRangeTooLarge,
+  invalidField,
+  slotNotAvailable,
+  slotNotFound,
+} from '../../../core/errors';
+import type { EntityContext, IdempotencyMark } from '../../access';
+import type { Booked, BookingRequest } from '../../booking';
+import type { CalendarRecord, SlotReader } from '../../schedule';
+import { byStart, hasStarted, type SlotRecord } from '../../schedule';
+import {
+  type AvailableStart,
+  byDateStartCalendar,
+  freeRun,
+  performs,
+  type ServiceRecord,
+  startsOn,
+} from '../domain/service';
+import type { CatalogService } from './catalog-service';
+
+/** The longest range one availability request answers, as for slot ranges. */
+export const MAX_AVAILABILITY_DAYS = 62;
+
+/** A service booking as the handler gives it: who, which service, when, and with whom if chosen. */
+export interface ServiceBookingRequest
+  extends Omit<BookingRequest, 'calendarId' | 'slotId' | 'service' | 'anyCalendar'> {
+  serviceId: number;
+  date: string;
+  startTime: string;
+  calendarId?: number | undefined;
+}
+
+export interface ServiceBookingCollaborators {
+  catalog: CatalogService;
+  slots: SlotReader;
+  booking: {
+    book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked>;
+  };
+  now?: () => Date;
+}
+
+/** A refusal that another calendar may not give: try the next one ("anyone"). */
+const mayTryAnother = (error: unknown): boolean =>
+  error instanceof AppError && (error.code === 'SLOT_UNAVAILABLE' || error.code === 'SLOT_IN_PAST');
+
+/**
+ * Availability of a service and its booking over the run of slots it covers (docs/CONTRACT.md#services-and-staff).
+ * Capacity stays with the booking transaction: one conditional place in every slot of the run.
+ */
+export class ServiceBookingService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ServiceBookingCollaborators) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The active calendars that perform a service, or only `calendarId` (404 when not an active calendar). */
+  private async performers(
+    entity: EntityContext,
+    service: ServiceRecord,
+    calendarId?: number,
+  ): Promise<CalendarRecord[]> {
+    if (calendarId !== undefined) {
+      const calendar = await this.deps.catalog.calendar(entity, calendarId, true);
+      return performs(service, calendar) ? [calendar] : [];
+    }
+    const calendars = await this.deps.catalog.listCalendars({ ...entity, credential: undefined });
+    return calendars.filter((c) => performs(service, c));
+  }
+
+  /** Every start at which the whole service fits on a calendar that performs it, by date, start, calendar. */
+  async availability(
+    entity: EntityContext,
+    query: { serviceId: number; from: string; to: string; calendarId?: number | undefined },
+  ): Promise<AvailableStart[]> {
+    const days = daysBetween(query.from, query.to) + 1;
+    if (days < 1) throw invalidField('to', 'must not be before from');
+    if (days > MAX_AVAILABILITY_DAYS) throw dateRangeTooLarge(MAX_AVAILABILITY_DAYS);
+    const service = await this.deps.catalog.service(entity, query.serviceId);
+    const calendars = await this.performers(entity, service, query.calendarId);
+    const now = this.now();
+    const perCalendar = await Promise.all(
+      calendars.map(async (calendar) =>
+        startsOn(
+          calendar,
+          await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, query.from, query.to),
+          service.duration,
+          now,
+        ),
+      ),
+    );
+    return perCalendar.flat().sort(byDateStartCalendar);
+  }
+
+  /**
+   * 1. The service exists. 2. The calendars: the one asked for (it must perform the service), else every
+   * active calendar that performs it. 3. On each, the run of free slots from `startTime` covering the
+   * duration. 4. Without a calendar asked for, the calendars where it fits are tried by fewest live
+   * appointments that date, then lowest id; a calendar that fills meanwhile gives way to the next.
+   * 5. The booking takes one place in every slot of the run in one transaction.
+   */
+  async book(
+    entity: EntityContext,
+    request: ServiceBookingRequest,
+    idempotency?: IdempotencyMark,
+  ): Promise<Booked> {
+    const service = await this.deps.catalog.service(entity, request.serviceId);
+    const calendars = await this.performers(entity, service, request.calendarId);
+    if (request.calendarId !== undefined && calendars.length === 0)
+      throw invalidField('calendar_id', 'this calendar does not perform the service');
+    const now = this.now();
+    const fits: Array<{ calendar: CalendarRecord; run: SlotRecord[]; end: string }> = [];
+    let refusal: AppError = slotNotFound();
+    for (const calendar of calendars) {
+      const day = (
+        await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, request.date, request.date)
+      ).sort(byStart);
+      const index = day.findIndex((s) => s.start_time === request.startTime);
+      const run = index < 0 ? null : freeRun(day, index, service.duration, calendar.timezone, now);
+      if (run) fits.push({ calendar, run: run.slots, end: run.end });
+      else if (index >= 0)
+        refusal = hasStarted(request.date, request.startTime, calendar.timezone, now)
+          ? slotNotAvailable('in the past')
+          : slotNotAvailable('full');
+    }
+    if (fits.length === 0) throw refusal;
+    if (fits.length > 1) {
+      const counts = await this.deps.catalog.appointmentsOn(entity, request.date);
+      const load = (c: CalendarRecord) => counts.get(c.calendar_id) ?? 0;
+      fits.sort(
+        (a, b) => load(a.calendar) - load(b.calendar) || a.calendar.calendar_id - b.calendar.calendar_id,
+      );
+    }
+    const { serviceId: _s, date: _d, startTime: _t, calendarId: _c, ...client } = request;
+    for (const [i, fit] of fits.entries()) {
+      try {
+        return await this.deps.booking.book(
+          entity,
+          {
+            ...client,
+            calendarId: fit.calendar.calendar_id,
+            slotId: fit.run[0]?.slot_id ?? 0,
+            service: {
+              serviceId: service.service_id,
+              serviceName: service.name,
+              slotIds: fit.run.map((s) => s.slot_id),
+              endTime: fit.end,
+            },
+          },
+          idempotency,
+        );
+      } catch (error) {
+        if (i === fits.length - 1 || !mayTryAnother(error)) throw error;
+      }
+    }
+    throw refusal;
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  type SchedulerClient,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
+import { type MailJob, reminderName } from '../domain/notifications';
+import type { ReminderScheduler } from '../ports';
+
+export interface ReminderTarget {
+  /** The schedule group of the stage's reminders. */
+  group: string;
+  /** The mail queue's ARN: the reminder lands there as a job. */
+  queueArn: string;
+  /** The role EventBridge Scheduler takes to send to that queue. */
+  roleArn: string;
+  /** Where a reminder the scheduler could not send after its retries is parked (alarmed), if anywhere. */
+  deadLetterArn?: string | undefined;
+}
+
+/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, to the second (EventBridge Scheduler's one-time expression). */
+const atExpression = (ms: number): string => `at(${new Date(ms).toISOString().slice(0, 19)})`;
+
+/**
+ * Reminders on AWS: one EventBridge Scheduler one-time schedule per appointment, named after it, whose
+ * target is the mail queue with the reminder's job as the message; it deletes itself once it ran. A move
+ * replaces it, a cancellation deletes it.
+ */
+export class EventBridgeReminders implements ReminderScheduler {
+  constructor(
+    private readonly scheduler: SchedulerClient,
+    private readonly target: ReminderTarget,
+  ) {}
+
+  async schedule(job: MailJob, atMs: number): Promise<void> {
+    const input = {
+      Name: reminderName(job.entityId, job.appointment.appointment_id),
+      GroupName: this.target.group,
+      ScheduleExpression: atExpression(atMs),
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' as const },
+      ActionAfterCompletion: 'DELETE' as const,
+      Target: {
+        Arn: this.target.queueArn,
+        RoleArn: this.target.roleArn,
+        Input: JSON.stringify(job),
+        RetryPolicy: { MaximumEventAgeInSeconds: 86_400, MaximumRetryAttempts: 185 },
+        ...(this.target.deadLetterArn ? { DeadLetterConfig: { Arn: this.target.deadLetterArn } } : {}),
+      },
+    };
+    try {
+      await this.scheduler.send(new CreateScheduleCommand(input));
+    } catch (error) {
+      if (!(error instanceof ConflictException)) throw error;
+      await this.scheduler.send(new UpdateScheduleCommand(input));
+    }
+  }
+
+  async cancel(entityId: string, appointmentId: number): Promise<void> {
+    try {
+      await this.scheduler.send(
+        new DeleteScheduleCommand({
+          Name: reminderName(entityId, appointmentId),
+          GroupName: this.target.group,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+  }
+}

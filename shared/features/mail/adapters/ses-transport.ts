@@ -1,0 +1,66 @@
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { MailMessage, MailTransport } from '../ports';
+
+/**
+ * Client e-mails on AWS: Amazon SES (v2 API), a simple message (SES builds the MIME: text and HTML
+ * alternatives, the calendar file attached) from the stage's verified identity, under the configuration
+ * set that counts deliveries, bounces and complaints (infra/mail.ts). No MIME library rides in the bundle.
+ */
+export class SesTransport implements MailTransport {
+  constructor(
+    private readonly ses: SESv2Client,
+    private readonly configurationSet: string | undefined,
+  ) {}
+
+  async send(message: MailMessage): Promise<string> {
+    const answer = await this.ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: message.from,
+        Destination: { ToAddresses: [message.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: message.text, Charset: 'UTF-8' },
+              Html: { Data: message.html, Charset: 'UTF-8' },
+            },
+            Attachments: message.attachments.map((a) => ({
+              FileName: a.filename,
+              ContentType: a.contentType,
+              ContentDisposition: 'ATTACHMENT',
+              ContentTransferEncoding: 'BASE64',
+              RawContent: new TextEncoder().encode(a.content),
+            })),
+          },
+        },
+        ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
+      }),
+    );
+    return `ses ${answer.MessageId ?? ''}`.trim();
+  }
+}
+
+/**
+ * Keeps one process's sends at least `intervalMs` apart (the mail function's share of the account's SES
+ * rate, infra/mail.ts mailPace): a send waits for the previous one's slot. 0: no wait.
+ */
+export class PacedTransport implements MailTransport {
+  private next = 0;
+
+  constructor(
+    private readonly inner: MailTransport,
+    private readonly intervalMs: number,
+    private readonly clock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+  ) {}
+
+  async send(message: MailMessage): Promise<string> {
+    const now = this.clock.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    if (at > now) await this.clock.sleep(at - now);
+    return this.inner.send(message);
+  }
+}

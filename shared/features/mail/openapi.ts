@@ -1,0 +1,72 @@
+/** The staff calendar feed (docs/NOTIFICATIONS.md): its v2 route and its secret address. */
+
+import { emptyArray } from '../../http/schemas/common';
+import { v2Answer } from '../../http/schemas/envelopes';
+import type { V2RouteDoc } from '../../openapi/route-doc';
+import { V2CalendarFeed, V2CalendarFeedStatus } from './http/feed-schemas';
+
+export const FEED_TAG = 'v2 calendar feed';
+
+export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
+  'POST /api/v2/calendar-feed': {
+    summary: 'A secret address of the staff calendar feed',
+    description:
+      "Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).",
+    tag: FEED_TAG,
+    answer: v2Answer(V2CalendarFeed, 'V2CalendarFeedAnswer', 'The new address, shown once.'),
+    example: { url: `https://api.example.com/feeds/${'Q'.repeat(43)}.ics` },
+    errors: { 503: ['the service is busy, retry the same request'] },
+  },
+  'GET /api/v2/calendar-feed': {
+    summary: 'Whether a staff calendar feed address exists',
+    description:
+      'Says whether the entity has a feed address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).',
+    tag: FEED_TAG,
+    answer: v2Answer(V2CalendarFeedStatus, 'V2CalendarFeedStatusAnswer', 'Whether a feed address exists.'),
+    example: { exists: true, created_at: '2026-11-23T09:15:00.000Z' },
+    errors: {},
+  },
+  'POST /api/v2/calendar-feed/delete': {
+    summary: 'End the staff calendar feed address',
+    description:
+      'Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).',
+    tag: FEED_TAG,
+    answer: v2Answer(emptyArray(), 'V2CalendarFeedDeleteAnswer', 'Ended.'),
+    example: [],
+    errors: {},
+  },
+};
+
+/** `GET /feeds/{file}`, outside both APIs' envelopes: an iCalendar file, or 404. */
+export const FEED_OPERATION = {
+  operationId: 'get-feeds-file',
+  summary: 'The staff calendar feed',
+  description:
+    "The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.",
+  tags: [FEED_TAG],
+  security: [],
+  parameters: [
+    {
+      name: 'file',
+      in: 'path',
+      required: true,
+      description: 'The token the feed route gave, followed by .ics.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}\\.ics$' },
+    },
+  ],
+  responses: {
+    200: {
+      description: 'The calendar.',
+      content: {
+        'text/calendar': {
+          schema: { type: 'string' },
+          example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:PUBLISH\r\n...\r\nEND:VCALENDAR\r\n',
+        },
+      },
+    },
+    404: {
+      description: 'No feed has this address (never had one, or it was replaced).',
+      content: { 'text/plain': { schema: { type: 'string' }, example: 'not found\n' } },
+    },
+  },
+};

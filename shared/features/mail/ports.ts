@@ -1,0 +1,78 @@
+/**
+ * The ports of the client e-mails and the staff feed (docs/NOTIFICATIONS.md):
+ * the mail queue, the sent-mail record, the reminder schedules, the transport and what they read.
+ */
+import type { AppointmentRecord } from '../booking';
+import type { EntitySettings } from '../settings';
+import type { MailJob } from './domain/notifications';
+
+/** One message as every transport takes it. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
+/** SES on AWS; an SMTP server or the outbox folder locally. Answers where the message went (for logs). */
+export interface MailTransport {
+  send(message: MailMessage): Promise<string>;
+}
+
+/**
+ * What was sent, one record per e-mail key: a job is sent once it holds the claim, and a job seen again
+ * after its e-mail went out finds it sent. A claim whose holder died runs out.
+ */
+export interface SentMails {
+  claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'>;
+  markSent(entityId: string, key: string): Promise<void>;
+  release(entityId: string, key: string): Promise<void>;
+}
+
+/**
+ * The hourly cap of e-mails to one address for bookings made with a publishable key: counts one, or says
+ * the window's cap is reached (nothing counted then).
+ */
+export interface MailCap {
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean>;
+}
+
+/** One-time reminder schedules, one per appointment: scheduling again replaces it. */
+export interface ReminderScheduler {
+  schedule(job: MailJob, atMs: number): Promise<void>;
+  cancel(entityId: string, appointmentId: number): Promise<void>;
+}
+
+/** What the e-mails read besides the job. */
+export interface MailLookup {
+  /** The entity's name and settings; null when the entity is gone. */
+  entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
+  appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The cancel token kept on the appointment for its confirmation's link; null when none is kept. */
+  cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
+  /** A calendar's name (the member of staff an appointment of a service is with); absent: not named. */
+  calendarName?(entityId: string, calendarId: number): Promise<string | null>;
+  /** The confirmation went out: the cancel token it carried is no longer kept. */
+  forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
+  /**
+   * Makes one more cancel token of an appointment known by its SHA-256 (an e-mail's manage link), only
+   * while the appointment is pending or confirmed; false otherwise.
+   */
+  addCancelToken(entityId: string, appointmentId: number, tokenHash: string): Promise<boolean>;
+}
+
+/** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
+export interface CalendarFeedStore {
+  /**
+   * Makes `tokenHash` the entity's feed, the previous one gone in the same write; false when another
+   * replacement came first (nothing written).
+   */
+  replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
+  findEntity(tokenHash: string): Promise<string | null>;
+  /** The entity's feed address, if it has one: since when (never the token, which is not kept). */
+  current(entityId: string): Promise<{ createdAt: string } | null>;
+  /** Ends the entity's feed address (its token answers nothing from then on); false when it had none. */
+  end(entityId: string): Promise<boolean>;
+}

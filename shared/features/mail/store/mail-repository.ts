@@ -1,0 +1,164 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../../../db/conditions';
+import { onlyIf, updateWhere, writtenIf } from '../../../db/expressions';
+import { getItem } from '../../../db/items';
+import * as keys from '../../../db/keys';
+import type { TableHandle } from '../../../db/table-handle';
+import { TransactionRefused, transact } from '../../../db/transactions';
+import { cancelCredentialItem, cancelTokenItem } from '../../booking';
+import { EVENT_RETENTION_SECONDS } from '../../webhooks';
+import type { MailCap, SentMails } from '../ports';
+
+const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
+
+/** The record of each client e-mail: claimed, then sent; kept 30 days (TTL `expires_at`). */
+export class SentMailRepository implements SentMails {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: claim an e-mail for sending (conditional put); says `sent` or `busy` when it cannot. */
+  async claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'> {
+    const nowMs = Date.now();
+    const claimed = await writtenIf(
+      this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.name,
+          Item: {
+            ...keys.mail(entityId, key),
+            type: 'mail',
+            state: 'sending',
+            held_until: nowMs + holdMs,
+            expires_at: expiry(),
+          },
+          ...onlyIf(CONDITION.mailClaimable),
+          ExpressionAttributeValues: { ':sending': 'sending', ':nowMs': nowMs },
+        }),
+      ),
+    );
+    if (claimed) return 'claimed';
+    const item = await getItem(this.table, keys.mail(entityId, key));
+    return item?.state === 'sent' ? 'sent' : 'busy';
+  }
+
+  /** Pattern: the e-mail was handed to the transport. */
+  async markSent(entityId: string, key: string): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.mail(entityId, key),
+        ...updateWhere('SET #state = :sent'),
+        ExpressionAttributeValues: { ':sent': 'sent' },
+      }),
+    );
+  }
+
+  /** Pattern: give a claim up after a failed send, so the retry may take it at once. */
+  async release(entityId: string, key: string): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.mail(entityId, key),
+        ...updateWhere('SET #held_until = :zero'),
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    );
+  }
+}
+
+/** Pattern: the cancel token an appointment keeps for its confirmation's link (strongly consistent). */
+export async function mailCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+): Promise<string | null> {
+  const item = await getItem(table, keys.appointment(entityId, appointmentId));
+  return typeof item?.mail_cancel_token === 'string' ? item.mail_cancel_token : null;
+}
+
+/** Pattern: the confirmation went out; its cancel token leaves the appointment item. */
+export async function forgetMailCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+): Promise<void> {
+  await writtenIf(
+    table.doc.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: keys.appointment(entityId, appointmentId),
+        ...updateWhere('REMOVE #mail_cancel_token', CONDITION.keepsMailCancelToken),
+      }),
+    ),
+  );
+}
+
+/** The hourly cap of e-mails to one address (docs/CONTRACT.md#notifications): one counter per window. */
+export class MailCapRepository implements MailCap {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: count one e-mail in the window, conditioned on the count being below the cap. */
+  admit(entityId: string, addressHash: string, windowStart: number, max: number): Promise<boolean> {
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.mailCap(entityId, addressHash, windowStart),
+          ...updateWhere(
+            'ADD #sent :one SET #type = :type, expires_at = :expires',
+            'attribute_not_exists(#sent) OR #sent < :max',
+          ),
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':max': max,
+            ':type': 'mail-cap',
+            // Kept a day past its hour, then removed by the table's TTL.
+            ':expires': Math.floor(windowStart / 1000) + 3600 + 86_400,
+          },
+        }),
+      ),
+    );
+  }
+}
+
+/**
+ * Pattern: one more cancel token for an appointment its client may still manage (an e-mail's manage
+ * link): the item that finds the appointment by the token's SHA-256 and the credential item of the manage
+ * page, written only while the appointment is pending or confirmed. False when it is not (or is gone): no token, no link.
+ */
+export async function addCancelToken(
+  table: TableHandle,
+  entityId: string,
+  appointmentId: number,
+  tokenHash: string,
+): Promise<boolean> {
+  try {
+    await transact(table, [
+      {
+        ConditionCheck: {
+          TableName: table.name,
+          Key: keys.appointment(entityId, appointmentId),
+          ...onlyIf(CONDITION.appointmentManageable),
+          ExpressionAttributeValues: { ':pending': 'pending', ':confirmed': 'confirmed' },
+        },
+      },
+      {
+        Put: {
+          TableName: table.name,
+          Item: cancelTokenItem(entityId, tokenHash, appointmentId),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+      {
+        // So that the link opens the manage page: the token names its entity (docs/CONTRACT.md#widget-and-manage-page).
+        Put: {
+          TableName: table.name,
+          Item: cancelCredentialItem(entityId, tokenHash),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRefused) return false;
+    throw error;
+  }
+}

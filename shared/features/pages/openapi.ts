@@ -1,0 +1,53 @@
+/** The v2 routes of the widget and the manage page (docs/CONTRACT.md#widget-and-manage-page). */
+
+import { v2Answer } from '../../http/schemas/envelopes';
+import * as S from '../../http/schemas/v2';
+import * as ex from '../../openapi/examples';
+import type { V2RouteDoc } from '../../openapi/route-doc';
+import { V2BusinessPage, V2ManagedAppointment } from './http/schemas';
+
+const business = {
+  name: 'Salon Jeanne',
+  timezone: 'Europe/Paris',
+  language: 'fr',
+  default_calendar_id: 1,
+} as const;
+
+export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
+  'GET /api/v2/business': {
+    summary: 'What a booking page shows of the business',
+    description:
+      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it.',
+    tag: 'v2 booking',
+    answer: v2Answer(V2BusinessPage, 'V2BusinessAnswer', 'The business.'),
+    example: { ...business, has_services: true },
+    errors: {},
+  },
+  'POST /api/v2/appointments/lookup': {
+    summary: 'The appointment a cancel token names',
+    description:
+      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself.',
+    tag: 'v2 booking',
+    answer: v2Answer(V2ManagedAppointment, 'V2ManagedAppointmentAnswer', 'The appointment.'),
+    example: { appointment: ex.v2Appointment, calendar_name: 'Default', business },
+    errors: { 400: ['cancel_token: is required'], 404: ['appointment not found'] },
+  },
+  'POST /api/v2/appointments/reschedule': {
+    summary: 'Move an appointment by its cancel token',
+    description:
+      'To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. A cancelled appointment cannot be moved (409).',
+    tag: 'v2 booking',
+    answer: v2Answer(S.V2Appointment, 'V2RescheduleAnswer', 'The appointment at its new time.'),
+    example: { ...ex.v2Appointment, slot_id: 15, start_time: '09:30:00', end_time: '10:00:00' },
+    errors: {
+      400: ['cancel_token: is required', 'slot_id: is required'],
+      404: ['appointment not found', 'slot not found'],
+      409: [
+        'slot not available: full',
+        'a cancelled appointment cannot be moved: book again',
+        'the appointment is already at this time',
+      ],
+      503: ['the service is busy, retry the same request'],
+    },
+  },
+};

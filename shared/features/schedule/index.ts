@@ -1,0 +1,27 @@
+/** The schedule feature's public face: what other features may use of it (docs/design/features.md). */
+
+export type { CalendarRecord } from './domain/calendar';
+export { newCalendar, totalAppointments } from './domain/calendar';
+export type { Holiday } from './domain/holidays';
+export { isSupportedCountry } from './domain/holidays';
+export type { DayHours, Weekday, WeeklyHours } from './domain/opening-hours';
+export { buildDayHours, DEMO_HOURS, normalizeTime, timeToSeconds, WEEKDAYS } from './domain/opening-hours';
+export type { SlotRecord } from './domain/slot';
+export { byStart } from './domain/slot';
+export { MAX_FUTURE_SLOTS, openDaysSlots } from './domain/slot-budget';
+export { hasStarted, slotTimes, startInstant } from './domain/slot-times';
+export type {
+  CalendarAdmin,
+  CalendarDirectory,
+  CalendarLister,
+  CalendarReader,
+  ClosureAdmin,
+  ClosureSlots,
+  HoursAdmin,
+  HoursStore,
+  IdSource,
+  SlotReader,
+} from './ports';
+export type { DayStatus } from './services/opening-hours-service';
+export { calendarItem, toCalendar } from './store/calendar-repository';
+export { movePlaceItem, roomCheckItem, SlotRepository, toSlot } from './store/slot-repository';

@@ -1,0 +1,107 @@
+/**
+ * The ports of the schedule: opening hours and closure days, calendars, slots and the ids they get, and
+ * the open-days directory (the entities whose slots open by themselves). The DynamoDB repositories
+ * (shared/features/schedule/store, shared/features/settings/store) and the debug data set implement them.
+ */
+import type { CalendarRecord } from './domain/calendar';
+import type { Holiday } from './domain/holidays';
+import type { DayHours, WeeklyHours } from './domain/opening-hours';
+import type { SlotRecord } from './domain/slot';
+
+// ---- Opening hours and closure days ----
+
+export interface HoursStore {
+  get(entityId: string): Promise<WeeklyHours | null>;
+}
+export interface HoursAdmin extends HoursStore {
+  setDay(entityId: string, index: number, day: DayHours): Promise<void>;
+}
+export interface ClosureStore {
+  get(entityId: string, date: string): Promise<Holiday | null>;
+}
+export interface ClosureAdmin extends ClosureStore {
+  put(entityId: string, holiday: Holiday): Promise<void>;
+  remove(entityId: string, date: string): Promise<boolean>;
+  list(entityId: string): Promise<Holiday[]>;
+}
+
+// ---- Calendars, slots and ids ----
+
+export interface CalendarReader {
+  get(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
+}
+export interface CalendarLister extends CalendarReader {
+  list(entityId: string): Promise<CalendarRecord[]>;
+}
+export interface CalendarAdmin extends CalendarReader {
+  create(entityId: string, calendar: CalendarRecord): Promise<void>;
+  update(
+    entityId: string,
+    calendarId: number,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    now: string,
+  ): Promise<CalendarRecord | null>;
+}
+
+export interface IdSource {
+  /** Reserves `count` new ids of the entity: unique within it; increasing within a process (ids may come from blocks reserved ahead). */
+  next(entityId: string, count?: number): Promise<number[]>;
+}
+
+/** The result of a conditional slot change that may lose to a concurrent one. */
+export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
+
+export interface SlotReader {
+  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
+  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+}
+export interface SlotStore extends SlotReader {
+  /** Creates the slots with their start-time guards; false when a start time was taken first. */
+  createMany(entityId: string, slots: SlotRecord[]): Promise<boolean>;
+  update(
+    entityId: string,
+    read: SlotRecord,
+    /** `statusByHand`: the status was set by hand, so a closure day's mark goes (see ClosureSlots). */
+    change: { status: 'open' | 'closed'; capacity: number; statusByHand?: boolean },
+    now: string,
+  ): Promise<SlotWrite>;
+  delete(entityId: string, read: SlotRecord): Promise<SlotWrite>;
+}
+
+/** What a closure day needs of the slot store: close a date's open slots, and reopen only those it closed. */
+export interface ClosureSlots {
+  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+  /** Closes an open slot and marks it closed by a closure day; false when it was not open (or is gone). */
+  closeForClosure(entityId: string, slotId: number, now: string): Promise<boolean>;
+  /** Reopens a slot a closure day closed; false when it was not (closed by hand, or changed by hand since). */
+  reopenAfterClosure(entityId: string, slotId: number, now: string): Promise<boolean>;
+}
+
+/** Every calendar of an entity (a closure day closes the date in each). */
+export interface CalendarDirectory {
+  list(entityId: string): Promise<CalendarRecord[]>;
+}
+
+// ---- The open-days horizon ----
+
+/** An entity whose slots open by themselves, and the last day a run has looked at (none yet: null). */
+export interface OpenDaysEntry {
+  entityId: string;
+  openedThrough: string | null;
+}
+
+/** The open-days directory: the entities with open_days_ahead > 0, kept by the settings transaction. */
+export interface OpenDaysDirectory {
+  list(): Promise<OpenDaysEntry[]>;
+  /** Records that every day through `date` was looked at; false when the entity left the directory. */
+  markOpened(entityId: string, date: string): Promise<boolean>;
+}
+
+/**
+ * One entity's open-days run as a unit of work (docs/design/data-model.md#open-days-what-a-run-costs): the
+ * entity and the last day an earlier run looked at (null: every day of the horizon is looked at).
+ */
+export interface OpenDaysJob {
+  entityId: string;
+  after: string | null;
+}

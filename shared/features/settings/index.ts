@@ -1,0 +1,8 @@
+/** The settings feature's public face: what other features may use of it (docs/design/features.md). */
+
+export type { EntitySettings, VersionedSettings } from './domain/entity';
+export { AccountIdSchema, DEFAULT_SETTINGS, settingsPatchSchema, withDefaultSettings } from './domain/entity';
+export type { V2ClosureAdded, V2Settings } from './http/schemas';
+export type { SettingsLookup, SettingsStore } from './ports';
+export type { ClosureAdded } from './services/entity-config-service';
+export { checkClosureDate, EntityConfigService, parseSettingsPatch } from './services/entity-config-service';

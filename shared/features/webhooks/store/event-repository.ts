@@ -1,0 +1,129 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONDITION } from '../../../db/conditions';
+import { updateWhere } from '../../../db/expressions';
+import { getItem } from '../../../db/items';
+import * as keys from '../../../db/keys';
+import { queryPage } from '../../../db/paging';
+import type { TableHandle } from '../../../db/table-handle';
+import { type BookingEvent, EVENT_RETENTION_SECONDS } from '../domain/webhooks';
+import type { Delivery, EventStore, PendingDeliveries } from '../ports';
+
+const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
+
+/** The event feed: one item per event, kept 30 days (the table's TTL attribute `expires_at`). */
+export class EventRepository implements EventStore {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: has this event been written and its deliveries queued (a record processed again)? */
+  async isQueued(entityId: string, eventId: string): Promise<boolean> {
+    const item = await getItem(this.table, keys.event(entityId, eventId));
+    return item?.queued === true;
+  }
+
+  /** Pattern: write an event (the same id from the same record, so writing it again changes nothing). */
+  async put(entityId: string, event: BookingEvent): Promise<void> {
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: {
+          ...keys.event(entityId, event.id),
+          type: 'event',
+          event,
+          queued: false,
+          expires_at: expiry(),
+        },
+      }),
+    );
+  }
+
+  /** Pattern: every delivery of the event is queued. */
+  async markQueued(entityId: string, eventId: string): Promise<void> {
+    await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.name,
+        Key: keys.event(entityId, eventId),
+        ...updateWhere('SET #queued = :true', CONDITION.exists),
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+  }
+
+  /** Pattern: the events after one, in the order they happened (key condition on the event id). */
+  async listAfter(entityId: string, after: string | undefined, limit: number): Promise<BookingEvent[]> {
+    const items = await queryPage(
+      this.table,
+      {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.entity(entityId).pk,
+          ':from': keys.eventsAfter(after),
+          ':to': keys.eventsEnd(),
+        },
+      },
+      0,
+      limit,
+    );
+    return items.map((item) => item.event as BookingEvent);
+  }
+}
+
+const pendingKey = (d: Delivery) =>
+  keys.pendingDelivery(d.entityId, d.subscriptionId, d.appointmentId, d.event.id);
+
+/** Deliveries not yet done, one item each, in event order per (subscription, appointment). */
+export class PendingDeliveryRepository implements PendingDeliveries {
+  constructor(private readonly table: TableHandle) {}
+
+  /** Pattern: a delivery becomes pending (written again by a reprocessed record: the same item). */
+  async add(delivery: Delivery): Promise<void> {
+    await this.table.doc.send(
+      new PutCommand({
+        TableName: this.table.name,
+        Item: { ...pendingKey(delivery), type: 'pending-delivery', delivery, expires_at: expiry() },
+      }),
+    );
+  }
+
+  /** Pattern: the first pending delivery of the same subscription and appointment, up to this one. */
+  async position(delivery: Delivery): Promise<'first' | 'behind' | 'gone'> {
+    const own = pendingKey(delivery);
+    const prefix = keys.pendingDeliveryPrefix(
+      delivery.entityId,
+      delivery.subscriptionId,
+      delivery.appointmentId,
+    );
+    const first = await this.first(own.pk, prefix.sk, own.sk);
+    if (first === null) return 'gone';
+    return first.sk === own.sk ? 'first' : 'behind';
+  }
+
+  /** Pattern: the first pending delivery of the same subscription and appointment, after this one. */
+  async next(delivery: Delivery): Promise<Delivery | null> {
+    const prefix = keys.pendingDeliveryPrefix(
+      delivery.entityId,
+      delivery.subscriptionId,
+      delivery.appointmentId,
+    );
+    const first = await this.first(prefix.pk, `${pendingKey(delivery).sk} `, `${prefix.sk}~`);
+    return first ? (first.delivery as Delivery) : null;
+  }
+
+  /** Pattern: a delivery is done (sent, dead, or its subscription removed). */
+  async remove(delivery: Delivery): Promise<void> {
+    await this.table.doc.send(new DeleteCommand({ TableName: this.table.name, Key: pendingKey(delivery) }));
+  }
+
+  private async first(pk: string, from: string, to: string): Promise<Record<string, unknown> | null> {
+    const [item] = await queryPage(
+      this.table,
+      {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+        ConsistentRead: true,
+      },
+      0,
+      1,
+    );
+    return item ?? null;
+  }
+}
