@@ -6,4 +6,3 @@
 import type { components, paths } from '../examples/client/api';
 
 export type { components, paths };
-export type V2Slot = components['schemas']['V2Slot'];

@@ -1237,6 +1237,37 @@ export interface components {
             success: false;
             data: unknown[];
             message: string;
+            /**
+             * @description Why, for machines (the message is for people and may change). v1's codes where they say enough, finer ones where a client tells cases apart:
+             *     - `INVALID_PARAMETER`: 400: a parameter or body field is malformed or out of range (the message names it and the rule); also 409 for a limit of the entity (at most N keys or services), the default calendar deactivated, or settings changing concurrently
+             *     - `INVALID_DATE_FORMAT`: 400: a date is not YYYY-MM-DD
+             *     - `DATE_RANGE_TOO_LARGE`: 400: a date range is longer than the route allows
+             *     - `MISSING_REQUIRED_FIELD`: 400: a required body field is absent (the message names it)
+             *     - `INVALID_JSON`: 400: the body is not valid JSON
+             *     - `INVALID_CLIENT_NAME`: 400: client_name is missing or refused (too long, control characters)
+             *     - `INVALID_CLIENT_PHONE`: 400: client_phone is missing, too long or not a valid phone number
+             *     - `INVALID_CLIENT_EMAIL`: 400: client_email is too long or not a valid e-mail address
+             *     - `AUTH_REQUIRED`: 401: no access token
+             *     - `AUTH_INVALID`: 401: the access token is unknown or removed
+             *     - `FORBIDDEN`: 403: a publishable key or cancel token outside its routes, an origin its key does not allow, or a call that does not come through the API's public address
+             *     - `ENDPOINT_NOT_FOUND`: 404: no route has this method and path
+             *     - `RESOURCE_NOT_FOUND`: 404: the appointment, service, key, webhook, closure day or entity named does not exist; or the day is closed
+             *     - `CALENDAR_NOT_FOUND`: 404: the calendar does not exist or is inactive
+             *     - `SLOT_NOT_FOUND`: 404: the slot does not exist (or none starts at the time asked)
+             *     - `SLOT_FULL`: 409: the slot (or a slot of the service run) has no place left
+             *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day)
+             *     - `SLOT_IN_PAST`: 409: the slot has started
+             *     - `SLOT_UNAVAILABLE`: 409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently
+             *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved
+             *     - `ALREADY_AT_THIS_TIME`: 409: the appointment is already at the time asked
+             *     - `IDEMPOTENCY_KEY_REUSED`: 409: the Idempotency-Key was used with a different request, or its first request is still running
+             *     - `PAYLOAD_TOO_LARGE`: 413: the body is over 64 KB
+             *     - `RATE_LIMITED`: 429: over a limit; Retry-After says when to retry
+             *     - `INTERNAL_ERROR`: 500: a server error (the message names the request id)
+             *     - `SERVICE_UNAVAILABLE`: 503: the store is busy: retry the same request
+             * @enum {string}
+             */
+            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
         };
         V1InfoAnswer: {
             /** @constant */
@@ -2276,7 +2307,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2296,7 +2328,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2316,7 +2349,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2336,7 +2370,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "a missing or malformed field: <field>: <rule>"
+                 *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2356,7 +2391,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "the service is busy, retry the same request"
+                 *       "message": "the service is busy, retry the same request",
+                 *       "code": "SERVICE_UNAVAILABLE"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2376,7 +2412,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "this publishable key may not be used from this origin"
+                 *       "message": "this publishable key may not be used from this origin",
+                 *       "code": "FORBIDDEN"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2396,7 +2433,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "appointment not found"
+                 *       "message": "appointment not found",
+                 *       "code": "RESOURCE_NOT_FOUND"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2416,7 +2454,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "calendar not found or inactive"
+                 *       "message": "calendar not found or inactive",
+                 *       "code": "CALENDAR_NOT_FOUND"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2436,7 +2475,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "service not found"
+                 *       "message": "service not found",
+                 *       "code": "RESOURCE_NOT_FOUND"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2456,7 +2496,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "slot not found"
+                 *       "message": "slot not found",
+                 *       "code": "SLOT_NOT_FOUND"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2476,7 +2517,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "request body is larger than 65536 bytes"
+                 *       "message": "request body is larger than 65536 bytes",
+                 *       "code": "PAYLOAD_TOO_LARGE"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2497,7 +2539,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "too many requests, retry in <N> s"
+                 *       "message": "too many requests, retry in <N> s",
+                 *       "code": "RATE_LIMITED"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2517,7 +2560,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "a publishable key may not do this: use the secret token of the entity"
+                 *       "message": "a publishable key may not do this: use the secret token of the entity",
+                 *       "code": "FORBIDDEN"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2537,7 +2581,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "server error: <request id>"
+                 *       "message": "server error: <request id>",
+                 *       "code": "INTERNAL_ERROR"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2557,7 +2602,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "data": [],
-                 *       "message": "access token required"
+                 *       "message": "access token required",
+                 *       "code": "AUTH_REQUIRED"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -4126,7 +4172,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4238,7 +4285,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "the day is closed"
+                     *       "message": "the day is closed",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4364,7 +4412,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4524,7 +4573,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "closure day not found"
+                     *       "message": "closure day not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4669,7 +4719,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4691,7 +4742,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "settings are changing concurrently, retry"
+                     *       "message": "settings are changing concurrently, retry",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4762,7 +4814,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4842,7 +4895,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4865,7 +4919,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "error during generation: the day is closed"
+                     *       "message": "error during generation: the day is closed",
+                     *       "code": "SLOT_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4945,7 +5000,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -4968,7 +5024,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "capacity below the places already taken"
+                     *       "message": "capacity below the places already taken",
+                     *       "code": "SLOT_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5036,7 +5093,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "the slot holds live appointments"
+                     *       "message": "the slot holds live appointments",
+                     *       "code": "SLOT_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5132,7 +5190,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5154,7 +5213,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "slot not found"
+                     *       "message": "slot not found",
+                     *       "code": "SLOT_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5174,7 +5234,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "Idempotency-Key was already used with a different request"
+                     *       "message": "Idempotency-Key was already used with a different request",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5255,7 +5316,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "appointment already cancelled"
+                     *       "message": "appointment already cancelled",
+                     *       "code": "APPOINTMENT_CANCELLED"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5341,7 +5403,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5428,7 +5491,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5450,7 +5514,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "appointment not found"
+                     *       "message": "appointment not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5470,7 +5535,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "slot not available: full"
+                     *       "message": "slot not available: full",
+                     *       "code": "SLOT_FULL"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5581,7 +5647,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5649,7 +5716,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5770,7 +5838,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5844,7 +5913,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "webhook not found"
+                     *       "message": "webhook not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -5903,7 +5973,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6024,7 +6095,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6046,7 +6118,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "an entity has at most 20 publishable keys"
+                     *       "message": "an entity has at most 20 publishable keys",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6111,7 +6184,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "publishable key not found"
+                     *       "message": "publishable key not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6348,7 +6422,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6419,7 +6494,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6442,7 +6518,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "the default calendar cannot be deactivated"
+                     *       "message": "the default calendar cannot be deactivated",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6569,7 +6646,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6592,7 +6670,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "an entity has at most 200 services"
+                     *       "message": "an entity has at most 200 services",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6723,7 +6802,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "service not found"
+                     *       "message": "service not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];
@@ -6792,7 +6872,8 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>"
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
                      *     }
                      */
                     "application/json": components["schemas"]["V2Error"];

@@ -29,6 +29,38 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * v2 error codes (docs/CONTRACT.md#statuses-and-error-codes): v1's, less those v2 never answers, and finer
+ * codes where v1's one code stands for cases a client tells apart (a slot full, closed; an appointment
+ * cancelled, already at the time asked; which field of the client is wrong). v1 keeps its own code.
+ */
+export const V2_ERROR_CODES = [
+  // MISSING_CALENDAR_ID is v1's alone: in v2 a missing calendar_id is a missing or bad parameter as any other.
+  ...ERROR_CODES.filter((c): c is Exclude<ErrorCode, 'MISSING_CALENDAR_ID'> => c !== 'MISSING_CALENDAR_ID'),
+  'SLOT_FULL',
+  'SLOT_CLOSED',
+  'APPOINTMENT_CANCELLED',
+  'ALREADY_AT_THIS_TIME',
+  'INVALID_CLIENT_NAME',
+  'INVALID_CLIENT_PHONE',
+  'INVALID_CLIENT_EMAIL',
+] as const;
+export type V2ErrorCode = (typeof V2_ERROR_CODES)[number];
+
+/** v2's code of an error that names no finer one: its v1 code, or what v2 says instead. */
+const v2CodeOf = (code: ErrorCode): V2ErrorCode =>
+  code === 'MISSING_CALENDAR_ID' ? 'INVALID_PARAMETER' : code;
+
+/** The client's fields, whose every refusal v2 names by a code of its own (the widget marks the field). */
+const CLIENT_FIELD_CODES: Readonly<Record<string, V2ErrorCode>> = {
+  client_name: 'INVALID_CLIENT_NAME',
+  client_phone: 'INVALID_CLIENT_PHONE',
+  client_email: 'INVALID_CLIENT_EMAIL',
+};
+/** v2's code of a refused field: the client's fields' own, else the v1 code. */
+export const fieldCode = (field: string, code: ErrorCode): V2ErrorCode =>
+  CLIENT_FIELD_CODES[field] ?? v2CodeOf(code);
+
 export type ErrorKind =
   | 'validation'
   | 'auth'
@@ -55,21 +87,25 @@ const STATUS: Record<ErrorKind, number> = {
 /** An error whose message may be shown to the caller as it is. */
 export class AppError extends Error {
   readonly status: number;
+  /** The code v2 answers: `code`, unless a finer one is given. */
+  readonly v2Code: V2ErrorCode;
   constructor(
     readonly kind: ErrorKind,
     readonly code: ErrorCode,
     message: string,
+    v2Code?: V2ErrorCode,
   ) {
     super(message);
     this.name = 'AppError';
     this.status = STATUS[kind];
+    this.v2Code = v2Code ?? v2CodeOf(code);
   }
 }
 
 export const invalidField = (field: string, rule: string): AppError =>
-  new AppError('validation', 'INVALID_PARAMETER', `${field}: ${rule}`);
+  new AppError('validation', 'INVALID_PARAMETER', `${field}: ${rule}`, fieldCode(field, 'INVALID_PARAMETER'));
 export const missingField = (field: string, code: ErrorCode = 'MISSING_REQUIRED_FIELD'): AppError =>
-  new AppError('validation', code, `${field}: is required`);
+  new AppError('validation', code, `${field}: is required`, fieldCode(field, code));
 export const invalidDate = (field?: string): AppError =>
   new AppError(
     'validation',
@@ -97,14 +133,42 @@ export const appointmentNotFound = (): AppError =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
 
 export type Unavailability = 'full' | 'closed' | 'in the past' | 'calendar inactive';
+/** v2's code of each unavailability (v1 has SLOT_IN_PAST, and SLOT_UNAVAILABLE for the others). */
+const UNAVAILABLE_CODES: Record<Unavailability, V2ErrorCode> = {
+  full: 'SLOT_FULL',
+  closed: 'SLOT_CLOSED',
+  'in the past': 'SLOT_IN_PAST',
+  'calendar inactive': 'SLOT_UNAVAILABLE',
+};
 export const slotNotAvailable = (why: Unavailability): AppError =>
   new AppError(
     'conflict',
     why === 'in the past' ? 'SLOT_IN_PAST' : 'SLOT_UNAVAILABLE',
     `slot not available: ${why}`,
+    UNAVAILABLE_CODES[why],
   );
 export const conflict = (message: string, code: ErrorCode = 'SLOT_UNAVAILABLE'): AppError =>
   new AppError('conflict', code, message);
+
+/** A cancel of a cancelled appointment (v1: SLOT_UNAVAILABLE). */
+export const alreadyCancelled = (): AppError =>
+  new AppError('conflict', 'SLOT_UNAVAILABLE', 'appointment already cancelled', 'APPOINTMENT_CANCELLED');
+/** A move of a cancelled appointment (v1: SLOT_UNAVAILABLE). */
+export const cancelledCannotMove = (): AppError =>
+  new AppError(
+    'conflict',
+    'SLOT_UNAVAILABLE',
+    'a cancelled appointment cannot be moved: book again',
+    'APPOINTMENT_CANCELLED',
+  );
+/** A move to the time the appointment already has (v1: SLOT_UNAVAILABLE). */
+export const alreadyAtThisTime = (): AppError =>
+  new AppError(
+    'conflict',
+    'SLOT_UNAVAILABLE',
+    'the appointment is already at this time',
+    'ALREADY_AT_THIS_TIME',
+  );
 
 /**
  * The store kept refusing a write for contention past every retry: a transient server-side state, never

@@ -63,7 +63,12 @@ describe('store faults', () => {
 
     expect(answer.status).toBe(500);
     const requestId = answer.headers['x-request-id'];
-    expect(answer.json).toEqual({ success: false, data: [], message: `server error: ${requestId}` });
+    expect(answer.json).toEqual({
+      success: false,
+      data: [],
+      message: `server error: ${requestId}`,
+      code: 'INTERNAL_ERROR',
+    });
     expect(answer.text).not.toMatch(/Throttl|stack|at .*\.ts|node_modules/);
     const line = logs.find((l) => l.message === 'request' && l.request_id === requestId);
     expect(line).toMatchObject({ status: 500 });

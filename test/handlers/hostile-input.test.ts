@@ -24,7 +24,10 @@ function expectClean(route: RouteDef, answer: Answer, label: string) {
   expect(answer.text).not.toMatch(INTERNAL);
   const json = answer.json;
   if (route.path.startsWith('/api/v2')) {
-    expect(Object.keys(json).sort()).toEqual(['data', 'message', 'success']);
+    // An error carries its code too (docs/CONTRACT.md#envelopes).
+    const envelope =
+      answer.status === 200 ? ['data', 'message', 'success'] : ['code', 'data', 'message', 'success'];
+    expect(Object.keys(json).sort()).toEqual(envelope);
   } else if (answer.headers['content-type']?.startsWith('application/json')) {
     expect(json).toMatchObject({
       api_version: '1.0',

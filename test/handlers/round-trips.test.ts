@@ -255,6 +255,7 @@ describe('round trips per request (warm instance)', () => {
       success: false,
       data: [],
       message: expect.stringMatching(/^too many requests, retry in \d+ s$/),
+      code: 'RATE_LIMITED',
     });
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers['ratelimit-policy']).toBe('"entity";q=4;w=60');

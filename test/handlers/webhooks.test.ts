@@ -127,6 +127,8 @@ describe('webhook subscriptions', () => {
         success: false,
         data: [],
         message: expect.stringMatching(/^(url|events)/),
+        // {} lacks url; every other body has a bad url or events.
+        code: Object.keys(body).length === 0 ? 'MISSING_REQUIRED_FIELD' : 'INVALID_PARAMETER',
       });
     }
 

@@ -87,6 +87,6 @@ describe('CORS preflight (local server, as API Gateway answers it)', () => {
   ])('%s is 404 in the API’s envelope', async (_, url, headers, message) => {
     const answer = await preflight(url, headers);
     expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ success: false, data: [], message });
+    expect(answer.json).toEqual({ success: false, data: [], message, code: 'ENDPOINT_NOT_FOUND' });
   });
 });

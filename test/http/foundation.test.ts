@@ -8,8 +8,8 @@ beforeAll(async () => {
   entity = await newEntity();
 });
 
-const v2Error = (json: unknown) =>
-  expect(json).toEqual({ success: false, data: [], message: expect.any(String) });
+const v2Error = (json: unknown, code: unknown) =>
+  expect(json).toEqual({ success: false, data: [], message: expect.any(String), code });
 
 forEachMode('service information and health', (call) => {
   it('GET /api/ answers without a token, in the v1 envelope', async () => {
@@ -126,7 +126,12 @@ forEachMode('v2 opening hours', (call) => {
   ])('answers 404 the day is closed on %s', async (_n, date) => {
     const answer = await get(`/api/v2/opening-hours/date?date=${date}`);
     expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ success: false, data: [], message: 'the day is closed' });
+    expect(answer.json).toEqual({
+      success: false,
+      data: [],
+      message: 'the day is closed',
+      code: 'RESOURCE_NOT_FOUND',
+    });
   });
 
   it.each([
@@ -142,7 +147,7 @@ forEachMode('v2 opening hours', (call) => {
     for (const path of ['check-date', 'date']) {
       const answer = await get(`/api/v2/opening-hours/${path}?date=${encodeURIComponent(date)}`);
       expect(answer.status).toBe(400);
-      v2Error(answer.json);
+      v2Error(answer.json, date === '' ? expect.any(String) : 'INVALID_DATE_FORMAT');
       if (date !== '') expect(answer.json.message).toBe('invalid date, expected YYYY-MM-DD');
     }
   });
@@ -198,32 +203,38 @@ forEachMode('v2 validation', (call) => {
   });
 
   it.each([
-    ['phone', {}, 'phone_number: is required'],
-    ['phone', { phone_number: 612345678 }, 'phone_number: must be a string'],
+    ['phone', {}, 'phone_number: is required', 'MISSING_REQUIRED_FIELD'],
+    ['phone', { phone_number: 612345678 }, 'phone_number: must be a string', 'INVALID_PARAMETER'],
     [
       'phone',
       { phone_number: '0612345678', validation_type: 'fixed' },
       'validation_type: must be one of all, mobiles',
+      'INVALID_PARAMETER',
     ],
-    ['email', { email: ['a@b.fr'] }, 'email: must be a string'],
-    ['email', { email: 'a@b.fr', validation_type: 'x' }, 'validation_type: must be one of all, nofreeemail'],
-    ['email', [], 'body: must be a JSON object'],
-  ])('POST %s %j is 400 with a message naming the field', async (path, body, message) => {
+    ['email', { email: ['a@b.fr'] }, 'email: must be a string', 'INVALID_PARAMETER'],
+    [
+      'email',
+      { email: 'a@b.fr', validation_type: 'x' },
+      'validation_type: must be one of all, nofreeemail',
+      'INVALID_PARAMETER',
+    ],
+    ['email', [], 'body: must be a JSON object', 'INVALID_PARAMETER'],
+  ])('POST %s %j is 400 with a message naming the field', async (path, body, message, code) => {
     const answer = await post(path, body);
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ success: false, data: [], message });
+    expect(answer.json).toEqual({ success: false, data: [], message, code });
   });
 
   it.each(['{"phone_number":', '{phone_number: "06"}', 'null x'])('malformed JSON %j is 400', async (raw) => {
     const answer = await post('phone', raw);
     expect(answer.status).toBe(400);
-    v2Error(answer.json);
+    v2Error(answer.json, 'INVALID_JSON');
   });
 
   it('a body over 64 KB is 413 in the envelope', async () => {
     const answer = await post('email', { email: 'a@b.fr', padding: 'x'.repeat(70_000) });
     expect(answer.status).toBe(413);
-    v2Error(answer.json);
+    v2Error(answer.json, 'PAYLOAD_TOO_LARGE');
   });
 });
 
@@ -233,7 +244,12 @@ forEachMode('tokens', (call) => {
   it('no token: 401 access token required', async () => {
     const answer = await call()('GET', url);
     expect(answer.status).toBe(401);
-    expect(answer.json).toEqual({ success: false, data: [], message: 'access token required' });
+    expect(answer.json).toEqual({
+      success: false,
+      data: [],
+      message: 'access token required',
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   it.each([
@@ -247,7 +263,12 @@ forEachMode('tokens', (call) => {
   ])('%s: 401 invalid access token', async (_name, headers) => {
     const answer = await call()('GET', url, { headers: headers() });
     expect(answer.status).toBe(401);
-    expect(answer.json).toEqual({ success: false, data: [], message: 'invalid access token' });
+    expect(answer.json).toEqual({
+      success: false,
+      data: [],
+      message: 'invalid access token',
+      code: 'AUTH_INVALID',
+    });
   });
 
   it('accepts the token in access_token, and the header wins over it', async () => {
@@ -282,7 +303,12 @@ forEachMode('unknown endpoints', (call) => {
     const answer = await call()(method, path, { headers: entity.v2 });
     expect(answer.status).toBe(404);
     if (api === 'v2')
-      expect(answer.json).toEqual({ success: false, data: [], message: 'endpoint not found' });
+      expect(answer.json).toEqual({
+        success: false,
+        data: [],
+        message: 'endpoint not found',
+        code: 'ENDPOINT_NOT_FOUND',
+      });
     else
       expect(answer.json).toMatchObject({
         success: false,

@@ -89,6 +89,7 @@ describe('publishable keys and limits through npm start and the admin CLI', () =
       success: false,
       data: [],
       message: 'a publishable key may not do this: use the secret token of the entity',
+      code: 'FORBIDDEN',
     });
     expect(outside.status).toBe(403);
     expect((await call('GET', '/api/calendars', key)).status).toBe(401);

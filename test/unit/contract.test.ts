@@ -133,7 +133,20 @@ describe('the response validator', () => {
         success: false,
         data: [1],
         message: 'invalid date, expected YYYY-MM-DD',
+        code: 'INVALID_DATE_FORMAT',
       }),
+    ],
+    [
+      'a v2 error without its code',
+      'GET',
+      '/api/v2/calendar-slots',
+      json(400, { success: false, data: [], message: 'invalid date, expected YYYY-MM-DD' }),
+    ],
+    [
+      'a v2 error whose code is not one of the codes',
+      'GET',
+      '/api/v2/calendar-slots',
+      json(400, { success: false, data: [], message: 'invalid date, expected YYYY-MM-DD', code: 'NOPE' }),
     ],
     [
       'an answer without X-Request-Id',

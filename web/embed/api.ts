@@ -1,4 +1,4 @@
-/** The widget's calls to the API: the v2 envelope, the credential in Access-Token, and the refusals in words. */
+/** The widget's calls to the API: the v2 envelope, the credential in Access-Token, and the refusals' codes. */
 import type { components } from '../api-types';
 
 export type Slot = components['schemas']['V2Slot'];
@@ -7,12 +7,19 @@ export type Business = components['schemas']['V2Business'];
 /** GET /business: the business and whether it offers services (the service path). */
 export type BusinessPage = components['schemas']['V2BusinessPage'];
 export type Managed = components['schemas']['V2ManagedAppointment'];
+/** A service (GET /services), a calendar (GET /calendars) and a start (GET /availability). */
+export type Service = components['schemas']['V2Service'];
+export type Calendar = components['schemas']['V2Calendar'];
+export type Start = components['schemas']['V2AvailableStart'];
+/** Why the API refused: the pages decide on it (and the status), never on the message. */
+export type ErrorCode = components['schemas']['V2Error']['code'];
 
 export interface Answer<T> {
   ok: boolean;
   status: number;
   data: T;
-  message: string;
+  /** A refusal's code; null on success, or when no answer came (status 0) or it was not the API's. */
+  code: ErrorCode | null;
   retryAfter: number;
 }
 
@@ -49,17 +56,20 @@ export class Api {
         credentials: 'omit',
         referrerPolicy: 'no-referrer',
       });
-      const json = (await response.json().catch(() => ({}))) as { data?: T; message?: string };
+      const json = (await response.json().catch(() => ({}))) as {
+        data?: T;
+        code?: ErrorCode;
+      };
       return {
         ok: response.ok,
         status: response.status,
         data: json.data as T,
-        message: json.message ?? '',
+        code: response.ok ? null : (json.code ?? null),
         retryAfter: Number(response.headers.get('retry-after') ?? 0),
       };
     } catch {
       // A refused preflight or no network: the browser gives no status.
-      return { ok: false, status: 0, data: undefined as T, message: '', retryAfter: 0 };
+      return { ok: false, status: 0, data: undefined as T, code: null, retryAfter: 0 };
     }
   }
 }
@@ -94,23 +104,3 @@ export const newIdempotencyKey = (): string =>
   typeof crypto.randomUUID === 'function'
     ? `w-${crypto.randomUUID()}`
     : `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/** A service (issue 29's GET /services), a calendar (GET /calendars) and a start (GET /availability). */
-export interface Service {
-  id: number;
-  name: string;
-  duration: number;
-  calendar_ids: number[];
-}
-export interface Calendar {
-  id: number;
-  name: string;
-  active: boolean;
-}
-export interface Start {
-  date: string;
-  start_time: string;
-  end_time: string;
-  calendar_id: number;
-  calendar_name: string;
-}

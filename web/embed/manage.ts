@@ -127,7 +127,7 @@ export class ManagePage extends EmbedElement {
     } else {
       const t = this.t;
       const text =
-        answer.status === 409 && answer.message.includes('already at')
+        answer.code === 'ALREADY_AT_THIS_TIME'
           ? t.sameTime
           : answer.status === 409 || answer.status === 404
             ? t.full

@@ -3,11 +3,13 @@
  * the free slots and book, in an open shadow root the host page's CSS cannot reach.
  */
 import {
+  type Answer,
   Api,
   type Appointment,
   type Business,
   type BusinessPage,
   type Calendar,
+  type ErrorCode,
   newIdempotencyKey,
   nowIn,
   type Service,
@@ -18,6 +20,12 @@ import { dayLabel, fill, hhmm, langOf } from './i18n';
 import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
 
 type Field = 'client_name' | 'client_phone' | 'client_email';
+/** The field of the form each client-field code refuses. */
+const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
+  INVALID_CLIENT_NAME: 'client_name',
+  INVALID_CLIENT_PHONE: 'client_phone',
+  INVALID_CLIENT_EMAIL: 'client_email',
+};
 type Phase = 'loading' | 'pick' | 'confirmed' | 'broken';
 
 export class BookingWidget extends EmbedElement<'submit' | Field> {
@@ -57,7 +65,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
     const answer = await this.api.call<BusinessPage>('GET', '/business');
     if (!answer.ok) {
       this.phase = 'broken';
-      this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      this.alert = { where: 'top', text: this.refusal(answer) };
       this.render();
       return;
     }
@@ -98,8 +106,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       }
       const staff = this.staff === 'any' ? undefined : this.staff;
       const answer = await serviceStarts(this.api, zone, this.service.id, staff);
-      if (!answer.ok)
-        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       const seen = new Set<string>();
       for (const start of answer.ok ? answer.data : []) {
         // With anyone, one button per start: the API picks the person when it books.
@@ -113,8 +120,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       }
     } else {
       const answer = await freeSlots(this.api, zone);
-      if (!answer.ok)
-        this.alert = { where: 'top', text: this.refusal(answer.status, answer.message, answer.retryAfter) };
+      if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
     }
     this.picking.offer(times, nowIn(zone));
@@ -175,21 +181,21 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
     );
   }
 
-  /** A refusal in words, from its status and message. */
-  private refusal(status: number, message: string, retryAfter: number): string {
+  /** A refusal in words, from its status and code (never its message, which is not the API's contract). */
+  private refusal({ status, code, retryAfter }: Answer<unknown>): string {
     const t = this.t;
     if (status === 0) return t.network;
     if (status === 401) return t.badKey;
     if (status === 403) return fill(t.origin, { origin: location.origin });
     if (status === 429) return fill(t.limit, { seconds: retryAfter || 60 });
     if (status === 409 || status === 404) {
-      if (message.includes('in the past')) return t.past;
-      if (message.includes('closed') || status === 404) return t.closed;
+      if (code === 'SLOT_IN_PAST') return t.past;
+      if (code === 'SLOT_CLOSED' || status === 404) return t.closed;
       return t.full;
     }
-    if (message.startsWith('client_phone')) return t.invalidPhone;
-    if (message.startsWith('client_email')) return t.invalidEmail;
-    if (message.startsWith('client_name')) return t.invalidName;
+    if (code === 'INVALID_CLIENT_PHONE') return t.invalidPhone;
+    if (code === 'INVALID_CLIENT_EMAIL') return t.invalidEmail;
+    if (code === 'INVALID_CLIENT_NAME') return t.invalidName;
     return t.failed;
   }
 
@@ -226,10 +232,8 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       );
       return;
     }
-    const text = this.refusal(answer.status, answer.message, answer.retryAfter);
-    const field = (['client_name', 'client_phone', 'client_email'] as const).find((f) =>
-      answer.message.startsWith(f),
-    );
+    const text = this.refusal(answer);
+    const field = answer.code ? FIELD_OF[answer.code] : undefined;
     if (answer.status === 400 && field) {
       this.alert = { where: field, text };
       this.focusAfter = `[name="${field}"]`;

@@ -1,11 +1,12 @@
 import type * as z from 'zod/v4/core';
-import { AppError, type ErrorCode } from '../../core/errors';
+import { AppError, type ErrorCode, fieldCode } from '../../core/errors';
 
 type Where = 'path' | 'query' | 'body';
 
 /**
  * Maps the first zod issue to the API's error. Field builders (fields.ts) put the v1 code in
- * `params.code` and mark absent fields with `params.missing`. A missing body field is
+ * `params.code` and mark absent fields with `params.missing`; v2 names the client's fields by codes of
+ * their own (fieldCode). A missing body field is
  * MISSING_REQUIRED_FIELD; a missing or bad parameter is INVALID_PARAMETER unless the field says otherwise.
  */
 export function zodToAppError(error: z.$ZodError, where: Where): AppError {
@@ -22,10 +23,10 @@ export function zodToAppError(error: z.$ZodError, where: Where): AppError {
       params.code ?? (where === 'body' ? 'MISSING_REQUIRED_FIELD' : 'INVALID_PARAMETER');
     const message =
       code === 'MISSING_CALENDAR_ID' ? 'calendar_id parameter is required' : `${field}: is required`;
-    return new AppError('validation', code, message);
+    return new AppError('validation', code, message, fieldCode(field, code));
   }
   const code = params.code ?? 'INVALID_PARAMETER';
   // Date errors keep the documents' exact wording; others name the field and the rule.
   const message = code === 'INVALID_DATE_FORMAT' ? issue.message : `${field}: ${issue.message}`;
-  return new AppError('validation', code, message);
+  return new AppError('validation', code, message, fieldCode(field, code));
 }

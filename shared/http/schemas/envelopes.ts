@@ -1,7 +1,7 @@
 /** The envelopes of both APIs around the records (docs/CONTRACT.md#envelopes). */
 import * as z from 'zod';
 import { API_VERSION } from '../../core/api';
-import { ERROR_CODES } from '../../core/errors';
+import { ERROR_CODES, V2_ERROR_CODES, type V2ErrorCode } from '../../core/errors';
 import { V1Health } from '../../features/v1-reads';
 import { FORMATS } from '../negotiation';
 import { emptyArray, id, named, stamp } from './common';
@@ -114,8 +114,54 @@ export function v2Answer<T extends z.ZodType>(data: T, name: string, description
   );
 }
 
+/** What each v2 error code means: a client decides on the code (and the status), never on the message. */
+export const V2_ERROR_CODE_MEANINGS: Record<V2ErrorCode, string> = {
+  INVALID_PARAMETER:
+    '400: a parameter or body field is malformed or out of range (the message names it and the rule); also 409 for a limit of the entity (at most N keys or services), the default calendar deactivated, or settings changing concurrently',
+  INVALID_DATE_FORMAT: '400: a date is not YYYY-MM-DD',
+  DATE_RANGE_TOO_LARGE: '400: a date range is longer than the route allows',
+  MISSING_REQUIRED_FIELD: '400: a required body field is absent (the message names it)',
+  INVALID_JSON: '400: the body is not valid JSON',
+  INVALID_CLIENT_NAME: '400: client_name is missing or refused (too long, control characters)',
+  INVALID_CLIENT_PHONE: '400: client_phone is missing, too long or not a valid phone number',
+  INVALID_CLIENT_EMAIL: '400: client_email is too long or not a valid e-mail address',
+  AUTH_REQUIRED: '401: no access token',
+  AUTH_INVALID: '401: the access token is unknown or removed',
+  FORBIDDEN:
+    "403: a publishable key or cancel token outside its routes, an origin its key does not allow, or a call that does not come through the API's public address",
+  ENDPOINT_NOT_FOUND: '404: no route has this method and path',
+  RESOURCE_NOT_FOUND:
+    '404: the appointment, service, key, webhook, closure day or entity named does not exist; or the day is closed',
+  CALENDAR_NOT_FOUND: '404: the calendar does not exist or is inactive',
+  SLOT_NOT_FOUND: '404: the slot does not exist (or none starts at the time asked)',
+  SLOT_FULL: '409: the slot (or a slot of the service run) has no place left',
+  SLOT_CLOSED: '409: the slot is closed (by hand, or by a closure day)',
+  SLOT_IN_PAST: '409: the slot has started',
+  SLOT_UNAVAILABLE:
+    "409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently",
+  APPOINTMENT_CANCELLED: '409: the appointment is cancelled: it cannot be cancelled again or moved',
+  ALREADY_AT_THIS_TIME: '409: the appointment is already at the time asked',
+  IDEMPOTENCY_KEY_REUSED:
+    '409: the Idempotency-Key was used with a different request, or its first request is still running',
+  PAYLOAD_TOO_LARGE: '413: the body is over 64 KB',
+  RATE_LIMITED: '429: over a limit; Retry-After says when to retry',
+  INTERNAL_ERROR: '500: a server error (the message names the request id)',
+  SERVICE_UNAVAILABLE: '503: the store is busy: retry the same request',
+};
+
 export const V2Error = named(
-  z.strictObject({ success: z.literal(false), data: emptyArray(), message: z.string() }),
+  z.strictObject({
+    success: z.literal(false),
+    data: emptyArray(),
+    message: z.string(),
+    code: z.enum(V2_ERROR_CODES).meta({
+      description: `Why, for machines (the message is for people and may change). v1's codes where they say enough, finer ones where a client tells cases apart:\n${Object.entries(
+        V2_ERROR_CODE_MEANINGS,
+      )
+        .map(([c, meaning]) => `- \`${c}\`: ${meaning}`)
+        .join('\n')}`,
+    }),
+  }),
   'V2Error',
-  'The v2 error envelope: success false, data an empty array, the message.',
+  'The v2 error envelope: success false, data an empty array, the message and a stable code.',
 );

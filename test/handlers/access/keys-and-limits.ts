@@ -7,9 +7,20 @@ type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ORIGIN = 'https://www.example.fr';
 const v2 = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
   viaHandler(method, `/api/v2${path}`, { headers, ...(body === undefined ? {} : { body }) });
-const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: string | RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ success: false, data: [], message: expect.stringMatching(message) });
+  expect(answer.json).toEqual({
+    success: false,
+    data: [],
+    message: expect.stringMatching(message),
+    code: typeof code === 'string' ? code : expect.stringMatching(code),
+  });
 };
 const newKey = async (entity: Entity, origins = [ORIGIN]) => {
   const answer = await v2('POST', '/keys', entity.v2, { name: 'website', allowed_origins: origins });
@@ -119,7 +130,7 @@ describe('publishable keys', () => {
       client_phone: mobile(2),
       slot_id: slots[0].id,
     });
-    expectError(refused, 403, /^this publishable key may not be used from this origin$/);
+    expectError(refused, 403, /^this publishable key may not be used from this origin$/, 'FORBIDDEN');
     // The refusal itself is readable there, so the page's widget can say why (docs/CONTRACT.md#publishable-keys).
     expect(refused.headers['Access-Control-Allow-Origin']).toBe('https://evil.example');
     const after = (await v2('GET', `/calendar-slots?date=${date}`, entity.v2)).json.data;
@@ -163,7 +174,7 @@ describe('publishable keys', () => {
     expect((await v2('GET', '/opening-hours', asKey(key))).status).toBe(200);
     const removed = await v2('POST', '/keys/delete', entity.v2, { id });
     expect(removed.json).toEqual({ success: true, data: [], message: 'publishable key deleted' });
-    expectError(await v2('GET', '/opening-hours', asKey(key)), 401, /^invalid access token$/);
+    expectError(await v2('GET', '/opening-hours', asKey(key)), 401, /^invalid access token$/, 'AUTH_INVALID');
     expectError(await v2('POST', '/keys/delete', entity.v2, { id }), 404, /^publishable key not found$/);
   });
 
@@ -183,7 +194,7 @@ describe('publishable keys', () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     for (const refused of answers.filter((a) => a.status !== 200)) {
-      expectError(refused, 409, /^an entity has at most 20 publishable keys$/);
+      expectError(refused, 409, /^an entity has at most 20 publishable keys$/, 'INVALID_PARAMETER');
     }
     expect((await v2('GET', '/keys', full.v2)).json.data).toHaveLength(20);
   });
@@ -236,7 +247,7 @@ describe('limits', () => {
       const seconds = Number(answer.headers['retry-after']);
       // One second into the window.
       expect(seconds).toBe(59);
-      expectError(answer, 429, new RegExp(`^too many requests, retry in ${seconds} s$`));
+      expectError(answer, 429, new RegExp(`^too many requests, retry in ${seconds} s$`), 'RATE_LIMITED');
       expect(answer.headers.ratelimit).toBe(`"entity";r=0;t=${seconds}`);
     }
   });

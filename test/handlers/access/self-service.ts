@@ -13,9 +13,20 @@ type Entity = Awaited<ReturnType<typeof newEntity>>;
 const get = (entity: Entity, path: string) => viaHandler('GET', `/api/v2${path}`, { headers: entity.v2 });
 const post = (entity: Entity, path: string, body: unknown) =>
   viaHandler('POST', `/api/v2${path}`, { headers: entity.v2, body });
-const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: string | RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ success: false, data: [], message: expect.stringMatching(message) });
+  expect(answer.json).toEqual({
+    success: false,
+    data: [],
+    message: expect.stringMatching(message),
+    code: typeof code === 'string' ? code : expect.stringMatching(code),
+  });
 };
 
 describe('GET/POST /api/v2/settings', () => {

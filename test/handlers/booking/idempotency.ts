@@ -55,6 +55,7 @@ describe('Idempotency-Key on bookings', () => {
       success: false,
       data: [],
       message: 'Idempotency-Key was already used with a different request',
+      code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await appointments()).toHaveLength(1);
   });

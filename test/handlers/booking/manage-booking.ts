@@ -12,9 +12,20 @@ type Entity = Awaited<ReturnType<typeof newEntity>>;
 const ORIGIN = 'https://www.example.fr';
 const v2 = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
   viaHandler(method, `/api/v2${path}`, { headers, ...(body === undefined ? {} : { body }) });
-const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: string | RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ success: false, data: [], message: expect.stringMatching(message) });
+  expect(answer.json).toEqual({
+    success: false,
+    data: [],
+    message: expect.stringMatching(message),
+    code: typeof code === 'string' ? code : expect.stringMatching(code),
+  });
 };
 
 describe('managing a booking by its cancel token', () => {
@@ -68,17 +79,19 @@ describe('managing a booking by its cancel token', () => {
       ['POST', '/appointments', { client_name: 'X Y', client_phone: mobile(9), slot_id: slots[2].id }],
       ['GET', '/keys', undefined],
     ] as const) {
-      expectError(await v2(method, path, asToken, body), 403, /cancel token may only/);
+      expectError(await v2(method, path, asToken, body), 403, /cancel token may only/, 'FORBIDDEN');
     }
     expectError(
       await v2('POST', '/appointments/lookup', key, { cancel_token: 'x'.repeat(43) }),
       404,
       /^appointment not found$/,
+      'RESOURCE_NOT_FOUND',
     );
     expectError(
       await v2('POST', '/appointments/lookup', { 'Access-Token': 'y'.repeat(43) }, { cancel_token: 'y' }),
       401,
       /^invalid access token$/,
+      'AUTH_INVALID',
     );
   });
 
@@ -90,7 +103,7 @@ describe('managing a booking by its cancel token', () => {
       cancel_token: mine.cancel_token,
       slot_id: slots[4].id,
     });
-    expectError(taken, 409, /^slot not available: full$/);
+    expectError(taken, 409, /^slot not available: full$/, 'SLOT_FULL');
     expect(await slotsNow()).toEqual(before);
     const lookup = await v2('POST', '/appointments/lookup', key, { cancel_token: mine.cancel_token });
     expect(lookup.json.data.appointment.slot_id).toBe(slots[3].id);
@@ -128,6 +141,7 @@ describe('managing a booking by its cancel token', () => {
       }),
       409,
       /^the appointment is already at this time$/,
+      'ALREADY_AT_THIS_TIME',
     );
     expectError(
       await v2('POST', '/appointments/reschedule', key, {
@@ -137,11 +151,13 @@ describe('managing a booking by its cancel token', () => {
       }),
       404,
       /^slot not found$/,
+      'SLOT_NOT_FOUND',
     );
     expectError(
       await v2('POST', '/appointments/reschedule', key, { cancel_token: mine.cancel_token }),
       400,
       /^slot_id: is required$/,
+      'MISSING_REQUIRED_FIELD',
     );
     await v2(
       'POST',
@@ -156,6 +172,7 @@ describe('managing a booking by its cancel token', () => {
       }),
       409,
       /cancelled appointment cannot be moved/,
+      'APPOINTMENT_CANCELLED',
     );
     expect(await counterDrift(entity.entity_account_id)).toEqual([]);
   });

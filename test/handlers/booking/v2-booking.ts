@@ -14,9 +14,20 @@ type Entity = Awaited<ReturnType<typeof newEntity>>;
 const call = viaHandler;
 const post = (entity: Entity, path: string, body: unknown) =>
   call('POST', `/api/v2${path}`, { headers: entity.v2, body });
-const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: string | RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ success: false, data: [], message: expect.stringMatching(message) });
+  expect(answer.json).toEqual({
+    success: false,
+    data: [],
+    message: expect.stringMatching(message),
+    code: typeof code === 'string' ? code : expect.stringMatching(code),
+  });
 };
 
 async function generate(entity: Entity, date: string, extra: Record<string, unknown> = {}) {
@@ -151,7 +162,7 @@ describe('v2 slot update and delete', () => {
       max_appointments: 3,
       available_slots: 2,
     });
-    expectError(await book(entity, slotId, mobile(2)), 409, /^slot not available: closed$/);
+    expectError(await book(entity, slotId, mobile(2)), 409, /^slot not available: closed$/, 'SLOT_CLOSED');
     const open = await post(entity, '/calendar-slots/update', { slot_id: slotId, status: 'open', date });
     expect(open.json.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: slotId, status: 'open' })]),
@@ -288,7 +299,12 @@ describe('v2 booking and cancellation', () => {
       message: 'valid phone number',
     });
     // A number booking refuses is invalid here too.
-    expectError(await book(entity, slots[5]!.id, '+999 123456789'), 400, /^client_phone: /);
+    expectError(
+      await book(entity, slots[5]!.id, '+999 123456789'),
+      400,
+      /^client_phone: /,
+      'INVALID_CLIENT_PHONE',
+    );
     const refused = await post(entity, '/validation/phone', { phone_number: '+999 123456789' });
     expect(refused.json).toMatchObject({ success: false, data: { valid: false } });
   });
@@ -307,48 +323,82 @@ describe('v2 booking and cancellation', () => {
       await post(entity, '/appointments/cancel', { cancel_token: token }),
       409,
       /^appointment already cancelled$/,
+      'APPOINTMENT_CANCELLED',
     );
     expectError(
       await post(entity, '/appointments/cancel', { cancel_token: 'x'.repeat(43) }),
       404,
       /^appointment not found$/,
     );
-    expectError(await post(entity, '/appointments/cancel', {}), 400, /^cancel_token: is required$/);
+    expectError(
+      await post(entity, '/appointments/cancel', {}),
+      400,
+      /^cancel_token: is required$/,
+      'MISSING_REQUIRED_FIELD',
+    );
   });
 
   it.each([
-    [{ client_phone: '0612345678', slot_id: 1 }, 400, /^client_name: is required$/],
-    [{ client_name: 'A B', slot_id: 1 }, 400, /^client_phone: is required$/],
-    [{ client_name: 'A B', client_phone: '0612345678' }, 400, /^slot_id: is required$/],
-    [{ client_name: 'A B', client_phone: '12', slot_id: 1 }, 400, /^client_phone: not a valid phone number$/],
+    [{ client_phone: '0612345678', slot_id: 1 }, 400, /^client_name: is required$/, 'INVALID_CLIENT_NAME'],
+    [{ client_name: 'A B', slot_id: 1 }, 400, /^client_phone: is required$/, 'INVALID_CLIENT_PHONE'],
+    [
+      { client_name: 'A B', client_phone: '0612345678' },
+      400,
+      /^slot_id: is required$/,
+      'MISSING_REQUIRED_FIELD',
+    ],
+    [
+      { client_name: 'A B', client_phone: '12', slot_id: 1 },
+      400,
+      /^client_phone: not a valid phone number$/,
+      'INVALID_CLIENT_PHONE',
+    ],
     [
       { client_name: 'A B', client_phone: '0612345678', slot_id: 1, client_email: 'nope' },
       400,
       /^client_email: not a valid e-mail address$/,
+      'INVALID_CLIENT_EMAIL',
     ],
     [
       { client_name: 'x'.repeat(101), client_phone: '0612345678', slot_id: 1 },
       400,
       /^client_name: must be at most 100 characters$/,
+      'INVALID_CLIENT_NAME',
     ],
     [
       { client_name: 'A B', client_phone: '0612345678', slot_id: 1, contract_number: 'c'.repeat(65) },
       400,
       /^contract_number: must be at most 64/,
+      'INVALID_PARAMETER',
     ],
-    [{ client_name: 'A B', client_phone: '0612345678', slot_id: 987654 }, 404, /^slot not found$/],
-    [{ client_name: ['A'], client_phone: '0612345678', slot_id: 1 }, 400, /^client_name: must be a string$/],
-  ])('refuses %j', async (body, status, message) => {
-    expectError(await post(entity, '/appointments', body), status, message);
+    [
+      { client_name: 'A B', client_phone: '0612345678', slot_id: 987654 },
+      404,
+      /^slot not found$/,
+      'SLOT_NOT_FOUND',
+    ],
+    [
+      { client_name: ['A'], client_phone: '0612345678', slot_id: 1 },
+      400,
+      /^client_name: must be a string$/,
+      'INVALID_CLIENT_NAME',
+    ],
+  ])('refuses %j', async (body, status, message, code) => {
+    expectError(await post(entity, '/appointments', body), status, message, code);
   });
 
   it('refuses a full slot and a slot in the past with 409', async () => {
     const slot = slots[6]!;
     expect((await book(entity, slot.id, mobile(60))).status).toBe(200);
     expect((await book(entity, slot.id, mobile(61))).status).toBe(200);
-    expectError(await book(entity, slot.id, mobile(62)), 409, /^slot not available: full$/);
+    expectError(await book(entity, slot.id, mobile(62)), 409, /^slot not available: full$/, 'SLOT_FULL');
     const past = await generate(entity, '2020-01-06');
-    expectError(await book(entity, past[0]!.id, mobile(63)), 409, /^slot not available: in the past$/);
+    expectError(
+      await book(entity, past[0]!.id, mobile(63)),
+      409,
+      /^slot not available: in the past$/,
+      'SLOT_IN_PAST',
+    );
   });
 
   it('keeps every counter equal to a recount', async () => {
@@ -370,12 +420,18 @@ describe('capacity under concurrency', () => {
     // an eighth place. How many of each depends on the machine's speed, so the test does not count them.
     expect(statuses.filter((s) => s !== 200 && s !== 409 && s !== 503)).toEqual([]);
     for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(refused.json).toEqual({ success: false, data: [], message: 'slot not available: full' });
+      expect(refused.json).toEqual({
+        success: false,
+        data: [],
+        message: 'slot not available: full',
+        code: 'SLOT_FULL',
+      });
     }
     for (const busy of answers.filter((a) => a.status === 503)) {
       expect(busy.json).toMatchObject({
         success: false,
         message: 'the service is busy, retry the same request',
+        code: 'SERVICE_UNAVAILABLE',
       });
       expect((await book(entity, slot!.id, mobile(100 + answers.indexOf(busy)))).status).toBe(409);
     }

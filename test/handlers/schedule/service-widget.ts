@@ -16,10 +16,21 @@ const ok = (answer: Answer) => {
   if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text}`);
   return answer.json.data;
 };
-const expectError = (answer: Answer, status: number, message: RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect({ status: answer.status, json: answer.json }).toEqual({
     status,
-    json: { success: false, data: [], message: expect.stringMatching(message) },
+    json: {
+      success: false,
+      data: [],
+      message: expect.stringMatching(message),
+      code: typeof code === 'string' ? code : expect.stringMatching(code),
+    },
   });
 };
 

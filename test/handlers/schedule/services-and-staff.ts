@@ -33,10 +33,21 @@ const ok = (answer: Answer) => {
   if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text}`);
   return answer.json.data;
 };
-const expectError = (answer: Answer, status: number, message: string | RegExp) => {
+/** A v2 error: the status, the message, and the code given (else any code of the form). */
+const expectError = (
+  answer: Answer,
+  status: number,
+  message: string | RegExp,
+  code: string | RegExp = /^[A-Z_]+$/,
+) => {
   expect({ status: answer.status, json: answer.json }).toEqual({
     status,
-    json: { success: false, data: [], message: expect.stringMatching(message) },
+    json: {
+      success: false,
+      data: [],
+      message: expect.stringMatching(message),
+      code: typeof code === 'string' ? code : expect.stringMatching(code),
+    },
   });
 };
 /** The default calendar made with the entity: the first (lowest id) of its calendars. */
@@ -745,9 +756,10 @@ describe('services and staff: isolation, scope and hostile input', () => {
       for (const [field, value] of sample.pairs(fieldsOf[path] ?? [], absurd, `POST ${path}`)) {
         const answer = await v2(a, 'POST', path, { ...base, [field]: value });
         const where = `POST ${path} ${field}=${JSON.stringify(value).slice(0, 40)}: ${answer.status} (${sample.label})`;
+        const envelope = answer.status === 200 ? 'data,message,success' : 'code,data,message,success';
         expect({
           where,
-          ok: answer.status < 500 && Object.keys(answer.json).sort().join() === 'data,message,success',
+          ok: answer.status < 500 && Object.keys(answer.json).sort().join() === envelope,
         }).toEqual({ where, ok: true });
       }
     for (const path of [

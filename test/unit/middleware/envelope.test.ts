@@ -1,5 +1,15 @@
 import middy from '@middy/core';
-import { AppError, resourceNotFound, slotNotFound } from '../../../shared/core/errors';
+import {
+  AppError,
+  alreadyAtThisTime,
+  alreadyCancelled,
+  cancelledCannotMove,
+  invalidField,
+  missingField,
+  resourceNotFound,
+  slotNotAvailable,
+  slotNotFound,
+} from '../../../shared/core/errors';
 import { envelope } from '../../../shared/http/middleware/envelope';
 import type {
   ApiProfile,
@@ -45,7 +55,7 @@ describe('envelope', () => {
         throw slotNotFound();
       },
       404,
-      { success: false, data: [], message: 'slot not found' },
+      { success: false, data: [], message: 'slot not found', code: 'SLOT_NOT_FOUND' },
     ],
     [
       'v1 success',
@@ -76,8 +86,44 @@ describe('envelope', () => {
     expect(silent.error).not.toHaveBeenCalled();
   });
 
+  // v2 tells apart what v1 answers with one code; v1's answer stays as its contract fixes it.
   test.each([
-    ['v2', V2, { success: false, data: [], message: 'server error: req-9' }],
+    ['a full slot', () => slotNotAvailable('full'), 'SLOT_UNAVAILABLE', 'SLOT_FULL'],
+    ['a closed slot', () => slotNotAvailable('closed'), 'SLOT_UNAVAILABLE', 'SLOT_CLOSED'],
+    ['a started slot', () => slotNotAvailable('in the past'), 'SLOT_IN_PAST', 'SLOT_IN_PAST'],
+    [
+      'an inactive calendar',
+      () => slotNotAvailable('calendar inactive'),
+      'SLOT_UNAVAILABLE',
+      'SLOT_UNAVAILABLE',
+    ],
+    ['a second cancel', alreadyCancelled, 'SLOT_UNAVAILABLE', 'APPOINTMENT_CANCELLED'],
+    ['a cancelled appointment moved', cancelledCannotMove, 'SLOT_UNAVAILABLE', 'APPOINTMENT_CANCELLED'],
+    ['a move to the same time', alreadyAtThisTime, 'SLOT_UNAVAILABLE', 'ALREADY_AT_THIS_TIME'],
+    ['a bad phone', () => invalidField('client_phone', 'x'), 'INVALID_PARAMETER', 'INVALID_CLIENT_PHONE'],
+    ['a missing name', () => missingField('client_name'), 'MISSING_REQUIRED_FIELD', 'INVALID_CLIENT_NAME'],
+    ['another field', () => invalidField('slot_id', 'x'), 'INVALID_PARAMETER', 'INVALID_PARAMETER'],
+    [
+      'a missing calendar_id of v1',
+      () => missingField('calendar_id', 'MISSING_CALENDAR_ID'),
+      'MISSING_CALENDAR_ID',
+      'INVALID_PARAMETER',
+    ],
+  ])('%s: v1 says %s, v2 says %s', async (_, error, v1Code, v2Code) => {
+    const thrown = error();
+    const fail = () => {
+      throw thrown;
+    };
+    const v1 = await chain(V1, fail)(apiEvent(), lambdaContext());
+    const v2 = await chain(V2, fail)(apiEvent(), lambdaContext());
+    expect(json(v1)).toMatchObject({ error_code: v1Code, http_code: thrown.status, message: thrown.message });
+    expect(json(v1)).not.toHaveProperty('code');
+    expect(v2.statusCode).toBe(v1.statusCode);
+    expect(json(v2)).toEqual({ success: false, data: [], message: thrown.message, code: v2Code });
+  });
+
+  test.each([
+    ['v2', V2, { success: false, data: [], message: 'server error: req-9', code: 'INTERNAL_ERROR' }],
     ['v1', V1, expect.objectContaining({ error_code: 'INTERNAL_ERROR', http_code: 500 })],
   ])(
     '%s: an unexpected error is a 500 naming the request id, logged, never shown',

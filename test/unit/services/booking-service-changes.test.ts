@@ -1,3 +1,4 @@
+import { alreadyAtThisTime } from '../../../shared/core/errors';
 import {
   bookingWorld,
   CAL,
@@ -34,7 +35,7 @@ describe('BookingService.update', () => {
     expect(world.transitions).toEqual([]);
   });
 
-  it('refuses a repeat with the caller’s message when asked to (conflictMessageIfUnchanged)', async () => {
+  it('refuses a repeat with the caller’s error when asked to (conflictIfUnchanged)', async () => {
     const world = await withBooking();
     expect(
       await refusal(
@@ -42,10 +43,10 @@ describe('BookingService.update', () => {
           ENTITY,
           1000,
           { status: 'confirmed' },
-          { conflictMessageIfUnchanged: 'already so' },
+          { conflictIfUnchanged: alreadyAtThisTime },
         ),
       ),
-    ).toEqual({ status: 409, code: 'SLOT_UNAVAILABLE', message: 'already so' });
+    ).toEqual({ status: 409, code: 'SLOT_UNAVAILABLE', message: 'the appointment is already at this time' });
     expect(world.transitions).toEqual([]);
   });
 

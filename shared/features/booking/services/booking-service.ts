@@ -1,10 +1,13 @@
 import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { todayIn } from '../../../core/dates';
 import {
+  type AppError,
+  alreadyAtThisTime,
+  alreadyCancelled,
   appointmentNotFound,
   busy,
   calendarNotFound,
-  conflict,
+  cancelledCannotMove,
   idempotencyInProgress,
   slotNotAvailable,
   slotNotFound,
@@ -40,7 +43,7 @@ import { type EarlyReads, earlyReads, serves } from './early-reads';
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
 type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
-type Same = { conflictMessageIfUnchanged?: string };
+type Same = { conflictIfUnchanged?: () => AppError };
 /** Where a reschedule goes: a slot, or a start (date and time) in a calendar. */
 export type RescheduleTarget =
   | { slotId: number }
@@ -246,7 +249,7 @@ export class BookingService {
         );
       } else if (status === before.status) {
         // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
-        if (options.conflictMessageIfUnchanged) throw conflict(options.conflictMessageIfUnchanged);
+        if (options.conflictIfUnchanged) throw options.conflictIfUnchanged();
         return before;
       }
       // The client's days move when the appointment goes live or not, or changes day or calendar.
@@ -311,14 +314,14 @@ export class BookingService {
     const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     const before = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
     if (!before) throw appointmentNotFound();
-    if (!takesPlace(before.status)) throw conflict('a cancelled appointment cannot be moved: book again');
+    if (!takesPlace(before.status)) throw cancelledCannotMove();
     const slotId =
       'slotId' in target ? target.slotId : await this.slotStartingAt(entity, before.calendar_id, target);
     const appointment = await this.update(
       entity,
       before.appointment_id,
       { slotId },
-      { conflictMessageIfUnchanged: 'the appointment is already at this time' },
+      { conflictIfUnchanged: alreadyAtThisTime },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
@@ -343,7 +346,7 @@ export class BookingService {
       entity,
       id,
       { status: 'cancelled' },
-      { conflictMessageIfUnchanged: 'appointment already cancelled' },
+      { conflictIfUnchanged: alreadyCancelled },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
