@@ -61,10 +61,7 @@ export function assetSizes(meta: Metafile, entries: readonly string[]): AssetSiz
     const writers = writersOf(inputs);
     const key = writers.join(',');
     if (!cache.has(key)) cache.set(key, writersBytes(writers));
-    const dataBytes = data.reduce(
-      (sum, name) => sum + sizeOf(join(ROOT, 'shared', 'core', 'data', name)),
-      0,
-    );
+    const dataBytes = data.reduce((sum, name) => sum + sizeOf(join(ROOT, 'shared', 'core', 'data', name)), 0);
     return {
       entry,
       bundleBytes: output.bytes,
