@@ -1,0 +1,199 @@
+// The admin CLI's commands on an entity (scripts/admin.ts): tokens, hours, closures, settings, calendars,
+// limits, publishable keys, webhooks.
+import { type Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/core/defaults';
+import { integer, period } from './arguments';
+import type { Run } from './runner';
+
+/** set-settings' flags as the settings they change. */
+const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
+  slot_duration: o.slotDuration,
+  max_appointments: o.maxAppointments,
+  timezone: o.timezone,
+  country: o.country,
+  default_calendar_id: o.defaultCalendar,
+  open_days_ahead: o.openDaysAhead,
+  language: o.language,
+  cancel_url: o.cancelUrl,
+  reminder_minutes_before: o.reminderMinutesBefore,
+  name: o.name,
+  address: o.address,
+  locale: o.locale,
+});
+
+/** Adds the entity commands to the CLI, in the order its help lists them. */
+export function addEntityCommands(cli: Command, run: Run): void {
+  cli
+    .command('create-entity <accountId>')
+    .description('create an entity (default hours Mon-Fri 09:00-12:00 and 14:00-18:00) and print its tokens')
+    .option('--secret <secret>', 'secret key (default: a random one, printed once)')
+    .option('--name <name>', 'display name')
+    .option('--timezone <zone>', 'IANA time zone', DEFAULT_TIMEZONE)
+    .option('--country <code>', 'country of the public holidays', DEFAULT_COUNTRY)
+    .action(
+      run(
+        (s, accountId: string, o: { secret?: string; name?: string; timezone: string; country: string }) =>
+          s.admin.createEntity({
+            accountId,
+            secret: o.secret,
+            name: o.name,
+            settings: { timezone: o.timezone, country: o.country },
+          }),
+        'quick',
+        (c, accountId: string, o: { secret?: string; timezone: string; country: string }) =>
+          c.createEntity({ accountId, ...o }),
+      ),
+    );
+  cli
+    .command('list-entities')
+    .description('list entity account ids')
+    .action(run((s) => s.admin.listEntities()));
+  cli
+    .command('rotate-secret <accountId>')
+    .description(
+      'replace the secret (old tokens stop working at once), end the calendar feed address, print the new tokens and the publishable keys and webhooks that remain',
+    )
+    .option('--secret <secret>', 'the new secret (default: a random one)')
+    .option('--revoke-all', 'also delete every publishable key and webhook subscription')
+    .action(
+      run(
+        (s, accountId: string, o: { secret?: string; revokeAll?: boolean }) =>
+          s.admin.rotateSecret(accountId, o.secret, o.revokeAll === true),
+        'quick',
+        (c, _accountId: string, o: { secret?: string }) => c.rotateSecret(o.secret),
+      ),
+    );
+  cli
+    .command('set-hours <accountId> <day>')
+    .description('set the periods of a weekday (mon..sun); no --period closes the day')
+    .option('--period <HH:MM-HH:MM>', 'an opening period; give it once or twice', period)
+    .action(
+      run(
+        (s, accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
+          s.admin.setDayHours(accountId, day, o.period ?? []),
+        'quick',
+        (c, _accountId: string, day: string, o: { period?: Array<[string, string]> }) =>
+          c.setDayHours(day, o.period ?? []),
+      ),
+    );
+  cli
+    .command('add-closure <accountId> <date>')
+    .description('close a date (YYYY-MM-DD) in addition to the public holidays')
+    .option('--name <name>', 'what the closure is called', 'Closure day')
+    .action(
+      run(
+        (s, accountId: string, date: string, o: { name: string }) =>
+          s.admin.addClosureDay(accountId, date, o.name),
+        'quick',
+        (c, _accountId: string, date: string) => c.closureDate(date),
+      ),
+    );
+  cli
+    .command('remove-closure <accountId> <date>')
+    .description('reopen a closure date')
+    .action(
+      run(
+        async (s, accountId: string, date: string) => ({
+          removed: await s.admin.removeClosureDay(accountId, date),
+        }),
+        'quick',
+        (c, _accountId: string, date: string) => c.closureDate(date),
+      ),
+    );
+  cli
+    .command('list-closures <accountId>')
+    .description("list the entity's closure days")
+    .action(run((s, accountId: string) => s.admin.listClosureDays(accountId)));
+  cli
+    .command('set-settings <accountId>')
+    .description('change settings')
+    .option('--slot-duration <minutes>', 'default slot duration, 5 to 480', integer)
+    .option('--max-appointments <n>', 'default places per slot, 1 to 1000', integer)
+    .option('--timezone <zone>', 'IANA time zone')
+    .option('--country <code>', 'country of the public holidays (ISO code)')
+    .option('--default-calendar <id>', 'calendar the v2 API acts on', integer)
+    .option(
+      '--open-days-ahead <days>',
+      'days from today whose slots open by themselves, 0 to 365 (0: none)',
+      integer,
+    )
+    .option('--language <code>', 'language of the client e-mails: en or fr')
+    .option('--cancel-url <url>', 'cancellation page with {cancel_token} in it ("" clears it)')
+    .option(
+      '--reminder-minutes-before <minutes>',
+      'reminder e-mail this long before the start, 0 to 10080 (0: none)',
+      integer,
+    )
+    .option('--name <name>', "the business's name in e-mails, invites and the staff feed")
+    .option(
+      '--address <address>',
+      "the business's address: invites' LOCATION, e-mails' footer (\"\" clears it)",
+    )
+    .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
+    .action(
+      run(
+        (s, accountId: string, o: Record<string, unknown>) =>
+          s.admin.updateSettings(accountId, settingsOf(o)),
+        'quick',
+        (c, _accountId: string, o: Record<string, unknown>) => c.settings(settingsOf(o)),
+      ),
+    );
+  cli
+    .command('create-calendar <accountId> <name>')
+    .description('create a calendar')
+    .option('--timezone <zone>', "IANA time zone (default: the entity's)")
+    .action(
+      run((s, accountId: string, name: string, o: { timezone?: string }) =>
+        s.admin.createCalendar(accountId, name, o.timezone),
+      ),
+    );
+  cli
+    .command('set-calendar-active <accountId> <calendarId> <active>')
+    .description('activate (true) or deactivate (false) a calendar')
+    .action(
+      run((s, accountId: string, calendarId: string, active: string) => {
+        if (!['true', 'false'].includes(active))
+          throw new InvalidArgumentError('active must be true or false');
+        return s.admin.setCalendarActive(accountId, integer(calendarId), active === 'true');
+      }),
+    );
+  cli
+    .command('set-limits <accountId>')
+    .description(
+      "set an entity's limits (0 = no limit; unset ones keep the stage's default); acts within seconds",
+    )
+    .option('--requests-per-minute <n>', 'requests of its secret tokens (v1 and v2)', integer)
+    .option('--bookings-per-minute <n>', 'v1 and v2 bookings and moves of its secret tokens', integer)
+    .option('--public-requests-per-minute <n>', 'requests of all its publishable keys together', integer)
+    .option('--public-bookings-per-minute <n>', 'bookings of all its publishable keys together', integer)
+    .option('--visitor-requests-per-minute <n>', 'requests per publishable key and caller address', integer)
+    .option('--visitor-bookings-per-hour <n>', 'bookings per publishable key and caller address', integer)
+    .action(
+      run((s, accountId: string, o: Record<string, number | undefined>) =>
+        s.admin.setLimits(accountId, {
+          requests_per_minute: o.requestsPerMinute,
+          bookings_per_minute: o.bookingsPerMinute,
+          public_requests_per_minute: o.publicRequestsPerMinute,
+          public_bookings_per_minute: o.publicBookingsPerMinute,
+          visitor_requests_per_minute: o.visitorRequestsPerMinute,
+          visitor_bookings_per_hour: o.visitorBookingsPerHour,
+        }),
+      ),
+    );
+  cli
+    .command('list-keys <accountId>')
+    .description("list an entity's publishable keys (without the keys)")
+    .action(run((s, accountId: string) => s.admin.listKeys(accountId)));
+  cli
+    .command('remove-key <accountId> <keyId>')
+    .description('remove a publishable key: it stops working at once')
+    .action(run((s, accountId: string, keyId: string) => s.admin.removeKey(accountId, keyId)));
+  cli
+    .command('list-webhooks <accountId>')
+    .description("list an entity's webhook subscriptions (without their secrets) and their last failure")
+    .action(run((s, accountId: string) => s.webhooks.list(accountId)));
+  cli
+    .command('remove-webhook <accountId> <webhookId>')
+    .description('remove a webhook subscription: nothing more is sent to it')
+    .action(run((s, accountId: string, webhookId: string) => s.webhooks.remove(accountId, webhookId)));
+}
