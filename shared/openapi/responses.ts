@@ -1,11 +1,11 @@
 /** The responses of an operation: the success envelope with an example, and each error status it documents. */
 import { API_VERSION } from '../core/api';
-import type { V2ErrorCode } from '../core/errors';
 import { CONTRACT } from '../http/schemas/common';
 import { V1HealthDegraded } from '../http/schemas/envelopes';
 import type { RouteDef } from '../routes';
 import { STAMP, V1_ERROR_MESSAGES } from './examples';
 import type { ErrorStatus, RouteDoc } from './route-doc';
+import { exampleV2Code } from './v2-error-codes';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -189,46 +189,6 @@ export function errorResponses(
   return responses;
 }
 
-/** The v2 code of a documented reason that is not its status's usual code (the example's `code`). */
-const V2_REASON_CODES: Record<string, V2ErrorCode> = {
-  'invalid date, expected YYYY-MM-DD': 'INVALID_DATE_FORMAT',
-  'date range is over 62 days': 'DATE_RANGE_TOO_LARGE',
-  'body is not valid JSON': 'INVALID_JSON',
-  'client_phone: not a valid phone number': 'INVALID_CLIENT_PHONE',
-  'name: is required': 'MISSING_REQUIRED_FIELD',
-  'id: is required': 'MISSING_REQUIRED_FIELD',
-  'cancel_token: is required': 'MISSING_REQUIRED_FIELD',
-  'slot_id: is required': 'MISSING_REQUIRED_FIELD',
-  'phone_number: is required': 'MISSING_REQUIRED_FIELD',
-  'email: is required': 'MISSING_REQUIRED_FIELD',
-  'invalid access token': 'AUTH_INVALID',
-  'calendar not found or inactive': 'CALENDAR_NOT_FOUND',
-  'slot not found': 'SLOT_NOT_FOUND',
-  'Idempotency-Key was already used with a different request': 'IDEMPOTENCY_KEY_REUSED',
-  'slot not available: full': 'SLOT_FULL',
-  'slot not available: closed': 'SLOT_CLOSED',
-  'slot not available: in the past': 'SLOT_IN_PAST',
-  'a cancelled appointment cannot be moved: book again': 'APPOINTMENT_CANCELLED',
-  'appointment already cancelled': 'APPOINTMENT_CANCELLED',
-  'the appointment is already at this time': 'ALREADY_AT_THIS_TIME',
-  'settings are changing concurrently, retry': 'INVALID_PARAMETER',
-  'an entity has at most 20 publishable keys': 'INVALID_PARAMETER',
-  'an entity has at most 200 services': 'INVALID_PARAMETER',
-  'the default calendar cannot be deactivated': 'INVALID_PARAMETER',
-};
-/** The usual v2 code of each status. */
-const V2_STATUS_CODES: Record<ErrorStatus, V2ErrorCode> = {
-  400: 'INVALID_PARAMETER',
-  401: 'AUTH_REQUIRED',
-  403: 'FORBIDDEN',
-  404: 'RESOURCE_NOT_FOUND',
-  409: 'SLOT_UNAVAILABLE',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'RATE_LIMITED',
-  500: 'INTERNAL_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 function v2Error(doc: RouteDoc<string>, status: ErrorStatus, reasons: string[]) {
   const first = reasons[0] ?? '';
   return {
@@ -241,7 +201,7 @@ function v2Error(doc: RouteDoc<string>, status: ErrorStatus, reasons: string[]) 
           success: false,
           data: [],
           message: first,
-          code: V2_REASON_CODES[first] ?? V2_STATUS_CODES[status],
+          code: exampleV2Code(status, first),
         },
       },
     },
