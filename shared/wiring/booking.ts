@@ -21,7 +21,7 @@ export const bookingService = /* @__PURE__ */ once(
       calendars: new CalendarRepository(table()),
       clients: new ClientRepository(table()),
       // Booking ids come from blocks of 16 reserved ahead: one sequence write per eight bookings of a process.
-      ids: new IdBlocks(new SequenceRepository(table())),
+      ids: new IdBlocks({ sequence: new SequenceRepository(table()) }),
       // Its read and the token check's go as one BatchGetItem when started together (prefetch).
       reader: new BookingSnapshotRepository(readsTogetherTable()),
       metrics: businessMetrics,

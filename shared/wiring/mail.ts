@@ -105,7 +105,10 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
     require('../features/mail/adapters/eventbridge-reminders') as typeof import('../features/mail/adapters/eventbridge-reminders');
   return new MailPlanner({
     queue: awsMailQueue(),
-    reminders: new EventBridgeReminders(traced(new SchedulerClient({ region: config.region })), targets),
+    reminders: new EventBridgeReminders({
+      scheduler: traced(new SchedulerClient({ region: config.region })),
+      target: targets,
+    }),
     lookup: mailLookup(),
   });
 });
@@ -119,10 +122,13 @@ const awsMailSender = /* @__PURE__ */ once(() => {
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.
     reminders: { schedule: async () => undefined, cancel: async () => undefined },
-    transport: new PacedTransport(
-      new SesTransport(traced(new SESv2Client({ region: config.region })), mailConfig().configurationSet),
-      mailConfig().sendIntervalMs,
-    ),
+    transport: new PacedTransport({
+      inner: new SesTransport({
+        ses: traced(new SESv2Client({ region: config.region })),
+        configurationSet: mailConfig().configurationSet,
+      }),
+      intervalMs: mailConfig().sendIntervalMs,
+    }),
   }).sender;
 });
 

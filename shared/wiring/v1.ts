@@ -53,10 +53,10 @@ function debugStore(now: Date) {
     require('../features/v1-reads/debug/in-memory-store') as typeof import('../features/v1-reads/debug/in-memory-store');
   const { debugDataFor } =
     require('../features/v1-reads/debug/fixture-data') as typeof import('../features/v1-reads/debug/fixture-data');
-  const store = new InMemoryStore(
-    debugDataFor(todayIn(DEBUG_ENTITY.settings.timezone, now)),
-    DEBUG_ENTITY.settings.timezone,
-  );
+  const store = new InMemoryStore({
+    data: debugDataFor(todayIn(DEBUG_ENTITY.settings.timezone, now)),
+    timezone: DEBUG_ENTITY.settings.timezone,
+  });
   const clock = () => now;
   return { store, clock, entity: DEBUG_ENTITY };
 }

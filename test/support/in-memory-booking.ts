@@ -177,7 +177,7 @@ export interface WriterHooks {
  */
 export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSnapshotReader } = {}) {
   const data = freshData();
-  const store = new InMemoryStore(data, ENTITY.settings.timezone);
+  const store = new InMemoryStore({ data, timezone: ENTITY.settings.timezone });
   const booked: BookingPlan[] = [];
   const transitions: TransitionPlan[] = [];
   const tokens = new Map<string, number>();

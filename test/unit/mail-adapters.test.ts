@@ -51,7 +51,7 @@ const target = {
 describe('SesTransport', () => {
   it('sends a simple message with text, HTML and the calendar attachment, under the configuration set', async () => {
     const { client, sent } = recorder<SESv2Client>(() => ({ MessageId: 'm-1' }));
-    const where = await new SesTransport(client, 'booking-staging').send({
+    const where = await new SesTransport({ ses: client, configurationSet: 'booking-staging' }).send({
       from: 'Booking <no-reply@booking.example.com>',
       to: 'jeanne@example.com',
       subject: 'Subject',
@@ -93,7 +93,10 @@ describe('SesTransport', () => {
 describe('EventBridgeReminders', () => {
   it('creates a one-time schedule per appointment that sends the job to the mail queue and deletes itself', async () => {
     const { client, sent } = recorder<SchedulerClient>();
-    await new EventBridgeReminders(client, target).schedule(job, Date.parse('2026-11-30T08:00:00.400Z'));
+    await new EventBridgeReminders({ scheduler: client, target }).schedule(
+      job,
+      Date.parse('2026-11-30T08:00:00.400Z'),
+    );
     expect(sent[0]).toMatchObject({
       name: 'CreateScheduleCommand',
       input: {
@@ -121,7 +124,7 @@ describe('EventBridgeReminders', () => {
         throw new ResourceNotFoundException({ message: 'none', Message: 'none', $metadata: {} });
       return {};
     });
-    const reminders = new EventBridgeReminders(client, target);
+    const reminders = new EventBridgeReminders({ scheduler: client, target });
     await reminders.schedule(job, Date.parse('2026-11-30T09:00:00Z'));
     expect(sent.map((s) => s.name)).toEqual(['CreateScheduleCommand', 'UpdateScheduleCommand']);
     await expect(reminders.cancel('acme', 42)).resolves.toBeUndefined();

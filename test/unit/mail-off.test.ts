@@ -75,21 +75,21 @@ describe('PacedTransport', () => {
     let now = 1_000;
     const waits: number[] = [];
     const sent: string[] = [];
-    const transport = new PacedTransport(
-      {
+    const transport = new PacedTransport({
+      inner: {
         send: async (message: MailMessage) => {
           sent.push(message.to);
           return message.to;
         },
       },
-      2000,
-      {
+      intervalMs: 2000,
+      clock: {
         now: () => now,
         sleep: async (ms) => {
           waits.push(ms);
         },
       },
-    );
+    });
     const message = (to: string) => ({
       from: 'a@b.test',
       to,
@@ -126,11 +126,11 @@ describe('EventBridgeReminders', () => {
       queueArn: 'arn:aws:sqs:eu-west-3:1:mail',
       roleArn: 'arn:aws:iam::1:role/r',
     };
-    await new EventBridgeReminders(client, {
-      ...target,
-      deadLetterArn: 'arn:aws:sqs:eu-west-3:1:dead',
+    await new EventBridgeReminders({
+      scheduler: client,
+      target: { ...target, deadLetterArn: 'arn:aws:sqs:eu-west-3:1:dead' },
     }).schedule(job, Date.UTC(2026, 11, 1, 8));
-    await new EventBridgeReminders(client, target).schedule(job, Date.UTC(2026, 11, 1, 8));
+    await new EventBridgeReminders({ scheduler: client, target }).schedule(job, Date.UTC(2026, 11, 1, 8));
     const targets = inputs.map((input) => input.Target as Record<string, unknown>);
     expect(targets[0]?.DeadLetterConfig).toEqual({ Arn: 'arn:aws:sqs:eu-west-3:1:dead' });
     expect(targets[1]?.DeadLetterConfig).toBeUndefined();

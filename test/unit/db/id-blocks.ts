@@ -31,7 +31,10 @@ const lastOf = async (entityId: string) =>
 it('hands out each id once across two pools and the plain sequence; a burst on an empty pool reserves one block at a time', async () => {
   writes = 0;
   const entity = 'id-blocks-a';
-  const [one, two] = [new IdBlocks(counted, 16), new IdBlocks(counted, 16)];
+  const [one, two] = [
+    new IdBlocks({ sequence: counted, block: 16 }),
+    new IdBlocks({ sequence: counted, block: 16 }),
+  ];
   const plain = new SequenceRepository(table);
   // 3 × 40 concurrent calls: each pool's 40 twos need 80 ids = 5 blocks; the plain sequence takes 3 each.
   const taken = (
@@ -55,7 +58,7 @@ it('hands out each id once across two pools and the plain sequence; a burst on a
 
 it('keeps its spares per entity, hands them out in increasing order, and takes what a bigger count lacks', async () => {
   writes = 0;
-  const pool = new IdBlocks(counted, 4);
+  const pool = new IdBlocks({ sequence: counted, block: 4 });
   const a = [...(await pool.next('id-blocks-b', 2)), ...(await pool.next('id-blocks-b', 2))];
   expect(a).toEqual([1, 2, 3, 4]);
   expect(writes).toBe(1);

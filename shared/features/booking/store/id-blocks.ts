@@ -13,14 +13,23 @@ const MAX_ENTITIES = 1000;
  * unique and increase within a process, but two processes book from two blocks: a later booking may have a
  * smaller id than an earlier one made elsewhere (lists sort by date and time first; the id only breaks ties).
  */
+export interface IdBlocksDeps {
+  /** The entity's id sequence the blocks are reserved from. */
+  sequence: IdSource;
+  /** Ids reserved at a time (16 when absent). */
+  block?: number;
+}
+
 export class IdBlocks implements IdSource {
   private readonly spare = new Map<string, number[]>();
   private readonly reserving = new Map<string, Promise<void>>();
+  private readonly sequence: IdSource;
+  private readonly block: number;
 
-  constructor(
-    private readonly sequence: IdSource,
-    private readonly block = 16,
-  ) {}
+  constructor(deps: IdBlocksDeps) {
+    this.sequence = deps.sequence;
+    this.block = deps.block ?? 16;
+  }
 
   async next(entityId: string, count = 1): Promise<number[]> {
     for (;;) {

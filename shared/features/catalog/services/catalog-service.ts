@@ -30,7 +30,7 @@ export interface ServiceInput {
   description?: string | null | undefined;
 }
 
-export interface CatalogCollaborators {
+export interface CatalogServiceDeps {
   calendars: CalendarLister & CalendarAdmin;
   services: ServiceStore;
   ids: IdSource;
@@ -55,7 +55,7 @@ export const serviceNotFound = (): AppError => resourceNotFound('service');
 export class CatalogService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: CatalogCollaborators) {
+  constructor(private readonly deps: CatalogServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 

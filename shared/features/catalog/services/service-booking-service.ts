@@ -32,7 +32,7 @@ export interface ServiceBookingRequest
   calendarId?: number | undefined;
 }
 
-export interface ServiceBookingCollaborators {
+export interface ServiceBookingServiceDeps {
   catalog: CatalogService;
   slots: SlotReader;
   booking: {
@@ -52,7 +52,7 @@ const mayTryAnother = (error: unknown): boolean =>
 export class ServiceBookingService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: ServiceBookingCollaborators) {
+  constructor(private readonly deps: ServiceBookingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 

@@ -28,11 +28,19 @@ const atExpression = (ms: number): string => `at(${new Date(ms).toISOString().sl
  * target is the mail queue with the reminder's job as the message; it deletes itself once it ran. A move
  * replaces it, a cancellation deletes it.
  */
+export interface EventBridgeRemindersDeps {
+  scheduler: SchedulerClient;
+  target: ReminderTarget;
+}
+
 export class EventBridgeReminders implements ReminderScheduler {
-  constructor(
-    private readonly scheduler: SchedulerClient,
-    private readonly target: ReminderTarget,
-  ) {}
+  private readonly scheduler: SchedulerClient;
+  private readonly target: ReminderTarget;
+
+  constructor(deps: EventBridgeRemindersDeps) {
+    this.scheduler = deps.scheduler;
+    this.target = deps.target;
+  }
 
   async schedule(job: MailJob, atMs: number): Promise<void> {
     const input = {

@@ -6,14 +6,17 @@ import type { MailMessage, MailTransport } from '../ports';
  * alternatives, the calendar file attached) from the stage's verified identity, under the configuration
  * set that counts deliveries, bounces and complaints (infra/mail.ts). No MIME library rides in the bundle.
  */
+export interface SesTransportDeps {
+  ses: SESv2Client;
+  /** The configuration set that counts deliveries, bounces and complaints, if any. */
+  configurationSet: string | undefined;
+}
+
 export class SesTransport implements MailTransport {
-  constructor(
-    private readonly ses: SESv2Client,
-    private readonly configurationSet: string | undefined,
-  ) {}
+  constructor(private readonly deps: SesTransportDeps) {}
 
   async send(message: MailMessage): Promise<string> {
-    const answer = await this.ses.send(
+    const answer = await this.deps.ses.send(
       new SendEmailCommand({
         FromEmailAddress: message.from,
         Destination: { ToAddresses: [message.to] },
@@ -33,7 +36,7 @@ export class SesTransport implements MailTransport {
             })),
           },
         },
-        ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
+        ...(this.deps.configurationSet ? { ConfigurationSetName: this.deps.configurationSet } : {}),
       }),
     );
     return `ses ${answer.MessageId ?? ''}`.trim();
@@ -44,17 +47,29 @@ export class SesTransport implements MailTransport {
  * Keeps one process's sends at least `intervalMs` apart (the mail function's share of the account's SES
  * rate, infra/mail.ts mailPace): a send waits for the previous one's slot. 0: no wait.
  */
+export interface PacedTransportDeps {
+  inner: MailTransport;
+  intervalMs: number;
+  /** The clock and the wait (tests give theirs); the process's by default. */
+  clock?: { now: () => number; sleep: (ms: number) => Promise<void> };
+}
+
+const PROCESS_CLOCK: Required<PacedTransportDeps>['clock'] = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 export class PacedTransport implements MailTransport {
   private next = 0;
+  private readonly inner: MailTransport;
+  private readonly intervalMs: number;
+  private readonly clock: Required<PacedTransportDeps>['clock'];
 
-  constructor(
-    private readonly inner: MailTransport,
-    private readonly intervalMs: number,
-    private readonly clock: { now: () => number; sleep: (ms: number) => Promise<void> } = {
-      now: () => Date.now(),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    },
-  ) {}
+  constructor(deps: PacedTransportDeps) {
+    this.inner = deps.inner;
+    this.intervalMs = deps.intervalMs;
+    this.clock = deps.clock ?? PROCESS_CLOCK;
+  }
 
   async send(message: MailMessage): Promise<string> {
     const now = this.clock.now();

@@ -68,19 +68,19 @@ export class MailSender {
   private readonly dead: DeadJobs<MailJob>;
   private readonly transport: MailTransport;
 
-  constructor(private readonly options: MailSenderDeps) {
-    this.lookup = options.lookup;
-    this.sent = options.sent;
-    this.queue = options.queue;
-    this.dead = options.dead;
-    this.transport = options.transport;
-    this.schedule = options.schedule ?? RETRY_SCHEDULE_SECONDS;
-    this.now = options.now ?? (() => new Date());
+  constructor(private readonly deps: MailSenderDeps) {
+    this.lookup = deps.lookup;
+    this.sent = deps.sent;
+    this.queue = deps.queue;
+    this.dead = deps.dead;
+    this.transport = deps.transport;
+    this.schedule = deps.schedule ?? RETRY_SCHEDULE_SECONDS;
+    this.now = deps.now ?? (() => new Date());
   }
 
   /** Handles one job taken from the queue. Throws only when the store or queue fails (then retried). */
   async handle(job: MailJob): Promise<MailOutcome> {
-    const from = this.options.from;
+    const from = this.deps.from;
     if (from === undefined) return this.off();
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
@@ -99,7 +99,7 @@ export class MailSender {
     if (job.capped && !(await this.admitted(job, a.client_email as string))) {
       // Over the cap: skipped for good (marked sent, so no copy tries again), counted, logged without the address.
       await this.sent.markSent(job.entityId, job.key);
-      this.options.metrics?.email('capped');
+      this.deps.metrics?.email('capped');
       this.log('mail skipped: over the hourly cap of one address', job, { cap: MAIL_CAP_PER_HOUR });
       if (job.kind === 'created' && job.cancelLink)
         await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
@@ -163,7 +163,7 @@ export class MailSender {
       return this.failed(job, (error as Error).name || 'send failed');
     }
     await this.sent.markSent(job.entityId, job.key);
-    this.options.metrics?.email('sent');
+    this.deps.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
     if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
@@ -172,10 +172,10 @@ export class MailSender {
 
   /** Counts the e-mail against its address's hourly cap; true when it may go. */
   private admitted(job: MailJob, address: string): Promise<boolean> {
-    if (!this.options.cap) return Promise.resolve(true);
+    if (!this.deps.cap) return Promise.resolve(true);
     const hash = sha256Hex(address.trim().toLowerCase());
     const window = mailCapWindow(this.now().getTime());
-    return this.options.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
+    return this.deps.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
   }
 
   /**
@@ -186,7 +186,7 @@ export class MailSender {
    */
   private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
     if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
-    if (!cancelUrl && !this.options.publicBaseUrl) return undefined;
+    if (!cancelUrl && !this.deps.publicBaseUrl) return undefined;
     // The confirmation's token is read from the appointment now: no job carries it.
     let token =
       job.kind === 'created' && job.cancelLink
@@ -198,15 +198,15 @@ export class MailSender {
       if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
       token = fresh;
     }
-    return manageLinkOf(cancelUrl, this.options.publicBaseUrl, token);
+    return manageLinkOf(cancelUrl, this.deps.publicBaseUrl, token);
   }
 
   /** E-mails are off: the message is dropped unsent and counted; the first one of the process is logged. */
   private off(): MailOutcome {
-    this.options.metrics?.email('off');
+    this.deps.metrics?.email('off');
     if (!this.saidOff) {
       this.saidOff = true;
-      this.options.log?.('e-mails are off: this stage has no mail domain, nothing is sent', {});
+      this.deps.log?.('e-mails are off: this stage has no mail domain, nothing is sent', {});
     }
     return 'off';
   }
@@ -225,7 +225,7 @@ export class MailSender {
   private async failed(job: MailJob, reason: string): Promise<MailOutcome> {
     const total = this.schedule.length + 1;
     const delay = this.schedule[job.attempt - 1];
-    this.options.metrics?.email('failed');
+    this.deps.metrics?.email('failed');
     this.log('mail not sent', job, { reason, attempt: `${job.attempt} of ${total}` });
     if (delay !== undefined) {
       await enqueueAfter(this.queue, { ...job, attempt: job.attempt + 1 }, delay, this.now().getTime());
@@ -240,7 +240,7 @@ export class MailSender {
   }
 
   private log(message: string, job: MailJob, extra: Record<string, unknown>): void {
-    this.options.log?.(message, {
+    this.deps.log?.(message, {
       entity: job.entityId,
       appointment: job.appointment.appointment_id,
       kind: job.kind,

@@ -13,13 +13,13 @@ export interface OpenDaysFanOut {
  * is one entity's run (`OpenDaysService.openEntity`), consumed several at once (SQS on AWS, in-process
  * locally). No entity waits behind another's long run, and one entity's failure is its job's alone.
  */
+export interface OpenDaysDispatcherDeps {
+  directory: Pick<OpenDaysDirectory, 'list'>;
+  queue: Pick<JobQueue<OpenDaysJob>, 'enqueue'>;
+}
+
 export class OpenDaysDispatcher {
-  constructor(
-    private readonly deps: {
-      directory: Pick<OpenDaysDirectory, 'list'>;
-      queue: Pick<JobQueue<OpenDaysJob>, 'enqueue'>;
-    },
-  ) {}
+  constructor(private readonly deps: OpenDaysDispatcherDeps) {}
 
   /** The scheduled run: one job per entity of the directory, from the day after its last run. */
   async all(): Promise<OpenDaysFanOut> {

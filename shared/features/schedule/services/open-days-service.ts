@@ -14,7 +14,7 @@ export interface OpenDaysRun {
   error?: string;
 }
 
-export interface OpenDaysDeps {
+export interface OpenDaysServiceDeps {
   directory: OpenDaysDirectory;
   settings: SettingsLookup;
   slots: SlotReader;
@@ -33,7 +33,7 @@ export interface OpenDaysDeps {
 export class OpenDaysService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: OpenDaysDeps) {
+  constructor(private readonly deps: OpenDaysServiceDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 

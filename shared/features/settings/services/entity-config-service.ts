@@ -23,7 +23,7 @@ import { type EntitySettings, settingsPatchSchema } from '../domain/entity';
 import type { SettingsLookup, SettingsStore } from '../ports';
 
 /** The stores an entity's own configuration lives in. */
-export interface ConfigStores {
+export interface EntityConfigServiceDeps {
   entities: SettingsStore;
   settings: SettingsLookup;
   hours: HoursAdmin;
@@ -98,12 +98,12 @@ export function parseSettingsPatch(patch: Record<string, unknown>) {
 export class EntityConfigService {
   private readonly now: () => Date;
 
-  constructor(private readonly repos: ConfigStores) {
-    this.now = repos.now ?? (() => new Date());
+  constructor(private readonly deps: EntityConfigServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
   }
 
   async settings(entityId: string): Promise<EntitySettings> {
-    const read = await this.repos.settings.get(entityId);
+    const read = await this.deps.settings.get(entityId);
     if (!read) throw notFound(entityId);
     const { version: _version, ...settings } = read;
     return settings;
@@ -117,19 +117,19 @@ export class EntityConfigService {
   async updateSettings(entityId: string, patch: Record<string, unknown>): Promise<EntitySettings> {
     const change = parseSettingsPatch(patch);
     if (change.default_calendar_id !== undefined) {
-      const calendar = await this.repos.calendars.get(entityId, Number(change.default_calendar_id));
+      const calendar = await this.deps.calendars.get(entityId, Number(change.default_calendar_id));
       if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [entity, read] = await Promise.all([
-        this.repos.entities.get(entityId),
-        this.repos.settings.get(entityId),
+        this.deps.entities.get(entityId),
+        this.deps.settings.get(entityId),
       ]);
       if (!entity || !read) throw notFound(entityId);
       const { version: _version, ...current } = read;
       const next = { ...current, ...change };
       if (change.open_days_ahead !== undefined || change.slot_duration !== undefined) {
-        const week = await this.repos.hours.get(entityId);
+        const week = await this.deps.hours.get(entityId);
         if (week) {
           const field = change.open_days_ahead !== undefined ? 'open_days_ahead' : 'slot_duration';
           checkSlotBudget(field, week, next as EntitySettings);
@@ -138,7 +138,7 @@ export class EntityConfigService {
       // The e-mails' words and dates speak one language (docs/CONTRACT.md#notifications).
       const mismatch = localeLanguageProblem(next.locale, next.language);
       if (mismatch) throw invalidField('locale', mismatch);
-      if (await this.repos.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
+      if (await this.deps.entities.replaceSettings(entityId, read, next, entity.token_hashes)) return next;
       // Another change came first: apply this one on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
     }
@@ -153,8 +153,8 @@ export class EntityConfigService {
     if (change.is_open && day.is_open === 0)
       throw invalidField('start_time1', 'is required when is_open is 1');
     const [before, settings] = await Promise.all([
-      this.repos.hours.get(entityId),
-      this.repos.settings.get(entityId),
+      this.deps.hours.get(entityId),
+      this.deps.settings.get(entityId),
     ]);
     if (before && settings) {
       checkSlotBudget(
@@ -163,8 +163,8 @@ export class EntityConfigService {
         settings,
       );
     }
-    await this.repos.hours.setDay(entityId, index, day);
-    const week = await this.repos.hours.get(entityId);
+    await this.deps.hours.setDay(entityId, index, day);
+    const week = await this.deps.hours.get(entityId);
     if (!week) throw notFound(entityId);
     return week;
   }
@@ -177,12 +177,12 @@ export class EntityConfigService {
   async addClosureDay(entityId: string, date: string, name: string | undefined): Promise<ClosureAdded> {
     checkClosureDate(date);
     const closure = { date, name: name?.trim() || 'Closure day' };
-    await this.repos.closures.put(entityId, closure);
+    await this.deps.closures.put(entityId, closure);
     const slots = await this.slotsOf(entityId, date);
     const now = this.now().toISOString();
     let closedSlots = 0;
     for (const slot of slots.filter((s) => s.status === 'open')) {
-      if (await this.repos.slots.closeForClosure(entityId, slot.slot_id, now)) closedSlots++;
+      if (await this.deps.slots.closeForClosure(entityId, slot.slot_id, now)) closedSlots++;
     }
     const bookedAppointments = slots.reduce((sum, slot) => sum + slot.taken, 0);
     return { closure, closedSlots, bookedAppointments };
@@ -194,25 +194,25 @@ export class EntityConfigService {
    */
   async removeClosureDay(entityId: string, date: string): Promise<boolean> {
     checkClosureDate(date);
-    if (!(await this.repos.closures.remove(entityId, date))) return false;
+    if (!(await this.deps.closures.remove(entityId, date))) return false;
     const now = this.now().toISOString();
     for (const slot of await this.slotsOf(entityId, date)) {
-      if (slot.closed_by_closure) await this.repos.slots.reopenAfterClosure(entityId, slot.slot_id, now);
+      if (slot.closed_by_closure) await this.deps.slots.reopenAfterClosure(entityId, slot.slot_id, now);
     }
     return true;
   }
 
   private async slotsOf(entityId: string, date: string) {
-    const calendars = await this.repos.calendars.list(entityId);
+    const calendars = await this.deps.calendars.list(entityId);
     const perCalendar = await Promise.all(
-      calendars.map((c) => this.repos.slots.listRange(entityId, c.calendar_id, date, date)),
+      calendars.map((c) => this.deps.slots.listRange(entityId, c.calendar_id, date, date)),
     );
     return perCalendar.flat();
   }
 
   /** Closure days by date, from `from` on when given. */
   async listClosureDays(entityId: string, from?: string): Promise<Holiday[]> {
-    const all = await this.repos.closures.list(entityId);
+    const all = await this.deps.closures.list(entityId);
     return from === undefined ? all : all.filter((closure) => closure.date >= from);
   }
 }

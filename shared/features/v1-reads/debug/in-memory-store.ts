@@ -35,11 +35,20 @@ const inFilter = (a: AppointmentRecord, f: AppointmentFilter) =>
  * booking service writes through, with the same conditions as the DynamoDB transactions. Counters are
  * computed live from the records ("statistics computed live"). It lives for one request.
  */
+export interface InMemoryStoreDeps {
+  data: DebugData;
+  /** The entity's time zone (DEFAULT_TIMEZONE when absent). */
+  timezone?: string;
+}
+
 export class InMemoryStore {
-  constructor(
-    private readonly data: DebugData,
-    private readonly timezone = DEFAULT_TIMEZONE,
-  ) {}
+  private readonly data: DebugData;
+  private readonly timezone: string;
+
+  constructor(deps: InMemoryStoreDeps) {
+    this.data = deps.data;
+    this.timezone = deps.timezone ?? DEFAULT_TIMEZONE;
+  }
 
   private calendarWithCounters(c: CalendarRecord): CalendarRecord {
     const slots = this.data.slots.filter((s) => s.calendar_id === c.calendar_id);
