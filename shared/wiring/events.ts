@@ -93,7 +93,11 @@ export function eventPipeline(
 /** The pipeline on AWS: deliveries go through the SQS delivery queue, dead ones to its dead-letter queue. */
 const awsPipeline = /* @__PURE__ */ once(() =>
   eventPipeline(
-    new SqsDeliveryQueue(sqsClient(), config.deliveryQueueUrl ?? '', config.deadLetterQueueUrl ?? ''),
+    new SqsDeliveryQueue({
+      sqs: sqsClient(),
+      queueUrl: config.deliveryQueueUrl ?? '',
+      deadLetterUrl: config.deadLetterQueueUrl ?? '',
+    }),
     { mail: awsMailPlanner() },
   ),
 );

@@ -92,7 +92,11 @@ export function mailPipeline(parts: MailParts) {
 /** The mail queue on AWS (SQS, its own dead-letter queue). */
 const awsMailQueue = /* @__PURE__ */ once(
   () =>
-    new SqsJobQueue<MailJob>(sqsClient(), mailConfig().queueUrl ?? '', mailConfig().deadLetterQueueUrl ?? ''),
+    new SqsJobQueue<MailJob>({
+      sqs: sqsClient(),
+      queueUrl: mailConfig().queueUrl ?? '',
+      deadLetterUrl: mailConfig().deadLetterQueueUrl ?? '',
+    }),
 );
 
 /** The dispatcher's side on AWS: the mail queue, and EventBridge Scheduler for the reminders. */

@@ -76,11 +76,11 @@ const report = (run: OpenDaysRun): OpenDaysRun => {
 export type OpenDaysQueue = Pick<JobQueue<OpenDaysJob>, 'enqueue'>;
 const awsOpenDaysQueue = /* @__PURE__ */ once(
   () =>
-    new SqsJobQueue<OpenDaysJob>(
-      sqsClient(),
-      config.openDaysQueueUrl ?? '',
-      config.openDaysDeadLetterQueueUrl ?? '',
-    ),
+    new SqsJobQueue<OpenDaysJob>({
+      sqs: sqsClient(),
+      queueUrl: config.openDaysQueueUrl ?? '',
+      deadLetterUrl: config.openDaysDeadLetterQueueUrl ?? '',
+    }),
 );
 const dispatcher = (queue: OpenDaysQueue) =>
   new OpenDaysDispatcher({ directory: new OpenDaysRepository(table()), queue });

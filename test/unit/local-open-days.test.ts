@@ -15,11 +15,13 @@ describe('LocalOpenDaysQueue', () => {
     const big = gate();
     const done: string[] = [];
     const started: OpenDaysJob[] = [];
-    const queue = new LocalOpenDaysQueue(async (job) => {
-      started.push(job);
-      if (job.entityId === 'big') await big.opened;
-      if (job.entityId === 'broken') throw new Error('store down');
-      done.push(job.entityId);
+    const queue = new LocalOpenDaysQueue({
+      run: async (job) => {
+        started.push(job);
+        if (job.entityId === 'big') await big.opened;
+        if (job.entityId === 'broken') throw new Error('store down');
+        done.push(job.entityId);
+      },
     });
     await queue.enqueue({ entityId: 'big', after: null });
     await queue.enqueue({ entityId: 'broken', after: null });

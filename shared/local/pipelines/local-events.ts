@@ -82,15 +82,15 @@ export function startLocalEvents(
   } = {},
 ): LocalEvents {
   const log = options.log ?? (() => undefined);
-  const queue = new TimerDeliveryQueue(options.log);
+  const queue = new TimerDeliveryQueue({ log: options.log });
 
   // Client e-mails: the same planner and sender as on AWS, over a timer queue and timer reminders.
-  const mailQueue = new TimerQueue<MailJob>(
+  const mailQueue = new TimerQueue<MailJob>({
     log,
-    1000,
-    (job) => `mail ${job.kind} of appointment ${job.appointment.appointment_id}`,
-  );
-  const reminders = new TimerReminders(mailQueue, options.mail?.now);
+    retryAfterErrorMs: 1000,
+    label: (job) => `mail ${job.kind} of appointment ${job.appointment.appointment_id}`,
+  });
+  const reminders = new TimerReminders({ queue: mailQueue, now: options.mail?.now });
   const local = options.mail?.transport
     ? { transport: options.mail.transport, target: 'the given transport' }
     : localTransport(process.env);
@@ -108,10 +108,10 @@ export function startLocalEvents(
   });
   mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
 
-  const openDaysQueue = new LocalOpenDaysQueue(
-    (job) => instrumented(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
+  const openDaysQueue = new LocalOpenDaysQueue({
+    run: (job) => instrumented(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
     log,
-  );
+  });
 
   const pipeline = eventPipeline(queue, {
     ...(options.retryScale !== undefined ? { retryScale: options.retryScale } : {}),

@@ -54,16 +54,25 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * tests move the clock instead of waiting a day. Reminders live in the running process: those armed
  * before a restart of `npm start` are not armed again.
  */
+export interface TimerRemindersDeps {
+  /** The mail queue a reminder lands in when due. */
+  queue: JobQueue<MailJob>;
+  now?: (() => Date) | undefined;
+}
+
 export class TimerReminders implements ReminderScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly jobs = new Map<string, MailJob>();
   /** When each armed reminder is due (ms), by appointment: for tests and logs. */
   readonly due = new Map<string, number>();
 
-  constructor(
-    private readonly queue: JobQueue<MailJob>,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly queue: JobQueue<MailJob>;
+  private readonly now: () => Date;
+
+  constructor(deps: TimerRemindersDeps) {
+    this.queue = deps.queue;
+    this.now = deps.now ?? (() => new Date());
+  }
 
   async schedule(job: MailJob, atMs: number): Promise<void> {
     const id = `${job.entityId}/${job.appointment.appointment_id}`;

@@ -8,17 +8,29 @@ import type { OpenDaysJob } from '../../features/schedule/ports';
  * waits for that run to end (several merge into one, from the earliest day asked), then runs. A failed run is
  * tried again after `retryAfterErrorMs` (the next scheduled run would look at the same days anyway).
  */
+export interface LocalOpenDaysQueueDeps {
+  /** One entity's run. */
+  run: (job: OpenDaysJob) => Promise<unknown>;
+  log?: (line: string) => void;
+  /** The wait before a failed run is tried again (60 s when absent). */
+  retryAfterErrorMs?: number;
+}
+
 export class LocalOpenDaysQueue implements Pick<JobQueue<OpenDaysJob>, 'enqueue'> {
   private readonly running = new Map<string, Promise<void>>();
   private readonly waiting = new Map<string, OpenDaysJob>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
-  constructor(
-    private readonly run: (job: OpenDaysJob) => Promise<unknown>,
-    private readonly log: (line: string) => void = () => undefined,
-    private readonly retryAfterErrorMs = 60_000,
-  ) {}
+  private readonly run: (job: OpenDaysJob) => Promise<unknown>;
+  private readonly log: (line: string) => void;
+  private readonly retryAfterErrorMs: number;
+
+  constructor(deps: LocalOpenDaysQueueDeps) {
+    this.run = deps.run;
+    this.log = deps.log ?? (() => undefined);
+    this.retryAfterErrorMs = deps.retryAfterErrorMs ?? 60_000;
+  }
 
   async enqueue(job: OpenDaysJob): Promise<void> {
     if (this.stopped) return;

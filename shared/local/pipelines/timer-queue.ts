@@ -1,6 +1,14 @@
 import type { DeadJobs, JobQueue } from '../../core/jobs/ports';
 import type { Delivery } from '../../features/webhooks/ports';
 
+export interface TimerQueueDeps<T> {
+  log?: ((line: string) => void) | undefined;
+  /** The pause before a failed job is tried again (1 s when absent). */
+  retryAfterErrorMs?: number;
+  /** What a log line calls a job (never an address or a body). */
+  label?: (job: T) => string;
+}
+
 /**
  * A local queue of jobs (webhook deliveries, client e-mails): a timer per queued delivery, holding it back as SQS would (the same 900 s cap,
  * so long waits are split the same way). A delivery whose handling throws is tried again after a short
@@ -14,12 +22,15 @@ export class TimerQueue<T> implements JobQueue<T>, DeadJobs<T> {
   private handler: ((delivery: T) => Promise<unknown>) | undefined;
   private stopped = false;
 
-  constructor(
-    protected readonly log: (line: string) => void = () => undefined,
-    private readonly retryAfterErrorMs = 1000,
-    /** What a log line calls a job (never an address or a body). */
-    private readonly label: (job: T) => string = () => 'job',
-  ) {}
+  protected readonly log: (line: string) => void;
+  private readonly retryAfterErrorMs: number;
+  private readonly label: (job: T) => string;
+
+  constructor(deps: TimerQueueDeps<T> = {}) {
+    this.log = deps.log ?? (() => undefined);
+    this.retryAfterErrorMs = deps.retryAfterErrorMs ?? 1000;
+    this.label = deps.label ?? (() => 'job');
+  }
 
   /** Sets who handles the jobs when their time comes. */
   consume(handler: (delivery: T) => Promise<unknown>): void {
@@ -70,7 +81,9 @@ export class TimerQueue<T> implements JobQueue<T>, DeadJobs<T> {
 
 /** The local webhook delivery queue. */
 export class TimerDeliveryQueue extends TimerQueue<Delivery> {
-  constructor(log: (line: string) => void = () => undefined, retryAfterErrorMs = 1000) {
-    super(log, retryAfterErrorMs, (d) => `webhook ${d.subscriptionId}: event ${d.event.id}`);
+  constructor(deps: TimerDeliveryQueueDeps = {}) {
+    super({ ...deps, label: (d) => `webhook ${d.subscriptionId}: event ${d.event.id}` });
   }
 }
+
+export type TimerDeliveryQueueDeps = Omit<TimerQueueDeps<Delivery>, 'label'>;

@@ -49,6 +49,10 @@ async function inParallel(tasks: Array<() => Promise<void>>, width = 8): Promise
   await Promise.all(Array.from({ length: width }, worker));
 }
 
+export interface RecountServiceDeps {
+  store: RecountStore;
+}
+
 /**
  * `npm run admin -- recount-stats`: rebuilds an entity's flat statistics (docs/design/data-model.md,
  * "Statistics that stay flat") from its appointments — each client's days, the day items, the latest-live
@@ -56,7 +60,7 @@ async function inParallel(tasks: Array<() => Promise<void>>, width = 8): Promise
  * transaction: run it while the entity takes no bookings.
  */
 export class RecountService {
-  constructor(private readonly deps: { store: RecountStore }) {}
+  constructor(private readonly deps: RecountServiceDeps) {}
 
   async recount(entityId: string): Promise<RecountSummary> {
     const { store } = this.deps;

@@ -42,6 +42,11 @@ const badCursor = () =>
     'cursor: not a cursor of this list (it belongs to another query or account, or was altered)',
   );
 
+export interface CursorsDeps {
+  /** The table's cursor key. */
+  keys: CursorKeySource;
+}
+
 /**
  * Opaque cursors of the v1 lists (docs/CONTRACT.md#cursors): the next page's number and start, sealed
  * with AES-256-GCM under the table's cursor key, the scope (entity, list, query) as additional data. A
@@ -49,7 +54,7 @@ const badCursor = () =>
  * or changed from outside, so it shows no key of the table.
  */
 export class Cursors {
-  constructor(private readonly deps: { keys: CursorKeySource }) {}
+  constructor(private readonly deps: CursorsDeps) {}
 
   private static aad(scope: CursorScope, perPage: number): Buffer {
     return createHash('sha256')

@@ -6,14 +6,25 @@ import type { Delivery } from '../ports';
 export const SQS_MAX_DELAY_SECONDS = 900;
 
 /** Jobs on AWS (webhook deliveries, client e-mails): a queue (per-message DelaySeconds) and its dead letters. */
+export interface SqsJobQueueDeps {
+  sqs: SQSClient;
+  /** The queue the jobs are sent to, and the one a job is parked in as dead. */
+  queueUrl: string;
+  deadLetterUrl: string;
+}
+
 export class SqsJobQueue<T> implements JobQueue<T>, DeadJobs<T> {
   readonly maxDelaySeconds = SQS_MAX_DELAY_SECONDS;
 
-  constructor(
-    private readonly sqs: SQSClient,
-    private readonly queueUrl: string,
-    private readonly deadLetterUrl: string,
-  ) {}
+  private readonly sqs: SQSClient;
+  private readonly queueUrl: string;
+  private readonly deadLetterUrl: string;
+
+  constructor(deps: SqsJobQueueDeps) {
+    this.sqs = deps.sqs;
+    this.queueUrl = deps.queueUrl;
+    this.deadLetterUrl = deps.deadLetterUrl;
+  }
 
   async enqueue(delivery: T, delaySeconds: number): Promise<void> {
     await this.sqs.send(
