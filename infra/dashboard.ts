@@ -29,13 +29,19 @@ const FIVE_MINUTES = Duration.minutes(5);
  * finds every function of staging: a new function or queue appears without a change here, and no stack
  * refers to another.
  */
-const search = (
-  schema: string,
-  metricName: string,
-  filter: { dimension: string; words: readonly string[] } | null,
-  statistic: string,
-  label: string,
-) =>
+const search = ({
+  schema,
+  metricName,
+  filter,
+  statistic,
+  label,
+}: {
+  schema: string;
+  metricName: string;
+  filter: { dimension: string; words: readonly string[] } | null;
+  statistic: string;
+  label: string;
+}) =>
   new SearchExpression({
     expression: `SEARCH('{${schema}} MetricName="${metricName}"${
       filter ? filter.words.map((word) => ` ${filter.dimension}=${word}`).join('') : ''
@@ -59,13 +65,13 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
   const sum = { period: FIVE_MINUTES, statistic: 'Sum' };
   const capacity = (name: string) => table.metric(name, { ...sum, label: name });
   const lambda = (name: string, statistic: string) =>
-    search(
-      'AWS/Lambda,FunctionName',
-      name,
-      { dimension: 'FunctionName', words },
+    search({
+      schema: 'AWS/Lambda,FunctionName',
+      metricName: name,
+      filter: { dimension: 'FunctionName', words },
       statistic,
-      `${name} by function`,
-    );
+      label: `${name} by function`,
+    });
   const dashboard = new Dashboard(stack, 'Dashboard', {
     dashboardName: `booking-api-${stage.name}`,
     defaultInterval: Duration.hours(6),
@@ -88,7 +94,13 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
       api.metricLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'p99' }),
     ]),
     graph('Function latency p99 by route (ms)', [
-      search(`${metricNamespace(stage.name)},service,route`, METRIC.latency, null, 'p99', 'p99'),
+      search({
+        schema: `${metricNamespace(stage.name)},service,route`,
+        metricName: METRIC.latency,
+        filter: null,
+        statistic: 'p99',
+        label: 'p99',
+      }),
     ]),
   );
   dashboard.addWidgets(
@@ -120,13 +132,13 @@ export function addDashboard(stack: Stack, props: { stage: StageConfig; api: Htt
   );
   dashboard.addWidgets(
     graph('Queues: depth (delivery queue, dead letters)', [
-      search(
-        'AWS/SQS,QueueName',
-        'ApproximateNumberOfMessagesVisible',
-        { dimension: 'QueueName', words },
-        'Maximum',
-        'visible',
-      ),
+      search({
+        schema: 'AWS/SQS,QueueName',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        filter: { dimension: 'QueueName', words },
+        statistic: 'Maximum',
+        label: 'visible',
+      }),
     ]),
     graph('Functions: errors and throttles', [lambda('Errors', 'Sum'), lambda('Throttles', 'Sum')]),
     graph('Functions: concurrent executions (max)', [lambda('ConcurrentExecutions', 'Maximum')]),

@@ -108,7 +108,11 @@ export class EventsStack extends Stack {
       }),
     );
 
-    addIteratorAgeAlarm(this, functionId(EVENT_ROUTES.dispatch), EVENT_ROUTES.dispatch, dispatcher, stage);
+    addIteratorAgeAlarm(this, functionId(EVENT_ROUTES.dispatch), {
+      name: EVENT_ROUTES.dispatch,
+      fn: dispatcher,
+      stage,
+    });
 
     const delivery = addRouteFunction(this, {
       name: EVENT_ROUTES.deliver,

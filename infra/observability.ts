@@ -120,9 +120,7 @@ export const deadLetterAlarm = (scope: IConstruct, id: string, queue: IQueue, de
 export const queueAgeAlarm = (
   scope: IConstruct,
   id: string,
-  queue: IQueue,
-  description: string,
-  stage: StageConfig,
+  { queue, description, stage }: { queue: IQueue; description: string; stage: StageConfig },
 ): Alarm =>
   alarmOn(scope, id, {
     description,
@@ -131,7 +129,11 @@ export const queueAgeAlarm = (
   });
 
 /** A function's alarms: its errors and its throttles. */
-export function addFunctionAlarms(stack: Stack, id: string, name: string, fn: IFunction, stage: StageConfig) {
+export function addFunctionAlarms(
+  stack: Stack,
+  id: string,
+  { name, fn, stage }: { name: string; fn: IFunction; stage: StageConfig },
+) {
   alarmOn(stack, `${id}Errors`, {
     description: `${name} (${stage.name}) failed: errors, timeouts or crashes`,
     metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
@@ -148,9 +150,7 @@ export function addFunctionAlarms(stack: Stack, id: string, name: string, fn: IF
 export function addIteratorAgeAlarm(
   stack: Stack,
   id: string,
-  name: string,
-  fn: IFunction,
-  stage: StageConfig,
+  { name, fn, stage }: { name: string; fn: IFunction; stage: StageConfig },
 ) {
   alarmOn(stack, `${id}IteratorAge`, {
     description: `${name} (${stage.name}) is behind the table's stream`,

@@ -116,7 +116,7 @@ export function addOpenDays(
     schedule: Schedule.rate(OPEN_DAYS_SCHEDULE),
     targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
   });
-  addIteratorAgeAlarm(stack, functionId(EVENT_ROUTES.openDays), EVENT_ROUTES.openDays, fn, stage);
+  addIteratorAgeAlarm(stack, functionId(EVENT_ROUTES.openDays), { name: EVENT_ROUTES.openDays, fn, stage });
   fn.addEventSource(
     new DynamoEventSource(table, {
       startingPosition: StartingPosition.LATEST,

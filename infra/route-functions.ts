@@ -192,7 +192,7 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
     depsLockFilePath: join(ROOT, 'package-lock.json'),
   });
 
-  addFunctionAlarms(stack, id, props.name, fn, stage);
+  addFunctionAlarms(stack, id, { name: props.name, fn, stage });
   return fn;
 }
 

@@ -54,6 +54,10 @@ export function addWorkQueue(
     enforceSSL: true,
     deadLetterQueue: { queue: props.deadLetters, maxReceiveCount: props.maxReceiveCount },
   });
-  queueAgeAlarm(scope, props.ageAlarm.id, queue, props.ageAlarm.description, props.stage);
+  queueAgeAlarm(scope, props.ageAlarm.id, {
+    queue,
+    description: props.ageAlarm.description,
+    stage: props.stage,
+  });
   return queue;
 }

@@ -94,7 +94,8 @@ export async function acquireLocalStore(storage: LocalStorage, options: AcquireO
   let waitingFor = '';
   while (Date.now() < deadline) {
     const mine = newLock(options.kind);
-    if (tryLock(folder, mine)) return own(storage, folder, mine, options.port, options.jit);
+    if (tryLock(folder, mine))
+      return own({ storage, folder, lock: mine, port: options.port, jit: options.jit });
 
     const held = readLock(folder);
     if (!held) continue; // released between the two reads
@@ -142,13 +143,19 @@ export async function acquireLocalStore(storage: LocalStorage, options: AcquireO
 }
 
 /** Starts the folder's engine under our lock, records it, and returns how to stop it cleanly. */
-async function own(
-  storage: EngineStorage,
-  folder: string,
-  lock: EngineLock,
-  port?: number,
-  jit?: EngineJit,
-): Promise<LocalStore> {
+async function own({
+  storage,
+  folder,
+  lock,
+  port,
+  jit,
+}: {
+  storage: EngineStorage;
+  folder: string;
+  lock: EngineLock;
+  port?: number | undefined;
+  jit?: EngineJit | undefined;
+}): Promise<LocalStore> {
   let dynamo: Awaited<ReturnType<typeof startLocalDynamo>>;
   try {
     dynamo = await startLocalDynamo(storage, port, jit);
