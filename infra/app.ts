@@ -92,7 +92,7 @@ export function buildApp(
       Tags.of(stack).add('app', 'booking-api', tagging);
       Tags.of(stack).add('stage', stage.name, tagging);
       // Every alarm of the stage, today's and tomorrow's, notifies the stage's topic.
-      Aspects.of(stack).add(new NotifyEveryAlarm(data.alarmTopic));
+      Aspects.of(stack).add(new NotifyEveryAlarm({ topic: data.alarmTopic }));
     }
     return { data, api, events, edge };
   };

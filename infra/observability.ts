@@ -247,11 +247,16 @@ export function addAlarmTopic(stack: Stack, stage: StageConfig): Topic {
  * an alarm added later cannot forget to notify. Once per alarm: an app synthesized again (the assertions'
  * `Annotations.fromStack` forces it) visits it again.
  */
+export interface NotifyEveryAlarmDeps {
+  /** The stage's alarm topic. */
+  topic: ITopic;
+}
+
 export class NotifyEveryAlarm implements IAspect {
   private readonly action: SnsAction;
   private readonly notified = new WeakSet<Alarm>();
-  constructor(topic: ITopic) {
-    this.action = new SnsAction(topic);
+  constructor(deps: NotifyEveryAlarmDeps) {
+    this.action = new SnsAction(deps.topic);
   }
   visit(node: IConstruct): void {
     if (!(node instanceof Alarm) || this.notified.has(node)) return;

@@ -23,7 +23,7 @@ export interface SeedRequest {
   stage: string;
 }
 
-export interface SeedDeps {
+export interface SeedServiceDeps {
   store: SeedStore;
   settings(entityId: string): Promise<EntitySettings | null>;
   calendars: {
@@ -62,7 +62,7 @@ export interface SeedSummary {
  * lands on it. Appointment items carry the seeded mark, so no e-mail and no webhook leaves for them.
  */
 export class SeedService {
-  constructor(private readonly deps: SeedDeps) {}
+  constructor(private readonly deps: SeedServiceDeps) {}
 
   async seed(request: SeedRequest, progress: (p: SeedProgress) => void = () => {}): Promise<SeedSummary> {
     if (request.stage === 'production') {
