@@ -73,17 +73,17 @@ export interface AdminServiceDeps extends AdminStores {
 export class AdminService {
   private readonly config: EntityConfigService;
 
-  private readonly repos: AdminStores;
+  private readonly deps: AdminStores;
   private readonly now: () => Date;
 
   constructor(deps: AdminServiceDeps) {
-    this.repos = deps;
+    this.deps = deps;
     this.now = deps.now ?? (() => new Date());
     this.config = new EntityConfigService(deps);
   }
 
   private async requireEntity(accountId: string) {
-    const entity = await this.repos.entities.get(accountId);
+    const entity = await this.deps.entities.get(accountId);
     if (!entity) throw notFound(accountId);
     return entity;
   }
@@ -95,7 +95,7 @@ export class AdminService {
 
   private async create(options: NewEntityOptions, secret: string): Promise<Credentials> {
     const accountId = AccountIdSchema.parse(options.accountId);
-    if (await this.repos.entities.get(accountId)) {
+    if (await this.deps.entities.get(accountId)) {
       throw new AppError('conflict', 'INVALID_PARAMETER', `entity ${accountId} already exists`);
     }
     const settings = settingsPatchSchema().parse({
@@ -111,7 +111,7 @@ export class AdminService {
     const credentials = credentialsOf(accountId, secret);
     const now = this.now().toISOString();
     const calendarId = 1;
-    await this.repos.entities.create({
+    await this.deps.entities.create({
       entity: {
         entity_account_id: accountId,
         name: options.name ?? accountId,
@@ -139,13 +139,13 @@ export class AdminService {
   async ensureEntity(
     options: NewEntityOptions & { secret: string },
   ): Promise<{ created: boolean; credentials: Credentials }> {
-    const existing = await this.repos.entities.get(options.accountId);
+    const existing = await this.deps.entities.get(options.accountId);
     // The local demo's secret (`npm start`) may be short: it guards nothing but a laptop's demo data.
     if (!existing) return { created: true, credentials: await this.create(options, options.secret) };
     const credentials = credentialsOf(options.accountId, options.secret);
     const wanted = hashesOf(credentials);
     if (existing.token_hashes.v1 !== wanted.v1 || existing.token_hashes.v2 !== wanted.v2) {
-      await this.repos.entities.replaceTokens({
+      await this.deps.entities.replaceTokens({
         entityId: options.accountId,
         old: existing.token_hashes,
         next: wanted,
@@ -165,23 +165,23 @@ export class AdminService {
     const entity = await this.requireEntity(accountId);
     const secret = secretOf(newSecret);
     const credentials = credentialsOf(accountId, secret);
-    await this.repos.entities.replaceTokens({
+    await this.deps.entities.replaceTokens({
       entityId: accountId,
       old: entity.token_hashes,
       next: hashesOf(credentials),
       now: this.now().toISOString(),
       settings: await this.requireSettings(accountId),
     });
-    const calendar_feed_ended = await this.repos.feeds.end(accountId);
-    const keys = await this.repos.publishableKeys.list(accountId);
-    const hooks = (await this.repos.webhooks.list(accountId)).map((w) => ({ id: w.id, url: w.url }));
+    const calendar_feed_ended = await this.deps.feeds.end(accountId);
+    const keys = await this.deps.publishableKeys.list(accountId);
+    const hooks = (await this.deps.webhooks.list(accountId)).map((w) => ({ id: w.id, url: w.url }));
     const revoked: Rotated['revoked'] = { publishable_keys: [], webhooks: [] };
     if (revokeAll) {
       for (const key of keys) {
-        if (await this.repos.publishableKeys.remove(accountId, key.id)) revoked.publishable_keys.push(key.id);
+        if (await this.deps.publishableKeys.remove(accountId, key.id)) revoked.publishable_keys.push(key.id);
       }
       for (const hook of hooks) {
-        if (await this.repos.webhooks.remove(accountId, hook.id)) revoked.webhooks.push(hook.id);
+        if (await this.deps.webhooks.remove(accountId, hook.id)) revoked.webhooks.push(hook.id);
       }
     }
     const remaining = revokeAll
@@ -191,7 +191,7 @@ export class AdminService {
   }
 
   async listEntities(): Promise<string[]> {
-    return this.repos.entities.list();
+    return this.deps.entities.list();
   }
 
   /** Sets one weekday's periods (none = closed). */
@@ -235,25 +235,25 @@ export class AdminService {
   /** An entity's publishable keys, without the keys. */
   async listKeys(accountId: string) {
     await this.requireEntity(accountId);
-    return new KeyService({ keys: this.repos.publishableKeys }).list(accountId);
+    return new KeyService({ keys: this.deps.publishableKeys }).list(accountId);
   }
 
   /** Removes a publishable key: it stops working at once. */
   async removeKey(accountId: string, keyId: string) {
     await this.requireEntity(accountId);
-    await new KeyService({ keys: this.repos.publishableKeys }).remove(accountId, keyId);
+    await new KeyService({ keys: this.deps.publishableKeys }).remove(accountId, keyId);
     return { removed: keyId };
   }
 
   /** Sets some of an entity's limits (0 = no limit); answers the limits set for it (others: the stage's). */
   async setLimits(accountId: string, patch: Record<string, unknown>) {
     await this.requireEntity(accountId);
-    await new LimitService({ store: this.repos.limits, defaults: NO_LIMITS }).setLimits(accountId, patch);
-    return (await this.repos.limits.get(accountId)) ?? {};
+    await new LimitService({ store: this.deps.limits, defaults: NO_LIMITS }).setLimits(accountId, patch);
+    return (await this.deps.limits.get(accountId)) ?? {};
   }
 
   private async requireSettings(accountId: string) {
-    const settings = await this.repos.settings.get(accountId);
+    const settings = await this.deps.settings.get(accountId);
     if (!settings) throw notFound(accountId);
     return settings;
   }
@@ -261,13 +261,13 @@ export class AdminService {
   /** Creates a calendar with the next id of the entity's sequence. */
   async createCalendar(accountId: string, name: string, timezone?: string) {
     await this.requireEntity(accountId);
-    const settings = await this.repos.settings.get(accountId);
+    const settings = await this.deps.settings.get(accountId);
     const zone = settingsPatchSchema().parse({
       timezone: timezone ?? settings?.timezone ?? DEFAULT_SETTINGS.timezone,
     }).timezone;
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > 100) throw invalidField('name', 'must be 1 to 100 characters');
-    const [id] = await this.repos.sequence.next(accountId);
+    const [id] = await this.deps.sequence.next(accountId);
     if (id === undefined) throw new Error('no id allocated');
     const calendar = newCalendar(
       id,
@@ -276,13 +276,13 @@ export class AdminService {
       widgetId(),
       this.now().toISOString(),
     );
-    await this.repos.calendars.create(accountId, calendar);
+    await this.deps.calendars.create(accountId, calendar);
     return calendar;
   }
 
   async setCalendarActive(accountId: string, calendarId: number, active: boolean) {
     await this.requireEntity(accountId);
-    const calendar = await this.repos.calendars.update(
+    const calendar = await this.deps.calendars.update(
       accountId,
       calendarId,
       { is_active: active },
