@@ -8,7 +8,7 @@
  *   feature through its index.ts, openapi.ts or http/; the wiring (the composition root) and the local
  *   runtime may build from any part. Handlers (functions/) compose the wiring and http shapes only.
  * Browser code (web/) stands apart: of the project it imports only web/ and the generated API types
- * (examples/client/api.d.ts). `npm run lint` (and so CI) and test/unit/dependencies.test.ts fail on a
+ * (examples/client/api.d.ts). `npm run lint` (and so CI) and test/kernel/unit/repo/dependencies.test.ts fail on a
  * wrong-way import or a circle.
  */
 const forbid = (name, comment, from, to, toNot) => ({

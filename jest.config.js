@@ -1,29 +1,34 @@
 /**
- * Jest, two projects. `store`: one DynamoDB Local for the whole run (global set-up), one table per test
- * file (setup file). `unit`: the tests under test/unit/ that need no store (domain rules, middleware with
- * stand-ins, services over the in-memory store): no table, and no DynamoDB Local when only they run.
+ * Jest, two projects. Tests follow the code's map: test/features/<feature>/ holds one feature's tests,
+ * test/kernel/ the kernel's, and in either a `unit/` folder holds the tests that need no store.
+ * `store`: one DynamoDB Local for the whole run (global set-up), one table per test file (setup file).
+ * `unit`: the tests under a unit/ folder that need no store (domain rules, middleware with stand-ins,
+ * services over the in-memory store): no table, and no DynamoDB Local when only they run.
  */
 
-/** Tests under test/unit/ that do use DynamoDB Local: they run in the `store` project. */
+/** Tests under a unit/ folder that do use DynamoDB Local: they run in the `store` project. */
 const UNIT_WITH_STORE = [
-  'db\\.test\\.ts$',
+  'db/db\\.test\\.ts$',
   'middleware/idempotency\\.test\\.ts$',
   'middleware/stack\\.test\\.ts$',
 ];
+/** A path under a unit/ folder of test/, and one of those that use the store. */
+const UNIT = '<rootDir>/test/(?:.+/)?unit/';
+const WITH_STORE = `(?:.+/)?(?:${UNIT_WITH_STORE.join('|')})`;
 
 const common = {
-  // Node's, each file's globals in a plain V8 context (test/support/node-environment.js says why).
-  testEnvironment: '<rootDir>/test/support/node-environment.js',
+  // Node's, each file's globals in a plain V8 context (test/support/jest/node-environment.js says why).
+  testEnvironment: '<rootDir>/test/support/jest/node-environment.js',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest'] },
   // middy 6 ships ES modules only: let swc turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
-  setupFiles: ['<rootDir>/test/support/per-file-env.ts'],
-  // Each module compiled once per worker, evaluated afresh in every file (test/support/jest-runtime.js).
-  runtime: '<rootDir>/test/support/jest-runtime.js',
-  // Each file's AsyncLocalStorage instances are disabled after it (test/support/async-storage.ts says why).
-  setupFilesAfterEnv: ['<rootDir>/test/support/async-storage.ts'],
+  setupFiles: ['<rootDir>/test/support/jest/per-file-env.ts'],
+  // Each module compiled once per worker, evaluated afresh in every file (test/support/jest/jest-runtime.js).
+  runtime: '<rootDir>/test/support/jest/jest-runtime.js',
+  // Each file's AsyncLocalStorage instances are disabled after it (test/support/jest/async-storage.ts says why).
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest/async-storage.ts'],
 };
 
 module.exports = {
@@ -31,18 +36,18 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      roots: ['<rootDir>/test/unit'],
-      testPathIgnorePatterns: ['/node_modules/', ...UNIT_WITH_STORE.map((p) => `<rootDir>/test/unit/${p}`)],
+      testMatch: ['**/unit/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', `${UNIT}${WITH_STORE}`],
     },
     {
       ...common,
       displayName: 'store',
-      testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/unit/(?!${UNIT_WITH_STORE.join('|')})`],
-      // Node's, deleting each file's tables when it ends (test/support/store-environment.js says why).
-      testEnvironment: '<rootDir>/test/support/store-environment.js',
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/per-file-table.ts'],
+      testPathIgnorePatterns: ['/node_modules/', `${UNIT}(?!${WITH_STORE})`],
+      // Node's, deleting each file's tables when it ends (test/support/jest/store-environment.js says why).
+      testEnvironment: '<rootDir>/test/support/jest/store-environment.js',
+      globalSetup: '<rootDir>/test/support/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/jest/global-teardown.ts',
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/test/support/jest/per-file-table.ts'],
     },
   ],
   // Three workers on two cores: the third fills the cores while the others wait on DynamoDB Local, a server
@@ -52,8 +57,8 @@ module.exports = {
   // had measured worse (261 and 241 s against 239 and 237 s): a worker's own start and modules then cost
   // more than the waits it filled.
   maxWorkers: 3,
-  // The files that wait on the shared DynamoDB Local spread among the others (test/support/sequencer.js).
-  testSequencer: '<rootDir>/test/support/sequencer.js',
+  // The files that wait on the shared DynamoDB Local spread among the others (test/support/jest/sequencer.js).
+  testSequencer: '<rootDir>/test/support/jest/sequencer.js',
   // A bound that only ends a hung test, never a slow one: on a machine shared with a second `npm test`, a
   // store test can wait minutes for its turn. Work per test is bounded instead (seeded samples, fixed
   // property-test counts: test/support/sample.ts).

@@ -1,12 +1,12 @@
 import { Annotations, App, Aspects, type Environment, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from './api-stack';
-import type { StageConfig, StageName } from './config';
-import { EdgeStack } from './edge-stack';
-import { EventsStack } from './events-stack';
 import { NotifyEveryAlarm } from './observability';
-import { missingSettings, stageConfig } from './stage-settings';
-import { StatefulStack } from './stateful-stack';
+import { ApiStack } from './stacks/api-stack';
+import { EdgeStack } from './stacks/edge-stack';
+import { EventsStack } from './stacks/events-stack';
+import { StatefulStack } from './stacks/stateful-stack';
+import type { StageConfig, StageName } from './stage/config';
+import { missingSettings, stageConfig } from './stage/stage-settings';
 
 export interface BookingStacks {
   data: StatefulStack;

@@ -23,7 +23,7 @@ export const BUNDLE_LIMIT_BYTES = 300 * 1024;
 export const SDK_EXTERNALS = ['@aws-sdk/*'];
 /**
  * What no bundle carries: the AWS SDK (the nodejs22.x runtime has it) and Powertools with the X-Ray SDK
- * (AWS's Powertools layer, infra/config.ts POWERTOOLS_VERSION, attached to every function). The stack, the
+ * (AWS's Powertools layer, infra/stage/config.ts POWERTOOLS_VERSION, attached to every function). The stack, the
  * bundle-size test and the benchmark all build with these, so what is measured is what deploys.
  */
 export const BUNDLE_EXTERNALS = [...SDK_EXTERNALS, '@aws-lambda-powertools/*', 'aws-xray-sdk-core'];

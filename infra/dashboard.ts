@@ -16,8 +16,8 @@ import {
   refusedMetric,
   SERVICE_NAME,
 } from '../shared/telemetry/names';
-import type { StageConfig } from './config';
 import { stageMetric, tableThrottles } from './observability';
+import type { StageConfig } from './stage/config';
 
 const FIVE_MINUTES = Duration.minutes(5);
 

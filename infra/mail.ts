@@ -16,9 +16,9 @@ import {
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
-import type { StageConfig } from './config';
 import { alarmOn } from './observability';
-import { addRouteFunction } from './route-functions';
+import { addRouteFunction } from './stacks/route-functions';
+import type { StageConfig } from './stage/config';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**

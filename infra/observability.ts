@@ -29,13 +29,13 @@ import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/db/table';
 import { metricNamespace, refusedMetric, SERVICE_NAME } from '../shared/telemetry/names';
-import { POWERTOOLS_VERSION, powertoolsLayerParameter, type StageConfig } from './config';
 import { buildLocalLayer } from './powertools-layer';
+import { POWERTOOLS_VERSION, powertoolsLayerParameter, type StageConfig } from './stage/config';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
- * The stack's one Powertools layer: AWS's public layer of the pinned release (infra/config.ts), or with
+ * The stack's one Powertools layer: AWS's public layer of the pinned release (infra/stage/config.ts), or with
  * `-c powertoolsLayer=local` a layer asset built from node_modules (infra/powertools-layer.ts), which
  * `sam local` runs without an AWS account.
  */

@@ -9,9 +9,9 @@ import type { IQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { openDaysPk } from '../shared/db/keys';
 import { EVENT_ENTRIES } from '../shared/routes';
 import { EVENT_ROUTES } from '../shared/telemetry/names';
-import type { StageConfig } from './config';
 import { addIteratorAgeAlarm } from './observability';
-import { addRouteFunction, functionId } from './route-functions';
+import { addRouteFunction, functionId } from './stacks/route-functions';
+import type { StageConfig } from './stage/config';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**

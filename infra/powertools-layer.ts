@@ -7,7 +7,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { POWERTOOLS_VERSION } from './config';
+import { POWERTOOLS_VERSION } from './stage/config';
 
 const ROOT = join(__dirname, '..');
 

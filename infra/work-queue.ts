@@ -3,8 +3,8 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { StageConfig } from './config';
 import { deadLetterAlarm, queueAgeAlarm } from './observability';
+import type { StageConfig } from './stage/config';
 
 /**
  * A dead-letter queue: what failed every attempt, kept 14 days, encrypted, reached over TLS only, and

@@ -10,7 +10,7 @@
  *   filtered as shared/features/schedule/domain/holidays.ts does, brotli; holiday-tables.json lists them (about a minute);
  * - phone-metadata.json.br: libphonenumber-js 'max' metadata (the one that tells mobiles apart), brotli;
  * - free-email-domains.txt.br: free-email-domains-list, one domain a line, sorted, brotli.
- * Run it again after upgrading one of those libraries; test/unit/data-files.test.ts fails until you do.
+ * Run it again after upgrading one of those libraries; test/kernel/unit/core/data-files.test.ts fails until you do.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

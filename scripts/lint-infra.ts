@@ -4,7 +4,7 @@
  * warning fails it, and so does a machine without cfn-lint (one line says how to get it): never a silent
  * pass. Functions are not bundled (`aws:cdk:bundling-stacks` empty): the templates are the deployed ones
  * but for the assets' hashes; `npm run synth` bundles. Twice: with no setting (cdk.json as shipped), and
- * with every setting given (infra/example-settings.ts: mail domains, custom domains, CloudFront and WAF).
+ * with every setting given (infra/stage/example-settings.ts: mail domains, custom domains, CloudFront and WAF).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../infra/app';
-import { EXAMPLE_SETTINGS } from '../infra/example-settings';
+import { EXAMPLE_SETTINGS } from '../infra/stage/example-settings';
 
 const ROOT = join(__dirname, '..');
 

@@ -39,7 +39,7 @@ export type HolidayTable = Record<string, Array<[string, string]>>;
 
 /** holiday-tables.json. */
 export interface HolidayTablesIndex {
-  /** 'date-holidays <version>' the tables were computed with (test/unit/data-files.test.ts checks it). */
+  /** 'date-holidays <version>' the tables were computed with (test/kernel/unit/core/data-files.test.ts checks it). */
   library: string;
   from: number;
   to: number;

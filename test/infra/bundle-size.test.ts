@@ -1,5 +1,5 @@
 /**
- * This file uses no table of its own (test/support/per-file-table.ts).
+ * This file uses no table of its own (test/support/jest/per-file-table.ts).
  *
  * @file-table none
  */

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { STAGES } from '../../infra/config';
 import { copyPackageClosure } from '../../infra/powertools-layer';
-import { addRouteFunction } from '../../infra/route-functions';
+import { addRouteFunction } from '../../infra/stacks/route-functions';
+import { STAGES } from '../../infra/stage/config';
 import { tableActions } from '../../infra/table-access';
 import { PAGE_ROUTES, ROUTES, type RouteDef, routeName } from '../../shared/routes';
 

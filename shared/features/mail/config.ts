@@ -14,7 +14,7 @@ const optionalUrl = () =>
  */
 const MailEnvSchema = z.object({
   /**
-   * The sender: an address of the stage's verified SES domain on AWS (infra/config.ts). Empty: e-mails are
+   * The sender: an address of the stage's verified SES domain on AWS (infra/stage/config.ts). Empty: e-mails are
    * off (the stage has no mail domain), nothing is sent. Unset (locally): the local sender.
    */
   MAIL_FROM: z._default(

@@ -1,7 +1,7 @@
 /**
  * What a browser may do across origins (docs/CONTRACT.md#requests: a CORS preflight on a path
  * the API serves is answered 204). One list for the functions (middleware/cors.ts), the local server's
- * preflight and API Gateway's `corsPreflight` (infra/api-stack.ts). Origins come per stage from config.
+ * preflight and API Gateway's `corsPreflight` (infra/stacks/api-stack.ts). Origins come per stage from config.
  */
 export const CORS = {
   allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],

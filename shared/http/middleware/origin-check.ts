@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { forbidden } from '../../core/errors';
 import type { AppRequest, Middleware } from './types';
 
-/** The header CloudFront adds to every request it forwards (infra/edge-stack.ts). */
+/** The header CloudFront adds to every request it forwards (infra/stacks/edge-stack.ts). */
 export const ORIGIN_HEADER = 'x-origin-verify';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();

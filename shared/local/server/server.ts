@@ -17,7 +17,7 @@ const ROOT = join(__dirname, '..', '..', '..');
 /** Bodies are read up to one byte past the API's limit, so the handler itself answers 413 in its envelope. */
 const READ_LIMIT = 64 * 1024 + 1;
 
-/** What API Gateway's `corsPreflight` answers, before any function runs (infra/api-stack.ts). */
+/** What API Gateway's `corsPreflight` answers, before any function runs (infra/stacks/api-stack.ts). */
 const preflight = preflightHandler({ origins: config.corsAllowedOrigins });
 /** The publishable routes answer preflights from any origin (functions/preflight.ts on AWS). */
 const anyOriginPreflight = preflightHandler({ origins: ['*'] });

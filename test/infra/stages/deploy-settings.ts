@@ -4,13 +4,17 @@ import { Aspects, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ApiStack } from '../../../infra/api-stack';
-import { POWERTOOLS_VERSION, STAGES } from '../../../infra/config';
-import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../../infra/edge-stack';
-import { EXAMPLE_SETTINGS } from '../../../infra/example-settings';
 import { mailPace } from '../../../infra/mail';
-import { BOOKING_ENTRIES, FUNCTIONS_PER_STACK, functionStacksOf } from '../../../infra/route-functions';
-import { stageConfig } from '../../../infra/stage-settings';
+import { ApiStack } from '../../../infra/stacks/api-stack';
+import { EDGE_REQUESTS_PER_5_MIN_PER_IP } from '../../../infra/stacks/edge-stack';
+import {
+  BOOKING_ENTRIES,
+  FUNCTIONS_PER_STACK,
+  functionStacksOf,
+} from '../../../infra/stacks/route-functions';
+import { POWERTOOLS_VERSION, STAGES } from '../../../infra/stage/config';
+import { EXAMPLE_SETTINGS } from '../../../infra/stage/example-settings';
+import { stageConfig } from '../../../infra/stage/stage-settings';
 import { TABLE_SCHEMA } from '../../../shared/db/table';
 import { FEED_ROUTE, ROUTES, type RouteDef } from '../../../shared/routes';
 import { templateOf, testApp, testStages } from '../../support/cdk-app';

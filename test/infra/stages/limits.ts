@@ -1,6 +1,6 @@
 import { NestedStack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { STAGES } from '../../../infra/config';
+import { STAGES } from '../../../infra/stage/config';
 import { parseConfig } from '../../../shared/config';
 import { templateOf, testStages } from '../../support/cdk-app';
 

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { MAIL_ACTIONS, REMINDER_ACTIONS } from '../../../infra/mail';
-import { stageConfig } from '../../../infra/stage-settings';
+import { stageConfig } from '../../../infra/stage/stage-settings';
 import { templateOf, testStages } from '../../support/cdk-app';
 import { GIVEN_SETTINGS } from './settings';
 

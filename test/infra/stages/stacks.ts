@@ -1,9 +1,9 @@
 import { type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { STAGES } from '../../../infra/config';
-import { functionId, NOT_FOUND_NAME } from '../../../infra/route-functions';
-import { stageConfig } from '../../../infra/stage-settings';
+import { functionId, NOT_FOUND_NAME } from '../../../infra/stacks/route-functions';
+import { STAGES } from '../../../infra/stage/config';
+import { stageConfig } from '../../../infra/stage/stage-settings';
 import {
   COUNTER_ACTIONS,
   COUNTER_CONDITION,

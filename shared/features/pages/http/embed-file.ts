@@ -8,7 +8,7 @@ import { join } from 'node:path';
 let cached: string | null = null;
 export function embedScript(): string | null {
   if (cached !== null && process.env.STAGE !== 'local') return cached;
-  const root = join(__dirname, '..', '..', '..');
+  const root = join(__dirname, '..', '..', '..', '..');
   for (const path of [join(__dirname, 'embed.js'), join(root, 'web', 'dist', 'embed.js')]) {
     if (existsSync(path)) {
       cached = readFileSync(path, 'utf8');
