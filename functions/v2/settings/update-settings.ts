@@ -4,7 +4,7 @@ import {
   LANGUAGES,
   NAME_MAX,
   REMINDER_BOUNDS,
-} from '../../../shared/features/mail/domain/notification-settings';
+} from '../../../shared/features/settings/domain/notification-settings';
 import {
   CAPACITY_BOUNDS,
   DURATION_BOUNDS,

@@ -2,6 +2,7 @@
 
 export type { CalendarRecord } from './domain/calendar';
 export { newCalendar, totalAppointments } from './domain/calendar';
+export type { DayStatus } from './domain/day-status';
 export type { Holiday } from './domain/holidays';
 export { isSupportedCountry } from './domain/holidays';
 export type { DayHours, Weekday, WeeklyHours } from './domain/opening-hours';
@@ -22,6 +23,5 @@ export type {
   IdSource,
   SlotReader,
 } from './ports';
-export type { DayStatus } from './services/opening-hours-service';
 export { calendarItem, toCalendar } from './store/calendar-repository';
 export { movePlaceItem, roomCheckItem, SlotRepository, toSlot } from './store/slot-repository';

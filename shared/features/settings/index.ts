@@ -2,6 +2,14 @@
 
 export type { EntitySettings, VersionedSettings } from './domain/entity';
 export { AccountIdSchema, DEFAULT_SETTINGS, settingsPatchSchema, withDefaultSettings } from './domain/entity';
+export type { Language, NotificationSettings } from './domain/notification-settings';
+export {
+  businessName,
+  LANGUAGES,
+  localeLanguageProblem,
+  localeOf,
+  manageLinkOf,
+} from './domain/notification-settings';
 export type { V2ClosureAdded, V2Settings } from './http/schemas';
 export type { SettingsLookup, SettingsStore } from './ports';
 export type { ClosureAdded } from './services/entity-config-service';

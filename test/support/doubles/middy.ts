@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { EntityContext } from '../../../shared/features/access/domain/tenant';
-import { NOTIFICATION_DEFAULTS } from '../../../shared/features/mail/domain/notification-settings';
+import { NOTIFICATION_DEFAULTS } from '../../../shared/features/settings/domain/notification-settings';
 import type { AppContext, Middleware, RequestState } from '../../../shared/http/middleware/types';
 
 export interface EventParts {

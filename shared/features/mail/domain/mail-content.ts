@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AppointmentRecord } from '../../booking';
-import type { Language } from './notification-settings';
+import type { Language } from '../../settings';
 import type { MailAppointment, MailKind } from './notifications';
 
 type Words =

@@ -5,9 +5,9 @@ import { randomToken, sha256Hex } from '../../access';
 import type { AppointmentRecord } from '../../booking';
 import type { CalendarRecord } from '../../schedule';
 import type { EntitySettings } from '../../settings';
+import { businessName } from '../../settings';
 import { feedIcs } from '../domain/ics';
 import { feedEntryText } from '../domain/mail-content';
-import { businessName } from '../domain/notification-settings';
 import { calendarUid } from '../domain/notifications';
 import type { CalendarFeedStore } from '../ports';
 

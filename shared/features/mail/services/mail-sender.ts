@@ -3,10 +3,10 @@ import { enqueueAfter, heldBack } from '../../../core/jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../../../core/jobs/ports';
 import { randomToken, sha256Hex } from '../../access';
 import { isManageable } from '../../booking';
+import { businessName, localeOf, manageLinkOf } from '../../settings';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks';
 import { appointmentIcs } from '../domain/ics';
 import { inviteSummary, mailContent } from '../domain/mail-content';
-import { businessName, localeOf, manageLinkOf } from '../domain/notification-settings';
 import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../domain/notifications';
 import type { MailCap, MailLookup, MailTransport, SentMails } from '../ports';
 

@@ -3,7 +3,6 @@ import { AppError, invalidField } from '../../../core/errors';
 import type { LimitStore, PublishableKey, PublishableKeyStore } from '../../access';
 import { KeyService, LimitService, NO_LIMITS } from '../../access';
 import type { CalendarFeedStore } from '../../mail';
-import { localeLanguageProblem } from '../../mail';
 import type {
   CalendarAdmin,
   CalendarDirectory,
@@ -19,6 +18,7 @@ import {
   DEFAULT_SETTINGS,
   EntityConfigService,
   type EntitySettings,
+  localeLanguageProblem,
   settingsPatchSchema,
 } from '../../settings';
 import type { WebhookStore } from '../../webhooks';

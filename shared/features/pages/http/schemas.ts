@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { id, named } from '../../../http/schemas/common';
 import { V2Appointment } from '../../../http/schemas/v2';
-import { LANGUAGES } from '../../mail';
+import { LANGUAGES } from '../../settings';
 
 export const V2Business = named(
   z.strictObject({

@@ -1,21 +1,12 @@
 import { AppError } from '../../../core/errors';
 import type { EntityContext } from '../../access';
+import type { DayStatus, PeriodTimes } from '../domain/day-status';
 import { type Holiday, publicHoliday } from '../domain/holidays';
 import { type DayHours, dayHoursFor, type WeeklyHours } from '../domain/opening-hours';
 
 import type { ClosureStore, HoursStore } from '../ports';
 
-export type PeriodTimes = Pick<DayHours, 'start_time1' | 'end_time1' | 'start_time2' | 'end_time2'>;
-
-/** Whether a date is open, and why not: its weekday's hours and any holiday or closure day. */
-export interface DayStatus {
-  is_open: boolean;
-  is_holiday: boolean;
-  opening_hours: PeriodTimes | null;
-  holiday: Holiday | null;
-  /** The weekday's record, even when a holiday closes the day. */
-  day: DayHours;
-}
+export type { DayStatus, PeriodTimes } from '../domain/day-status';
 
 const periods = (day: DayHours): PeriodTimes => ({
   start_time1: day.start_time1,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isValidTimezone } from '../../../core/dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../../core/defaults';
 import { englishIssues } from '../../../core/zod-locale';
-import { type NotificationSettings, notificationPatchShape } from '../../mail';
+import { type NotificationSettings, notificationPatchShape } from './notification-settings';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
 export interface EntitySettings extends NotificationSettings {

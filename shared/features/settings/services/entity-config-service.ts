@@ -1,7 +1,6 @@
 import { isValidIsoDate } from '../../../core/dates';
 import { AppError, invalidField } from '../../../core/errors';
 import { jitteredPause, MAX_ATTEMPTS } from '../../../core/jobs/retry';
-import { localeLanguageProblem } from '../../mail';
 import type {
   CalendarDirectory,
   CalendarReader,
@@ -20,6 +19,7 @@ import {
   type WeeklyHours,
 } from '../../schedule';
 import { type EntitySettings, settingsPatchSchema } from '../domain/entity';
+import { localeLanguageProblem } from '../domain/notification-settings';
 import type { SettingsLookup, SettingsStore } from '../ports';
 
 /** The stores an entity's own configuration lives in. */

@@ -1,7 +1,7 @@
 import {
   cancelUrlProblem,
   normalizedCancelUrl,
-} from '../../../../shared/features/mail/domain/notification-settings';
+} from '../../../../shared/features/settings/domain/notification-settings';
 import { settingsPatchSchema } from '../../../../shared/features/settings/domain/entity';
 
 /** docs/CONTRACT.md#notifications: what a cancel_url may be, and how it is stored. */

@@ -13,7 +13,7 @@ import {
   localeProblem,
   manageLinkOf,
   notificationPatchShape,
-} from '../../../../shared/features/mail/domain/notification-settings';
+} from '../../../../shared/features/settings/domain/notification-settings';
 import {
   calendarUid,
   type MailAppointment,

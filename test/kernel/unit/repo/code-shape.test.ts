@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const MAX_LINES = 300;
 const MAX_PARAMETERS = 4;
-type Ts = typeof import('typescript');
+type Ts = typeof import('../../../../tools/openapi-typescript/node_modules/typescript');
 const ts = require(
   require.resolve('typescript', { paths: [join(ROOT, 'node_modules', 'openapi-typescript-runner')] }),
 ) as Ts;
@@ -34,7 +34,7 @@ const sources = (): string[] =>
 function longSignatures(path: string, text: string): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
-  const visit = (node: import('typescript').Node): void => {
+  const visit = (node: import('../../../../tools/openapi-typescript/node_modules/typescript').Node): void => {
     if (ts.isFunctionLike(node) && node.parameters.length > MAX_PARAMETERS) {
       const name = 'name' in node && node.name ? node.name.getText(file) : '(anonymous)';
       const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
