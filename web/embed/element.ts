@@ -45,17 +45,17 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
    * alert and shows the next view, the focus on the day's times or, for a time, on `focusOnTime`.
    */
   protected times(zone: string, focusOnTime: string): HTMLElement {
-    return this.picking.render(
-      this.language,
+    return this.picking.render({
+      lang: this.language,
       zone,
-      this.alert?.where === 'times' ? this.alert.text : null,
+      alert: this.alert?.where === 'times' ? this.alert.text : null,
       focusOnTime,
-      (focus) => {
+      picked: (focus) => {
         this.alert = null;
         this.focusAfter = focus;
         this.render();
       },
-    );
+    });
   }
 
   /** Shows `box` in place of the last view, then focuses what focusAfter selects. */

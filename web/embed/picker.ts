@@ -56,13 +56,20 @@ export const startTime = (start: Start, key: string): Time => ({
 /** The days that have a free time, in order. */
 export const daysOf = (times: Time[]): string[] => [...new Set(times.map((s) => s.date))].sort();
 
-export function renderPicker(
-  state: PickerState,
-  lang: Lang,
-  zone: string,
-  events: PickerEvents,
-  alert: string | null,
-): HTMLElement {
+/** What a picker shows: its words in `lang`, the times in `zone`, and the alert said with them. */
+export interface PickerView {
+  lang: Lang;
+  zone: string;
+  alert: string | null;
+}
+
+/** A picker of `state`'s times, whose buttons call `events`. */
+export interface PickerOf extends PickerView {
+  state: PickerState;
+  events: PickerEvents;
+}
+
+export function renderPicker({ state, lang, zone, events, alert }: PickerOf): HTMLElement {
   const t = TEXTS[lang];
   const days = daysOf(state.times);
   const wrap = h('div', { class: 'picker' }, h('p', { class: 'zone' }, fill(t.timesIn, { zone })));
@@ -141,6 +148,12 @@ export const slotTimes = (slots: Slot[], calendarId: number): Time[] =>
       slotId: s.id,
     }));
 
+/** A picker of a Picking's times: once shown, a pick is `picked` with where the focus goes. */
+export interface PickingView extends PickerView {
+  focusOnTime: string;
+  picked: (focus: string) => void;
+}
+
 /**
  * The free times an element offers and the day and time its visitor picked: the widget's and the manage
  * page's, so both pick the same way.
@@ -167,18 +180,11 @@ export class Picking {
    * The picker of these times. Picking a day (which lets the time go) or a time records it, then
    * `picked` shows it, the focus on the day's times or on `focusOnTime`.
    */
-  render(
-    lang: Lang,
-    zone: string,
-    alert: string | null,
-    focusOnTime: string,
-    picked: (focus: string) => void,
-  ): HTMLElement {
-    return renderPicker(
-      this,
-      lang,
-      zone,
-      {
+  render({ focusOnTime, picked, ...view }: PickingView): HTMLElement {
+    return renderPicker({
+      ...view,
+      state: this,
+      events: {
         onDay: (day) => {
           this.day = day;
           this.time = null;
@@ -189,7 +195,6 @@ export class Picking {
           picked(focusOnTime);
         },
       },
-      alert,
-    );
+    });
   }
 }

@@ -9,23 +9,19 @@ import {
   type Business,
   type BusinessPage,
   type Calendar,
-  type ErrorCode,
   newIdempotencyKey,
   nowIn,
   type Service,
 } from './api';
-import { h, uid } from './dom';
+import { renderForm } from './booking-form';
+import { renderChoices, type Staff } from './choices';
+import { renderConfirmation } from './confirmation';
+import { h } from './dom';
 import { EmbedElement } from './element';
-import { dayLabel, fill, hhmm, langOf } from './i18n';
+import { langOf } from './i18n';
 import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
+import { FIELD_OF, type Field, refusal } from './refusal';
 
-type Field = 'client_name' | 'client_phone' | 'client_email';
-/** The field of the form each client-field code refuses. */
-const FIELD_OF: Partial<Record<ErrorCode, Field>> = {
-  INVALID_CLIENT_NAME: 'client_name',
-  INVALID_CLIENT_PHONE: 'client_phone',
-  INVALID_CLIENT_EMAIL: 'client_email',
-};
 type Phase = 'loading' | 'pick' | 'confirmed' | 'broken';
 
 export class BookingWidget extends EmbedElement<'submit' | Field> {
@@ -39,7 +35,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
   private services: Service[] = [];
   private calendars: Calendar[] = [];
   private service: Service | null = null;
-  private staff: number | 'any' = 'any';
+  private staff: Staff = 'any';
   private values: Record<Field, string> = { client_name: '', client_phone: '', client_email: '' };
   private pending: string | null = null;
   private booked: Appointment | null = null;
@@ -129,7 +125,6 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
   /** The service and person choices (with services only), with their hooks. */
   private choices(): HTMLElement | null {
     if (this.services.length === 0) return null;
-    const t = this.t;
     const pick = async (change: () => void) => {
       change();
       this.picking.clear();
@@ -138,65 +133,26 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       this.focusAfter = '[data-day]';
       this.render();
     };
-    const serviceButtons = this.services.map((s) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-service-id': s.id,
-          'aria-pressed': String(s.id === this.service?.id),
-          onclick: () =>
-            void pick(() => {
-              this.service = s;
-            }),
-        },
-        `${s.name} (${s.duration} min)`,
-      ),
-    );
-    const performers = this.calendars.filter(
-      (c) => !this.service || this.service.calendar_ids.includes(c.id),
-    );
-    const staffButtons = [{ id: 'any' as const, name: t.anyone }, ...performers].map((c) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'data-calendar-id': c.id,
-          'aria-pressed': String(c.id === this.staff),
-          onclick: () =>
-            void pick(() => {
-              this.staff = c.id;
-            }),
-        },
-        c.name,
-      ),
-    );
-    return h(
-      'div',
-      {},
-      h('fieldset', {}, h('legend', {}, t.chooseService), h('div', { class: 'choices' }, ...serviceButtons)),
-      this.service && performers.length > 1
-        ? h('fieldset', {}, h('legend', {}, t.chooseStaff), h('div', { class: 'choices' }, ...staffButtons))
-        : null,
-    );
+    return renderChoices({
+      t: this.t,
+      services: this.services,
+      calendars: this.calendars,
+      service: this.service,
+      staff: this.staff,
+      onService: (s) =>
+        void pick(() => {
+          this.service = s;
+        }),
+      onStaff: (staff) =>
+        void pick(() => {
+          this.staff = staff;
+        }),
+    });
   }
 
-  /** A refusal in words, from its status and code (never its message, which is not the API's contract). */
-  private refusal({ status, code, retryAfter }: Answer<unknown>): string {
-    const t = this.t;
-    if (status === 0) return t.network;
-    if (status === 401) return t.badKey;
-    if (status === 403) return fill(t.origin, { origin: location.origin });
-    if (status === 429) return fill(t.limit, { seconds: retryAfter || 60 });
-    if (status === 409 || status === 404) {
-      if (code === 'SLOT_IN_PAST') return t.past;
-      if (code === 'SLOT_CLOSED' || status === 404) return t.closed;
-      return t.full;
-    }
-    if (code === 'INVALID_CLIENT_PHONE') return t.invalidPhone;
-    if (code === 'INVALID_CLIENT_EMAIL') return t.invalidEmail;
-    if (code === 'INVALID_CLIENT_NAME') return t.invalidName;
-    return t.failed;
+  /** A refusal in words, from its status and code (refusal.ts). */
+  private refusal(answer: Answer<unknown>): string {
+    return refusal(this.t, answer);
   }
 
   private async submit(event: Event): Promise<void> {
@@ -256,86 +212,35 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
     if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
     if (this.phase === 'broken') box.append(topAlert ?? '');
     if (this.phase === 'confirmed' && this.booked && this.business)
-      box.append(this.confirmation(this.booked, this.business));
+      box.append(
+        renderConfirmation({
+          t,
+          lang: this.language,
+          appointment: this.booked,
+          timezone: this.business.timezone,
+          base: this.api?.base ?? '',
+        }),
+      );
     if (this.phase === 'pick' && this.business) {
       if (topAlert) box.append(topAlert);
       const choices = this.choices();
       if (choices) box.append(choices);
       if (this.services.length === 0 || this.service)
         box.append(this.times(this.business.timezone, '[name="client_name"]'));
-      if (this.picking.time) box.append(this.form(this.picking.time));
+      if (this.picking.time)
+        box.append(
+          renderForm({
+            t,
+            lang: this.language,
+            slot: this.picking.time,
+            values: this.values,
+            alert: this.alert,
+            submitAlert: this.alertAt('submit'),
+            pending: this.pending !== null,
+            onSubmit: (event) => void this.submit(event),
+          }),
+        );
     }
     this.show(box);
-  }
-
-  private input(field: Field, label: string, type: string, autocomplete: string, required: boolean) {
-    const id = uid(field);
-    const errorId = `${id}-error`;
-    const invalid = this.alert?.where === field;
-    const input = h('input', {
-      id,
-      name: field,
-      type,
-      autocomplete,
-      required,
-      'aria-invalid': invalid ? 'true' : undefined,
-      'aria-describedby': invalid ? errorId : undefined,
-      oninput: (event: Event) => {
-        this.values[field] = (event.target as HTMLInputElement).value;
-      },
-    }) as HTMLInputElement;
-    input.value = this.values[field];
-    return h(
-      'div',
-      {},
-      h('label', { for: id }, label),
-      input,
-      invalid && this.alert ? h('p', { id: errorId, role: 'alert', class: 'alert' }, this.alert.text) : null,
-    );
-  }
-
-  private form(slot: Time): HTMLElement {
-    const t = this.t;
-    const when = `${dayLabel(slot.date, this.language)} ${hhmm(slot.start_time)}`;
-    return h(
-      'form',
-      { novalidate: true, onsubmit: (event: Event) => void this.submit(event) },
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, t.yourDetails),
-        this.input('client_name', t.name, 'text', 'name', true),
-        this.input('client_phone', t.phone, 'tel', 'tel', true),
-        this.input('client_email', t.email, 'email', 'email', false),
-      ),
-      this.alertAt('submit'),
-      h(
-        'button',
-        {
-          type: 'submit',
-          class: 'primary',
-          disabled: this.pending !== null,
-          'aria-busy': this.pending ? 'true' : undefined,
-        },
-        this.pending ? t.booking : fill(t.book, { when }),
-      ),
-    );
-  }
-
-  private confirmation(a: Appointment, business: Business): HTMLElement {
-    const t = this.t;
-    const base = this.api?.base ?? '';
-    const when = `${dayLabel(a.date, this.language, true)}, ${hhmm(a.start_time)}–${hhmm(a.end_time)}`;
-    return h(
-      'div',
-      { class: 'done', 'data-confirmed': true, 'data-appointment-id': a.id, tabindex: '-1', role: 'status' },
-      h('h2', {}, t.confirmed),
-      h('p', {}, fill(t.confirmedAt, { when, zone: business.timezone })),
-      h(
-        'p',
-        {},
-        h('a', { href: `${base}/manage#${a.cancel_token}`, target: '_blank', rel: 'noopener' }, t.manageLink),
-      ),
-    );
   }
 }
