@@ -14,15 +14,18 @@ export interface ServiceStore {
   remove(entityId: string, serviceId: number): Promise<boolean>;
 }
 
+/** One weekday of a calendar's own hours: `day` at `index` (0 Monday); `base` the week it starts from. */
+export interface CalendarDayChange {
+  entityId: string;
+  calendarId: number;
+  index: number;
+  day: DayHours;
+  base: WeeklyHours;
+}
+
 /** A calendar's own weekly hours; null: it uses the entity's. */
 export interface CalendarHoursStore {
   get(entityId: string, calendarId: number): Promise<WeeklyHours | null>;
   /** Sets one weekday; the other six start as `base` when the calendar had no hours of its own. */
-  setDay(
-    entityId: string,
-    calendarId: number,
-    index: number,
-    day: DayHours,
-    base: WeeklyHours,
-  ): Promise<void>;
+  setDay(change: CalendarDayChange): Promise<void>;
 }

@@ -67,17 +67,26 @@ export function coveringRun(daySlots: SlotRecord[], index: number, end: string):
   return null;
 }
 
+/** A service of `duration` minutes starting with `daySlots[index]`, in `timezone`, looked at `now`. */
+export interface RunStart {
+  daySlots: SlotRecord[];
+  index: number;
+  duration: number;
+  timezone: string;
+  now: Date;
+}
+
 /**
  * The run a service starting with `daySlots[index]` takes when every slot of it is open with a place
  * left and the first has not started (in the calendar's zone): the rule of availability and booking.
  */
-export function freeRun(
-  daySlots: SlotRecord[],
-  index: number,
-  duration: number,
-  timezone: string,
-  now: Date,
-): { slots: SlotRecord[]; end: string } | null {
+export function freeRun({
+  daySlots,
+  index,
+  duration,
+  timezone,
+  now,
+}: RunStart): { slots: SlotRecord[]; end: string } | null {
   const first = daySlots[index];
   if (!first) return null;
   const end = addMinutes(first.start_time, duration);
@@ -114,7 +123,7 @@ export function startsOn(
   for (const [date, day] of byDate) {
     day.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id);
     day.forEach((slot, i) => {
-      const run = freeRun(day, i, duration, calendar.timezone, now);
+      const run = freeRun({ daySlots: day, index: i, duration, timezone: calendar.timezone, now });
       if (run)
         starts.push({
           date,

@@ -130,7 +130,7 @@ export class CatalogService {
     if (change.is_open && day.is_open === 0)
       throw invalidField('start_time1', 'is required when is_open is 1');
     const base = await this.weekOf(entity, calendarId);
-    await this.deps.calendarHours.setDay(entity.entityId, calendarId, index, day, base);
+    await this.deps.calendarHours.setDay({ entityId: entity.entityId, calendarId, index, day, base });
     return this.weekOf(entity, calendarId);
   }
 

@@ -118,7 +118,10 @@ export class ServiceBookingService {
         await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, request.date, request.date)
       ).sort(byStart);
       const index = day.findIndex((s) => s.start_time === request.startTime);
-      const run = index < 0 ? null : freeRun(day, index, service.duration, calendar.timezone, now);
+      const run =
+        index < 0
+          ? null
+          : freeRun({ daySlots: day, index, duration: service.duration, timezone: calendar.timezone, now });
       if (run) fits.push({ calendar, run: run.slots, end: run.end });
       else if (index >= 0)
         refusal = hasStarted(request.date, request.startTime, calendar.timezone, now)

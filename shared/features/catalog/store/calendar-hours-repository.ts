@@ -4,8 +4,8 @@ import { conditionFailed } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import type { DayHours, WeeklyHours } from '../../schedule';
-import type { CalendarHoursStore } from '../ports';
+import type { WeeklyHours } from '../../schedule';
+import type { CalendarDayChange, CalendarHoursStore } from '../ports';
 
 /** A calendar's own weekly hours: one item like the entity's `HOURS`, present once they are set. */
 export class CalendarHoursRepository implements CalendarHoursStore {
@@ -18,13 +18,7 @@ export class CalendarHoursRepository implements CalendarHoursStore {
   }
 
   /** Pattern: set one weekday of a calendar's hours; the first change copies the entity's week. */
-  async setDay(
-    entityId: string,
-    calendarId: number,
-    index: number,
-    day: DayHours,
-    base: WeeklyHours,
-  ): Promise<void> {
+  async setDay({ entityId, calendarId, index, day, base }: CalendarDayChange): Promise<void> {
     const key = keys.calendarHours(entityId, calendarId);
     const update = () =>
       this.table.doc.send(
