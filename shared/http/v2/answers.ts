@@ -4,14 +4,23 @@ import type { Reply } from '../reply';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** What a v2 answer carries: its HTTP status, and the envelope's fields. */
+export interface V2Envelope {
+  status: number;
+  success: boolean;
+  data: unknown;
+  message?: string | undefined;
+  code?: V2ErrorCode | undefined;
+}
+
 /** v2 envelope: `{ success, data, message }`, and an error's `code` (docs/CONTRACT.md#envelopes). */
-export function v2Answer(
-  status: number,
-  success: boolean,
-  data: unknown,
-  message?: string,
-  code?: V2ErrorCode,
-): APIGatewayProxyStructuredResultV2 {
+export function v2Answer({
+  status,
+  success,
+  data,
+  message,
+  code,
+}: V2Envelope): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
     headers: { 'content-type': JSON_TYPE },
@@ -26,8 +35,8 @@ export function v2Answer(
 
 /** v2 success from a handler's reply. */
 export const v2Success = (r: Reply): APIGatewayProxyStructuredResultV2 =>
-  v2Answer(200, r.success ?? true, r.data, r.message);
+  v2Answer({ status: 200, success: r.success ?? true, data: r.data, message: r.message });
 
 /** v2 error: data is an empty array, message is the error's (already safe) text, code its v2 code. */
 export const v2Error = (error: AppError): APIGatewayProxyStructuredResultV2 =>
-  v2Answer(error.status, false, [], error.message, error.v2Code);
+  v2Answer({ status: error.status, success: false, data: [], message: error.message, code: error.v2Code });
