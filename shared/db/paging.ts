@@ -4,6 +4,15 @@ import type { TableHandle } from './table-handle';
 type Item = Record<string, unknown>;
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
 
+/** Which page of which query: `limit` items from `offset`, or after `from` (a cursor's start key). */
+export interface PageRead {
+  table: TableHandle;
+  input: QueryInput;
+  offset: number;
+  limit: number;
+  from?: Item | undefined;
+}
+
 /** The most items one Query asks for. */
 const MAX_READ = 1000;
 /** The fewest items the first read of a filtered query asks for. */
@@ -13,13 +22,7 @@ const FIRST_FILTERED_READ = 50;
  * The items `offset` to `offset + limit` of a query, in index order. DynamoDB has no offset: earlier items
  * are read and skipped, so a first page costs one small read and page n costs n pages of reads.
  */
-export async function queryPage(
-  table: TableHandle,
-  input: QueryInput,
-  offset: number,
-  limit: number,
-  from?: Item,
-): Promise<Item[]> {
+export async function queryPage({ table, input, offset, limit, from }: PageRead): Promise<Item[]> {
   const out: Item[] = [];
   let seen = 0;
   let start: Item | undefined = from;
@@ -53,21 +56,20 @@ export async function queryPage(
  * what the first does. Else, when its total is known, read from whichever end is nearer, so the last pages
  * (and any page past the end, which reads nothing) cost what the first ones do, however long the list.
  */
-export async function queryPageNearestEnd(
-  table: TableHandle,
-  input: QueryInput,
-  offset: number,
-  limit: number,
-  total: number | undefined,
-  from?: Item,
-): Promise<Item[]> {
-  if (from) return limit > 0 ? queryPage(table, input, 0, limit, from) : [];
-  if (total === undefined) return queryPage(table, input, offset, limit);
+export async function queryPageNearestEnd(read: PageRead & { total: number | undefined }): Promise<Item[]> {
+  const { table, input, offset, limit, total, from } = read;
+  if (from) return limit > 0 ? queryPage({ table, input, offset: 0, limit, from }) : [];
+  if (total === undefined) return queryPage({ table, input, offset, limit });
   if (offset >= total || limit <= 0) return [];
-  if (offset <= total - offset - limit) return queryPage(table, input, offset, limit);
+  if (offset <= total - offset - limit) return queryPage({ table, input, offset, limit });
   // From the end: skip what follows the page, take the page backwards, and turn it around.
   const end = Math.min(total, offset + limit);
-  const reversed = await queryPage(table, { ...input, ScanIndexForward: false }, total - end, end - offset);
+  const reversed = await queryPage({
+    table,
+    input: { ...input, ScanIndexForward: false },
+    offset: total - end,
+    limit: end - offset,
+  });
   return reversed.reverse();
 }
 

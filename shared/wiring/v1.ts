@@ -10,6 +10,7 @@ import { CounterRepository } from '../features/booking/store/counter-repository'
 import { CursorKeyRepository } from '../features/operations/store/cursor-key-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { ClientQueryService } from '../features/v1-reads/services/client-query-service';
 import type { V1Reads, V1Writes } from '../features/v1-reads/services/context';
 import { Cursors } from '../features/v1-reads/services/cursors';
 import { V1QueryService } from '../features/v1-reads/services/query-service';
@@ -31,6 +32,9 @@ const v1Store = /* @__PURE__ */ once(() => {
 /** The cursors of the v1 lists, sealed with the table's cursor key (debug lists use the same). */
 const cursors = /* @__PURE__ */ once(() => new Cursors({ keys: new CursorKeyRepository(table()) }));
 const v1Queries = /* @__PURE__ */ once(() => new V1QueryService({ store: v1Store(), cursors: cursors() }));
+const v1Clients = /* @__PURE__ */ once(
+  () => new ClientQueryService({ store: v1Store(), cursors: cursors() }),
+);
 const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService({ store: v1Store() }));
 
 /** The fictitious entity that v1 debug answers belong to. */
@@ -72,9 +76,12 @@ function debugRequest(now: Date) {
 
 /** The v1 services a read uses: over the table for the token's entity, or over the debug data set. */
 export function v1Reads(input: { debug: boolean; entity: EntityContext }, now = new Date()): V1Reads {
-  if (!input.debug) return { entity: input.entity, queries: v1Queries(), statistics: v1Statistics() };
+  if (!input.debug) {
+    return { entity: input.entity, queries: v1Queries(), clients: v1Clients(), statistics: v1Statistics() };
+  }
   const { store, clock, entity, queries } = debugRequest(now);
-  return { entity, queries, statistics: new StatisticsService({ store, now: clock }) };
+  const clients = new ClientQueryService({ store, cursors: cursors() });
+  return { entity, queries, clients, statistics: new StatisticsService({ store, now: clock }) };
 }
 
 /**

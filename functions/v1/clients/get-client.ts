@@ -11,13 +11,13 @@ import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 export const handler = defineV1Handler(
   { debugMode: true, path: idPath, query: params({ ...pagination, search }) },
   async (input) => {
-    const { entity, queries } = v1Reads(input);
+    const { entity, clients } = v1Reads(input);
     const id = input.path.id;
     const zone = entity.settings.timezone;
-    const named = await queries.clientOrCalendar(entity, id);
+    const named = await clients.clientOrCalendar(entity, id);
     if ('client' in named) return reply(v1ClientDetail(named.client, zone));
     const page = pageOf(input.query);
-    const result = await queries.clientsOfCalendar(entity, named.calendar, input.query.search, page);
+    const result = await clients.clientsOfCalendar(entity, named.calendar, input.query.search, page);
     return present(result, page, (c) => v1Client(c, zone), { calendar_id: id });
   },
 );

@@ -17,18 +17,18 @@ const Query = params({
 
 /** GET /api/clients — by last name, first name, id; search, exact e-mail, phone (E.164), creation dates. */
 export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
-  const { entity, queries } = v1Reads(input);
+  const { entity, clients } = v1Reads(input);
   const q = input.query;
   const phone = q.phone === undefined ? undefined : toE164(q.phone);
   if (phone === null) throw invalidField('phone', 'not a valid phone number');
   const page = pageOf(q);
-  const result = await queries.clients(
+  const result = await clients.clients(
     entity,
     {
       search: q.search,
       email: q.email,
       phone,
-      ...queries.createdBounds(entity, q.created_from, q.created_to),
+      ...clients.createdBounds(entity, q.created_from, q.created_to),
     },
     page,
   );

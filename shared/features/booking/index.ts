@@ -23,7 +23,15 @@ export type {
   PageRequest,
 } from './domain/listing';
 export { byName, matchesClient } from './domain/listing';
-export type { AppointmentReader, AppointmentStore, BookingWriter, ClientReader, PagedList } from './ports';
+export type {
+  AppointmentReader,
+  AppointmentStore,
+  BookingWriter,
+  CalendarMembersFilter,
+  ClientReader,
+  ListPage,
+  PagedList,
+} from './ports';
 export type { Booked, BookingRequest } from './services/booking-rules';
 export type { BookingService } from './services/booking-service';
 export type { EarlyReads } from './services/early-reads';

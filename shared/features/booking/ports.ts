@@ -61,18 +61,28 @@ export interface BookingSnapshotReader {
   snapshot(entityId: string, calendarId: number, slotId: number, phone: string): Promise<BookingSnapshot>;
 }
 
+/** Which page of a filtered list a store reads: `limit` items from `offset`, or on from `after`. */
+export interface ListPage<Filter, Place> {
+  entityId: string;
+  filter: Filter;
+  offset: number;
+  limit: number;
+  /** The list's total, when known: the store may read the page from the nearer end. */
+  total?: number | undefined;
+  /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
+  after?: Place | undefined;
+}
+
+/** The members of one calendar (the clients with appointments there), searched like the client list. */
+export interface CalendarMembersFilter {
+  calendarId: number;
+  search?: string | undefined;
+}
+
 /** A filtered list, read a page at a time. */
 export interface PagedList<Filter, Place, Item> {
   /** A page; with the list's `total`, the store may read it from the nearer end. */
-  list(
-    entityId: string,
-    filter: Filter,
-    offset: number,
-    limit: number,
-    total?: number,
-    /** The last item of the page before (a cursor's): the page is read on from it, not from `offset`. */
-    after?: Place,
-  ): Promise<Item[]>;
+  list(page: ListPage<Filter, Place>): Promise<Item[]>;
   /**
    * True when the filter's matches are a run of consecutive items of the store's index (nothing filtered
    * after the key condition): a page then reads its own items and no others, so a first page may be read

@@ -2,12 +2,14 @@
 import type {
   AppointmentFilter,
   AppointmentReader,
+  CalendarMembersFilter,
   ClientFilter,
   ClientPlace,
   ClientReader,
   ClientRecord,
   DayStatRow,
   EntityCounters,
+  ListPage,
   PagedList,
 } from '../booking';
 import type { CalendarLister, SlotReader } from '../schedule';
@@ -24,15 +26,7 @@ export interface V1Store {
     PagedList<ClientFilter, ClientPlace, ClientRecord> & {
       count(entityId: string, filter: ClientFilter): Promise<number>;
       /** A page of the clients of a calendar, by name (read from a cursor's client on when `after`). */
-      ofCalendar(
-        entityId: string,
-        calendarId: number,
-        search: string | undefined,
-        offset: number,
-        limit: number,
-        total?: number,
-        after?: ClientPlace,
-      ): Promise<ClientRecord[]>;
+      ofCalendar(page: ListPage<CalendarMembersFilter, ClientPlace>): Promise<ClientRecord[]>;
       countOfCalendar(entityId: string, calendarId: number, search: string): Promise<number>;
       top(entityId: string, limit: number): Promise<ClientRecord[]>;
     };

@@ -6,6 +6,7 @@ import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../..
 import type { TableHandle } from '../../../db/table-handle';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter, AppointmentPlace } from '../domain/listing';
+import type { ListPage } from '../ports';
 
 /** The appointment fields of an item or record, and nothing else (no keys, no index attributes). */
 export function toAppointment(a: AppointmentRecord): AppointmentRecord {
@@ -160,18 +161,12 @@ export class AppointmentRepository {
    * Pattern: a page of appointments by date, start time and id, filtered. With the list's total, the
    * page is read from the nearer end of the index (the last page costs what the first does).
    */
-  async list(
-    entityId: string,
-    filter: AppointmentFilter,
-    offset: number,
-    limit: number,
-    total?: number,
-    after?: AppointmentPlace,
-  ): Promise<AppointmentRecord[]> {
-    const query = this.listQuery(entityId, filter);
+  async list(page: ListPage<AppointmentFilter, AppointmentPlace>): Promise<AppointmentRecord[]> {
+    const { entityId, filter, offset, limit, total, after } = page;
+    const input = this.listQuery(entityId, filter);
     // A cursor's start: the keys the item of `after` has, built from its fields (never read from a cursor).
     const from = after && startKeyOf(appointmentKeys(entityId, after), this.listIndex(filter));
-    const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);
+    const items = await queryPageNearestEnd({ table: this.table, input, offset, limit, total, from });
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 
@@ -188,7 +183,12 @@ export class AppointmentRepository {
   /** Pattern: a client's latest appointments by date, newest first (client-appointments index, descending). */
   async latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]> {
     const query = this.listQuery(entityId, { clientId });
-    const items = await queryPage(this.table, { ...query, ScanIndexForward: false }, 0, limit);
+    const items = await queryPage({
+      table: this.table,
+      input: { ...query, ScanIndexForward: false },
+      offset: 0,
+      limit,
+    });
     return items.map((item) => toAppointment(item as unknown as AppointmentRecord));
   }
 
@@ -202,12 +202,12 @@ export class AppointmentRepository {
     from: string,
     limit: number,
   ): Promise<Array<AppointmentRecord & { ics_sequence: number }>> {
-    const items = await queryPage(
-      this.table,
-      this.listQuery(entityId, { calendarId, dateFrom: from }),
-      0,
+    const items = await queryPage({
+      table: this.table,
+      input: this.listQuery(entityId, { calendarId, dateFrom: from }),
+      offset: 0,
       limit,
-    );
+    });
     // With the SEQUENCE of its invites, so a feed's entry and the client's invite agree.
     return items.map((item) => ({
       ...toAppointment(item as unknown as AppointmentRecord),

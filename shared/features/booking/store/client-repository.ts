@@ -5,6 +5,7 @@ import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../..
 import type { TableHandle } from '../../../db/table-handle';
 import type { ClientRecord } from '../domain/appointment';
 import type { ClientFilter, ClientPlace } from '../domain/listing';
+import type { CalendarMembersFilter, ListPage } from '../ports';
 import { clientKeys, toClient } from './client-items';
 
 export class ClientRepository {
@@ -61,15 +62,9 @@ export class ClientRepository {
   }
 
   /** Pattern: a page of clients by last name, first name, id (or of one e-mail), filtered. */
-  async list(
-    entityId: string,
-    filter: ClientFilter,
-    offset: number,
-    limit: number,
-    total?: number,
-    after?: ClientPlace,
-  ): Promise<ClientRecord[]> {
-    const query = this.listQuery(entityId, filter);
+  async list(page: ListPage<ClientFilter, ClientPlace>): Promise<ClientRecord[]> {
+    const { entityId, filter, offset, limit, total, after } = page;
+    const input = this.listQuery(entityId, filter);
     // A cursor's start: the keys the client item of `after` has, built from its fields.
     const from =
       after &&
@@ -77,7 +72,7 @@ export class ClientRepository {
         clientKeys(entityId, after, 0),
         filter.email !== undefined ? INDEX.clientEmail : INDEX.clientName,
       );
-    const items = await queryPageNearestEnd(this.table, query, offset, limit, total, from);
+    const items = await queryPageNearestEnd({ table: this.table, input, offset, limit, total, from });
     return items.map(toClient);
   }
 
@@ -105,24 +100,18 @@ export class ClientRepository {
    * the index while the client has appointments there), then their records (BatchGetItem). Like `list`,
    * from a cursor's member on, or from the nearer end when the total is known.
    */
-  async ofCalendar(
-    entityId: string,
-    calendarId: number,
-    search: string | undefined,
-    offset: number,
-    limit: number,
-    total?: number,
-    after?: ClientPlace,
-  ): Promise<ClientRecord[]> {
+  async ofCalendar(page: ListPage<CalendarMembersFilter, ClientPlace>): Promise<ClientRecord[]> {
+    const { entityId, filter, offset, limit, total, after } = page;
+    const { calendarId, search } = filter;
     const from = after && startKeyOf(keys.calendarMember(entityId, calendarId, after), INDEX.clientName);
-    const members = await queryPageNearestEnd(
-      this.table,
-      this.membersQuery(entityId, calendarId, search),
+    const members = await queryPageNearestEnd({
+      table: this.table,
+      input: this.membersQuery(entityId, calendarId, search),
       offset,
       limit,
       total,
       from,
-    );
+    });
     const ids = members.map((m) => Number(m.client_id));
     const clients = await this.getMany(entityId, ids);
     return ids.flatMap((id) => clients.get(id) ?? []);
@@ -135,18 +124,18 @@ export class ClientRepository {
 
   /** Pattern: the clients with the most appointments, then the newest (client-rank index, descending). */
   async top(entityId: string, limit: number): Promise<ClientRecord[]> {
-    const items = await queryPage(
-      this.table,
-      {
+    const items = await queryPage({
+      table: this.table,
+      input: {
         IndexName: INDEX.clientRank.name,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': INDEX.clientRank.pk },
         ExpressionAttributeValues: { ':pk': INDEX.clientRank.partition(entityId) },
         ScanIndexForward: false,
       },
-      0,
+      offset: 0,
       limit,
-    );
+    });
     return items.map(toClient);
   }
 

@@ -126,7 +126,8 @@ export class InMemoryStore {
       const a = this.data.appointments.find((x) => x.appointment_id === id);
       return a ? { ...a } : null;
     },
-    list: async (_e, f, offset, limit) => this.filteredAppointments(f).slice(offset, offset + limit),
+    list: async ({ filter, offset, limit }) =>
+      this.filteredAppointments(filter).slice(offset, offset + limit),
     count: async (_e, f) => this.filteredAppointments(f).length,
     latestOfClient: async (_e, clientId, limit) =>
       this.filteredAppointments({ clientId }).reverse().slice(0, limit),
@@ -189,10 +190,10 @@ export class InMemoryStore {
       const c = this.data.clients.find((x) => x.client_phone === phone);
       return c ? this.clientWithCounts(c) : null;
     },
-    list: async (_e, f, offset, limit) => this.filteredClients(f).slice(offset, offset + limit),
+    list: async ({ filter, offset, limit }) => this.filteredClients(filter).slice(offset, offset + limit),
     count: async (_e, f) => this.filteredClients(f).length,
-    ofCalendar: async (_e, calendarId, search, offset, limit, _total, after) => {
-      const members = this.membersOf(calendarId, search);
+    ofCalendar: async ({ filter, offset, limit, after }) => {
+      const members = this.membersOf(filter.calendarId, filter.search);
       const from = after ? members.findIndex((c) => c.client_id === after.client_id) + 1 : offset;
       return members.slice(from, from + limit);
     },

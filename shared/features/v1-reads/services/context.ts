@@ -1,5 +1,6 @@
 import type { EntityContext } from '../../access';
 import type { BookingService } from '../../booking';
+import type { ClientQueryService } from './client-query-service';
 import type { V1QueryService } from './query-service';
 import type { StatisticsService } from './statistics-service';
 
@@ -7,6 +8,7 @@ import type { StatisticsService } from './statistics-service';
 export interface V1Reads {
   entity: EntityContext;
   queries: V1QueryService;
+  clients: ClientQueryService;
   statistics: StatisticsService;
 }
 

@@ -26,6 +26,20 @@ export interface Position<A> {
   total?: number | undefined;
 }
 
+/** A page as read and shown: what the cursor to the page after it is made from. */
+export interface ShownPage<A> {
+  scope: CursorScope;
+  request: PageRequest;
+  at: Position<A>;
+  /** How many items the page shows. */
+  shown: number;
+  total: number;
+  /** The page's last item (for lists read from an index). */
+  after?: A | undefined;
+  /** The total when it was counted (not read from counters). */
+  counted?: number | undefined;
+}
+
 interface Sealed<A> {
   p: number;
   a?: A;
@@ -89,19 +103,16 @@ export class Cursors {
     };
   }
 
-  /**
-   * The cursor of the page after `at`, when there is one: `after` is the last item of this page (for
-   * lists read from an index), `counted` the total when it was counted.
-   */
-  async next<A>(
-    scope: CursorScope,
-    request: PageRequest,
-    at: Position<A>,
-    shown: number,
-    total: number,
-    after?: A,
-    counted?: number,
-  ): Promise<string | undefined> {
+  /** The cursor of the page after the one shown, when there is one. */
+  async next<A>({
+    scope,
+    request,
+    at,
+    shown,
+    total,
+    after,
+    counted,
+  }: ShownPage<A>): Promise<string | undefined> {
     if (shown === 0 || at.offset + shown >= total) return undefined;
     const sealed: Sealed<A> = {
       p: at.page + 1,

@@ -1,22 +1,19 @@
-import { DateTime } from 'luxon';
 import { AFTER_ALL_DATES, BEFORE_ALL_DATES, daysBetween } from '../../../core/dates';
 import { AppError, dateRangeTooLarge, found, resourceNotFound } from '../../../core/errors';
 import type { EntityContext } from '../../access';
-import type { AppointmentRecord, AppointmentStatus, ClientRecord, PagedList } from '../../booking';
+import type { AppointmentRecord, AppointmentStatus } from '../../booking';
 import {
   type AppointmentFilter,
   type AppointmentPlace,
   appointmentsIn,
-  type ClientFilter,
-  type ClientPlace,
-  matchesClient,
   type Page,
   type PageRequest,
 } from '../../booking';
 import type { SlotRecord } from '../../schedule';
 import { type CalendarRecord, hasStarted, totalAppointments } from '../../schedule';
 import type { V1Store } from '../ports';
-import type { CursorScope, Cursors, Position } from './cursors';
+import type { Cursors, Position } from './cursors';
+import { ListPages, readPage } from './list-pages';
 
 /** Longest date range a list or statistic accepts (docs/CONTRACT.md#v1-in-short). */
 export const MAX_RANGE_DAYS = 365;
@@ -35,32 +32,14 @@ export interface SlotView {
   isAvailable: boolean;
 }
 
-/** What one page read gives: its items, the list's total, and where the next page starts. */
-interface PageRead<T, A> {
-  items: T[];
-  total: number;
-  after?: A | undefined;
-  /** The total, when it was counted rather than read from counters (a cursor carries it on). */
-  counted?: number | undefined;
-}
-
-/**
- * The page a position points at, and the place of its last item (where a cursor reads on from). With the
- * list's total, the store may read the page from the nearer end.
- */
-async function readPage<Filter, Place, Item>(
-  list: PagedList<Filter, Place, Item>,
-  entity: EntityContext,
-  filter: Filter,
-  at: Position<Place>,
-  page: PageRequest,
-  total: number | undefined,
-  placeOf: (item: Item) => Place,
-): Promise<{ items: Item[]; after: Place | undefined }> {
-  const items = await list.list(entity.entityId, filter, at.offset, page.perPage, total, at.after);
-  const last = items.at(-1);
-  return { items, after: last && placeOf(last) };
-}
+/** Where the next page of appointments starts: the fields the appointment indexes sort by. */
+const appointmentPlace = (a: AppointmentRecord): AppointmentPlace => ({
+  appointment_id: a.appointment_id,
+  calendar_id: a.calendar_id,
+  client_id: a.client_id,
+  date: a.date,
+  start_time: a.start_time,
+});
 
 export interface AppointmentView {
   appointment: AppointmentRecord;
@@ -74,56 +53,19 @@ export interface V1QueryServiceDeps {
   now?: () => Date;
 }
 
-/** Reads of the v1 API: calendars, slots, appointments and clients, paginated and filtered. */
+/**
+ * Reads of the v1 API: calendars, slots and appointments, paginated and filtered (the clients' are
+ * ClientQueryService's, services/client-query-service.ts).
+ */
 export class V1QueryService {
   private readonly now: () => Date;
   private readonly store: V1Store;
-  private readonly cursors: Cursors;
+  private readonly pages: ListPages;
 
   constructor(deps: V1QueryServiceDeps) {
     this.store = deps.store;
-    this.cursors = deps.cursors;
+    this.pages = new ListPages({ cursors: deps.cursors });
     this.now = deps.now ?? (() => new Date());
-  }
-
-  /**
-   * A page of a list, by number or by cursor (docs/CONTRACT.md#cursors): the cursor is opened against
-   * the list's scope (entity, list, query), the page read from its position, the next cursor sealed.
-   */
-  private async paged<T, A>(
-    entity: EntityContext,
-    list: string,
-    query: unknown,
-    request: PageRequest,
-    read: (at: Position<A>) => Promise<PageRead<T, A>>,
-  ): Promise<Page<T>> {
-    const scope: CursorScope = { entityId: entity.entityId, list, query };
-    const at = await this.cursors.open<A>(scope, request);
-    const got = await read(at);
-    const nextCursor = await this.cursors.next(
-      scope,
-      request,
-      at,
-      got.items.length,
-      got.total,
-      got.after,
-      got.counted,
-    );
-    return { items: got.items, total: got.total, page: at.page, ...(nextCursor ? { nextCursor } : {}) };
-  }
-
-  /** A page of a list held in memory. */
-  private inMemory<T>(
-    entity: EntityContext,
-    list: string,
-    query: unknown,
-    request: PageRequest,
-    all: () => Promise<T[]>,
-  ): Promise<Page<T>> {
-    return this.paged<T, never>(entity, list, query, request, async (at) => {
-      const items = await all();
-      return { items: items.slice(at.offset, at.offset + request.perPage), total: items.length };
-    });
   }
 
   private available(slot: SlotRecord, calendar: CalendarRecord): boolean {
@@ -136,7 +78,13 @@ export class V1QueryService {
   }
 
   async calendars(entity: EntityContext, page: PageRequest): Promise<Page<CalendarRecord>> {
-    return this.inMemory(entity, 'calendars', {}, page, () => this.store.calendars.list(entity.entityId));
+    return this.pages.inMemory({
+      entity,
+      list: 'calendars',
+      query: {},
+      request: page,
+      all: () => this.store.calendars.list(entity.entityId),
+    });
   }
 
   async calendar(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
@@ -152,17 +100,23 @@ export class V1QueryService {
     page: PageRequest,
   ): Promise<Page<SlotView>> {
     checkRange(query.dateFrom, query.dateTo);
-    return this.inMemory(entity, 'slots', query, page, async () => {
-      const calendar = await this.calendar(entity, query.calendarId);
-      const slots = await this.store.slots.listRange(
-        entity.entityId,
-        calendar.calendar_id,
-        query.dateFrom,
-        query.dateTo,
-      );
-      return slots
-        .map((slot) => ({ slot, calendar, isAvailable: this.available(slot, calendar) }))
-        .filter((v) => query.all || v.isAvailable);
+    return this.pages.inMemory({
+      entity,
+      list: 'slots',
+      query,
+      request: page,
+      all: async () => {
+        const calendar = await this.calendar(entity, query.calendarId);
+        const slots = await this.store.slots.listRange(
+          entity.entityId,
+          calendar.calendar_id,
+          query.dateFrom,
+          query.dateTo,
+        );
+        return slots
+          .map((slot) => ({ slot, calendar, isAvailable: this.available(slot, calendar) }))
+          .filter((v) => query.all || v.isAvailable);
+      },
     });
   }
 
@@ -196,7 +150,7 @@ export class V1QueryService {
   ): Promise<Page<AppointmentView>> {
     // An open range (only date_from or only date_to) is allowed; a bounded one is at most 365 days.
     if (filter.dateFrom && filter.dateTo) checkRange(filter.dateFrom, filter.dateTo);
-    return this.paged<AppointmentView, AppointmentPlace>(entity, 'appointments', filter, page, async (at) => {
+    const read = async (at: Position<AppointmentPlace>) => {
       // The total lets the store read a page from the nearer end, and a page past the end not at all. A
       // cursor's page (read on from the last item of the page before) needs none, nor a first page whose
       // matches are a run of the index (it reads no item it does not show): either is read beside the
@@ -204,13 +158,15 @@ export class V1QueryService {
       // client's appointments in one calendar) waits for its total, so that few or no matches never walk
       // the whole range: a small total reads it from the end, and none not at all.
       const pageAt = (total?: number) =>
-        readPage(this.store.appointments, entity, filter, at, page, total, (a) => ({
-          appointment_id: a.appointment_id,
-          calendar_id: a.calendar_id,
-          client_id: a.client_id,
-          date: a.date,
-          start_time: a.start_time,
-        }));
+        readPage({
+          list: this.store.appointments,
+          entity,
+          filter,
+          at,
+          page,
+          total,
+          placeOf: appointmentPlace,
+        });
       const [calendars, counted, early] = await Promise.all([
         known ?? this.store.calendars.list(entity.entityId),
         at.total ?? this.appointmentCount(entity, filter),
@@ -224,7 +180,8 @@ export class V1QueryService {
       const total = counted ?? this.appointmentTotal(filter, calendars);
       const { items, after } = early ?? (await pageAt(total));
       return { items: this.withCalendarNames(calendars, items), total, counted, after };
-    });
+    };
+    return this.pages.paged({ entity, list: 'appointments', query: filter, request: page, read });
   }
 
   /**
@@ -281,108 +238,5 @@ export class V1QueryService {
     }
     if (calendars.some((c) => c.calendar_id === id)) return { calendars };
     throw resourceNotFound('appointment');
-  }
-
-  /** `/clients/{n}`: the client n or the calendar n (ids are unique across kinds), read side by side. */
-  async clientOrCalendar(
-    entity: EntityContext,
-    id: number,
-  ): Promise<{ client: ClientRecord } | { calendar: CalendarRecord }> {
-    const [client, calendar] = await Promise.all([
-      this.store.clients.get(entity.entityId, id),
-      this.store.calendars.get(entity.entityId, id),
-    ]);
-    if (client) return { client };
-    if (calendar) return { calendar };
-    throw resourceNotFound('client');
-  }
-
-  /** Created-at bounds of a client filter: whole days in the entity's zone, as UTC instants. */
-  createdBounds(
-    entity: EntityContext,
-    from?: string,
-    to?: string,
-  ): Pick<ClientFilter, 'createdFrom' | 'createdTo'> {
-    const zone = entity.settings.timezone;
-    if (from && to && to < from)
-      throw new AppError('validation', 'INVALID_PARAMETER', 'created_to: must not be before created_from');
-    return {
-      createdFrom: from
-        ? (DateTime.fromISO(from, { zone }).startOf('day').toUTC().toISO() ?? undefined)
-        : undefined,
-      createdTo: to ? (DateTime.fromISO(to, { zone }).endOf('day').toUTC().toISO() ?? undefined) : undefined,
-    };
-  }
-
-  /** Clients by last name, first name and id. The unfiltered total is the entity's client counter. */
-  async clients(entity: EntityContext, filter: ClientFilter, page: PageRequest): Promise<Page<ClientRecord>> {
-    if (filter.phone !== undefined && filter.email === undefined) {
-      return this.inMemory(entity, 'clients', filter, page, async () => {
-        const client = await this.store.clients.findByPhone(entity.entityId, filter.phone ?? '');
-        return client && matchesClient(client, filter) ? [client] : [];
-      });
-    }
-    const unfiltered = !filter.search && !filter.email && !filter.createdFrom && !filter.createdTo;
-    return this.paged<ClientRecord, ClientPlace>(entity, 'clients', filter, page, async (at) => {
-      const counted = unfiltered
-        ? undefined
-        : (at.total ?? (await this.store.clients.count(entity.entityId, filter)));
-      const total = counted ?? (await this.store.counters.entityCounters(entity.entityId)).total_clients;
-      const { items, after } = await readPage(this.store.clients, entity, filter, at, page, total, (c) => ({
-        client_id: c.client_id,
-        client_lastname: c.client_lastname,
-        client_firstname: c.client_firstname,
-        client_email: c.client_email,
-      }));
-      return { items, total, counted, after };
-    });
-  }
-
-  async client(entity: EntityContext, clientId: number): Promise<ClientRecord> {
-    return found(await this.store.clients.get(entity.entityId, clientId), () => resourceNotFound('client'));
-  }
-
-  /**
-   * Clients having appointments in a calendar, searched and ordered like the client list (last name, first
-   * name, id). A page reads that page of the calendar's members; the total is the calendar's
-   * `clients_count`, moved with the memberships, or with a search a COUNT (carried on by the cursor).
-   */
-  async clientsOfCalendar(
-    entity: EntityContext,
-    /** The calendar's id, or the calendar when the caller has read it (`clientOrCalendar`). */
-    of: number | CalendarRecord,
-    search: string | undefined,
-    page: PageRequest,
-  ): Promise<Page<ClientRecord>> {
-    const calendar = typeof of === 'number' ? await this.calendar(entity, of) : of;
-    const calendarId = calendar.calendar_id;
-    const query = { calendarId, search };
-    return this.paged<ClientRecord, ClientPlace>(entity, 'calendar-clients', query, page, async (at) => {
-      const counted = search
-        ? (at.total ?? (await this.store.clients.countOfCalendar(entity.entityId, calendarId, search)))
-        : undefined;
-      const total = counted ?? calendar.clients_count ?? 0;
-      const items = await this.store.clients.ofCalendar(
-        entity.entityId,
-        calendarId,
-        search,
-        at.offset,
-        page.perPage,
-        total,
-        at.after,
-      );
-      const last = items.at(-1);
-      return {
-        items,
-        total,
-        counted,
-        after: last && {
-          client_id: last.client_id,
-          client_lastname: last.client_lastname,
-          client_firstname: last.client_firstname,
-          client_email: last.client_email,
-        },
-      };
-    });
   }
 }

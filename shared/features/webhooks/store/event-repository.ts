@@ -50,9 +50,9 @@ export class EventRepository implements EventStore {
 
   /** Pattern: the events after one, in the order they happened (key condition on the event id). */
   async listAfter(entityId: string, after: string | undefined, limit: number): Promise<BookingEvent[]> {
-    const items = await queryPage(
-      this.table,
-      {
+    const items = await queryPage({
+      table: this.table,
+      input: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': keys.entity(entityId).pk,
@@ -60,9 +60,9 @@ export class EventRepository implements EventStore {
           ':to': keys.eventsEnd(),
         },
       },
-      0,
+      offset: 0,
       limit,
-    );
+    });
     return items.map((item) => item.event as BookingEvent);
   }
 }
@@ -114,16 +114,16 @@ export class PendingDeliveryRepository implements PendingDeliveries {
   }
 
   private async first(pk: string, from: string, to: string): Promise<Record<string, unknown> | null> {
-    const [item] = await queryPage(
-      this.table,
-      {
+    const [item] = await queryPage({
+      table: this.table,
+      input: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
         ConsistentRead: true,
       },
-      0,
-      1,
-    );
+      offset: 0,
+      limit: 1,
+    });
     return item ?? null;
   }
 }

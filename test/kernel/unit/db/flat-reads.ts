@@ -8,6 +8,7 @@ import { ClientRepository } from '../../../../shared/features/booking/store/clie
 import { CounterRepository } from '../../../../shared/features/booking/store/counter-repository';
 import { CalendarRepository } from '../../../../shared/features/schedule/store/calendar-repository';
 import { SlotRepository } from '../../../../shared/features/schedule/store/slot-repository';
+import { ClientQueryService } from '../../../../shared/features/v1-reads/services/client-query-service';
 import { Cursors } from '../../../../shared/features/v1-reads/services/cursors';
 import { V1QueryService } from '../../../../shared/features/v1-reads/services/query-service';
 import { StatisticsService } from '../../../../shared/features/v1-reads/services/statistics-service';
@@ -58,7 +59,9 @@ const store = {
   counters: new CounterRepository(counting),
 };
 const key = new Uint8Array(32).fill(7);
-const queries = new V1QueryService({ store, cursors: new Cursors({ keys: { key: async () => key } }) });
+const cursors = new Cursors({ keys: { key: async () => key } });
+const queries = new V1QueryService({ store, cursors });
+const clientQueries = new ClientQueryService({ store, cursors });
 const statistics = new StatisticsService({ store });
 
 interface Tenant {
@@ -99,20 +102,20 @@ const reads = async (run: () => Promise<unknown>) => {
 test('a page of the clients of a calendar reads that page (and its clients), on page 1 and by cursor', async () => {
   const perPage = 20;
   const firstOf = (t: Tenant) =>
-    queries.clientsOfCalendar(t.entity, t.calendarId, undefined, { page: 1, perPage });
+    clientQueries.clientsOfCalendar(t.entity, t.calendarId, undefined, { page: 1, perPage });
   const first = await firstOf(large);
   expect(first.items).toHaveLength(perPage);
   expect(first.total).toBeGreaterThan(3 * perPage);
   const cursor = first.nextCursor;
   const thirdOf = async (t: Tenant) => {
     const one = await firstOf(t);
-    const two = await queries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
+    const two = await clientQueries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
       page: 1,
       perPage,
       cursor: one.nextCursor,
     });
     read = 0;
-    return queries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
+    return clientQueries.clientsOfCalendar(t.entity, t.calendarId, undefined, {
       page: 1,
       perPage,
       cursor: two.nextCursor,
@@ -127,7 +130,7 @@ test('a page of the clients of a calendar reads that page (and its clients), on 
   await thirdOf(large);
   expect(read).toBeLessThanOrEqual(1 + 2 * perPage);
   // The same clients as by page number.
-  const byNumber = await queries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
+  const byNumber = await clientQueries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
     page: 3,
     perPage,
   });
@@ -232,7 +235,7 @@ test('the statistics read from counters agree with the appointments', async () =
   const members = new Set(
     appointments.filter((a) => a.calendar_id === large.calendarId).map((a) => a.client_id),
   );
-  const page = await queries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
+  const page = await clientQueries.clientsOfCalendar(large.entity, large.calendarId, undefined, {
     page: 1,
     perPage: 5,
   });

@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 const page = async (offset: number, limit: number) => {
   read = 0;
-  const items = await queryPageNearestEnd(table, input, offset, limit, TOTAL);
+  const items = await queryPageNearestEnd({ table, input, offset, limit, total: TOTAL });
   return { ns: items.map((i) => Number(i.n)), read };
 };
 
@@ -62,6 +62,6 @@ test('the last page reads no more than the first; a page past the end reads noth
   expect(past).toEqual({ ns: [], read: 0 });
   // Without the total, the last page reads everything before it: the cost the two-ended read removes.
   read = 0;
-  await queryPage(table, input, TOTAL - 50, 50);
+  await queryPage({ table, input, offset: TOTAL - 50, limit: 50 });
   expect(read).toBe(TOTAL);
 });
