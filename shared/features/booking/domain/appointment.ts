@@ -41,20 +41,29 @@ export interface AppointmentRecord {
   slot_ids?: number[];
 }
 
+/** What appointmentOf makes an appointment of: its id, slot, client, status and creation time. */
+export interface AppointmentSource {
+  appointmentId: number;
+  slot: Pick<SlotRecord, 'slot_id' | 'calendar_id' | 'date' | 'start_time' | 'end_time'>;
+  client: Pick<
+    ClientRecord,
+    'client_id' | 'client_firstname' | 'client_lastname' | 'client_email' | 'client_phone'
+  >;
+  status: AppointmentStatus;
+  createdAt: string;
+}
+
 /**
  * An appointment of a slot for a client, with the client's names and contact and no contract number:
  * what the debug data set and the seed make (a booking takes the names and contact it was sent).
  */
-export const appointmentOf = (
-  appointmentId: number,
-  slot: Pick<SlotRecord, 'slot_id' | 'calendar_id' | 'date' | 'start_time' | 'end_time'>,
-  client: Pick<
-    ClientRecord,
-    'client_id' | 'client_firstname' | 'client_lastname' | 'client_email' | 'client_phone'
-  >,
-  status: AppointmentStatus,
-  createdAt: string,
-): AppointmentRecord => ({
+export const appointmentOf = ({
+  appointmentId,
+  slot,
+  client,
+  status,
+  createdAt,
+}: AppointmentSource): AppointmentRecord => ({
   appointment_id: appointmentId,
   calendar_id: slot.calendar_id,
   slot_id: slot.slot_id,

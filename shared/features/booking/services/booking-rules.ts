@@ -113,17 +113,20 @@ export function countedChange(
   return after;
 }
 
+/** A move of an appointment, and where to read its client and the client's other appointments. */
+export interface ClientMove {
+  clients: ClientReader;
+  appointments: AppointmentStore;
+  entityId: string;
+  before: AppointmentRecord;
+  after: AppointmentRecord;
+}
+
 /**
  * The client's last_appointment after a move, when it changes: the later of the moved appointment's new
  * date and the latest date among the client's other appointments (two reads of the index, newest first).
  */
-export async function clientAfterMove(
-  clients: ClientReader,
-  appointments: AppointmentStore,
-  entityId: string,
-  before: AppointmentRecord,
-  after: AppointmentRecord,
-) {
+export async function clientAfterMove({ clients, appointments, entityId, before, after }: ClientMove) {
   const client = await clients.get(entityId, before.client_id);
   if (!client) return undefined;
   const latest = await appointments.latestOfClient(entityId, client.client_id, 2);

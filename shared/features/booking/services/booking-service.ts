@@ -240,13 +240,13 @@ export class BookingService {
           end_time: slot.end_time,
           ...(before.slot_ids ? await this.serviceRunFrom(entity, before, slot) : {}),
         };
-        client = await clientAfterMove(
-          this.deps.clients,
-          this.deps.appointments,
-          entity.entityId,
+        client = await clientAfterMove({
+          clients: this.deps.clients,
+          appointments: this.deps.appointments,
+          entityId: entity.entityId,
           before,
           after,
-        );
+        });
       } else if (status === before.status) {
         // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
         if (options.conflictIfUnchanged) throw options.conflictIfUnchanged();

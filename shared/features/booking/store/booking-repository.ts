@@ -74,7 +74,13 @@ export class BookingRepository {
               ConditionExpression: CONDITION.isNew,
             },
           }
-        : clientBookingUpdate(t, entityId, plan.client, plan.existing, daysUpdate(read, days)),
+        : clientBookingUpdate({
+            tableName: t,
+            entityId,
+            client: plan.client,
+            read: plan.existing,
+            days: daysUpdate(read, days),
+          }),
     ];
     if (isNew) {
       items.push({
@@ -137,14 +143,14 @@ export class BookingRepository {
     const owner = plan.owner;
     const daysBefore = owner?.day_state ?? { ...noDays(), version: 0, touch: 0 };
     const daysAfter = withAppointment(withAppointment(daysBefore, before, -1), after, 1);
-    const clientWrite = clientTransitionUpdate(
-      t,
+    const clientWrite = clientTransitionUpdate({
+      tableName: t,
       entityId,
-      before.client_id,
-      plan.client,
-      owner ? daysUpdate(daysBefore, daysAfter) : null,
-      after.updated_at,
-    );
+      clientId: before.client_id,
+      change: plan.client,
+      days: owner ? daysUpdate(daysBefore, daysAfter) : null,
+      now: after.updated_at,
+    });
     if (clientWrite) items.push(clientWrite);
     const counters = new CounterUpdates();
     countAppointment(counters, entityId, before, -1);

@@ -129,6 +129,15 @@ const merge = (a: UpdateParts, b: UpdateParts | null): UpdateParts =>
       }
     : a;
 
+/** A booking's write of a known client: the client after it, as read before it, and its days' change. */
+export interface ClientBookingWrite {
+  tableName: string;
+  entityId: string;
+  client: ClientRecord;
+  read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>;
+  days?: UpdateParts | null;
+}
+
 /**
  * A booking by a known client: its count moves by ADD, so concurrent bookings by one client never
  * conflict on it. Its names and e-mail stay as stored (docs/CONTRACT.md#clients): whoever knows a phone
@@ -136,13 +145,13 @@ const merge = (a: UpdateParts, b: UpdateParts | null): UpdateParts =>
  * condition is monotone: only the client's first and second bookings (which move the entity's client
  * counters) are tied to the count read, and last_appointment only ever moves later.
  */
-export function clientBookingUpdate(
-  tableName: string,
-  entityId: string,
-  c: ClientRecord,
-  read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>,
-  days: UpdateParts | null = null,
-): TransactItem {
+export function clientBookingUpdate({
+  tableName,
+  entityId,
+  client: c,
+  read,
+  days = null,
+}: ClientBookingWrite): TransactItem {
   const item: Record<string, unknown> = { updated_at: c.updated_at, last_appointment: c.last_appointment };
   const sets = ['updated_at'];
   const raisesLast = c.last_appointment !== null && (read.last_appointment ?? '') < c.last_appointment;
@@ -169,18 +178,28 @@ export function clientBookingUpdate(
   return clientUpdate(tableName, entityId, c.client_id, merge(parts, days));
 }
 
+/** A transition's change of its client: a new latest date (with the date read), and its days' change. */
+export interface ClientTransitionWrite {
+  tableName: string;
+  entityId: string;
+  clientId: number;
+  change: { lastAppointment: string; read: string | null } | undefined;
+  days: UpdateParts | null;
+  now: string;
+}
+
 /**
  * A transition's write of its client: a move that changes the latest appointment date (conditioned on the
  * date read), and/or a change of its days. Null when neither.
  */
-export function clientTransitionUpdate(
-  tableName: string,
-  entityId: string,
-  clientId: number,
-  change: { lastAppointment: string; read: string | null } | undefined,
-  days: UpdateParts | null,
-  now: string,
-): TransactItem | null {
+export function clientTransitionUpdate({
+  tableName,
+  entityId,
+  clientId,
+  change,
+  days,
+  now,
+}: ClientTransitionWrite): TransactItem | null {
   if (!change && !days) return null;
   const parts: UpdateParts = change
     ? {

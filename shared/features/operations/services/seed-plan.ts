@@ -123,7 +123,7 @@ export function planAppointments({
     const createdAt = new Date(
       Math.min(now.getTime(), Date.parse(`${slot.date}T00:00:00Z`) - 7 * 86_400_000),
     ).toISOString();
-    const a = appointmentOf(ids[i] ?? 0, slot, client, status, createdAt);
+    const a = appointmentOf({ appointmentId: ids[i] ?? 0, slot, client, status, createdAt });
     appointments.push(a);
     appointmentsOf.set(client, [...(appointmentsOf.get(client) ?? []), a]);
     addToDay(a.date, a.calendar_id, status, 1);

@@ -109,7 +109,7 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
           // Booked 1 to 10 days before the slot, and never after today: no record is dated in the future.
           const bookedOn = date < today ? date : today;
           const when = at(addDays(bookedOn, -1 - Math.floor(random() * 10)), '10:00:00');
-          appointments.push(appointmentOf(id++, slot, client, status, when));
+          appointments.push(appointmentOf({ appointmentId: id++, slot, client, status, createdAt: when }));
           if (status !== 'cancelled') slot.taken++;
         }
       }
