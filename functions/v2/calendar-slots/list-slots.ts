@@ -29,7 +29,13 @@ export const handler = defineV2Handler(
     const available = query.available ?? false;
     const slots = day
       ? await slotService().listDate(entity, day, query.calendar_id, available)
-      : await slotService().listRange(entity, from ?? '', to ?? '', query.calendar_id, available);
+      : await slotService().listRange({
+          entity,
+          from: from ?? '',
+          to: to ?? '',
+          calendarId: query.calendar_id,
+          available,
+        });
     const none = day ? 'no slots for this date' : 'no slots in this range';
     return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
   },

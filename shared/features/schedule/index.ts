@@ -24,4 +24,5 @@ export type {
   SlotReader,
 } from './ports';
 export { calendarItem, toCalendar } from './store/calendar-repository';
-export { movePlaceItem, roomCheckItem, SlotRepository, toSlot } from './store/slot-repository';
+export { movePlaceItem, roomCheckItem } from './store/slot-places';
+export { SlotRepository, toSlot } from './store/slot-repository';

@@ -62,7 +62,7 @@ export const SLOT = {
 } as const;
 
 const calendar = (id: number, timezone = 'Europe/Paris', active = true): CalendarRecord => ({
-  ...newCalendar(id, `Calendar ${id}`, timezone, `wdg_${id}`, CREATED),
+  ...newCalendar({ id, name: `Calendar ${id}`, timezone, widgetId: `wdg_${id}`, now: CREATED }),
   is_active: active,
 });
 

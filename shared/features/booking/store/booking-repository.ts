@@ -39,7 +39,7 @@ export class BookingRepository {
     const items: TransactItem[] = [
       ...slots.map((slotId) =>
         takesPlace(a.status)
-          ? movePlaceItem(t, entityId, slotId, 1, a.created_at)
+          ? movePlaceItem({ tableName: t, entityId, slotId, delta: 1, now: a.created_at })
           : roomCheckItem(t, entityId, slotId),
       ),
       {
@@ -138,8 +138,10 @@ export class BookingRepository {
       },
     ];
     const slotIndexes = take.map((_, i) => items.length + i);
-    for (const id of take) items.push(movePlaceItem(t, entityId, id, 1, after.updated_at));
-    for (const id of release) items.push(movePlaceItem(t, entityId, id, -1, after.updated_at));
+    const move = (slotId: number, delta: 1 | -1) =>
+      movePlaceItem({ tableName: t, entityId, slotId, delta, now: after.updated_at });
+    for (const id of take) items.push(move(id, 1));
+    for (const id of release) items.push(move(id, -1));
     const owner = plan.owner;
     const daysBefore = owner?.day_state ?? { ...noDays(), version: 0, touch: 0 };
     const daysAfter = withAppointment(withAppointment(daysBefore, before, -1), after, 1);

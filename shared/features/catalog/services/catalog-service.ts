@@ -77,13 +77,13 @@ export class CatalogService {
   async createCalendar(entity: EntityContext, name: string): Promise<CalendarRecord> {
     const [id] = await this.deps.ids.next(entity.entityId);
     if (id === undefined) throw new Error('no id allocated');
-    const calendar = newCalendar(
+    const calendar = newCalendar({
       id,
       name,
-      entity.settings.timezone,
-      `wdg_${randomBytes(8).toString('hex')}`,
-      this.now().toISOString(),
-    );
+      timezone: entity.settings.timezone,
+      widgetId: `wdg_${randomBytes(8).toString('hex')}`,
+      now: this.now().toISOString(),
+    });
     await this.deps.calendars.create(entity.entityId, calendar);
     return calendar;
   }

@@ -121,13 +121,13 @@ export class AdminService {
       },
       settings: { ...DEFAULT_SETTINGS, ...settings, default_calendar_id: calendarId },
       hours: options.hours ?? DEMO_HOURS,
-      calendar: newCalendar(
-        calendarId,
-        options.calendarName ?? 'Default calendar',
-        settings.timezone ?? DEFAULT_SETTINGS.timezone,
-        widgetId(),
+      calendar: newCalendar({
+        id: calendarId,
+        name: options.calendarName ?? 'Default calendar',
+        timezone: settings.timezone ?? DEFAULT_SETTINGS.timezone,
+        widgetId: widgetId(),
         now,
-      ),
+      }),
     });
     return credentials;
   }
@@ -269,13 +269,13 @@ export class AdminService {
     if (trimmed === '' || trimmed.length > 100) throw invalidField('name', 'must be 1 to 100 characters');
     const [id] = await this.deps.sequence.next(accountId);
     if (id === undefined) throw new Error('no id allocated');
-    const calendar = newCalendar(
+    const calendar = newCalendar({
       id,
-      trimmed,
-      zone ?? DEFAULT_SETTINGS.timezone,
-      widgetId(),
-      this.now().toISOString(),
-    );
+      name: trimmed,
+      timezone: zone ?? DEFAULT_SETTINGS.timezone,
+      widgetId: widgetId(),
+      now: this.now().toISOString(),
+    });
     await this.deps.calendars.create(accountId, calendar);
     return calendar;
   }

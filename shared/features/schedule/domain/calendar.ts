@@ -21,13 +21,16 @@ export interface CalendarRecord {
   clients_count?: number;
 }
 
-export const newCalendar = (
-  id: number,
-  name: string,
-  timezone: string,
-  widgetId: string,
-  now: string,
-): CalendarRecord => ({
+/** A new calendar: its id, name, time zone and widget id; created and updated `now`. */
+export interface NewCalendar {
+  id: number;
+  name: string;
+  timezone: string;
+  widgetId: string;
+  now: string;
+}
+
+export const newCalendar = ({ id, name, timezone, widgetId, now }: NewCalendar): CalendarRecord => ({
   calendar_id: id,
   calendar_name: name,
   widget_id: widgetId,

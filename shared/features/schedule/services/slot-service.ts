@@ -26,6 +26,15 @@ export const MAX_CAPACITY = 1000;
 /** The longest range one `GET /calendar-slots?from=&to=` answers (docs/CONTRACT.md#slot-ranges). */
 export const MAX_RANGE_DAYS = 62;
 
+/** The slots listRange reads: `from` to `to`, of a calendar (default: the default one), `available` ones. */
+export interface SlotRange {
+  entity: EntityContext;
+  from: string;
+  to: string;
+  calendarId?: number;
+  available?: boolean;
+}
+
 const byDateAndStart = (a: SlotRecord, b: SlotRecord) => a.date.localeCompare(b.date) || byStart(a, b);
 
 /** What the slot service needs: the slots, the calendars, a clock. */
@@ -111,13 +120,7 @@ export class SlotService {
    * Slots of every date from `from` to `to` (inclusive, at most MAX_RANGE_DAYS) in the calendar (default: the default one), by
    * date and start time: one query on the calendar-date index, paged inside; `available` as for listDate.
    */
-  async listRange(
-    entity: EntityContext,
-    from: string,
-    to: string,
-    calendarId?: number,
-    available = false,
-  ): Promise<SlotRecord[]> {
+  async listRange({ entity, from, to, calendarId, available = false }: SlotRange): Promise<SlotRecord[]> {
     const days = daysBetween(from, to) + 1;
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);

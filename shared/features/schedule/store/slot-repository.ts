@@ -42,41 +42,14 @@ export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
 const SLOTS_PER_TRANSACTION = 40;
 
-/**
- * Takes one place in a slot (`delta` +1: it must exist, be open and not be full) or gives one back
- * (`delta` -1: it must hold one).
- */
-export const movePlaceItem = (
-  tableName: string,
-  entityId: string,
-  slotId: number,
-  delta: 1 | -1,
-  now: string,
-): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: keys.slot(entityId, slotId),
-    ...updateWhere(
-      'ADD #taken :delta SET updated_at = :now',
-      delta > 0 ? CONDITION.slotHasRoom : CONDITION.slotHoldsPlace,
-    ),
-    ExpressionAttributeValues: {
-      ':delta': delta,
-      ':now': now,
-      ...(delta > 0 ? { ':open': 'open' } : { ':zero': 0 }),
-    },
-  },
-});
-
-/** Checks, without taking it, that a slot has a free place (a booking created `cancelled`). */
-export const roomCheckItem = (tableName: string, entityId: string, slotId: number): TransactItem => ({
-  ConditionCheck: {
-    TableName: tableName,
-    Key: keys.slot(entityId, slotId),
-    ...onlyIf(CONDITION.slotHasRoom),
-    ExpressionAttributeValues: { ':open': 'open' },
-  },
-});
+/** A closure day's status change of one slot: `update` when `condition` holds. */
+interface ClosureMark {
+  entityId: string;
+  slotId: number;
+  update: string;
+  condition: string;
+  now: string;
+}
 
 export class SlotRepository implements SlotStore, ClosureSlots {
   constructor(private readonly table: TableHandle) {}
@@ -225,28 +198,28 @@ export class SlotRepository implements SlotStore, ClosureSlots {
 
   /** Pattern: close an open slot for a closure day, marked so that removing the closure reopens it. */
   closeForClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
-    return this.setClosureMark(
+    return this.setClosureMark({
       entityId,
       slotId,
-      'SET #status = :closed, closed_by_closure = :yes, updated_at = :now',
-      CONDITION.slotOpen,
+      update: 'SET #status = :closed, closed_by_closure = :yes, updated_at = :now',
+      condition: CONDITION.slotOpen,
       now,
-    );
+    });
   }
 
   /** Pattern: reopen a slot that a closure day closed (and nobody changed by hand since). */
   reopenAfterClosure(entityId: string, slotId: number, now: string): Promise<boolean> {
-    return this.setClosureMark(
+    return this.setClosureMark({
       entityId,
       slotId,
-      'SET #status = :open, updated_at = :now REMOVE closed_by_closure',
-      CONDITION.slotClosedByClosure,
+      update: 'SET #status = :open, updated_at = :now REMOVE closed_by_closure',
+      condition: CONDITION.slotClosedByClosure,
       now,
-    );
+    });
   }
 
   /** One conditional status change of a closure day's; false when the condition did not hold. */
-  private setClosureMark(entityId: string, slotId: number, update: string, condition: string, now: string) {
+  private setClosureMark({ entityId, slotId, update, condition, now }: ClosureMark) {
     return writtenIf(
       this.table.doc.send(
         new UpdateCommand({

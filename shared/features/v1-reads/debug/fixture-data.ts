@@ -48,7 +48,13 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
   let id = 1;
   const created = at(addDays(today, -120));
   const calendars: CalendarRecord[] = CALENDARS.map((name, i) => ({
-    ...newCalendar(id++, name, DEFAULT_TIMEZONE, `wdg_debug${i + 1}`, created),
+    ...newCalendar({
+      id: id++,
+      name,
+      timezone: DEFAULT_TIMEZONE,
+      widgetId: `wdg_debug${i + 1}`,
+      now: created,
+    }),
     is_active: i < 4,
   }));
   const clients: ClientRecord[] = Array.from({ length: 50 }, (_, i) => {
