@@ -1,6 +1,10 @@
-/** The composition root, booking: the v2 booking service (the v1 writes use it too, see v1.ts). */
+/**
+ * The composition root, booking: the v2 booking service (the v1 writes use it too, see v1.ts), and the
+ * client link's service (lookup, reschedule and cancel by cancel token).
+ */
 
 import { BookingService } from '../features/booking/services/booking-service';
+import { ClientLinkService } from '../features/booking/services/client-link-service';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { BookingRepository } from '../features/booking/store/booking-repository';
 import { BookingSnapshotRepository } from '../features/booking/store/booking-snapshot-repository';
@@ -25,5 +29,15 @@ export const bookingService = /* @__PURE__ */ once(
       // Its read and the token check's go as one BatchGetItem when started together (prefetch).
       reader: new BookingSnapshotRepository(readsTogetherTable()),
       metrics: businessMetrics,
+    }),
+);
+
+export const clientLinkService = /* @__PURE__ */ once(
+  () =>
+    new ClientLinkService({
+      appointments: new AppointmentRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(table()),
+      booking: bookingService(),
     }),
 );

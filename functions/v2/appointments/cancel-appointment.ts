@@ -1,13 +1,13 @@
 import { body, text } from '../../../shared/http/input/fields';
 import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
-import { bookingService, defineV2Handler } from '../../../shared/wiring';
+import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/cancel — cancels by token and frees the place; a second cancel is 409. */
 export const handler = defineV2Handler(
   { publishable: true, manage: true, hasBody: true, body: body({ cancel_token: text(200) }) },
   async ({ entity, body }) => {
-    const { appointment, slot } = await bookingService().cancelByToken(entity, body.cancel_token);
+    const { appointment, slot } = await clientLinkService().cancelByToken(entity, body.cancel_token);
     return reply(v2Appointment(appointment, slot, body.cancel_token), { message: 'appointment cancelled' });
   },
 );

@@ -1,7 +1,7 @@
 import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/features/booking/http/reschedule-body';
 import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
-import { bookingService, defineV2Handler } from '../../../shared/wiring';
+import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /**
  * POST /api/v2/appointments/reschedule — moves the appointment a cancel token names to another slot (or
@@ -16,7 +16,7 @@ export const handler = defineV2Handler(
     body: V2RescheduleBody,
   },
   async ({ entity, body }) => {
-    const { appointment, slot } = await bookingService().rescheduleByToken(
+    const { appointment, slot } = await clientLinkService().rescheduleByToken(
       entity,
       body.cancel_token,
       v2RescheduleTarget(body),

@@ -17,6 +17,7 @@ import type {
 } from '../../../shared/features/booking/ports';
 import type { BookingRequest } from '../../../shared/features/booking/services/booking-rules';
 import { BookingService } from '../../../shared/features/booking/services/booking-service';
+import { ClientLinkService } from '../../../shared/features/booking/services/client-link-service';
 import { type CalendarRecord, newCalendar } from '../../../shared/features/schedule/domain/calendar';
 import type { SlotRecord } from '../../../shared/features/schedule/domain/slot';
 import type { DebugData } from '../../../shared/features/v1-reads/debug/fixture-data';
@@ -172,7 +173,7 @@ export interface WriterHooks {
 }
 
 /**
- * The service over a fresh in-memory data set. Every plan the writer receives is recorded; the cancel
+ * The service (and the client link's, `links`) over a fresh in-memory data set. Every plan the writer receives is recorded; the cancel
  * tokens of committed bookings are remembered (the debug store keeps none: nothing outlives a debug request).
  */
 export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSnapshotReader } = {}) {
@@ -211,9 +212,15 @@ export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSna
     now: () => NOW,
     ...(options.reader ? { reader: options.reader } : {}),
   });
+  const links = new ClientLinkService({
+    appointments,
+    slots: store.slots,
+    calendars: store.calendars,
+    booking: service,
+  });
   const slotOf = (id: number) => data.slots.find((s) => s.slot_id === id) as SlotRecord;
   const appointmentOf = (id: number) => data.appointments.find((a) => a.appointment_id === id);
-  return { data, store, service, booked, transitions, slotOf, appointmentOf };
+  return { data, store, service, links, booked, transitions, slotOf, appointmentOf };
 }
 
 /** The domain error a call refused with, as the API mappers see it. */

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { missingField } from '../../../core/errors';
 import { body, date, id, optional, text } from '../../../http/input/fields';
-import type { RescheduleTarget } from '../services/booking-service';
+import type { RescheduleTarget } from '../services/client-link-service';
 
 /** POST /api/v2/appointments/reschedule: the cancel token, and a slot_id or a start (date, start_time). */
 export const V2RescheduleBody = body({

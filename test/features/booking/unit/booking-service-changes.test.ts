@@ -219,17 +219,17 @@ describe('BookingService.update', () => {
   });
 });
 
-describe('BookingService.cancelByToken', () => {
+describe('ClientLinkService.cancelByToken', () => {
   it('cancels the booking the token was issued for, freeing its place', async () => {
     const world = await withBooking();
-    const { appointment, slot } = await world.service.cancelByToken(ENTITY, world.cancelToken);
+    const { appointment, slot } = await world.links.cancelByToken(ENTITY, world.cancelToken);
     expect(appointment).toMatchObject({ appointment_id: 1000, status: 'cancelled' });
     expect(slot).toMatchObject({ slot_id: SLOT.open, taken: 0 });
   });
 
   it('answers 404 RESOURCE_NOT_FOUND for an unknown token', async () => {
     const world = await withBooking();
-    expect(await refusal(world.service.cancelByToken(ENTITY, 'not-a-token'))).toEqual({
+    expect(await refusal(world.links.cancelByToken(ENTITY, 'not-a-token'))).toEqual({
       status: 404,
       code: 'RESOURCE_NOT_FOUND',
       message: 'appointment not found',
@@ -239,8 +239,8 @@ describe('BookingService.cancelByToken', () => {
 
   it('answers 409 the second time', async () => {
     const world = await withBooking();
-    await world.service.cancelByToken(ENTITY, world.cancelToken);
-    expect(await refusal(world.service.cancelByToken(ENTITY, world.cancelToken))).toEqual({
+    await world.links.cancelByToken(ENTITY, world.cancelToken);
+    expect(await refusal(world.links.cancelByToken(ENTITY, world.cancelToken))).toEqual({
       status: 409,
       code: 'SLOT_UNAVAILABLE',
       message: 'appointment already cancelled',
