@@ -1,5 +1,5 @@
 import { DEFAULT_REGION, DEFAULT_TABLE_NAME } from './core/defaults';
-import { type Limits, NO_LIMITS } from './features/access';
+import { type Limits, NO_LIMITS } from './core/limits';
 
 /** `scheme://host[:port]`, nothing after: what a browser sends as Origin. */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -10,7 +10,7 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
  * here rather than as a zod schema: every function builds and parses this at cold start, and the schema
  * (about sixty zod instances, even in the `mini` flavour) took 19 ms of a cold start where these take 2 ms,
  * measured alone (docs/design/observability.md, "Cold starts as Lambda runs them"). Requests are still
- * validated with zod (shared/http/input/fields.ts).
+ * validated with zod (shared/shapes/fields.ts).
  */
 type Env = NodeJS.ProcessEnv;
 const refuse = (name: string, rule: string): never => {

@@ -130,3 +130,18 @@ export function isValidTimezone(zone: string): boolean {
   if (valid) validZones.add(zone);
   return valid;
 }
+
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** 'HH:MM[:SS]' to 'HH:MM:SS' (24:00 so a period can end at midnight); null lets callers name the field. */
+export function normalizeTime(value: string): string | null {
+  const match = TIME.exec(value);
+  if (!match) return null;
+  const [, hh = '', mm = '', ss = '00'] = match;
+  const h = Number(hh);
+  const m = Number(mm);
+  const s = Number(ss);
+  if (h === 24) return m === 0 && s === 0 ? '24:00:00' : null;
+  if (h > 23 || m > 59 || s > 59) return null;
+  return `${hh}:${mm}:${ss}`;
+}

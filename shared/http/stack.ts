@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import { config } from '../config';
 import type { EntityContext, IdempotencyMark } from '../features/access';
 import type { EarlyReads } from '../features/booking';
+import type { Reply } from '../shapes/reply';
 import { runInvocation } from '../telemetry/invocation';
 import { cors } from './middleware/cors';
 import { envelope } from './middleware/envelope';
@@ -25,11 +26,10 @@ import {
   type Result,
 } from './middleware/types';
 import { type Schemas, validation } from './middleware/validation';
-import type { Reply } from './reply';
 import { runInScope } from './scope';
 import type { Api, StackDeps } from './stack-deps';
 
-export { MAX_BODY_BYTES } from './middleware/json-body';
+export { MAX_BODY_BYTES } from '../shapes/json-body';
 export type { AnswerFrame, ApiProfile } from './middleware/types';
 export type { Schemas } from './middleware/validation';
 export type { Api, StackDeps } from './stack-deps';

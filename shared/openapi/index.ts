@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { FEED_OPERATION } from '../features/mail/openapi';
 import { V1_ROUTE_DOCS } from '../features/v1-reads/openapi';
-import { CONTRACT } from '../http/schemas/common';
 import { FEED_ROUTE, ROUTES, type RouteDef, routeName } from '../routes';
+import { CONTRACT } from '../shapes/common';
+import { type RouteDoc, routeKey } from '../shapes/route-doc';
 import { V2_ROUTE_DOCS } from './operations-v2';
 import { HEADERS, INFO, PARAMETERS, SECURITY_SCHEMES, SERVERS, TAG_GROUPS, TAGS } from './parts';
 import { errorResponses, shareResponses, successResponse } from './responses';
-import { type RouteDoc, routeKey } from './route-doc';
 
 /** What a built handler exposes of its validation (shared/http/stack.ts). */
 interface HandlerSchemas {

@@ -6,11 +6,11 @@ import { V2_FEED_ROUTE_DOCS } from '../features/mail/openapi';
 import { V2_PAGE_ROUTE_DOCS } from '../features/pages/openapi';
 import { V2_MANAGE_ROUTE_DOCS } from '../features/settings/openapi';
 import * as E from '../features/webhooks/http/schemas';
-import { emptyArray } from '../http/schemas/common';
-import { v2Answer } from '../http/schemas/envelopes';
 import * as S from '../http/schemas/v2';
+import { emptyArray } from '../shapes/common';
+import { v2Answer } from '../shapes/envelopes';
+import type { V2RouteDoc } from '../shapes/route-doc';
 import * as ex from './examples';
-import type { V2RouteDoc } from './route-doc';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
 const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>

@@ -1,10 +1,10 @@
 /** The responses of an operation: the success envelope with an example, and each error status it documents. */
 import { API_VERSION } from '../core/api';
-import { CONTRACT } from '../http/schemas/common';
-import { V1HealthDegraded } from '../http/schemas/envelopes';
+import { V1HealthDegraded } from '../features/v1-reads/http/schemas';
 import type { RouteDef } from '../routes';
+import { CONTRACT } from '../shapes/common';
+import type { ErrorStatus, RouteDoc } from '../shapes/route-doc';
 import { STAMP, V1_ERROR_MESSAGES } from './examples';
-import type { ErrorStatus, RouteDoc } from './route-doc';
 import { exampleV2Code } from './v2-error-codes';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

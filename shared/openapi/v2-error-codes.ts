@@ -1,6 +1,6 @@
 /** The `code` each v2 error example of the OpenAPI document carries (docs/CONTRACT.md lists the codes). */
 import type { V2ErrorCode } from '../core/errors';
-import type { ErrorStatus } from './route-doc';
+import type { ErrorStatus } from '../shapes/route-doc';
 
 /** The v2 code of a documented reason that is not its status's usual code (the example's `code`). */
 const V2_REASON_CODES: Record<string, V2ErrorCode> = {

@@ -4,7 +4,7 @@ import {
   v1BookingRequest,
 } from '../../../shared/features/booking/http/booking-bodies';
 import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { bookingService, defineV1Handler, v1Booking } from '../../../shared/wiring';
 
 /**

@@ -1,7 +1,7 @@
 import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/features/v1-reads/http/params';
 import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /**

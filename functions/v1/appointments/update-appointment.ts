@@ -2,8 +2,8 @@ import { missingField } from '../../../shared/core/errors';
 import { STATUSES } from '../../../shared/features/booking/domain/appointment';
 import { idPath } from '../../../shared/features/v1-reads/http/params';
 import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
-import { body, id, oneOf, optional } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, id, oneOf, optional } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
 const Body = body({ slot_id: optional(id()), status: optional(oneOf(STATUSES)) });

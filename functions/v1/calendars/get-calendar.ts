@@ -1,6 +1,6 @@
 import { idPath } from '../../../shared/features/v1-reads/http/params';
 import { v1CalendarDetail } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/calendars/{id} — one calendar, with updated_at. */

@@ -3,7 +3,7 @@ import { toE164 } from '../../../shared/features/contact/domain/phone';
 import { date, pageOf, pagination, params, search } from '../../../shared/features/v1-reads/http/params';
 import { v1Client } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
-import { optional, text } from '../../../shared/http/input/fields';
+import { optional, text } from '../../../shared/shapes/fields';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 const Query = params({

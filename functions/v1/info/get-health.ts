@@ -1,5 +1,5 @@
 import { v1Health } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/health — 200 when the table answers, 503 `degraded` when it does not; no token. */

@@ -1,5 +1,5 @@
 import { v1Info } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, healthService } from '../../../shared/wiring';
 
 /** GET /api/ — service information; no token. */

@@ -1,6 +1,6 @@
 import { idPath } from '../../../shared/features/v1-reads/http/params';
 import { v1SlotDetail } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/slots/{id} — one slot, with updated_at and calendar_name. */

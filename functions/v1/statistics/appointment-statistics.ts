@@ -1,6 +1,6 @@
 import { id, optional, params, periodQuery } from '../../../shared/features/v1-reads/http/params';
 import { v1PeriodStatistics } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/appointments — summary and daily breakdown of a period, all calendars or one. */

@@ -1,5 +1,5 @@
 import { v1ClientReport } from '../../../shared/features/v1-reads/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
 /** GET /api/statistics/clients — the client report. */

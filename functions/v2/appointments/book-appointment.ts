@@ -4,8 +4,8 @@ import {
   v2BookingRequest,
   v2ServiceBookingRequest,
 } from '../../../shared/features/booking/http/booking-bodies';
-import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
+import { reply } from '../../../shared/shapes/reply';
 import { bookingService, defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 
 /**

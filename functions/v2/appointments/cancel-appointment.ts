@@ -1,6 +1,6 @@
-import { body, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
+import { body, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/cancel — cancels by token and frees the place; a second cancel is 409. */

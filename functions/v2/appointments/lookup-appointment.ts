@@ -1,6 +1,6 @@
 import { v2ManagedAppointment } from '../../../shared/features/pages/http/present';
-import { body, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/lookup — the appointment a cancel token names (the manage page); unknown 404. */

@@ -1,6 +1,6 @@
 import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/features/booking/http/reschedule-body';
-import { reply } from '../../../shared/http/reply';
 import { v2Appointment } from '../../../shared/http/v2/present';
+import { reply } from '../../../shared/shapes/reply';
 import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /**

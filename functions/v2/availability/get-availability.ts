@@ -1,6 +1,6 @@
 import { v2AvailableStart } from '../../../shared/features/catalog/http/bodies';
-import { date, id, optional, params } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { date, id, optional, params } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 
 const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: optional(id()) });

@@ -1,5 +1,5 @@
 import { v2BusinessPage } from '../../../shared/features/pages/http/present';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /**

@@ -1,6 +1,6 @@
 import { publicBaseUrl } from '../../../shared/config';
-import { body } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 
 /**

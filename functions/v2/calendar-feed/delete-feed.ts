@@ -1,5 +1,5 @@
-import { body } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-feed/delete — ends the feed address (404 at once); with none, nothing to end. */

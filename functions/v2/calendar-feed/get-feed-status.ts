@@ -1,5 +1,5 @@
-import { reply } from '../../../shared/http/reply';
 import { v2FeedStatus } from '../../../shared/http/v2/present';
+import { reply } from '../../../shared/shapes/reply';
 import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/calendar-feed — whether a feed address exists and since when (never the address). */

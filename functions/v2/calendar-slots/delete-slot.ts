@@ -1,5 +1,5 @@
-import { body, id, optional } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, id, optional } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 /** POST /api/v2/calendar-slots/delete — removes an empty slot; one holding live appointments is 409. */

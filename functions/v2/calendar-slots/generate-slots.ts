@@ -1,7 +1,7 @@
 import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/features/settings/domain/entity';
-import { body, date, id, int, optional } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
+import { body, date, id, int, optional } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
 
 const Body = body({

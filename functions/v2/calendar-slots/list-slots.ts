@@ -1,7 +1,7 @@
 import { missingField } from '../../../shared/core/errors';
-import { bool, date, id, optional, params } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
+import { bool, date, id, optional, params } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Query = params({

@@ -1,7 +1,7 @@
 import { CAPACITY_BOUNDS } from '../../../shared/features/settings/domain/entity';
-import { body, date, id, int, oneOf, optional } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Slot } from '../../../shared/http/v2/present';
+import { body, date, id, int, oneOf, optional } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';
 
 const Body = body({

@@ -1,5 +1,5 @@
 import { v2Calendar } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/calendars — the staff: active calendars for a publishable key, all for the secret token. */

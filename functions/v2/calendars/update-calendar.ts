@@ -1,5 +1,5 @@
 import { UpdateCalendarBody, v2Calendar } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/calendars/update — renames or (de)activates a calendar of the entity. */

@@ -1,6 +1,6 @@
-import { body, date, optional, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2ClosureAdded } from '../../../shared/http/v2/present';
+import { body, date, optional, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /**

@@ -1,6 +1,6 @@
 import { resourceNotFound } from '../../../shared/core/errors';
-import { body, date } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, date } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** POST /api/v2/closures/delete — reopens a closure date; a date without one is 404. */

@@ -1,6 +1,6 @@
 import { todayIn } from '../../../shared/core/dates';
-import { reply } from '../../../shared/http/reply';
 import { v2Closure } from '../../../shared/http/v2/present';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** GET /api/v2/closures — the entity's closure days from today (its time zone) on, by date. */

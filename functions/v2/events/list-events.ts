@@ -1,5 +1,5 @@
-import { int, optional, params, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { int, optional, params, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 const Query = params({ after: optional(text(100)), limit: optional(int({ min: 1, max: 100 })) });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ORIGINS_PER_KEY } from '../../../shared/features/access/domain/publishable-keys';
-import { body, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 const Body = body({

@@ -1,5 +1,5 @@
-import { body, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 /** POST /api/v2/keys/delete — removes a publishable key: it stops working at once; unknown is 404. */

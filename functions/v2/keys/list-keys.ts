@@ -1,4 +1,4 @@
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 /** GET /api/v2/keys — the entity's publishable keys, without the keys themselves. */

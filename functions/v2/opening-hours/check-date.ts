@@ -1,6 +1,6 @@
-import { date, params } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2CheckDate } from '../../../shared/http/v2/present';
+import { date, params } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/check-date?date= — open or not, and the holiday that closes it. */

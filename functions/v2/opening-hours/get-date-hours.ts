@@ -1,6 +1,6 @@
-import { date, params } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Periods } from '../../../shared/http/v2/present';
+import { date, params } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 /** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */

@@ -1,6 +1,6 @@
-import { id, optional, params } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
+import { id, optional, params } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler, openingHoursService } from '../../../shared/wiring';
 
 const Query = params({ calendar_id: optional(id()) });

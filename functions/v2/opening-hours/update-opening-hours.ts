@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { missingField } from '../../../shared/core/errors';
 import { WEEKDAYS } from '../../../shared/features/schedule/domain/opening-hours';
-import { body, id, int, oneOf, optional } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2OpeningHours } from '../../../shared/http/v2/present';
+import { body, id, int, oneOf, optional } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const time = () => z.nullish(z.string({ error: 'must be a time HH:MM:SS or null' }));

@@ -1,5 +1,5 @@
 import { CreateServiceBody, v2Service } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/services — adds a service: its length in minutes and the calendars that perform it. */

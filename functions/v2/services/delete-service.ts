@@ -1,5 +1,5 @@
-import { body, id } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, id } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/services/delete — removes a service; its appointments keep service_id and service_name. */

@@ -1,5 +1,5 @@
 import { v2Service } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/services — the services an entity offers, by id, with who performs each. */

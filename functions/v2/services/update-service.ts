@@ -1,5 +1,5 @@
 import { UpdateServiceBody, v2Service } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/services/update — changes the fields sent (null clears calendar_ids, price, currency, description). */

@@ -1,5 +1,5 @@
-import { reply } from '../../../shared/http/reply';
 import { v2Settings } from '../../../shared/http/v2/present';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/settings — every setting of the token's entity (its token carries them: no other read). */

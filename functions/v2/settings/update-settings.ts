@@ -1,18 +1,18 @@
 import {
+  CAPACITY_BOUNDS,
+  DURATION_BOUNDS,
+  OPEN_DAYS_BOUNDS,
+} from '../../../shared/features/settings/domain/entity';
+import {
   ADDRESS_MAX,
   CANCEL_URL_MAX,
   LANGUAGES,
   NAME_MAX,
   REMINDER_BOUNDS,
 } from '../../../shared/features/settings/domain/notification-settings';
-import {
-  CAPACITY_BOUNDS,
-  DURATION_BOUNDS,
-  OPEN_DAYS_BOUNDS,
-} from '../../../shared/features/settings/domain/entity';
-import { body, clearableText, id, int, oneOf, optional, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2Settings } from '../../../shared/http/v2/present';
+import { body, clearableText, id, int, oneOf, optional, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const Body = body({

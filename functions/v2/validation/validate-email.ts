@@ -1,7 +1,7 @@
 import { validateEmail } from '../../../shared/features/contact/domain/email';
-import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2EmailVerdict } from '../../../shared/http/v2/present';
+import { body, oneOf, optional, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ email: text(254), validation_type: optional(oneOf(['all', 'nofreeemail'])) });

@@ -1,7 +1,7 @@
 import { validatePhone } from '../../../shared/features/contact/domain/phone';
-import { body, oneOf, optional, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
 import { v2PhoneVerdict } from '../../../shared/http/v2/present';
+import { body, oneOf, optional, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 
 const Body = body({ phone_number: text(64), validation_type: optional(oneOf(['all', 'mobiles'])) });

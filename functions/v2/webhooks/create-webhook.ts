@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { body, described, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, described, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 const Body = body({

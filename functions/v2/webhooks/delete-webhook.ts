@@ -1,5 +1,5 @@
-import { body, text } from '../../../shared/http/input/fields';
-import { reply } from '../../../shared/http/reply';
+import { body, text } from '../../../shared/shapes/fields';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 /** POST /api/v2/webhooks/delete — removes a subscription; nothing more is sent to it. */

@@ -1,4 +1,4 @@
-import { reply } from '../../../shared/http/reply';
+import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 /** GET /api/v2/webhooks — the account's webhook subscriptions, without their secrets. */

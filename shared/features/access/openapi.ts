@@ -1,8 +1,8 @@
 /** The v2 publishable-key routes (docs/CONTRACT.md#publishable-keys). */
 import * as z from 'zod';
-import { emptyArray } from '../../http/schemas/common';
-import { v2Answer } from '../../http/schemas/envelopes';
-import type { V2RouteDoc } from '../../openapi/route-doc';
+import { emptyArray } from '../../shapes/common';
+import { v2Answer } from '../../shapes/envelopes';
+import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2NewPublishableKey, V2PublishableKey } from './http/schemas';
 
 const listed = {

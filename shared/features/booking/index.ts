@@ -32,7 +32,7 @@ export type {
   ListPage,
   PagedList,
 } from './ports';
-export type { Booked, BookingRequest } from './services/booking-rules';
+export type { Booked, BookingRequest, ServiceBookingRequest } from './services/booking-rules';
 export type { BookingService } from './services/booking-service';
 export type { EarlyReads } from './services/early-reads';
 export {

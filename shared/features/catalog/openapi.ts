@@ -1,8 +1,8 @@
 /** The v2 routes of services and staff (docs/CONTRACT.md#services-and-staff). */
 import * as z from 'zod';
-import { emptyArray } from '../../http/schemas/common';
-import { v2Answer } from '../../http/schemas/envelopes';
-import type { V2RouteDoc } from '../../openapi/route-doc';
+import { emptyArray } from '../../shapes/common';
+import { v2Answer } from '../../shapes/envelopes';
+import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2AvailableStart, V2Calendar, V2Service } from './http/schemas';
 
 const calendar = { id: 3, name: 'Camille', active: true };

@@ -2,4 +2,3 @@
 export { isValidEmail } from './domain/email-syntax';
 export { FAMILY_NAMES, fictitiousEmail } from './domain/fictitious';
 export { toE164 } from './domain/phone';
-export { hasUnsafeText } from './domain/safe-text';

@@ -1,8 +1,8 @@
 /** The staff calendar feed (docs/NOTIFICATIONS.md): its v2 route and its secret address. */
 
-import { emptyArray } from '../../http/schemas/common';
-import { v2Answer } from '../../http/schemas/envelopes';
-import type { V2RouteDoc } from '../../openapi/route-doc';
+import { emptyArray } from '../../shapes/common';
+import { v2Answer } from '../../shapes/envelopes';
+import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2CalendarFeed, V2CalendarFeedStatus } from './http/feed-schemas';
 
 export const FEED_TAG = 'v2 calendar feed';

@@ -1,9 +1,9 @@
 /** The v2 routes of the widget and the manage page (docs/CONTRACT.md#widget-and-manage-page). */
 
-import { v2Answer } from '../../http/schemas/envelopes';
 import * as S from '../../http/schemas/v2';
 import * as ex from '../../openapi/examples';
-import type { V2RouteDoc } from '../../openapi/route-doc';
+import { v2Answer } from '../../shapes/envelopes';
+import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2BusinessPage, V2ManagedAppointment } from './http/schemas';
 
 const business = {

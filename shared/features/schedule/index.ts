@@ -6,7 +6,7 @@ export type { DayStatus } from './domain/day-status';
 export type { Holiday } from './domain/holidays';
 export { isSupportedCountry } from './domain/holidays';
 export type { DayHours, Weekday, WeeklyHours } from './domain/opening-hours';
-export { buildDayHours, DEMO_HOURS, normalizeTime, timeToSeconds, WEEKDAYS } from './domain/opening-hours';
+export { buildDayHours, DEMO_HOURS, timeToSeconds, WEEKDAYS } from './domain/opening-hours';
 export type { SlotRecord } from './domain/slot';
 export { byStart } from './domain/slot';
 export { MAX_FUTURE_SLOTS, openDaysSlots } from './domain/slot-budget';

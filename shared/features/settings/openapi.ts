@@ -1,10 +1,10 @@
 /** The v2 management routes: settings, weekly hours, closure days (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
-import { emptyArray } from '../../http/schemas/common';
-import { v2Answer } from '../../http/schemas/envelopes';
 import * as S from '../../http/schemas/v2';
 import * as ex from '../../openapi/examples';
-import type { V2RouteDoc } from '../../openapi/route-doc';
+import { emptyArray } from '../../shapes/common';
+import { v2Answer } from '../../shapes/envelopes';
+import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2ClosureAdded, V2Settings } from './http/schemas';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';

@@ -1,8 +1,8 @@
 /** The v1 calendar API's routes as the contract describes them (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
-import { v1Answer } from '../../http/schemas/envelopes';
 import * as ex from '../../openapi/examples';
-import type { V1RouteDoc } from '../../openapi/route-doc';
+import { v1Answer } from '../../shapes/envelopes';
+import type { V1RouteDoc } from '../../shapes/route-doc';
 import { HealthService } from '../operations';
 import * as S from './http/schemas';
 

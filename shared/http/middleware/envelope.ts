@@ -1,8 +1,8 @@
 import { DEFAULT_TIMEZONE } from '../../core/defaults';
 import { AppError, internalError } from '../../core/errors';
 import { logger as sharedLogger } from '../../logger';
+import type { Reply } from '../../shapes/reply';
 import { withSourceStack } from '../../telemetry/source-stack';
-import type { Reply } from '../reply';
 import { currentScope } from '../scope';
 import type { AnswerFrame, ApiProfile, AppRequest, Middleware, RequestState } from './types';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors';
-import { negotiateFormat } from '../negotiation';
+import { negotiateFormat } from '../../shapes/negotiation';
 import type { AppRequest, Middleware } from './types';
 
 /**

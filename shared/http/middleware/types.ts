@@ -10,8 +10,8 @@ import type {
   Visitor,
 } from '../../features/access';
 import type { EarlyReads } from '../../features/booking';
-import type { Format } from '../negotiation';
-import type { Reply } from '../reply';
+import type { Format } from '../../shapes/negotiation';
+import type { Reply } from '../../shapes/reply';
 import type { Api } from '../stack-deps';
 
 export type Event = APIGatewayProxyEventV2;

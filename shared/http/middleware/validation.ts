@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { englishIssues } from '../../core/zod-locale';
-import { zodToAppError } from '../input/zod-errors';
+import { zodToAppError } from '../../shapes/zod-errors';
 import type { AppRequest, Middleware } from './types';
 
 /** Schemas of a route's path parameters, query parameters and JSON body. */
@@ -13,7 +13,7 @@ export interface Schemas<P, Q, B> {
 type Where = 'path' | 'query' | 'body';
 
 /**
- * zod validation of path, query and (parsed) body, mapped to the API's codes (shared/http/input/zod-errors.ts).
+ * zod validation of path, query and (parsed) body, mapped to the API's codes (shared/shapes/zod-errors.ts).
  *
  * Request state (`context.app`): reads `body` (jsonBody; `{}` when the route has none); writes `input`,
  * the validated `{ path, query, body }` the handler receives.

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { STATUSES } from '../../features/booking';
 import { WEEKDAYS } from '../../features/schedule';
-import { count, date, id, named, time } from './common';
+import { count, date, id, named, time } from '../../shapes/common';
 
 export const V2OpeningHours = named(
   z.strictObject({

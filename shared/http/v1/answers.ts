@@ -2,10 +2,10 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { API_VERSION } from '../../core/api';
 import { isoInZone } from '../../core/dates';
 import type { AppError } from '../../core/errors';
+import { CONTENT_TYPES } from '../../shapes/negotiation';
+import type { Reply } from '../../shapes/reply';
 import { toCsv, toXml } from '../formats';
 import type { AnswerFrame } from '../middleware/types';
-import { CONTENT_TYPES } from '../negotiation';
-import type { Reply } from '../reply';
 
 function v1Serialize(status: number, envelope: Record<string, unknown>, frame: AnswerFrame, rows: unknown) {
   const body =

@@ -1,5 +1,5 @@
 import type { AppError } from '../../core/errors';
-import type { Reply } from '../reply';
+import type { Reply } from '../../shapes/reply';
 import type { AnswerFrame, ApiProfile } from '../stack';
 import { v1Error, v1Success } from './answers';
 

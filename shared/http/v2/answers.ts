@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AppError, V2ErrorCode } from '../../core/errors';
-import type { Reply } from '../reply';
+import type { Reply } from '../../shapes/reply';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

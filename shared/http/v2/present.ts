@@ -2,7 +2,7 @@ import { type AppointmentRecord, joinClientName } from '../../features/booking';
 import type { V2CalendarFeedStatus } from '../../features/mail';
 import type { SlotRecord } from '../../features/schedule';
 import type { ClosureAdded, EntitySettings, V2ClosureAdded, V2Settings } from '../../features/settings';
-import { documented } from '../input/documented';
+import { documented } from '../../shapes/documented';
 import type {
   V2Appointment,
   V2CheckDate,

@@ -1,5 +1,5 @@
 import type { AppError } from '../../core/errors';
-import type { Reply } from '../reply';
+import type { Reply } from '../../shapes/reply';
 import type { ApiProfile } from '../stack';
 import { v2Error, v2Success } from './answers';
 

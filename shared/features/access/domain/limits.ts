@@ -4,24 +4,12 @@
  * address, the visitor quotas. Each is a quota over a fixed window; 0 means no limit. Everything here is
  * arithmetic: which policies apply, where a window starts and ends, what the headers say.
  */
-export interface Limits {
-  requests_per_minute: number;
-  bookings_per_minute: number;
-  public_requests_per_minute: number;
-  public_bookings_per_minute: number;
-  visitor_requests_per_minute: number;
-  visitor_bookings_per_hour: number;
-}
+import { type Limits, NO_LIMITS } from '../../../core/limits';
+
+export type { Limits } from '../../../core/limits';
+export { NO_LIMITS } from '../../../core/limits';
 export type LimitName = keyof Limits;
 
-export const NO_LIMITS: Limits = {
-  requests_per_minute: 0,
-  bookings_per_minute: 0,
-  public_requests_per_minute: 0,
-  public_bookings_per_minute: 0,
-  visitor_requests_per_minute: 0,
-  visitor_bookings_per_hour: 0,
-};
 export const LIMIT_NAMES = Object.keys(NO_LIMITS) as LimitName[];
 export const LIMIT_BOUNDS = { min: 0, max: 1_000_000 } as const;
 

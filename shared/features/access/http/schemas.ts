@@ -1,6 +1,6 @@
 /** Publishable keys (docs/CONTRACT.md#publishable-keys). */
 import * as z from 'zod';
-import { named } from '../../../http/schemas/common';
+import { named } from '../../../shapes/common';
 
 const fields = {
   id: z.string().regex(/^key_[0-9a-f]{16}$/),

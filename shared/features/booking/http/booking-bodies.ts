@@ -1,13 +1,12 @@
+import type { APIGatewayProxyEventV2 as Event } from 'aws-lambda';
 import type * as z from 'zod';
 import { invalidField, missingField } from '../../../core/errors';
-import { body, clockTime, date, id, oneOf, optional, text } from '../../../http/input/fields';
-import { readJsonBody } from '../../../http/middleware/json-body';
-import type { Event } from '../../../http/middleware/types';
+import { body, clockTime, date, id, oneOf, optional, text } from '../../../shapes/fields';
+import { readJsonBody } from '../../../shapes/json-body';
 import type { EntityContext } from '../../access';
-import type { ServiceBookingRequest } from '../../catalog';
 import { isValidEmail, toE164 } from '../../contact';
 import { STATUSES, splitClientName } from '../domain/appointment';
-import type { BookingRequest } from '../services/booking-rules';
+import type { BookingRequest, ServiceBookingRequest } from '../services/booking-rules';
 
 /** POST /api/v2/appointments: the one schema of this body. */
 export const V2BookingBody = body({

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { missingField } from '../../../core/errors';
-import { body, date, id, optional, text } from '../../../http/input/fields';
+import { body, date, id, optional, text } from '../../../shapes/fields';
 import type { RescheduleTarget } from '../services/client-link-service';
 
 /** POST /api/v2/appointments/reschedule: the cancel token, and a slot_id or a start (date, start_time). */

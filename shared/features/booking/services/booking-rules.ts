@@ -25,6 +25,15 @@ export interface BookingRequest {
   service?: { serviceId: number; serviceName: string; slotIds: number[]; endTime: string } | undefined;
 }
 
+/** A service booking as the handler gives it: who, which service, when, and with whom if chosen. */
+export interface ServiceBookingRequest
+  extends Omit<BookingRequest, 'calendarId' | 'slotId' | 'service' | 'anyCalendar'> {
+  serviceId: number;
+  date: string;
+  startTime: string;
+  calendarId?: number | undefined;
+}
+
 export interface Booked {
   appointment: AppointmentRecord;
   slot: SlotRecord;

@@ -10,7 +10,7 @@ import {
   int,
   optional,
   text,
-} from '../../../http/input/fields';
+} from '../../../shapes/fields';
 import type { CalendarRecord } from '../../schedule';
 import { type AvailableStart, performs, type ServiceRecord } from '../domain/service';
 import type { V2AvailableStart, V2Calendar, V2Service } from './schemas';

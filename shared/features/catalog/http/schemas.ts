@@ -1,6 +1,6 @@
 /** Services and staff (docs/CONTRACT.md#services-and-staff): calendars, services and availability. */
 import * as z from 'zod';
-import { date, id, named, time } from '../../../http/schemas/common';
+import { date, id, named, time } from '../../../shapes/common';
 
 export const V2Calendar = named(
   z.strictObject({ id: id(), name: z.string(), active: z.boolean() }),

@@ -7,7 +7,7 @@ import {
   slotNotFound,
 } from '../../../core/errors';
 import type { EntityContext, IdempotencyMark } from '../../access';
-import type { Booked, BookingRequest } from '../../booking';
+import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
 import type { CalendarRecord, SlotReader } from '../../schedule';
 import { byStart, hasStarted, type SlotRecord } from '../../schedule';
 import {
@@ -22,15 +22,6 @@ import type { CatalogService } from './catalog-service';
 
 /** The longest range one availability request answers, as for slot ranges. */
 export const MAX_AVAILABILITY_DAYS = 62;
-
-/** A service booking as the handler gives it: who, which service, when, and with whom if chosen. */
-export interface ServiceBookingRequest
-  extends Omit<BookingRequest, 'calendarId' | 'slotId' | 'service' | 'anyCalendar'> {
-  serviceId: number;
-  date: string;
-  startTime: string;
-  calendarId?: number | undefined;
-}
 
 export interface ServiceBookingServiceDeps {
   catalog: CatalogService;

@@ -1,6 +1,6 @@
 /** The staff calendar feed (docs/NOTIFICATIONS.md). */
 import * as z from 'zod';
-import { named } from '../../../http/schemas/common';
+import { named } from '../../../shapes/common';
 
 export const V2CalendarFeed = named(
   z.strictObject({ url: z.url().regex(/\/feeds\/[A-Za-z0-9_-]{43}\.ics$/) }),

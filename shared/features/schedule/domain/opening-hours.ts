@@ -4,7 +4,7 @@
  * period has `start_time2`/`end_time2` null. Times are wall-clock 'HH:MM:SS' in the entity's time zone.
  */
 import { DateTime } from 'luxon';
-import { isValidIsoDate } from '../../../core/dates';
+import { isValidIsoDate, normalizeTime } from '../../../core/dates';
 import { invalidDate, invalidField } from '../../../core/errors';
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
@@ -68,21 +68,6 @@ export function weekdayOf(date: string): Weekday {
 export function dayHoursFor(hours: WeeklyHours, date: string): DayHours {
   const day = weekdayOf(date);
   return hours.find((h) => h.day_of_week === day) ?? closedDay(day);
-}
-
-const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** 'HH:MM[:SS]' to 'HH:MM:SS' (24:00 so a period can end at midnight); null lets callers name the field. */
-export function normalizeTime(value: string): string | null {
-  const match = TIME.exec(value);
-  if (!match) return null;
-  const [, hh = '', mm = '', ss = '00'] = match;
-  const h = Number(hh);
-  const m = Number(mm);
-  const s = Number(ss);
-  if (h === 24) return m === 0 && s === 0 ? '24:00:00' : null;
-  if (h > 23 || m > 59 || s > 59) return null;
-  return `${hh}:${mm}:${ss}`;
 }
 
 /** Seconds since midnight of a normalised 'HH:MM:SS' time (24:00:00 gives 86400). */

@@ -1,4 +1,5 @@
-import { type DayHours, normalizeTime, timeToSeconds, type WeeklyHours } from './opening-hours';
+import { normalizeTime } from '../../../core/dates';
+import { type DayHours, timeToSeconds, type WeeklyHours } from './opening-hours';
 
 /** docs/CONTRACT.md#open-days: the most future slots one calendar may be asked to hold. */
 export const MAX_FUTURE_SLOTS = 50_000;

@@ -4,9 +4,9 @@
  * asks the zone whether a start time exists that day.
  */
 import { DateTime, IANAZone } from 'luxon';
-import { isValidIsoDate, isValidTimezone } from '../../../core/dates';
+import { isValidIsoDate, isValidTimezone, normalizeTime } from '../../../core/dates';
 import { invalidDate, invalidField } from '../../../core/errors';
-import { type DayHours, normalizeTime, timeToSeconds } from './opening-hours';
+import { type DayHours, timeToSeconds } from './opening-hours';
 
 export interface SlotTime {
   start_time: string;

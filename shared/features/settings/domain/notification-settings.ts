@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_SETTINGS } from '../../../core/defaults';
-import { hasUnsafeText } from '../../contact';
+import { hasUnsafeText } from '../../../core/safe-text';
 
 /** The settings of the client e-mails (docs/NOTIFICATIONS.md, docs/CONTRACT.md#notifications). */
 export const LANGUAGES = ['en', 'fr'] as const;

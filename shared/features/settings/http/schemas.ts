@@ -1,6 +1,6 @@
 /** The records of the v2 management routes: settings (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
-import { date, id, named } from '../../../http/schemas/common';
+import { date, id, named } from '../../../shapes/common';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../domain/entity';
 import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../domain/notification-settings';
 

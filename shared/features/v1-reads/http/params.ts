@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from '../../../core/defaults';
-import { bool, date, described, id, int, oneOf, optional, params, text } from '../../../http/input/fields';
+import { bool, date, described, id, int, oneOf, optional, params, text } from '../../../shapes/fields';
 import { STATUSES } from '../../booking';
 import { PERIODS } from '../services/statistics-service';
 

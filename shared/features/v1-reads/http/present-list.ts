@@ -1,4 +1,4 @@
-import { paginate, type Reply, reply } from '../../../http/reply';
+import { paginate, type Reply, reply } from '../../../shapes/reply';
 import type { Page, PageRequest } from '../../booking';
 
 /** A v1 list reply: the page's items presented, and its pagination (and meta, on calendar lists). */

@@ -1,5 +1,5 @@
 import { isoInZone } from '../../../core/dates';
-import { documented } from '../../../http/input/documented';
+import { documented } from '../../../shapes/documented';
 import type { ClientRecord } from '../../booking';
 import { type CalendarRecord, totalAppointments } from '../../schedule';
 import type { AppointmentView, SlotView } from '../services/query-service';

@@ -1,6 +1,7 @@
 /** The records and reports of the v1 calendar API (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
-import { count, date, id, named, ratio, stamp, time } from '../../../http/schemas/common';
+import { count, date, id, named, ratio, stamp, time } from '../../../shapes/common';
+import { V1Meta, v1Frame } from '../../../shapes/envelopes';
 import { STATUSES } from '../../booking';
 
 const calendarFields = {
@@ -221,3 +222,17 @@ export type V1Health = z.infer<typeof V1Health>;
 export type V1PeriodStatistics = z.infer<typeof V1PeriodStatistics>;
 export type V1CalendarReport = z.infer<typeof V1CalendarReport>;
 export type V1ClientReport = z.infer<typeof V1ClientReport>;
+
+/** The v1 health envelope when the table does not answer (503). */
+export const V1HealthDegraded = named(
+  z.strictObject({
+    success: z.literal(false),
+    data: V1Health,
+    meta: V1Meta,
+    ...v1Frame,
+    error_code: z.literal('SERVICE_UNAVAILABLE'),
+    http_code: z.literal(503),
+  }),
+  'V1HealthDegraded',
+  'Health when the table does not answer: status degraded, database unreachable.',
+);

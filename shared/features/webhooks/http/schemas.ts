@@ -1,6 +1,6 @@
 /** The records of booking events and webhook subscriptions (docs/EVENTS.md). */
 import * as z from 'zod';
-import { id, named } from '../../../http/schemas/common';
+import { id, named } from '../../../shapes/common';
 import { STATUSES } from '../../booking';
 import { V1Appointment } from '../../v1-reads';
 import { EVENT_TYPES } from '../domain/webhooks';

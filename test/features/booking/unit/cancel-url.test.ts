@@ -1,8 +1,8 @@
+import { settingsPatchSchema } from '../../../../shared/features/settings/domain/entity';
 import {
   cancelUrlProblem,
   normalizedCancelUrl,
 } from '../../../../shared/features/settings/domain/notification-settings';
-import { settingsPatchSchema } from '../../../../shared/features/settings/domain/entity';
 
 /** docs/CONTRACT.md#notifications: what a cancel_url may be, and how it is stored. */
 describe('cancel_url rules', () => {

@@ -5,6 +5,11 @@ import {
   mailContent,
 } from '../../../../shared/features/mail/domain/mail-content';
 import {
+  calendarUid,
+  type MailAppointment,
+  reminderTime,
+} from '../../../../shared/features/mail/domain/notifications';
+import {
   cancelLinkOf,
   cancelUrlProblem,
   canonicalLocale,
@@ -14,11 +19,6 @@ import {
   manageLinkOf,
   notificationPatchShape,
 } from '../../../../shared/features/settings/domain/notification-settings';
-import {
-  calendarUid,
-  type MailAppointment,
-  reminderTime,
-} from '../../../../shared/features/mail/domain/notifications';
 import { parseCalendar } from '../../../support/mail';
 
 const appointment: MailAppointment = {

@@ -1,3 +1,4 @@
+import { normalizeTime } from '../../../../shared/core/dates';
 import { AppError } from '../../../../shared/core/errors';
 import {
   buildDayHours,
@@ -5,7 +6,6 @@ import {
   type DayHours,
   DEMO_HOURS,
   dayHoursFor,
-  normalizeTime,
   timeToSeconds,
   WEEKDAYS,
   type Weekday,

@@ -18,9 +18,9 @@ import type {
   RequestState,
   Result,
 } from '../../../../shared/http/middleware/types';
-import type { Reply } from '../../../../shared/http/reply';
 import { v1Error, v1Success } from '../../../../shared/http/v1/answers';
 import { v2Error, v2Success } from '../../../../shared/http/v2/answers';
+import type { Reply } from '../../../../shared/shapes/reply';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../../support/doubles/middy';
 
 const V1: ApiProfile = { api: 'v1', success: v1Success, error: v1Error };

@@ -16,9 +16,9 @@ import type {
   RequestState,
   Result,
 } from '../../../../shared/http/middleware/types';
-import type { Reply } from '../../../../shared/http/reply';
 import type { IdempotencyStore } from '../../../../shared/http/stack-deps';
 import { v2Error, v2Success } from '../../../../shared/http/v2/answers';
+import type { Reply } from '../../../../shared/shapes/reply';
 import { documentClient } from '../../../../shared/wiring';
 import { apiEvent, entityContext, lambdaContext, seedState } from '../../../support/doubles/middy';
 

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
-import { jsonBody, MAX_BODY_BYTES } from '../../../../shared/http/middleware/json-body';
+import { jsonBody } from '../../../../shared/http/middleware/json-body';
 import type { AppContext, Event, Result } from '../../../../shared/http/middleware/types';
+import { MAX_BODY_BYTES } from '../../../../shared/shapes/json-body';
 import { apiEvent, lambdaContext, seedState } from '../../../support/doubles/middy';
 
 /** The chain: state, the body parser, and a handler that answers with what was parsed. */

@@ -2,12 +2,12 @@ import * as z from 'zod';
 import { config } from '../../../../shared/config';
 import { AppError } from '../../../../shared/core/errors';
 import { IdempotencyRepository } from '../../../../shared/features/access/store/idempotency-repository';
-import { body, id } from '../../../../shared/http/input/fields';
 import { SECURITY_HEADERS } from '../../../../shared/http/middleware/security-headers';
 import { type ApiProfile, bindStack, type StackDeps } from '../../../../shared/http/stack';
 import type { Authenticator } from '../../../../shared/http/stack-deps';
 import { v1Error, v1Success } from '../../../../shared/http/v1/answers';
 import { v2Error, v2Success } from '../../../../shared/http/v2/answers';
+import { body, id } from '../../../../shared/shapes/fields';
 import { documentClient } from '../../../../shared/wiring';
 import { apiEvent, entityContext, lambdaContext } from '../../../support/doubles/middy';
 

@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import * as z from 'zod';
-import { body, id } from '../../../../shared/http/input/fields';
 import type { AppContext, Event, Result } from '../../../../shared/http/middleware/types';
 import { type Schemas, validation } from '../../../../shared/http/middleware/validation';
+import { body, id } from '../../../../shared/shapes/fields';
 import { apiEvent, lambdaContext, seedState } from '../../../support/doubles/middy';
 
 const chain = <P, Q, B>(schemas: Schemas<P, Q, B>, parsedBody?: unknown) =>

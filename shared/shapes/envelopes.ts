@@ -1,10 +1,9 @@
 /** The envelopes of both APIs around the records (docs/CONTRACT.md#envelopes). */
 import * as z from 'zod';
-import { API_VERSION } from '../../core/api';
-import { ERROR_CODES, V2_ERROR_CODES, type V2ErrorCode } from '../../core/errors';
-import { V1Health } from '../../features/v1-reads';
-import { FORMATS } from '../negotiation';
+import { API_VERSION } from '../core/api';
+import { ERROR_CODES, V2_ERROR_CODES, type V2ErrorCode } from '../core/errors';
 import { emptyArray, id, named, stamp } from './common';
+import { FORMATS } from './negotiation';
 
 export const V1Pagination = named(
   z.strictObject({
@@ -41,7 +40,7 @@ export const V1Debug = named(
   'Debug mode only: figures of this request.',
 );
 
-const v1Frame = {
+export const v1Frame = {
   message: z.string(),
   api_version: z.literal(API_VERSION),
   timestamp: stamp(),
@@ -86,19 +85,6 @@ export const V1Error = named(
   }),
   'V1Error',
   'The v1 error envelope: success false, data null, the error code and the HTTP status.',
-);
-
-export const V1HealthDegraded = named(
-  z.strictObject({
-    success: z.literal(false),
-    data: V1Health,
-    meta: V1Meta,
-    ...v1Frame,
-    error_code: z.literal('SERVICE_UNAVAILABLE'),
-    http_code: z.literal(503),
-  }),
-  'V1HealthDegraded',
-  'Health when the table does not answer: status degraded, database unreachable.',
 );
 
 /** A v2 envelope `{ success, data, message }` around a route's data; verdicts may say success false. */

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import { isValidIsoDate } from '../../core/dates';
-import type { ErrorCode } from '../../core/errors';
-import { hasUnsafeText } from '../../features/contact';
-import { normalizeTime } from '../../features/schedule';
+import { isValidIsoDate, normalizeTime } from '../core/dates';
+import type { ErrorCode } from '../core/errors';
+import { hasUnsafeText } from '../core/safe-text';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code

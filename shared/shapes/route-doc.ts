@@ -9,7 +9,7 @@ export interface RouteDoc<Reason> {
   summary: string;
   description: string;
   tag: string;
-  /** The named success envelope (shared/http/schemas/envelopes.ts). */
+  /** The named success envelope (shared/shapes/envelopes.ts). */
   answer: z.ZodType;
   /** An example of the success answer's `data`. */
   example: unknown;

@@ -1,5 +1,5 @@
 import type * as z from 'zod/v4/core';
-import { AppError, type ErrorCode, fieldCode } from '../../core/errors';
+import { AppError, type ErrorCode, fieldCode } from '../core/errors';
 
 type Where = 'path' | 'query' | 'body';
 
