@@ -1,16 +1,19 @@
 /** The v2 entity API's routes as the contract describes them (docs/CONTRACT.md#v2-in-short). */
 import * as z from 'zod';
 import { V2_KEY_ROUTE_DOCS } from '../features/access/openapi';
+import * as bex from '../features/booking/http/examples';
+import * as B from '../features/booking/http/schemas';
 import { V2_CATALOG_ROUTE_DOCS } from '../features/catalog/openapi';
+import * as C from '../features/contact/http/schemas';
 import { V2_FEED_ROUTE_DOCS } from '../features/mail/openapi';
 import { V2_PAGE_ROUTE_DOCS } from '../features/pages/openapi';
+import * as ex from '../features/schedule/http/examples';
+import * as S from '../features/schedule/http/schemas';
 import { V2_MANAGE_ROUTE_DOCS } from '../features/settings/openapi';
 import * as E from '../features/webhooks/http/schemas';
-import * as S from '../http/schemas/v2';
 import { emptyArray } from '../shapes/common';
 import { v2Answer } from '../shapes/envelopes';
 import type { V2RouteDoc } from '../shapes/route-doc';
-import * as ex from './examples';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
 const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
@@ -114,8 +117,8 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       "Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.",
     tag: 'v2 booking',
-    answer: v2Answer(S.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
-    example: ex.v2Appointment,
+    answer: v2Answer(B.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
+    example: bex.v2Appointment,
     errors: {
       400: [
         'client_phone: not a valid phone number',
@@ -133,8 +136,8 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       'Sets the appointment to cancelled, frees its place and returns it with the capacities after.',
     tag: 'v2 booking',
-    answer: v2Answer(S.V2Appointment, 'V2CancelAnswer', 'The appointment cancelled.'),
-    example: { ...ex.v2Appointment, status: 'cancelled', available_slots: 2 },
+    answer: v2Answer(B.V2Appointment, 'V2CancelAnswer', 'The appointment cancelled.'),
+    example: { ...bex.v2Appointment, status: 'cancelled', available_slots: 2 },
     errors: {
       404: ['appointment not found'],
       409: ['appointment already cancelled'],
@@ -146,7 +149,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       'Answers 200 with the verdict: success and data.valid true with formatted, e164 and is_mobile, or success false with the reason. A number a booking accepts is valid, whatever its country (written without a country code, it is read as French): a French number is formatted in pairs (06 12 34 56 78), another in its international form (+44 7911 123456). validation_type mobiles refuses a number that is not a mobile (for a French one, numbers outside 06 and 07). 400 only for a malformed request.',
     tag: 'v2 validation',
-    answer: v2Answer(S.V2PhoneVerdict, 'V2PhoneVerdictAnswer', 'The verdict.', true),
+    answer: v2Answer(C.V2PhoneVerdict, 'V2PhoneVerdictAnswer', 'The verdict.', true),
     example: { valid: true, formatted: '06 12 34 56 78', e164: '+33612345678', is_mobile: true },
     errors: { 400: ['phone_number: is required'] },
   },
@@ -155,7 +158,7 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       'Answers 200 with the verdict: success and data.valid true, or success false with the reason. validation_type nofreeemail refuses free providers. 400 only for a malformed request.',
     tag: 'v2 validation',
-    answer: v2Answer(S.V2EmailVerdict, 'V2EmailVerdictAnswer', 'The verdict.', true),
+    answer: v2Answer(C.V2EmailVerdict, 'V2EmailVerdictAnswer', 'The verdict.', true),
     example: { valid: true },
     errors: { 400: ['email: is required'] },
   },

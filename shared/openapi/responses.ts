@@ -1,10 +1,11 @@
 /** The responses of an operation: the success envelope with an example, and each error status it documents. */
 import { API_VERSION } from '../core/api';
+import { STAMP } from '../features/v1-reads/http/examples';
 import { V1HealthDegraded } from '../features/v1-reads/http/schemas';
 import type { RouteDef } from '../routes';
 import { CONTRACT } from '../shapes/common';
 import type { ErrorStatus, RouteDoc } from '../shapes/route-doc';
-import { STAMP, V1_ERROR_MESSAGES } from './examples';
+import { V1_ERROR_MESSAGES } from './v1-error-messages';
 import { exampleV2Code } from './v2-error-codes';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -4,7 +4,7 @@ import {
   v2BookingRequest,
   v2ServiceBookingRequest,
 } from '../../../shared/features/booking/http/booking-bodies';
-import { v2Appointment } from '../../../shared/http/v2/present';
+import { v2Appointment } from '../../../shared/features/booking/http/present';
 import { reply } from '../../../shared/shapes/reply';
 import { bookingService, defineV2Handler, serviceBookingService } from '../../../shared/wiring';
 

@@ -1,4 +1,4 @@
-import { v2Appointment } from '../../../shared/http/v2/present';
+import { v2Appointment } from '../../../shared/features/booking/http/present';
 import { body, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { clientLinkService, defineV2Handler } from '../../../shared/wiring';

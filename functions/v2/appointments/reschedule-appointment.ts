@@ -1,5 +1,5 @@
+import { v2Appointment } from '../../../shared/features/booking/http/present';
 import { V2RescheduleBody, v2RescheduleTarget } from '../../../shared/features/booking/http/reschedule-body';
-import { v2Appointment } from '../../../shared/http/v2/present';
 import { reply } from '../../../shared/shapes/reply';
 import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 

@@ -1,4 +1,4 @@
-import { v2FeedStatus } from '../../../shared/http/v2/present';
+import { v2FeedStatus } from '../../../shared/features/mail/http/feed-present';
 import { reply } from '../../../shared/shapes/reply';
 import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 

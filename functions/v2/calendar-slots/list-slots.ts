@@ -1,5 +1,5 @@
 import { missingField } from '../../../shared/core/errors';
-import { v2Slot } from '../../../shared/http/v2/present';
+import { v2Slot } from '../../../shared/features/schedule/http/present';
 import { bool, date, id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';

@@ -1,5 +1,5 @@
+import { v2Slot } from '../../../shared/features/schedule/http/present';
 import { CAPACITY_BOUNDS } from '../../../shared/features/settings/domain/entity';
-import { v2Slot } from '../../../shared/http/v2/present';
 import { body, date, id, int, oneOf, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotService } from '../../../shared/wiring';

@@ -1,4 +1,4 @@
-import { v2ClosureAdded } from '../../../shared/http/v2/present';
+import { v2ClosureAdded } from '../../../shared/features/settings/http/present';
 import { body, date, optional, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';

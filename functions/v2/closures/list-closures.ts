@@ -1,5 +1,5 @@
 import { todayIn } from '../../../shared/core/dates';
-import { v2Closure } from '../../../shared/http/v2/present';
+import { v2Closure } from '../../../shared/features/schedule/http/present';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 

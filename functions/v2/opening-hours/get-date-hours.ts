@@ -1,4 +1,4 @@
-import { v2Periods } from '../../../shared/http/v2/present';
+import { v2Periods } from '../../../shared/features/schedule/http/present';
 import { date, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, openingHoursService } from '../../../shared/wiring';

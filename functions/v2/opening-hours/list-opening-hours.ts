@@ -1,4 +1,4 @@
-import { v2OpeningHours } from '../../../shared/http/v2/present';
+import { v2OpeningHours } from '../../../shared/features/schedule/http/present';
 import { id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler, openingHoursService } from '../../../shared/wiring';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { missingField } from '../../../shared/core/errors';
 import { WEEKDAYS } from '../../../shared/features/schedule/domain/opening-hours';
-import { v2OpeningHours } from '../../../shared/http/v2/present';
+import { v2OpeningHours } from '../../../shared/features/schedule/http/present';
 import { body, id, int, oneOf, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler, entityConfigService } from '../../../shared/wiring';

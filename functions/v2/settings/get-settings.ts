@@ -1,4 +1,4 @@
-import { v2Settings } from '../../../shared/http/v2/present';
+import { v2Settings } from '../../../shared/features/settings/http/present';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';
 

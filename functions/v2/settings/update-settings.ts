@@ -10,7 +10,7 @@ import {
   NAME_MAX,
   REMINDER_BOUNDS,
 } from '../../../shared/features/settings/domain/notification-settings';
-import { v2Settings } from '../../../shared/http/v2/present';
+import { v2Settings } from '../../../shared/features/settings/http/present';
 import { body, clearableText, id, int, oneOf, optional, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';

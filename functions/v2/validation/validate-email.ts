@@ -1,5 +1,5 @@
 import { validateEmail } from '../../../shared/features/contact/domain/email';
-import { v2EmailVerdict } from '../../../shared/http/v2/present';
+import { v2EmailVerdict } from '../../../shared/features/contact/http/present';
 import { body, oneOf, optional, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';

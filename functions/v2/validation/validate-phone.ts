@@ -1,5 +1,5 @@
 import { validatePhone } from '../../../shared/features/contact/domain/phone';
-import { v2PhoneVerdict } from '../../../shared/http/v2/present';
+import { v2PhoneVerdict } from '../../../shared/features/contact/http/present';
 import { body, oneOf, optional, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler } from '../../../shared/wiring';

@@ -23,6 +23,9 @@ export type {
   PageRequest,
 } from './domain/listing';
 export { byName, matchesClient } from './domain/listing';
+export { v2Appointment as v2AppointmentExample } from './http/examples';
+export { v2Appointment } from './http/present';
+export { V2Appointment } from './http/schemas';
 export type {
   AppointmentReader,
   AppointmentStore,

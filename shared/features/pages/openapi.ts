@@ -1,9 +1,8 @@
 /** The v2 routes of the widget and the manage page (docs/CONTRACT.md#widget-and-manage-page). */
 
-import * as S from '../../http/schemas/v2';
-import * as ex from '../../openapi/examples';
 import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
+import { V2Appointment, v2AppointmentExample } from '../booking';
 import { V2BusinessPage, V2ManagedAppointment } from './http/schemas';
 
 const business = {
@@ -29,7 +28,7 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
       'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself.',
     tag: 'v2 booking',
     answer: v2Answer(V2ManagedAppointment, 'V2ManagedAppointmentAnswer', 'The appointment.'),
-    example: { appointment: ex.v2Appointment, calendar_name: 'Default', business },
+    example: { appointment: v2AppointmentExample, calendar_name: 'Default', business },
     errors: { 400: ['cancel_token: is required'], 404: ['appointment not found'] },
   },
   'POST /api/v2/appointments/reschedule': {
@@ -37,8 +36,8 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       'To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. A cancelled appointment cannot be moved (409).',
     tag: 'v2 booking',
-    answer: v2Answer(S.V2Appointment, 'V2RescheduleAnswer', 'The appointment at its new time.'),
-    example: { ...ex.v2Appointment, slot_id: 15, start_time: '09:30:00', end_time: '10:00:00' },
+    answer: v2Answer(V2Appointment, 'V2RescheduleAnswer', 'The appointment at its new time.'),
+    example: { ...v2AppointmentExample, slot_id: 15, start_time: '09:30:00', end_time: '10:00:00' },
     errors: {
       400: ['cancel_token: is required', 'slot_id: is required'],
       404: ['appointment not found', 'slot not found'],

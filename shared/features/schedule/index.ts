@@ -11,6 +11,8 @@ export type { SlotRecord } from './domain/slot';
 export { byStart } from './domain/slot';
 export { MAX_FUTURE_SLOTS, openDaysSlots } from './domain/slot-budget';
 export { hasStarted, slotTimes, startInstant } from './domain/slot-times';
+export { v2Periods as v2PeriodsExample } from './http/examples';
+export { V2Holiday, V2OpeningHours } from './http/schemas';
 export type {
   CalendarAdmin,
   CalendarDirectory,

@@ -10,7 +10,6 @@ export {
   localeOf,
   manageLinkOf,
 } from './domain/notification-settings';
-export type { V2ClosureAdded, V2Settings } from './http/schemas';
 export type { SettingsLookup, SettingsStore } from './ports';
 export type { ClosureAdded } from './services/entity-config-service';
 export { checkClosureDate, EntityConfigService, parseSettingsPatch } from './services/entity-config-service';

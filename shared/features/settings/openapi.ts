@@ -1,10 +1,9 @@
 /** The v2 management routes: settings, weekly hours, closure days (docs/CONTRACT.md#self-service). */
 import * as z from 'zod';
-import * as S from '../../http/schemas/v2';
-import * as ex from '../../openapi/examples';
 import { emptyArray } from '../../shapes/common';
 import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
+import { V2Holiday, V2OpeningHours, v2PeriodsExample } from '../schedule';
 import { V2ClosureAdded, V2Settings } from './http/schemas';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
@@ -34,7 +33,7 @@ const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d
           end_time2: null,
           is_open: 1,
         }
-      : { day_of_week: day, ...ex.v2Periods, is_open: 1 },
+      : { day_of_week: day, ...v2PeriodsExample, is_open: 1 },
 );
 const closure = { date: '2026-12-24', name: 'Christmas Eve' };
 
@@ -75,7 +74,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       "day_of_week mon..sun; start_time1/end_time1 and optionally start_time2/end_time2 (HH:MM:SS or HH:MM; a period starts before it ends, the second starts at or after the end of the first); is_open 0 closes the day (times ignored), 1 opens it (default: open when start_time1 is sent). Answers the seven records after. Existing slots are not touched. With calendar_id: that calendar's own hours (the first change copies the entity's week), used by its generation and open days.",
     tag: 'v2 opening hours',
-    answer: v2Answer(z.array(S.V2OpeningHours), 'V2OpeningHoursUpdateAnswer', 'The week after the change.'),
+    answer: v2Answer(z.array(V2OpeningHours), 'V2OpeningHoursUpdateAnswer', 'The week after the change.'),
     example: week,
     errors: {
       400: [
@@ -91,7 +90,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description:
       "The closure days the entity added (besides its country's public holidays), from today in its time zone on, by date.",
     tag: 'v2 opening hours',
-    answer: v2Answer(z.array(S.V2Holiday), 'V2ClosureListAnswer', 'The closure days.'),
+    answer: v2Answer(z.array(V2Holiday), 'V2ClosureListAnswer', 'The closure days.'),
     example: [closure],
     errors: {},
   },

@@ -1,9 +1,9 @@
 /** The v1 calendar API's routes as the contract describes them (docs/CONTRACT.md#v1-in-short). */
 import * as z from 'zod';
-import * as ex from '../../openapi/examples';
 import { v1Answer } from '../../shapes/envelopes';
 import type { V1RouteDoc } from '../../shapes/route-doc';
 import { HealthService } from '../operations';
+import * as ex from './http/examples';
 import * as S from './http/schemas';
 
 const DATES = ['INVALID_DATE_FORMAT', 'DATE_RANGE_TOO_LARGE'] as const;

@@ -25,8 +25,8 @@ export interface AnswerFrame {
 }
 
 /**
- * How one API answers: its envelope on success and on error. Each API's entry module (v1.ts, v2.ts)
- * passes its own, so a v2 function's bundle carries no XML or CSV serializer.
+ * How one API answers: its envelope on success and on error. Each API's profile (v1/profile.ts,
+ * v2/profile.ts) passes its own, so a v2 function's bundle carries no XML or CSV serializer.
  */
 export interface ApiProfile {
   api: Api;

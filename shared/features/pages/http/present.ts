@@ -1,5 +1,4 @@
-import { v2Appointment } from '../../../http/v2/present';
-import type { AppointmentRecord } from '../../booking';
+import { type AppointmentRecord, v2Appointment } from '../../booking';
 import type { CalendarRecord, SlotRecord } from '../../schedule';
 import type { EntitySettings } from '../../settings';
 import type { V2Business, V2BusinessPage, V2ManagedAppointment } from './schemas';

@@ -1,7 +1,7 @@
 /** The records the widget and the manage page read (docs/CONTRACT.md#widget-and-manage-page). */
 import * as z from 'zod';
-import { V2Appointment } from '../../../http/schemas/v2';
 import { id, named } from '../../../shapes/common';
+import { V2Appointment } from '../../booking';
 import { LANGUAGES } from '../../settings';
 
 export const V2Business = named(

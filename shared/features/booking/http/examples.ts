@@ -1,0 +1,21 @@
+/**
+ * Example records for docs/openapi.json. Redocly's recommended rules check each example against its
+ * schema, so an example that drifts from the contract fails `npm run lint:api`.
+ */
+import type { V2Appointment } from './schemas';
+
+export const v2Appointment: V2Appointment = {
+  id: 42,
+  client_id: 41,
+  slot_id: 14,
+  status: 'confirmed',
+  cancel_token: 'bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw',
+  client_name: 'Jeanne Durand',
+  client_phone: '+33612345678',
+  client_email: 'jeanne.durand@example.com',
+  date: '2026-12-01',
+  start_time: '09:00:00',
+  end_time: '09:30:00',
+  max_appointments: 2,
+  available_slots: 1,
+};

@@ -1,0 +1,65 @@
+/** The schedule's records of the v2 entity API: opening hours, dates, slots (docs/CONTRACT.md#v2-in-short). */
+import * as z from 'zod';
+import { count, date, id, named, time } from '../../../shapes/common';
+import { WEEKDAYS } from '../domain/opening-hours';
+
+export const V2OpeningHours = named(
+  z.strictObject({
+    day_of_week: z.enum(WEEKDAYS as ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
+    start_time1: time().nullable(),
+    end_time1: time().nullable(),
+    start_time2: time().nullable(),
+    end_time2: time().nullable(),
+    is_open: z.int().min(0).max(1),
+  }),
+  'V2OpeningHours',
+  'Opening hours of one weekday. A closed weekday has is_open 0 and all four times null; a day with one period has start_time2 and end_time2 null.',
+);
+
+export const V2Periods = named(
+  z.strictObject({
+    start_time1: time().nullable(),
+    end_time1: time().nullable(),
+    start_time2: time().nullable(),
+    end_time2: time().nullable(),
+  }),
+  'V2Periods',
+  'The periods of an open date (start_time2 and end_time2 are null when the day has one period).',
+);
+
+export const V2Holiday = named(
+  z.strictObject({ name: z.string(), date: date() }),
+  'V2Holiday',
+  "A public holiday of the entity's country, or a closure day the entity added.",
+);
+
+export const V2CheckDate = named(
+  z.strictObject({
+    is_open: z.boolean(),
+    is_holiday: z.boolean(),
+    opening_hours: V2Periods.nullable(),
+    holiday: V2Holiday.nullable(),
+  }),
+  'V2CheckDate',
+  'Whether a date is open: opening_hours is null when closed, holiday is null when the date is not a holiday.',
+);
+
+export const V2Slot = named(
+  z.strictObject({
+    id: id(),
+    date: date(),
+    start_time: time(),
+    end_time: time(),
+    status: z.enum(['open', 'closed']),
+    max_appointments: count(),
+    available_slots: count(),
+  }),
+  'V2Slot',
+  'A slot of the default calendar: max_appointments is its capacity, available_slots the places left.',
+);
+
+export type V2OpeningHours = z.infer<typeof V2OpeningHours>;
+export type V2Periods = z.infer<typeof V2Periods>;
+export type V2Holiday = z.infer<typeof V2Holiday>;
+export type V2CheckDate = z.infer<typeof V2CheckDate>;
+export type V2Slot = z.infer<typeof V2Slot>;

@@ -1,0 +1,20 @@
+/** An example message for each v1 error code, for the v1 error answers of docs/openapi.json. */
+export const V1_ERROR_MESSAGES: Record<string, string> = {
+  INVALID_PARAMETER: 'per_page: must be at most 1000',
+  INVALID_DATE_FORMAT: 'date_from: invalid date, expected YYYY-MM-DD',
+  DATE_RANGE_TOO_LARGE: 'date range is over 365 days',
+  MISSING_REQUIRED_FIELD: 'client_phone: is required',
+  MISSING_CALENDAR_ID: 'calendar_id parameter is required',
+  INVALID_JSON: 'body is not valid JSON',
+  AUTH_REQUIRED: 'access token required',
+  AUTH_INVALID: 'invalid access token',
+  RESOURCE_NOT_FOUND: 'resource not found',
+  CALENDAR_NOT_FOUND: 'calendar not found or inactive',
+  SLOT_NOT_FOUND: 'slot not found',
+  SLOT_UNAVAILABLE: 'slot not available: full',
+  SLOT_IN_PAST: 'slot not available: in the past',
+  PAYLOAD_TOO_LARGE: 'request body is larger than 65536 bytes',
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency-Key was already used with a different request',
+  SERVICE_UNAVAILABLE: 'the service is busy, retry the same request',
+  INTERNAL_ERROR: 'server error: 6b1e0f52-8c1d-4c55-9d0e-0b8a4d3f2a71',
+};
