@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -6,14 +6,26 @@ import type { AddressInfo } from 'node:net';
  * drops every connection, `throttle-transactions` answers TransactWriteItems with a throttling error,
  * `{ until: 'X' }` forwards up to the first X call, then behaves as `down` (the function died right after
  * that step), and `{ answerLost: 'X' }` forwards the first X call but drops its answer, then behaves as
- * `down` (X took effect; the function died before it heard so).
+ * `down` (X took effect; the function died before it heard so). `{ inject }` asks, for every call once its
+ * body has arrived, which fault to play (store-faults.ts builds seeded ones): none forwards it.
  */
 export type ProxyMode =
   | 'pass'
   | 'down'
   | 'throttle-transactions'
   | { until: string }
-  | { answerLost: string };
+  | { answerLost: string }
+  | { inject: Injector };
+
+/**
+ * A fault a call meets: a throttling error (`ThrottlingException` or
+ * `ProvisionedThroughputExceededException`, 400), a 500 `InternalServerError`, the connection dropped
+ * before the store sees the call, the store's answer dropped after it did the call, or a slow answer.
+ */
+export type Fault = 'throttling' | 'throughput' | 'internal' | 'drop' | 'answer-lost' | { slowMs: number };
+
+/** Which fault the call (`Operation pk/sk …`, its body's JSON) meets; undefined: forwarded as it is. */
+export type Injector = (call: string, body: string) => Fault | undefined;
 
 export interface StoreProxy {
   endpoint: string;
@@ -42,6 +54,17 @@ const THROTTLED = JSON.stringify({
   __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException',
   message: 'Rate of requests exceeds the allowed throughput.',
 });
+
+/** The error answers a fault plays, as DynamoDB writes them: status, `__type` and message. */
+const ERROR_ANSWERS: Record<string, [number, string, string]> = {
+  throttling: [400, 'ThrottlingException', 'Rate of requests exceeds the allowed throughput.'],
+  throughput: [
+    400,
+    'ProvisionedThroughputExceededException',
+    'The level of configured provisioned throughput for the table was exceeded.',
+  ],
+  internal: [500, 'InternalServerError', 'Internal server error'],
+};
 
 /** The `pk/sk` of every key a call's JSON names (attribute values as DynamoDB's wire format writes them). */
 function keysNamed(body: string): string {
@@ -110,6 +133,56 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
       };
     });
   };
+  /** Forwards a call whose body was read, and hands the store's answer to `answered`. */
+  const forward = (req: IncomingMessage, body: Buffer, answered: (answer: IncomingMessage) => void) => {
+    const upstream = httpRequest(
+      {
+        host: upstreamUrl.hostname,
+        port: upstreamUrl.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      answered,
+    );
+    upstream.on('error', () => req.socket.destroy());
+    upstream.end(body);
+  };
+  /** A call under `{ inject }`: its body is read, then it meets the fault the injector names, or none. */
+  const injected = (req: IncomingMessage, res: ServerResponse, operation: string, inject: Injector) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const call = `${operation} ${keysNamed(body.toString())}`;
+      arrived(call);
+      const fault = inject(call, body.toString());
+      const error = typeof fault === 'string' ? ERROR_ANSWERS[fault] : undefined;
+      if (error) {
+        const [status, type, message] = error;
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': type });
+        res.end(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message }));
+        return;
+      }
+      if (fault === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      forward(req, body, (answer) => {
+        if (fault === 'answer-lost') {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        const send = () => {
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(res);
+        };
+        if (typeof fault === 'object') setTimeout(send, fault.slowMs);
+        else send();
+      });
+    });
+  };
   const server = createServer((req, res) => {
     const operation =
       String(req.headers['x-amz-target'] ?? '')
@@ -121,6 +194,10 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
     if (loseAnswer) state.mode = 'down';
     if (mode === 'down') {
       req.socket.destroy();
+      return;
+    }
+    if (typeof mode === 'object' && 'inject' in mode) {
+      injected(req, res, operation, mode.inject);
       return;
     }
     if (mode === 'throttle-transactions' && operation === 'TransactWriteItems') {
