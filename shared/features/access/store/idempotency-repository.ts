@@ -55,6 +55,8 @@ export class IdempotencyRepository implements IdempotencyStore {
     const item = await getItem(this.table, Key);
     // Deleted (released) between the two calls: claim again.
     if (!item) return this.claim(entityId, request);
+    // This request's own claim: the put was done but its answer lost, and the SDK's retry met it.
+    if (item.claim_id === mark.claimId) return { kind: 'claimed', mark };
     if (item.fingerprint !== request.fingerprint) return { kind: 'mismatch' };
     if (item.answer) return { kind: 'replay', answer: item.answer as StoredAnswer };
     if (item.state === 'committed') {

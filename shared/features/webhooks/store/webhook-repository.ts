@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../../db/conditions';
-import { updateWhere, writtenIf } from '../../../db/expressions';
+import { updateWhere, writtenIf, writtenOrOwn } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
@@ -22,15 +22,23 @@ const toWebhook = (item: Record<string, unknown>): WebhookRecord => ({
 export class WebhookRepository implements WebhookStore {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: subscribe (a new id, never overwriting). */
+  /**
+   * Pattern: subscribe (a new id, never overwriting). The SDK's retry of a put whose answer was lost meets
+   * the subscription it wrote: recognised by its secret (new with each subscription), it is a success.
+   */
   async create(entityId: string, record: WebhookRecord): Promise<void> {
-    await this.table.doc.send(
-      new PutCommand({
-        TableName: this.table.name,
-        Item: { ...keys.webhook(entityId, record.id), type: 'webhook', ...record },
-        ConditionExpression: CONDITION.isNew,
-      }),
+    const written = await writtenOrOwn(
+      this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.name,
+          Item: { ...keys.webhook(entityId, record.id), type: 'webhook', ...record },
+          ConditionExpression: CONDITION.isNew,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+      (old) => old.secret === record.secret,
     );
+    if (!written) throw new Error(`webhook ${record.id} exists already`);
   }
 
   /** Pattern: an entity's subscriptions (consistent: a removal is seen by the next dispatch). */
