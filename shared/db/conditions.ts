@@ -40,6 +40,11 @@ export const CONDITION = {
   settingsAsRead: '#version = :version',
   /** The token hashes are as read (`:hashes`): no rotation came between the read and the write. */
   tokensAsRead: '#token_hashes = :hashes',
+  /**
+   * The item's last write is not this request's (`:marker`): the SDK's retry of a write whose answer was
+   * lost fails on it, and the failed condition's old item (ALL_OLD) tells the request its own success.
+   */
+  notWrittenBy: '(attribute_not_exists(#last_write) OR #last_write <> :marker)',
   /** A counter is below its cap (`:cap`): keys per entity, requests in a limit's window. */
   belowCap: '(attribute_not_exists(#n) OR #n < :cap)',
   /**

@@ -251,6 +251,22 @@ describe('a lost answer answers as the first try', () => {
   });
 });
 
+describe('a counter step whose answer was lost', () => {
+  it('counts once: the last request of a quota is let through, not refused by its own step', async () => {
+    const { newEntity, services, viaHandler } = load();
+    const entity = await newEntity();
+    await services().admin.setLimits(entity.entity_account_id, { requests_per_minute: 1 });
+    const { answer } = await withFirstAnswerLost(
+      (call) => call.startsWith('UpdateItem') && call.includes('RATE#'),
+      () => viaHandler('GET', '/api/v2/opening-hours', { headers: entity.v2 }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.ratelimit).toMatch(/r=0/);
+    const next = await viaHandler('GET', '/api/v2/opening-hours', { headers: entity.v2 });
+    expect(next.status).toBe(429);
+  });
+});
+
 describe('the seeded fault proxy', () => {
   it('plays the same faults for the same seed, and counts them by kind', () => {
     const rates = { throttle: 0.1, internal: 0.05, drop: 0.05, answerLost: 0.05, slow: 0.05, slowMs: 1 };

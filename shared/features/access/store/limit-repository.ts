@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { CONDITION } from '../../../db/conditions';
 import { conditionFailed, updateWhere } from '../../../db/expressions';
 import { getItem, getItems } from '../../../db/items';
 import type { Key } from '../../../db/keys';
@@ -131,10 +133,17 @@ export class LimitRepository implements LimitStore {
     const moves = itemMoves(entityId, steps);
     const [only] = moves;
     if (only && moves.length === 1) {
+      const update = updateOf(this.table.name, only);
+      // The step's marker: the SDK's retry of a step whose answer was lost meets it, and counts nothing twice.
+      const marker = randomUUID();
       try {
         const answer = await this.table.doc.send(
           new UpdateCommand({
-            ...updateOf(this.table.name, only),
+            ...update,
+            UpdateExpression: `${update.UpdateExpression}, #last_write = :marker`,
+            ConditionExpression: `${update.ConditionExpression} AND ${CONDITION.notWrittenBy}`,
+            ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#last_write': 'last_write' },
+            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':marker': marker },
             ReturnValues: 'UPDATED_NEW',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
@@ -142,8 +151,10 @@ export class LimitRepository implements LimitStore {
         return { ok: true, counts: countsFrom(moves, [answer.Attributes], steps.length) };
       } catch (error) {
         if (!conditionFailed(error)) throw error;
-        const old = (error as { Item?: Record<string, AttributeValue> }).Item;
-        return { ok: false, refusedAt: refusedStep(only, old ? unmarshall(old) : undefined) };
+        const raw = (error as { Item?: Record<string, AttributeValue> }).Item;
+        const old = raw ? unmarshall(raw) : undefined;
+        if (old?.last_write === marker) return { ok: true, counts: countsFrom(moves, [old], steps.length) };
+        return { ok: false, refusedAt: refusedStep(only, old) };
       }
     }
     try {
