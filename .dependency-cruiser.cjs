@@ -4,9 +4,9 @@
  *   Between features: a feature uses another only through that feature's index.ts (its public face).
  *   Inside a feature: domain/ imports only domain/; services/ import domain/ and ports.ts; store/,
  *   adapters/ and debug/ implement ports.ts; http/ (schemas, bodies, presenters) never reaches a store.
- *   The kernel: core/ and db/ import no feature; the HTTP stack, telemetry and the OpenAPI assembly see a
- *   feature through its index.ts, openapi.ts or http/; the wiring (the composition root) and the local
- *   runtime may build from any part. Handlers (functions/) compose the wiring and http shapes only.
+ *   The kernel: core/, db/ and shapes/ sit below the features and import none; the HTTP stack, telemetry
+ *   and the OpenAPI assembly sit above them and see a feature through its index.ts, openapi.ts or http/
+ *   (no feature imports them); the wiring (the composition root) and the local runtime may build from any part. Handlers (functions/) compose the wiring and http shapes only.
  * Browser code (web/) stands apart: of the project it imports only web/ and the generated API types
  * (examples/client/api.d.ts). `npm run lint` (and so CI) and test/kernel/unit/repo/dependencies.test.ts fail on a
  * wrong-way import or a circle.
@@ -48,19 +48,19 @@ module.exports = {
       'services-see-domain-and-ports',
       "A feature's services/ import its domain/, its ports.ts and other services of its own, never its store, adapters, HTTP shapes or the kernel's drivers.",
       `${FEATURE}services/`,
-      '^(shared/features/$1/(store|adapters|debug|http|openapi)|shared/(db|http|local|wiring|telemetry|openapi)/|shared/(config|logger|routes)\\.ts$|functions/|scripts/|infra/)',
+      '^(shared/features/$1/(store|adapters|debug|http|openapi)|shared/(db|http|shapes|local|wiring|telemetry|openapi)/|shared/(config|logger|routes)\\.ts$|functions/|scripts/|infra/)',
     ),
     forbid(
       'ports-speak-domain',
       "A feature's ports.ts speaks its domain's types: it imports no service, store, adapter or HTTP shape.",
       `${FEATURE}ports\\.ts$`,
-      '^(shared/features/$1/(services|store|adapters|debug|http|openapi)|shared/(db|http|local|wiring|telemetry|openapi)/|functions/|scripts/|infra/)',
+      '^(shared/features/$1/(services|store|adapters|debug|http|openapi)|shared/(db|http|shapes|local|wiring|telemetry|openapi)/|functions/|scripts/|infra/)',
     ),
     forbid(
       'stores-implement-ports',
       "A feature's store/, adapters/ and debug/ implement its ports.ts: they never import its services or HTTP shapes, the HTTP stack, the local runtime or the wiring.",
       `${FEATURE}(store|adapters|debug)/`,
-      '^(shared/features/$1/(services|http|openapi)|shared/(http|local|wiring|openapi)/|functions/|scripts/|infra/)',
+      '^(shared/features/$1/(services|http|openapi)|shared/(http|shapes|local|wiring|openapi)/|functions/|scripts/|infra/)',
     ),
     forbid(
       'debug-is-not-dynamodb',
@@ -72,12 +72,18 @@ module.exports = {
       'http-shapes-do-not-store',
       "A feature's http/ turns requests into service input and records into answers: it never reaches a store, an adapter, the wiring or the local runtime.",
       `${FEATURE}http/`,
-      '^(shared/features/$1/(store|adapters|debug)|shared/(db|local|wiring)/|functions/|scripts/|infra/)',
+      '^(shared/features/$1/(store|adapters|debug)|shared/(db|http|openapi|local|wiring)/|functions/|scripts/|infra/)',
+    ),
+    forbid(
+      'features-sit-below-the-stack',
+      "No feature imports the HTTP stack, the OpenAPI assembly, the wiring or the local runtime: they are built on the features (a feature's openapi.ts is read by the assembly, not the other way).",
+      '^shared/features/',
+      '^shared/(http|openapi|wiring|local)/',
     ),
     forbid(
       'the-kernel-core-stands-alone',
-      'core/ (errors, dates, jobs, the metrics port) and db/ (client, keys, conditions) are what every feature uses: they import no feature, no HTTP and no wiring.',
-      '^shared/(core|db)/',
+      'core/ (errors, dates, jobs, the metrics port), db/ (client, keys, conditions) and shapes/ (fields, schemas, envelopes) are what every feature uses: they import no feature, no HTTP stack and no wiring.',
+      '^shared/(core|db|shapes)/',
       '^(shared/(features|http|local|wiring|openapi|telemetry)/|functions/|scripts/|infra/)',
     ),
     forbid(

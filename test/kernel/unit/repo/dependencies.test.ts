@@ -103,6 +103,19 @@ describe('each rule fires on a tree that breaks it', () => {
       },
     ],
     [
+      'features-sit-below-the-stack',
+      {
+        [`${F}/up/openapi.ts`]: "import '../../openapi/up-b';",
+        'shared/openapi/up-b.ts': '',
+        [`${F}/up/http/up-c.ts`]: "import '../../../http/up-d';",
+        'shared/http/up-d.ts': '',
+      },
+    ],
+    [
+      'the-kernel-core-stands-alone',
+      { 'shared/shapes/shape-a.ts': "import '../features/shp/index';", [`${F}/shp/index.ts`]: '' },
+    ],
+    [
       'the-kernel-sees-faces',
       {
         'shared/http/face-a.ts': "import '../features/face/services/face-b';",
@@ -161,7 +174,9 @@ describe('each rule fires on a tree that breaks it', () => {
       [`${F}/ok/services/face-user.ts`]: "import '../../booking/index'; import '../ports';",
       [`${F}/booking/index.ts`]: "import './domain/meet-c';",
       'shared/http/shape-user.ts': "import '../features/ok/http/shape';",
-      [`${F}/ok/http/shape.ts`]: "import '../domain/record';",
+      [`${F}/ok/http/shape.ts`]: "import '../domain/record'; import '../../../shapes/fields';",
+      'shared/shapes/fields.ts': "import '../core/dates';",
+      'shared/core/dates.ts': '',
     };
     for (const [path, text] of Object.entries(allowed)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
