@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 export type ProxyMode =
   | 'pass'
   | 'down'
+  | 'hang'
   | 'throttle-transactions'
   | { until: string }
   | { answerLost: string }
@@ -194,6 +195,10 @@ export async function startStoreProxy(realEndpoint: string): Promise<StoreProxy>
     if (loseAnswer) state.mode = 'down';
     if (mode === 'down') {
       req.socket.destroy();
+      return;
+    }
+    if (mode === 'hang') {
+      req.resume();
       return;
     }
     if (typeof mode === 'object' && 'inject' in mode) {
