@@ -80,6 +80,8 @@ export type Config = Readonly<{
   region: string;
   /** Tries per store request (AWS_MAX_ATTEMPTS); undefined: the client's default (shared/db/client.ts). */
   storeMaxAttempts: number | undefined;
+  /** The function's own timeout (FUNCTION_TIMEOUT_SECONDS, set by infra; 30 s unless set): store timeouts derive from it. */
+  functionTimeoutSeconds: number;
   stage: 'local' | 'staging' | 'production';
   debugModeEnabled: boolean;
   logLevel: 'debug' | 'info' | 'silent';
@@ -129,6 +131,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     region: textOf(env, 'AWS_REGION', DEFAULT_REGION, 1),
     // The AWS SDK's own setting: tries per store request, the first included (unset: 5 locally, 3 on AWS).
     storeMaxAttempts: numberOf(env, 'AWS_MAX_ATTEMPTS', { whole: true, min: 1, max: 10 }),
+    // Set by the stack to each function's timeout (infra/stacks/route-functions.ts); unset (npm start,
+    // tests): 30 s, about API Gateway's own limit, which the local server's context keeps too.
+    functionTimeoutSeconds:
+      numberOf(env, 'FUNCTION_TIMEOUT_SECONDS', { whole: true, min: 1, max: 900 }) ?? 30,
     stage,
     debugModeEnabled: debugMode ? debugMode === 'on' : stage !== 'production',
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'silent'], 'info'),

@@ -996,6 +996,126 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        V1Pagination: {
+            total: number;
+            page: number;
+            per_page: number;
+            total_pages: number;
+            has_more: boolean;
+            /** @description Opaque cursor of the next page: pass it as `cursor` with the same query (and per_page). Absent on the last page. Bound to the account and the query: any other gives 400 INVALID_PARAMETER. */
+            next_cursor?: string;
+        };
+        V1Meta: {
+            calendar_id?: number;
+        };
+        V1Debug: {
+            memory_usage: number;
+            execution_time: number;
+            query_count: number;
+            request_method: string;
+            endpoint: string;
+            debug_mode: boolean;
+        };
+        V1Error: {
+            /** @constant */
+            success: false;
+            data: null;
+            /** @enum {string} */
+            error_code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "MISSING_CALENDAR_ID" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+            http_code: number;
+            message: string;
+            /** @constant */
+            api_version: "1.0";
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            format: "json" | "xml" | "csv";
+            debug?: components["schemas"]["V1Debug"];
+            meta: Record<string, never>;
+        };
+        V2Error: {
+            /** @constant */
+            success: false;
+            data: unknown[];
+            message: string;
+            /**
+             * @description Why, for machines (the message is for people and may change). v1's codes where they say enough, finer ones where a client tells cases apart:
+             *     - `INVALID_PARAMETER`: 400: a parameter or body field is malformed or out of range (the message names it and the rule); also 409 for a limit of the entity (at most N keys or services), the default calendar deactivated, or settings changing concurrently
+             *     - `INVALID_DATE_FORMAT`: 400: a date is not YYYY-MM-DD
+             *     - `DATE_RANGE_TOO_LARGE`: 400: a date range is longer than the route allows
+             *     - `MISSING_REQUIRED_FIELD`: 400: a required body field is absent (the message names it)
+             *     - `INVALID_JSON`: 400: the body is not valid JSON
+             *     - `INVALID_CLIENT_NAME`: 400: client_name is missing or refused (too long, control characters)
+             *     - `INVALID_CLIENT_PHONE`: 400: client_phone is missing, too long or not a valid phone number
+             *     - `INVALID_CLIENT_EMAIL`: 400: client_email is too long or not a valid e-mail address
+             *     - `AUTH_REQUIRED`: 401: no access token
+             *     - `AUTH_INVALID`: 401: the access token is unknown or removed
+             *     - `FORBIDDEN`: 403: a publishable key or cancel token outside its routes, an origin its key does not allow, or a call that does not come through the API's public address
+             *     - `ENDPOINT_NOT_FOUND`: 404: no route has this method and path
+             *     - `RESOURCE_NOT_FOUND`: 404: the appointment, service, key, webhook, closure day or entity named does not exist; or the day is closed
+             *     - `CALENDAR_NOT_FOUND`: 404: the calendar does not exist or is inactive
+             *     - `SLOT_NOT_FOUND`: 404: the slot does not exist (or none starts at the time asked)
+             *     - `SLOT_FULL`: 409: the slot (or a slot of the service run) has no place left
+             *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day)
+             *     - `SLOT_IN_PAST`: 409: the slot has started
+             *     - `SLOT_UNAVAILABLE`: 409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently
+             *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved
+             *     - `ALREADY_AT_THIS_TIME`: 409: the appointment is already at the time asked
+             *     - `IDEMPOTENCY_KEY_REUSED`: 409: the Idempotency-Key was used with a different request, or its first request is still running
+             *     - `PAYLOAD_TOO_LARGE`: 413: the body is over 64 KB
+             *     - `RATE_LIMITED`: 429: over a limit; Retry-After says when to retry
+             *     - `INTERNAL_ERROR`: 500: a server error (the message names the request id)
+             *     - `SERVICE_UNAVAILABLE`: 503: unavailable for a moment; Retry-After says when to send the same request again
+             * @enum {string}
+             */
+            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
+        };
+        V2CalendarFeed: {
+            url: string;
+        };
+        V2CalendarFeedStatus: {
+            exists: boolean;
+            created_at: string | null;
+        };
+        V2CalendarFeedAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2CalendarFeed"];
+            message?: string;
+        };
+        V2CalendarFeedStatusAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2CalendarFeedStatus"];
+            message?: string;
+        };
+        V2CalendarFeedDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2Appointment: {
+            id: number;
+            client_id: number;
+            slot_id: number;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled" | "completed";
+            cancel_token: string;
+            client_name: string;
+            client_phone: string;
+            client_email?: string;
+            contract_number?: string;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            max_appointments: number;
+            available_slots: number;
+            service_id?: number;
+            calendar_id?: number;
+            slot_ids?: number[];
+        };
         V1Calendar: {
             calendar_id: number;
             calendar_name: string;
@@ -1177,43 +1297,6 @@ export interface components {
                 last_appointment: string | null;
             }[];
         };
-        V1Pagination: {
-            total: number;
-            page: number;
-            per_page: number;
-            total_pages: number;
-            has_more: boolean;
-            /** @description Opaque cursor of the next page: pass it as `cursor` with the same query (and per_page). Absent on the last page. Bound to the account and the query: any other gives 400 INVALID_PARAMETER. */
-            next_cursor?: string;
-        };
-        V1Meta: {
-            calendar_id?: number;
-        };
-        V1Debug: {
-            memory_usage: number;
-            execution_time: number;
-            query_count: number;
-            request_method: string;
-            endpoint: string;
-            debug_mode: boolean;
-        };
-        V1Error: {
-            /** @constant */
-            success: false;
-            data: null;
-            /** @enum {string} */
-            error_code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "MISSING_CALENDAR_ID" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-            http_code: number;
-            message: string;
-            /** @constant */
-            api_version: "1.0";
-            /** Format: date-time */
-            timestamp: string;
-            /** @enum {string} */
-            format: "json" | "xml" | "csv";
-            debug?: components["schemas"]["V1Debug"];
-            meta: Record<string, never>;
-        };
         V1HealthDegraded: {
             /** @constant */
             success: false;
@@ -1231,43 +1314,6 @@ export interface components {
             error_code: "SERVICE_UNAVAILABLE";
             /** @constant */
             http_code: 503;
-        };
-        V2Error: {
-            /** @constant */
-            success: false;
-            data: unknown[];
-            message: string;
-            /**
-             * @description Why, for machines (the message is for people and may change). v1's codes where they say enough, finer ones where a client tells cases apart:
-             *     - `INVALID_PARAMETER`: 400: a parameter or body field is malformed or out of range (the message names it and the rule); also 409 for a limit of the entity (at most N keys or services), the default calendar deactivated, or settings changing concurrently
-             *     - `INVALID_DATE_FORMAT`: 400: a date is not YYYY-MM-DD
-             *     - `DATE_RANGE_TOO_LARGE`: 400: a date range is longer than the route allows
-             *     - `MISSING_REQUIRED_FIELD`: 400: a required body field is absent (the message names it)
-             *     - `INVALID_JSON`: 400: the body is not valid JSON
-             *     - `INVALID_CLIENT_NAME`: 400: client_name is missing or refused (too long, control characters)
-             *     - `INVALID_CLIENT_PHONE`: 400: client_phone is missing, too long or not a valid phone number
-             *     - `INVALID_CLIENT_EMAIL`: 400: client_email is too long or not a valid e-mail address
-             *     - `AUTH_REQUIRED`: 401: no access token
-             *     - `AUTH_INVALID`: 401: the access token is unknown or removed
-             *     - `FORBIDDEN`: 403: a publishable key or cancel token outside its routes, an origin its key does not allow, or a call that does not come through the API's public address
-             *     - `ENDPOINT_NOT_FOUND`: 404: no route has this method and path
-             *     - `RESOURCE_NOT_FOUND`: 404: the appointment, service, key, webhook, closure day or entity named does not exist; or the day is closed
-             *     - `CALENDAR_NOT_FOUND`: 404: the calendar does not exist or is inactive
-             *     - `SLOT_NOT_FOUND`: 404: the slot does not exist (or none starts at the time asked)
-             *     - `SLOT_FULL`: 409: the slot (or a slot of the service run) has no place left
-             *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day)
-             *     - `SLOT_IN_PAST`: 409: the slot has started
-             *     - `SLOT_UNAVAILABLE`: 409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently
-             *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved
-             *     - `ALREADY_AT_THIS_TIME`: 409: the appointment is already at the time asked
-             *     - `IDEMPOTENCY_KEY_REUSED`: 409: the Idempotency-Key was used with a different request, or its first request is still running
-             *     - `PAYLOAD_TOO_LARGE`: 413: the body is over 64 KB
-             *     - `RATE_LIMITED`: 429: over a limit; Retry-After says when to retry
-             *     - `INTERNAL_ERROR`: 500: a server error (the message names the request id)
-             *     - `SERVICE_UNAVAILABLE`: 503: the store is busy: retry the same request
-             * @enum {string}
-             */
-            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
         };
         V1InfoAnswer: {
             /** @constant */
@@ -1563,115 +1609,58 @@ export interface components {
             /** @constant */
             http_code: 200;
         };
-        V2WebhookSummary: {
+        V2PublishableKey: {
             id: string;
-            url: string;
-            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
-            created_at: string;
-            last_failure?: {
-                at: string;
-                event_id: string;
-                reason: string;
-            } | null;
-            last_success_at?: string | null;
-        };
-        V2Webhook: {
-            id: string;
-            url: string;
-            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
-            secret: string;
-            created_at: string;
-        };
-        V2Event: {
-            id: string;
-            /** @enum {string} */
-            type: "appointment.created" | "appointment.updated" | "appointment.cancelled";
-            timestamp: string;
-            data: {
-                appointment: components["schemas"]["V1Appointment"];
-                previous?: {
-                    /** @enum {string} */
-                    status: "pending" | "confirmed" | "cancelled" | "completed";
-                    slot_id: number;
-                };
-            };
-        };
-        V2OpeningHours: {
-            /** @enum {string} */
-            day_of_week: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
-            start_time1: string | null;
-            end_time1: string | null;
-            start_time2: string | null;
-            end_time2: string | null;
-            is_open: number;
-        };
-        V2Periods: {
-            start_time1: string | null;
-            end_time1: string | null;
-            start_time2: string | null;
-            end_time2: string | null;
-        };
-        V2Holiday: {
             name: string;
-            /** Format: date */
-            date: string;
-        };
-        V2CheckDate: {
-            is_open: boolean;
-            is_holiday: boolean;
-            opening_hours: components["schemas"]["V2Periods"] | null;
-            holiday: components["schemas"]["V2Holiday"] | null;
-        };
-        V2Slot: {
-            id: number;
-            /** Format: date */
-            date: string;
-            start_time: string;
-            end_time: string;
-            /** @enum {string} */
-            status: "open" | "closed";
-            max_appointments: number;
-            available_slots: number;
-        };
-        V2Appointment: {
-            id: number;
-            client_id: number;
-            slot_id: number;
-            /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled" | "completed";
-            cancel_token: string;
-            client_name: string;
-            client_phone: string;
-            client_email?: string;
-            contract_number?: string;
-            /** Format: date */
-            date: string;
-            start_time: string;
-            end_time: string;
-            max_appointments: number;
-            available_slots: number;
-            service_id?: number;
-            calendar_id?: number;
-            slot_ids?: number[];
-        };
-        V2PhoneVerdict: {
             /** @constant */
-            valid: true;
-            formatted: string;
-            e164: string;
-            is_mobile: boolean;
-        } | {
-            /** @constant */
-            valid: false;
-            message: string;
+            scope: "booking";
+            allowed_origins: string[];
+            /** @description The key also opens the hosted booking page GET /book/{key}. */
+            hosted_page: boolean;
+            /** Format: date-time */
+            created_at: string;
         };
-        V2EmailVerdict: {
+        V2NewPublishableKey: {
+            id: string;
+            key: string;
+            name: string;
             /** @constant */
-            valid: true;
-        } | {
+            scope: "booking";
+            allowed_origins: string[];
+            /** @description The key also opens the hosted booking page GET /book/{key}. */
+            hosted_page: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        V2NewPublishableKeyAnswer: {
             /** @constant */
-            valid: false;
-            message: string;
+            success: true;
+            data: components["schemas"]["V2NewPublishableKey"];
+            message?: string;
+        };
+        V2PublishableKeyListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2PublishableKey"][];
+            message?: string;
+        };
+        V2PublishableKeyDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2BookingAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
+            message?: string;
+        };
+        V2CancelAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
+            message?: string;
         };
         V2Calendar: {
             id: number;
@@ -1743,129 +1732,71 @@ export interface components {
             data: components["schemas"]["V2AvailableStart"][];
             message?: string;
         };
-        V2CalendarFeed: {
-            url: string;
-        };
-        V2CalendarFeedStatus: {
-            exists: boolean;
-            created_at: string | null;
-        };
-        V2CalendarFeedAnswer: {
+        V2PhoneVerdict: {
             /** @constant */
-            success: true;
-            data: components["schemas"]["V2CalendarFeed"];
+            valid: true;
+            formatted: string;
+            e164: string;
+            is_mobile: boolean;
+        } | {
+            /** @constant */
+            valid: false;
+            message: string;
+        };
+        V2EmailVerdict: {
+            /** @constant */
+            valid: true;
+        } | {
+            /** @constant */
+            valid: false;
+            message: string;
+        };
+        V2PhoneVerdictAnswer: {
+            success: boolean;
+            data: components["schemas"]["V2PhoneVerdict"];
             message?: string;
         };
-        V2CalendarFeedStatusAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2CalendarFeedStatus"];
+        V2EmailVerdictAnswer: {
+            success: boolean;
+            data: components["schemas"]["V2EmailVerdict"];
             message?: string;
         };
-        V2CalendarFeedDeleteAnswer: {
-            /** @constant */
-            success: true;
-            data: unknown[];
-            message?: string;
-        };
-        V2PublishableKey: {
-            id: string;
-            name: string;
-            /** @constant */
-            scope: "booking";
-            allowed_origins: string[];
-            /** @description The key also opens the hosted booking page GET /book/{key}. */
-            hosted_page: boolean;
-            /** Format: date-time */
-            created_at: string;
-        };
-        V2NewPublishableKey: {
-            id: string;
-            key: string;
-            name: string;
-            /** @constant */
-            scope: "booking";
-            allowed_origins: string[];
-            /** @description The key also opens the hosted booking page GET /book/{key}. */
-            hosted_page: boolean;
-            /** Format: date-time */
-            created_at: string;
-        };
-        V2NewPublishableKeyAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2NewPublishableKey"];
-            message?: string;
-        };
-        V2PublishableKeyListAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2PublishableKey"][];
-            message?: string;
-        };
-        V2PublishableKeyDeleteAnswer: {
-            /** @constant */
-            success: true;
-            data: unknown[];
-            message?: string;
-        };
-        V2Settings: {
-            slot_duration: number;
-            max_appointments: number;
-            timezone: string;
-            country: string;
-            default_calendar_id: number;
-            open_days_ahead: number;
+        V2OpeningHours: {
             /** @enum {string} */
-            language: "en" | "fr";
-            cancel_url: string | null;
-            reminder_minutes_before: number;
-            name: string | null;
-            address: string | null;
-            locale: string | null;
+            day_of_week: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            start_time1: string | null;
+            end_time1: string | null;
+            start_time2: string | null;
+            end_time2: string | null;
+            is_open: number;
         };
-        V2ClosureAdded: {
+        V2Periods: {
+            start_time1: string | null;
+            end_time1: string | null;
+            start_time2: string | null;
+            end_time2: string | null;
+        };
+        V2Holiday: {
             name: string;
             /** Format: date */
             date: string;
-            closed_slots: number;
-            booked_appointments: number;
         };
-        V2SettingsAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2Settings"];
-            message?: string;
+        V2CheckDate: {
+            is_open: boolean;
+            is_holiday: boolean;
+            opening_hours: components["schemas"]["V2Periods"] | null;
+            holiday: components["schemas"]["V2Holiday"] | null;
         };
-        V2SettingsUpdateAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2Settings"];
-            message?: string;
-        };
-        V2OpeningHoursUpdateAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2OpeningHours"][];
-            message?: string;
-        };
-        V2ClosureListAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2Holiday"][];
-            message?: string;
-        };
-        V2ClosureAnswer: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["V2ClosureAdded"];
-            message?: string;
-        };
-        V2ClosureDeleteAnswer: {
-            /** @constant */
-            success: true;
-            data: unknown[];
-            message?: string;
+        V2Slot: {
+            id: number;
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            max_appointments: number;
+            available_slots: number;
         };
         V2Business: {
             name: string | null;
@@ -1947,27 +1878,96 @@ export interface components {
             data: unknown[];
             message?: string;
         };
-        V2BookingAnswer: {
+        V2Settings: {
+            slot_duration: number;
+            max_appointments: number;
+            timezone: string;
+            country: string;
+            default_calendar_id: number;
+            open_days_ahead: number;
+            /** @enum {string} */
+            language: "en" | "fr";
+            cancel_url: string | null;
+            reminder_minutes_before: number;
+            name: string | null;
+            address: string | null;
+            locale: string | null;
+        };
+        V2ClosureAdded: {
+            name: string;
+            /** Format: date */
+            date: string;
+            closed_slots: number;
+            booked_appointments: number;
+        };
+        V2SettingsAnswer: {
             /** @constant */
             success: true;
-            data: components["schemas"]["V2Appointment"];
+            data: components["schemas"]["V2Settings"];
             message?: string;
         };
-        V2CancelAnswer: {
+        V2SettingsUpdateAnswer: {
             /** @constant */
             success: true;
-            data: components["schemas"]["V2Appointment"];
+            data: components["schemas"]["V2Settings"];
             message?: string;
         };
-        V2PhoneVerdictAnswer: {
-            success: boolean;
-            data: components["schemas"]["V2PhoneVerdict"];
+        V2OpeningHoursUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2OpeningHours"][];
             message?: string;
         };
-        V2EmailVerdictAnswer: {
-            success: boolean;
-            data: components["schemas"]["V2EmailVerdict"];
+        V2ClosureListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Holiday"][];
             message?: string;
+        };
+        V2ClosureAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2ClosureAdded"];
+            message?: string;
+        };
+        V2ClosureDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2WebhookSummary: {
+            id: string;
+            url: string;
+            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
+            created_at: string;
+            last_failure?: {
+                at: string;
+                event_id: string;
+                reason: string;
+            } | null;
+            last_success_at?: string | null;
+        };
+        V2Webhook: {
+            id: string;
+            url: string;
+            events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
+            secret: string;
+            created_at: string;
+        };
+        V2Event: {
+            id: string;
+            /** @enum {string} */
+            type: "appointment.created" | "appointment.updated" | "appointment.cancelled";
+            timestamp: string;
+            data: {
+                appointment: components["schemas"]["V1Appointment"];
+                previous?: {
+                    /** @enum {string} */
+                    status: "pending" | "confirmed" | "cancelled" | "completed";
+                    slot_id: number;
+                };
+            };
         };
         V2WebhookAnswer: {
             /** @constant */
@@ -2089,39 +2089,6 @@ export interface components {
                     error_code?: "INVALID_PARAMETER" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON";
                     /** @constant */
                     http_code?: 400;
-                };
-                "application/xml": string;
-                "text/csv": string;
-            };
-        };
-        /** @description Busy: retry the same request. error_code: SERVICE_UNAVAILABLE. */
-        V1BusyServiceUnavailable: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                "Server-Timing": components["headers"]["ServerTiming"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "data": null,
-                 *       "error_code": "SERVICE_UNAVAILABLE",
-                 *       "http_code": 503,
-                 *       "message": "the service is busy, retry the same request",
-                 *       "api_version": "1.0",
-                 *       "timestamp": "2026-11-23T10:15:00+01:00",
-                 *       "format": "json",
-                 *       "meta": {}
-                 *     }
-                 */
-                "application/json": components["schemas"]["V1Error"] & {
-                    /** @enum {unknown} */
-                    error_code?: "SERVICE_UNAVAILABLE";
-                    /** @constant */
-                    http_code?: 503;
                 };
                 "application/xml": string;
                 "text/csv": string;
@@ -2293,6 +2260,40 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description Unavailable for a moment (the store busy, or not answering in time): send the same request again after Retry-After seconds. error_code: SERVICE_UNAVAILABLE. */
+        V1Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": null,
+                 *       "error_code": "SERVICE_UNAVAILABLE",
+                 *       "http_code": 503,
+                 *       "message": "the service is busy, retry the same request",
+                 *       "api_version": "1.0",
+                 *       "timestamp": "2026-11-23T10:15:00+01:00",
+                 *       "format": "json",
+                 *       "meta": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1Error"] & {
+                    /** @enum {unknown} */
+                    error_code?: "SERVICE_UNAVAILABLE";
+                    /** @constant */
+                    http_code?: 503;
+                };
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
         /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
         V2BadRequestInvalidDateExpectedYyyyMmDd: {
             headers: {
@@ -2372,27 +2373,6 @@ export interface components {
                  *       "data": [],
                  *       "message": "a missing or malformed field: <field>: <rule>",
                  *       "code": "INVALID_PARAMETER"
-                 *     }
-                 */
-                "application/json": components["schemas"]["V2Error"];
-            };
-        };
-        /** @description Busy: retry the same request: the service is busy, retry the same request. */
-        V2BusyTheServiceIsBusyRetryTheSameRequest: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                "Server-Timing": components["headers"]["ServerTiming"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "data": [],
-                 *       "message": "the service is busy, retry the same request",
-                 *       "code": "SERVICE_UNAVAILABLE"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2609,6 +2589,28 @@ export interface components {
                 "application/json": components["schemas"]["V2Error"];
             };
         };
+        /** @description Unavailable for a moment (the store busy, or not answering in time): send the same request again after Retry-After seconds: the service is busy, retry the same request; the service is unavailable for a moment, retry the same request. */
+        V2Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "the service is busy, retry the same request",
+                 *       "code": "SERVICE_UNAVAILABLE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
     };
     parameters: {
         /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
@@ -2630,7 +2632,7 @@ export interface components {
         RateLimit: string;
         /** @description The limits that counted this request: `"entity";q=600;w=60` — q requests a window of w seconds. Policies: entity, entity-bookings (secret tokens); public, public-bookings, visitor, visitor-bookings (publishable keys). */
         RateLimitPolicy: string;
-        /** @description Whole seconds until the window of the limit that refused the request ends. */
+        /** @description Whole seconds to wait before sending the same request again: on a 429, until the window of the limit that refused it ends; on a 503, until the store should answer again (1 when busy, 5 when it did not answer in time). */
         RetryAfter: number;
         /** @description true when this is the recorded answer of an earlier request with the same Idempotency-Key. */
         IdempotentReplayed: "true";
@@ -2856,6 +2858,7 @@ export interface operations {
             401: components["responses"]["V1Unauthorized"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-calendars-id": {
@@ -2920,6 +2923,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-slots": {
@@ -3036,6 +3040,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-slots-id": {
@@ -3103,6 +3108,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-appointments": {
@@ -3193,6 +3199,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-appointments-id": {
@@ -3273,6 +3280,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "post-appointment": {
@@ -3432,7 +3440,7 @@ export interface operations {
             413: components["responses"]["V1PayloadTooLarge"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
-            503: components["responses"]["V1BusyServiceUnavailable"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "put-appointment-id": {
@@ -3582,7 +3590,7 @@ export interface operations {
             413: components["responses"]["V1PayloadTooLarge"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
-            503: components["responses"]["V1BusyServiceUnavailable"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-clients": {
@@ -3698,6 +3706,7 @@ export interface operations {
             401: components["responses"]["V1Unauthorized"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-clients-id": {
@@ -3771,6 +3780,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-statistics-appointments": {
@@ -3852,6 +3862,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-statistics-calendars": {
@@ -3918,6 +3929,7 @@ export interface operations {
             401: components["responses"]["V1Unauthorized"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-statistics-clients": {
@@ -3984,6 +3996,7 @@ export interface operations {
             401: components["responses"]["V1Unauthorized"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-statistics-calendarId": {
@@ -4067,6 +4080,7 @@ export interface operations {
             404: components["responses"]["V1NotFoundResourceNotFound"];
             429: components["responses"]["V1RateLimited"];
             500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1Unavailable"];
         };
     };
     "get-v2-opening-hours": {
@@ -4184,6 +4198,7 @@ export interface operations {
             404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-opening-hours-check-date": {
@@ -4230,6 +4245,7 @@ export interface operations {
             403: components["responses"]["V2ForeignOrigin"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-opening-hours-date": {
@@ -4294,6 +4310,7 @@ export interface operations {
             };
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-opening-hours-update": {
@@ -4425,6 +4442,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-closures": {
@@ -4465,6 +4483,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-closures": {
@@ -4517,6 +4536,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-closures-delete": {
@@ -4583,6 +4603,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-settings": {
@@ -4631,6 +4652,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-settings": {
@@ -4752,6 +4774,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-calendar-slots": {
@@ -4826,6 +4849,7 @@ export interface operations {
             404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendar-slots-generate": {
@@ -4929,6 +4953,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendar-slots-update": {
@@ -5034,6 +5059,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendar-slots-delete": {
@@ -5103,6 +5129,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-appointments": {
@@ -5244,7 +5271,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
-            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-appointments-cancel": {
@@ -5326,7 +5353,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
-            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-appointments-lookup": {
@@ -5416,6 +5443,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-appointments-reschedule": {
@@ -5545,7 +5573,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
-            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-business": {
@@ -5587,6 +5615,7 @@ export interface operations {
             403: components["responses"]["V2ForeignOrigin"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-validation-phone": {
@@ -5659,6 +5688,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-validation-email": {
@@ -5728,6 +5758,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-webhooks": {
@@ -5774,6 +5805,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-webhooks": {
@@ -5850,6 +5882,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-webhooks-delete": {
@@ -5923,6 +5956,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-events": {
@@ -5984,6 +6018,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-keys": {
@@ -6030,6 +6065,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-keys": {
@@ -6128,6 +6164,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-keys-delete": {
@@ -6194,6 +6231,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-calendar-feed": {
@@ -6232,6 +6270,7 @@ export interface operations {
             403: components["responses"]["V2SecretOnly"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendar-feed": {
@@ -6276,7 +6315,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
-            503: components["responses"]["V2BusyTheServiceIsBusyRetryTheSameRequest"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendar-feed-delete": {
@@ -6319,6 +6358,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-calendars": {
@@ -6365,6 +6405,7 @@ export interface operations {
             403: components["responses"]["V2ForeignOrigin"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendars": {
@@ -6434,6 +6475,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-calendars-update": {
@@ -6528,6 +6570,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-services": {
@@ -6575,6 +6618,7 @@ export interface operations {
             403: components["responses"]["V2ForeignOrigin"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-services": {
@@ -6680,6 +6724,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-services-update": {
@@ -6746,6 +6791,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "post-v2-services-delete": {
@@ -6812,6 +6858,7 @@ export interface operations {
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-v2-availability": {
@@ -6884,6 +6931,7 @@ export interface operations {
             404: components["responses"]["V2NotFoundServiceNotFoundCalendarNotFoundOrInactive"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
         };
     };
     "get-feeds-file": {

@@ -165,6 +165,8 @@ export function addRouteFunction(stack: Stack, props: RouteFunctionProps): Nodej
       // Empty on AWS (shared/config.ts reads it as unset). Declared so that `sam local --env-vars` can
       // point it at DynamoDB Local: SAM only overrides variables the template declares.
       DYNAMODB_ENDPOINT: '',
+      // The function's own timeout: its store calls' timeouts and deadline derive from it (shared/db/deadline.ts).
+      FUNCTION_TIMEOUT_SECONDS: String(stage.functions.timeoutSeconds),
       ...props.environment,
     },
     // The options of esbuildOptions() in bundling.ts, which the bundle test and the benchmark use.

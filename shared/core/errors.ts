@@ -171,11 +171,33 @@ export const alreadyAtThisTime = (): AppError =>
   );
 
 /**
- * The store kept refusing a write for contention past every retry: a transient server-side state, never
- * a verdict on the request (the bounded retries make it all but unreachable).
+ * A 503: the request could not be done now, and may be sent again as it was after `retryAfter` whole seconds
+ * (the answer's Retry-After; docs/CONTRACT.md#retrying).
+ */
+export class Unavailable extends AppError {
+  constructor(
+    readonly retryAfter: number,
+    message: string,
+  ) {
+    super('unavailable', 'SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/** Retry-After of a busy store (contention, throttling): it clears in about a second. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+/** Retry-After of a store that did not answer in time or could not be reached: give it longer. */
+export const STALLED_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The store kept refusing a write for contention, or throttled it, past every retry: a transient
+ * server-side state, never a verdict on the request.
  */
 export const busy = (): AppError =>
-  new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'the service is busy, retry the same request');
+  new Unavailable(BUSY_RETRY_AFTER_SECONDS, 'the service is busy, retry the same request');
+
+/** The store did not answer before the request's deadline, or could not be reached. */
+export const stalled = (): AppError =>
+  new Unavailable(STALLED_RETRY_AFTER_SECONDS, 'the service is unavailable for a moment, retry the same request');
 
 /** What a publishable key may not do (a route outside its scope, or a request from an origin it does not allow). */
 export const forbidden = (message: string): AppError => new AppError('forbidden', 'FORBIDDEN', message);

@@ -4,13 +4,47 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestScope {
   storeMs: number;
   storeCalls: number;
+  /** When the invocation ends (epoch ms), from its Lambda context; none outside one. */
+  endsAt?: number;
+  /** When store work must stop (epoch ms): the end less the answer's reserve (shared/db/deadline.ts). */
+  storeDeadline?: number;
+  /** When the answer's own store calls must stop: the end less a quarter of the reserve (0.1 s at least). */
+  answerDeadline?: number;
+}
+
+/** The invocation's end and when its store work must stop. */
+export interface ScopeDeadline {
+  endsAt: number;
+  reserveMs: number;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `fn` with a fresh request scope. */
-export const runInScope = <T>(fn: () => Promise<T>): Promise<T> =>
-  storage.run({ storeMs: 0, storeCalls: 0 }, fn);
+export const runInScope = <T>(fn: () => Promise<T>, deadline?: ScopeDeadline): Promise<T> =>
+  storage.run(
+    {
+      storeMs: 0,
+      storeCalls: 0,
+      ...(deadline
+        ? {
+            endsAt: deadline.endsAt,
+            storeDeadline: deadline.endsAt - deadline.reserveMs,
+            answerDeadline: deadline.endsAt - Math.max(100, Math.floor(deadline.reserveMs / 4)),
+          }
+        : {}),
+    },
+    fn,
+  );
+
+/** When the request's store work must stop (the store client reads it before and during each try). */
+export const storeDeadline = (): number | undefined => storage.getStore()?.storeDeadline;
+
+/** The answer is being written: its own store calls (the idempotency record) may use the reserve. */
+export function answering(): void {
+  const scope = storage.getStore();
+  if (scope?.answerDeadline !== undefined) scope.storeDeadline = scope.answerDeadline;
+}
 
 /** The scope of the request being served, if any. */
 export const currentScope = (): RequestScope | undefined => storage.getStore();

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
+import { answerReserveMs } from '../db/deadline';
 import type { EntityContext, IdempotencyMark } from '../features/access';
 import type { EarlyReads } from '../features/booking';
 import type { Reply } from '../shapes/reply';
@@ -136,7 +137,10 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   ];
 
   checkStateOrder(middlewares);
-  const core = middy<Event, Result, Error, AppContext>()
+  // Store work stops a reserve before the invocation's end (shared/db/deadline.ts); anything else still
+  // running at half the reserve is ended by middy, and answers 503 all the same (middleware/envelope.ts).
+  const reserveMs = answerReserveMs(config.functionTimeoutSeconds * 1000);
+  const core = middy<Event, Result, Error, AppContext>({ timeoutEarlyInMillis: Math.floor(reserveMs / 2) })
     .use(middlewares)
     .handler(async (event, context) => {
       const { app } = context;
@@ -159,7 +163,12 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
   // Each invocation gets its own scope, so store time is measured per request (Server-Timing), and its
   // own metrics, written as one EMF line at its end (shared/telemetry/invocation.ts).
   const handler = (event: Event, context: Context): Promise<Result> =>
-    runInScope(() => runInvocation(() => core(event, context as AppContext)));
+    runInScope(
+      () => runInvocation(() => core(event, context as AppContext)),
+      context.getRemainingTimeInMillis
+        ? { endsAt: Date.now() + context.getRemainingTimeInMillis(), reserveMs }
+        : undefined,
+    );
   // The route's schemas stay reachable for the OpenAPI document (shared/openapi/index.ts).
   return Object.assign(handler, {
     schemas: { path: options.path, query: options.query, body: options.body },

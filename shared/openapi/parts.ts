@@ -118,7 +118,8 @@ export const HEADERS = {
     schema: { type: 'string' },
   },
   RetryAfter: {
-    description: 'Whole seconds until the window of the limit that refused the request ends.',
+    description:
+      'Whole seconds to wait before sending the same request again: on a 429, until the window of the limit that refused it ends; on a 503, until the store should answer again (1 when busy, 5 when it did not answer in time).',
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },

@@ -1,5 +1,6 @@
 /** The responses of an operation: the success envelope with an example, and each error status it documents. */
 import { API_VERSION } from '../core/api';
+import { busy, stalled } from '../core/errors';
 import { STAMP } from '../features/v1-reads/http/examples';
 import { V1HealthDegraded } from '../features/v1-reads/http/schemas';
 import type { RouteDef } from '../routes';
@@ -13,7 +14,8 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 const isV2 = (route: RouteDef) => /^\/api\/v2(\/|$)/.test(route.path);
 
-function headers(doc: RouteDoc<string>, status: number) {
+/** `retry`: the answer says when to try again (429, and 503 but for health's own). */
+function headers(doc: RouteDoc<string>, status: number, retry = status === 429 || status === 503) {
   return {
     'X-Request-Id': headerRef('XRequestId'),
     'Server-Timing': headerRef('ServerTiming'),
@@ -21,7 +23,7 @@ function headers(doc: RouteDoc<string>, status: number) {
     // Present when a limit counted the request (docs/CONTRACT.md#limits).
     RateLimit: headerRef('RateLimit'),
     'RateLimit-Policy': headerRef('RateLimitPolicy'),
-    ...(status === 429 ? { 'Retry-After': headerRef('RetryAfter') } : {}),
+    ...(retry ? { 'Retry-After': headerRef('RetryAfter') } : {}),
   };
 }
 
@@ -99,7 +101,7 @@ const STATUS_NAME: Record<ErrorStatus, string> = {
   413: 'PayloadTooLarge',
   429: 'RateLimited',
   500: 'ServerError',
-  503: 'Busy',
+  503: 'Unavailable',
 };
 
 /** `slot not available: full` → `SlotNotAvailableFull`, `SLOT_IN_PAST` → `SlotInPast`. */
@@ -128,6 +130,7 @@ function v1Errors(route: RouteDef, doc: RouteDoc<string>, hasBody: boolean): Err
   if (hasBody) add(errors, 413, ['PAYLOAD_TOO_LARGE'], 'PayloadTooLarge');
   if (route.auth !== 'none') add(errors, 429, ['RATE_LIMITED'], 'RateLimited');
   add(errors, 500, ['INTERNAL_ERROR'], 'ServerError');
+  if (route.auth !== 'none') add(errors, 503, ['SERVICE_UNAVAILABLE'], 'Unavailable');
   return errors;
 }
 
@@ -146,6 +149,7 @@ function v2Errors(doc: RouteDoc<string>, facts: RouteFacts): Errors {
   if (facts.hasBody) add(errors, 413, ['request body is larger than 65536 bytes'], 'PayloadTooLarge');
   add(errors, 429, ['too many requests, retry in <N> s'], 'RateLimited');
   add(errors, 500, ['server error: <request id>'], 'ServerError');
+  add(errors, 503, [busy().message, stalled().message], 'Unavailable');
   return errors;
 }
 
@@ -158,7 +162,7 @@ const STATUS_TEXT: Record<ErrorStatus, string> = {
   413: 'Body over 64 KB',
   429: 'Over a limit: nothing was done; retry after Retry-After seconds',
   500: 'Server error (the message names the request id; the detail is in the log)',
-  503: 'Busy: retry the same request',
+  503: 'Unavailable for a moment (the store busy, or not answering in time): send the same request again after Retry-After seconds',
 };
 
 /** An error response, and the name it takes in components.responses when operations share it. */
@@ -270,7 +274,7 @@ export function shareResponses(operations: Record<string, NamedResponse>[]) {
 function degradedHealth(doc: RouteDoc<string>) {
   return {
     description: CONTRACT.get(V1HealthDegraded)?.description ?? 'degraded',
-    headers: headers(doc, 503),
+    headers: headers(doc, 503, false),
     content: {
       'application/json': {
         schema: schemaRef('V1HealthDegraded'),

@@ -132,7 +132,7 @@ export const V2_ERROR_CODE_MEANINGS: Record<V2ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: '413: the body is over 64 KB',
   RATE_LIMITED: '429: over a limit; Retry-After says when to retry',
   INTERNAL_ERROR: '500: a server error (the message names the request id)',
-  SERVICE_UNAVAILABLE: '503: the store is busy: retry the same request',
+  SERVICE_UNAVAILABLE: '503: unavailable for a moment; Retry-After says when to send the same request again',
 };
 
 export const V2Error = named(

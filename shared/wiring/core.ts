@@ -27,7 +27,7 @@ import {
   SettingsRepository,
 } from '../features/settings/store/entity-config-repository';
 import { WebhookRepository } from '../features/webhooks/store/webhook-repository';
-import { addStoreCall } from '../http/scope';
+import { addStoreCall, storeDeadline } from '../http/scope';
 import { traced } from '../telemetry/tracer';
 
 /** Builds a value on first call and returns it afterwards (one per warm Lambda container). */
@@ -51,6 +51,8 @@ export const documentClient = /* @__PURE__ */ once(
         region: config.region,
         onCall: addStoreCall,
         maxAttempts: config.storeMaxAttempts,
+        functionTimeoutMs: config.functionTimeoutSeconds * 1000,
+        deadline: storeDeadline,
       }),
     ),
 );

@@ -3,8 +3,9 @@ import { eventually } from '../support/processes';
 
 /**
  * Store faults: a proxy between the handlers and DynamoDB Local throttles transactions or drops every
- * connection. Answers must stay clean (envelope, request id, no internal detail), the request id must be
- * logged, and no booking may be half-written.
+ * connection. Past the SDK's retries the answer is a 503 with Retry-After in the API's envelope (a client
+ * may send the same request again), with no internal detail; the fault is logged with the request id, and
+ * no booking may be half-written. A store that stops answering: deadlines.test.ts.
  */
 const { proxy } = useStoreProxy();
 // Two tries a request (AWS_MAX_ATTEMPTS; five locally unless told): the SDK waits between tries, up to
@@ -36,7 +37,7 @@ async function logsOf(fn: () => Promise<unknown>): Promise<Array<Record<string, 
 }
 
 describe('store faults', () => {
-  it('throttled transactions: a clean 500 naming the request id, logged, and nothing half-written', async () => {
+  it('throttled transactions past the retries: 503 with Retry-After, logged, and nothing half-written', async () => {
     const { viaHandler: call, newEntity, ALWAYS_OPEN, futureWorkingDate, mobile, partition } = load();
     const entity = await newEntity({ hours: ALWAYS_OPEN });
     const [slot] = (
@@ -61,18 +62,21 @@ describe('store faults', () => {
     });
     proxy().mode = 'pass';
 
-    expect(answer.status).toBe(500);
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toBe('1');
     const requestId = answer.headers['x-request-id'];
     expect(answer.json).toEqual({
       success: false,
       data: [],
-      message: `server error: ${requestId}`,
-      code: 'INTERNAL_ERROR',
+      message: 'the service is busy, retry the same request',
+      code: 'SERVICE_UNAVAILABLE',
     });
     expect(answer.text).not.toMatch(/Throttl|stack|at .*\.ts|node_modules/);
     const line = logs.find((l) => l.message === 'request' && l.request_id === requestId);
-    expect(line).toMatchObject({ status: 500 });
-    expect(logs.find((l) => l.message === 'unhandled error' && l.request_id === requestId)).toBeDefined();
+    expect(line).toMatchObject({ status: 503 });
+    expect(logs.find((l) => l.message === 'store unavailable' && l.request_id === requestId)).toMatchObject({
+      fault: 'throttled',
+    });
 
     const items = await partition(entity.entity_account_id);
     expect(items.filter((i) => i.type === 'appointment' || i.type === 'client')).toEqual([]);
@@ -85,7 +89,7 @@ describe('store faults', () => {
     expect(retry.status).toBe(200);
   });
 
-  it('an unreachable store: health says degraded with 503, other routes a clean 500', async () => {
+  it('an unreachable store: health says degraded with 503, other routes 503 with Retry-After', async () => {
     const { viaHandler: call, newEntity } = load();
     const entity = await newEntity();
     proxy().mode = 'down';
@@ -97,15 +101,23 @@ describe('store faults', () => {
         http_code: 503,
         data: { status: 'degraded', database: 'unreachable' },
       });
+      expect(health.headers['retry-after']).toBeUndefined();
       const v2 = await call('GET', '/api/v2/opening-hours', { headers: entity.v2 });
-      expect(v2.status).toBe(500);
-      expect(v2.json.message).toBe(`server error: ${v2.headers['x-request-id']}`);
+      expect(v2.status).toBe(503);
+      expect(v2.headers['retry-after']).toBe('5');
+      expect(v2.json).toEqual({
+        success: false,
+        data: [],
+        message: 'the service is unavailable for a moment, retry the same request',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       const v1 = await call('GET', '/api/calendars', { headers: entity.v1 });
-      expect(v1.status).toBe(500);
+      expect(v1.status).toBe(503);
+      expect(v1.headers['retry-after']).toBe('5');
       expect(v1.json).toMatchObject({
         success: false,
-        error_code: 'INTERNAL_ERROR',
-        http_code: 500,
+        error_code: 'SERVICE_UNAVAILABLE',
+        http_code: 503,
         data: null,
       });
     } finally {

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE } from '../../core/defaults';
-import { AppError, internalError } from '../../core/errors';
+import { AppError, busy, internalError, stalled, Unavailable } from '../../core/errors';
+import { storeFaultOf } from '../../db/faults';
 import { logger as sharedLogger } from '../../logger';
 import type { Reply } from '../../shapes/reply';
 import { withSourceStack } from '../../telemetry/source-stack';
@@ -52,16 +53,33 @@ export const envelope = (opts: EnvelopeOptions): Middleware => {
 
   const envelopeOnError = (request: AppRequest): void => {
     const { app } = request.context;
-    let error = request.error;
-    if (!(error instanceof AppError)) {
-      options.logger.error('unhandled error', { request_id: app.requestId, error: withSourceStack(error) });
-      error = internalError(app.requestId);
-    }
-    request.response = profile.error(error as AppError, frameOf(request));
+    const error = appErrorOf(request.error, app.requestId, options.logger);
+    const response = profile.error(error, frameOf(request));
+    // A 503 says when to try again, as a 429 does (middleware/rate-limit.ts).
+    if (error instanceof Unavailable)
+      response.headers = { ...response.headers, 'retry-after': String(error.retryAfter) };
+    request.response = response;
   };
 
   return { after: envelopeAfter, onError: envelopeOnError };
 };
+
+/**
+ * The error as the API answers it: an AppError as it is; a store that was busy, slow or unreachable past
+ * the SDK's retries and the request's deadline, a 503 with Retry-After (shared/db/faults.ts); anything
+ * else a 500 naming the request id. Both are logged with their detail.
+ */
+function appErrorOf(error: unknown, requestId: string, logger: ErrorLog): AppError {
+  if (error instanceof AppError) return error;
+  const fault = storeFaultOf(error);
+  logger.error(fault ? 'store unavailable' : 'unhandled error', {
+    request_id: requestId,
+    ...(fault ? { fault } : {}),
+    error: withSourceStack(error),
+  });
+  if (fault === undefined) return internalError(requestId);
+  return fault === 'throttled' ? busy() : stalled();
+}
 
 const frameOf = (request: AppRequest): AnswerFrame => {
   const { app } = request.context;

@@ -3,6 +3,7 @@ import { conflict, idempotencyInProgress, invalidField } from '../../core/errors
 import { idempotencyCaller, sha256Hex } from '../../features/access';
 import { logger as sharedLogger } from '../../logger';
 import { withSourceStack } from '../../telemetry/source-stack';
+import { answering } from '../scope';
 import type { IdempotencyStore } from '../stack-deps';
 import type { AppRequest, Middleware } from './types';
 
@@ -118,6 +119,8 @@ export const idempotencyRecord = (opts: IdempotencyOptions): Middleware => {
     if (!app.idempotency || !app.entity || !response) return;
     const store = options.store();
     const mark = app.idempotency;
+    // The record is part of the answer: it may use the time kept to answer (a 503 at the deadline releases its key).
+    answering();
     try {
       if ((response.statusCode ?? 500) >= 500) await store.release(app.entity.entityId, mark);
       else {

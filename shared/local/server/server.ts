@@ -34,7 +34,7 @@ function loadHandler(entry: string): LambdaHandler {
 }
 
 function lambdaContext(entry: string): Context {
-  const deadline = Date.now() + 29_000;
+  const deadline = Date.now() + config.functionTimeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: entry,

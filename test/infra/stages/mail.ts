@@ -64,6 +64,8 @@ describe.each([
     };
     const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(vars.MAIL_FROM).toBe(config.mail.from);
+    // Its own timeout (not the API functions'), which its store calls' timeouts derive from.
+    expect(vars.FUNCTION_TIMEOUT_SECONDS).toBe(String(fn.Properties.Timeout));
     expect(Object.keys(vars)).toEqual(
       expect.arrayContaining(['MAIL_QUEUE_URL', 'MAIL_DEAD_LETTER_QUEUE_URL', 'SES_CONFIGURATION_SET']),
     );

@@ -243,7 +243,12 @@ describe('Powertools from the layer', () => {
 
   it('keeps Powertools and the X-Ray SDK out of every bundle, as the stack does', () => {
     expect(esbuildOptions().external).toEqual(BUNDLE_EXTERNALS);
-    expect(BUNDLE_EXTERNALS).toEqual(['@aws-sdk/*', '@aws-lambda-powertools/*', 'aws-xray-sdk-core']);
+    expect(BUNDLE_EXTERNALS).toEqual([
+      '@aws-sdk/*',
+      '@smithy/node-http-handler',
+      '@aws-lambda-powertools/*',
+      'aws-xray-sdk-core',
+    ]);
   });
 });
 

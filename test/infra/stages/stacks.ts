@@ -185,6 +185,7 @@ describe.each([
         'DEBUG_MODE',
         'DEFAULT_LIMITS',
         'DYNAMODB_ENDPOINT',
+        'FUNCTION_TIMEOUT_SECONDS',
         'LOG_LEVEL',
         'POWERTOOLS_METRICS_NAMESPACE',
         'POWERTOOLS_SERVICE_NAME',
@@ -204,6 +205,9 @@ describe.each([
         POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
       });
       expect(JSON.stringify(vars)).not.toMatch(/secret|password|token/i);
+      // The function's own timeout, which its store calls' timeouts and deadline derive from.
+      expect(vars.FUNCTION_TIMEOUT_SECONDS).toBe(String(fn.Properties.Timeout));
+      expect(fn.Properties.Timeout).toBe(stage.functions.timeoutSeconds);
     }
     expect(JSON.stringify(allResources)).not.toMatch(/demo-secret|secretKey|secret_key/i);
   });
