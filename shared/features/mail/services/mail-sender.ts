@@ -50,6 +50,9 @@ export type MailOutcome =
 /** How long a sender holds an e-mail's claim: longer than one attempt can take. */
 const CLAIM_MS = 60_000;
 
+/** Tries to mark a sent e-mail before its job fails (each with the SDK's own retries). */
+const MARK_TRIES = 4;
+
 const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
@@ -88,7 +91,12 @@ export class MailSender {
     if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
 
     const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
-    if (claim === 'sent') return 'duplicate';
+    if (claim === 'sent') {
+      // A copy of a job whose e-mail went out but whose last step failed: the token goes now.
+      if (job.kind === 'created' && job.cancelLink)
+        await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
+      return 'duplicate';
+    }
     // Another sender holds it: this copy comes back after the claim could have run out.
     if (claim === 'busy') {
       await this.queue.enqueue(job, CLAIM_MS / 1000);
@@ -162,12 +170,28 @@ export class MailSender {
       await this.sent.release(job.entityId, job.key);
       return this.failed(job, (error as Error).name || 'send failed');
     }
-    await this.sent.markSent(job.entityId, job.key);
+    await this.marked(job);
     this.deps.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
     if (job.kind === 'created' && job.cancelLink)
       await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
     return 'sent';
+  }
+
+  /**
+   * The e-mail went out: it is marked sent, tried again a few times when the store fails (the SDK's own
+   * retries spent), since a copy of the job would find the claim held, wait for it to run out, and send
+   * the e-mail twice.
+   */
+  private async marked(job: MailJob): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sent.markSent(job.entityId, job.key);
+      } catch (error) {
+        if (attempt >= MARK_TRIES) throw error;
+        await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));
+      }
+    }
   }
 
   /** Counts the e-mail against its address's hourly cap; true when it may go. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../../db/conditions';
 import { onlyIf, updateWhere, writtenIf } from '../../../db/expressions';
@@ -15,9 +16,14 @@ const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SEC
 export class SentMailRepository implements SentMails {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: claim an e-mail for sending (conditional put); says `sent` or `busy` when it cannot. */
+  /**
+   * Pattern: claim an e-mail for sending (conditional put); says `sent` or `busy` when it cannot. The claim
+   * carries its own id: the SDK's retry of a put whose answer was lost meets the claim it made, and takes
+   * it as its own (not as another sender's, which would hold the e-mail back for the claim's whole hold).
+   */
   async claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'> {
     const nowMs = Date.now();
+    const claimId = randomUUID();
     const claimed = await writtenIf(
       this.table.doc.send(
         new PutCommand({
@@ -26,6 +32,7 @@ export class SentMailRepository implements SentMails {
             ...keys.mail(entityId, key),
             type: 'mail',
             state: 'sending',
+            claim_id: claimId,
             held_until: nowMs + holdMs,
             expires_at: expiry(),
           },
@@ -36,7 +43,8 @@ export class SentMailRepository implements SentMails {
     );
     if (claimed) return 'claimed';
     const item = await getItem(this.table, keys.mail(entityId, key));
-    return item?.state === 'sent' ? 'sent' : 'busy';
+    if (item?.state === 'sent') return 'sent';
+    return item?.claim_id === claimId ? 'claimed' : 'busy';
   }
 
   /** Pattern: the e-mail was handed to the transport. */
