@@ -64,7 +64,12 @@ export class WebhookDelivery {
     //    delivery already done (a message seen twice) is not sent again.
     const position = await this.deps.pending.position(delivery);
     if (position === 'behind') return 'waiting';
-    if (position === 'gone') return 'dropped';
+    if (position === 'gone') {
+      // Done already: a message seen twice, or the retry of one whose removal was written but whose next
+      // step failed (the store's fault); the next one of the appointment is queued, or it would wait for good.
+      await this.queueNext(delivery);
+      return 'dropped';
+    }
 
     // 4. The attempt and its outcome.
     const failure = await this.attempt(subscription, delivery);
@@ -137,6 +142,11 @@ export class WebhookDelivery {
   /** A delivery is over (sent, dead or dropped): the next one of the same appointment may go. */
   private async done(delivery: Delivery): Promise<void> {
     await this.deps.pending.remove(delivery);
+    await this.queueNext(delivery);
+  }
+
+  /** The first pending delivery of the same subscription and appointment after this one goes in the queue. */
+  private async queueNext(delivery: Delivery): Promise<void> {
     const next = await this.deps.pending.next(delivery);
     if (next) await this.deps.queue.enqueue(next, 0);
   }
