@@ -197,7 +197,10 @@ export const busy = (): AppError =>
 
 /** The store did not answer before the request's deadline, or could not be reached. */
 export const stalled = (): AppError =>
-  new Unavailable(STALLED_RETRY_AFTER_SECONDS, 'the service is unavailable for a moment, retry the same request');
+  new Unavailable(
+    STALLED_RETRY_AFTER_SECONDS,
+    'the service is unavailable for a moment, retry the same request',
+  );
 
 /** What a publishable key may not do (a route outside its scope, or a request from an origin it does not allow). */
 export const forbidden = (message: string): AppError => new AppError('forbidden', 'FORBIDDEN', message);
