@@ -14,9 +14,20 @@ export interface ClientRetries {
 
 export const newClientRetries = (): ClientRetries => ({ retries: 0, why: {} });
 
+/** Adds one request's retries to the totals. */
+export function addRetries(into: ClientRetries, from: ClientRetries): void {
+  into.retries += from.retries;
+  for (const [why, n] of Object.entries(from.why)) into.why[why] = (into.why[why] ?? 0) + n;
+}
+
 export interface RetryPolicy {
   /** The longest wait a Retry-After is let ask for (ms). */
   capWaitMs?: number;
+  /**
+   * Without Retry-After (409 in progress, no answer) the client backs off from 25 ms, twice as long after
+   * each failure, up to this (ms).
+   */
+  maxBackoffMs?: number;
   /** How many tries in all before the last answer is taken as it is. */
   tries?: number;
   /** Retry a 500 too (only where a test says why). */
@@ -58,6 +69,7 @@ export async function withClientRetries(
     counts.retries++;
     counts.why[why] = (counts.why[why] ?? 0) + 1;
     const after = Number(answer?.headers['retry-after'] ?? 0) * 1000;
-    await pause(Math.min(Math.max(after, 10), cap));
+    const backoff = Math.min(25 * 2 ** (attempt - 1), policy.maxBackoffMs ?? 1000);
+    await pause(after > 0 ? Math.min(after, cap) : backoff);
   }
 }
