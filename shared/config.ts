@@ -96,6 +96,11 @@ export type Config = Readonly<{
   limitsClockMs: number | undefined;
   /** How long an instance keeps an entity's limits (LIMITS_CACHE_MS, 5 s unless set). */
   limitsCacheMs: number;
+  /**
+   * How long an instance keeps what it read of a token (TOKEN_CACHE_SECONDS, 0 to 5, 5 unless set): the
+   * contract's bound for a rotation, a removed key or a settings change to reach every request.
+   */
+  tokenCacheMs: number;
   healthDeadlineMs: number;
   /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
   originSecret: string | undefined;
@@ -153,6 +158,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     defaultLimits: Object.freeze(parseLimits(env.DEFAULT_LIMITS)),
     limitsClockMs,
     limitsCacheMs: numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }) ?? 5_000,
+    tokenCacheMs: (numberOf(env, 'TOKEN_CACHE_SECONDS', { whole: false, min: 0, max: 5 }) ?? 5) * 1_000,
     healthDeadlineMs:
       numberOf(env, 'HEALTH_DEADLINE_MS', { whole: true, min: 0, above: true, max: 30_000 }) ?? 2_000,
     // Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts).

@@ -6,6 +6,7 @@ import { config } from '../config';
 import { AuthService } from '../features/access/services/auth-service';
 import { KeyService } from '../features/access/services/key-service';
 import { LimitService } from '../features/access/services/limit-service';
+import { CachedTokenLookup } from '../features/access/services/token-cache';
 import { IdempotencyRepository } from '../features/access/store/idempotency-repository';
 import { LimitRepository } from '../features/access/store/limit-repository';
 import { PublishableKeyRepository } from '../features/access/store/publishable-key-repository';
@@ -17,7 +18,11 @@ import { clock, once, readsTogetherTable, table, uptime } from './core';
 export const authService = /* @__PURE__ */ once(
   () =>
     new AuthService({
-      tokens: new TokenRepository(readsTogetherTable()),
+      // Each token read at most once per TOKEN_CACHE_SECONDS and instance (docs/CONTRACT.md#credentials-in-force).
+      tokens: new CachedTokenLookup(new TokenRepository(readsTogetherTable()), {
+        ttlMs: config.tokenCacheMs,
+        uptime,
+      }),
       settings: new SettingsRepository(table()),
     }),
 );

@@ -59,7 +59,9 @@ export const wantsDebug = (event: Event): boolean =>
  * A route with a prefetch (the booking) saves a round trip: when this process saw the token before, the
  * route's first reads start for that entity beside the token's read, and reach the route only if the token,
  * read now, names the same entity (a rotated or revoked token is refused as ever; the reads of a wrong guess
- * are dropped). The token's own read is never skipped: settings, keys and rotations act at once.
+ * are dropped). The token itself is read at most once per TOKEN_CACHE_SECONDS and instance (AuthService's
+ * lookup keeps it: shared/features/access/services/token-cache.ts), so settings, keys and rotations act
+ * within 5 s (docs/CONTRACT.md#credentials-in-force).
  *
  * Request state: writes `entity` (the token's), `visitor` (a publishable key's request: the key and the
  * caller's address, as API Gateway saw it), `prefetched` and, for v1 debug mode, `debug`. Reads nothing.

@@ -9,8 +9,11 @@ export class TokenRepository implements TokenLookup {
   constructor(private readonly table: TableHandle) {}
 
   /**
-   * Pattern: find the entity a token belongs to, by the token's SHA-256. Strongly consistent, so a token
-   * whose secret was rotated, or a key that was removed, is refused from the moment that change commits.
+   * Pattern: find the entity a token belongs to, by the token's SHA-256. Strongly consistent: a read sent
+   * after a rotation, a key's removal or a settings change commits sees it, which is what lets the
+   * instance's cache of these answers (services/token-cache.ts) promise its bound, and a new key work on
+   * its first request. It is read about once per token, instance and 5 s, so an eventually consistent read
+   * would save half a unit that often, and its lag (unbounded in DynamoDB's terms) would break both.
    */
   async findToken(tokenHash: string): Promise<TokenRecord | null> {
     return ((await getItem(this.table, keys.token(tokenHash))) as TokenRecord | undefined) ?? null;
