@@ -251,6 +251,62 @@ describe('a lost answer answers as the first try', () => {
   });
 });
 
+describe('settings, closures and open days whose answer was lost', () => {
+  it('a settings change and a closure day: 200 once, as their first try', async () => {
+    const { newEntity, viaHandler, futureWorkingDate } = load();
+    const entity = await newEntity();
+    const v2 = (method: string, path: string, body?: unknown) =>
+      viaHandler(method, `/api/v2${path}`, { headers: entity.v2, ...(body === undefined ? {} : { body }) });
+    const settings = await withFirstAnswerLost(transaction, () =>
+      v2('POST', '/settings', { slot_duration: 45 }),
+    );
+    expect(settings.answer.status).toBe(200);
+    expect(settings.answer.json.data).toMatchObject({ slot_duration: 45 });
+    expect((await v2('GET', '/settings')).json.data).toMatchObject({ slot_duration: 45 });
+
+    const date = futureWorkingDate(40);
+    const closure = await withFirstAnswerLost(
+      (call) => call.startsWith('PutItem') && call.includes('CLOSURE#'),
+      () => v2('POST', '/closures', { date, name: 'Inventory' }),
+    );
+    expect(closure.answer.status).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+    const closures = (await v2('GET', '/closures')).json.data as any[];
+    expect(closures.filter((c) => c.date === date)).toHaveLength(1);
+  });
+
+  it('open days: every day gets its slots once when a slot write lost its answer', async () => {
+    const { newEntity, viaHandler, ALWAYS_OPEN, ALWAYS_OPEN_SLOTS, services } = load();
+    const entity = await newEntity({ hours: ALWAYS_OPEN });
+    // Open days ahead, set while nothing fails (the stream's own run is not awaited here).
+    expect(
+      (await viaHandler('POST', '/api/v2/settings', { headers: entity.v2, body: { open_days_ahead: 3 } }))
+        .status,
+    ).toBe(200);
+    const writes = (call: string) =>
+      /^(TransactWriteItems|PutItem|BatchWriteItem)/.test(call) && call.includes('SLOT');
+    const fault = answerLostOnce(writes);
+    proxy().mode = { inject: fault.inject };
+    try {
+      await services().openDays.openEntity(entity.entity_account_id);
+    } finally {
+      proxy().mode = 'pass';
+    }
+    expect(fault.lost()).toBe(true);
+    // Run again as the schedule would: nothing more to open, and no start time twice.
+    await services().openDays.openEntity(entity.entity_account_id);
+    const { addDays } = require('../../shared/core/dates') as typeof import('../../shared/core/dates');
+    const today = new Date().toISOString().slice(0, 10);
+    const range = `from=${addDays(today, -1)}&to=${addDays(today, 5)}`;
+    const slots = (await viaHandler('GET', `/api/v2/calendar-slots?${range}`, { headers: entity.v2 })).json
+      .data as Array<{ date: string; start_time: string }>;
+    const perDay = new Map<string, number>();
+    for (const slot of slots) perDay.set(slot.date, (perDay.get(slot.date) ?? 0) + 1);
+    expect([...perDay.values()]).toEqual([ALWAYS_OPEN_SLOTS, ALWAYS_OPEN_SLOTS, ALWAYS_OPEN_SLOTS]);
+    expect(new Set(slots.map((s) => `${s.date} ${s.start_time}`)).size).toBe(slots.length);
+  });
+});
+
 describe('a counter step whose answer was lost', () => {
   it('counts once: the last request of a quota is let through, not refused by its own step', async () => {
     const { newEntity, services, viaHandler } = load();
