@@ -21,8 +21,9 @@ export const ROOT = join(__dirname, '..');
 /** What a bundle may weigh (minified, AWS SDK and Powertools external); test/infra/bundle-size.test.ts holds it. */
 export const BUNDLE_LIMIT_BYTES = 300 * 1024;
 /**
- * The AWS SDK, and the HTTP handler the store client is built with (shared/db/deadline.ts): the runtime's SDK
- * brings it as its own dependency; bundled, it would bring @smithy/core along (about 125 KB minified).
+ * The AWS SDK, and the HTTP handler the store client is built with (shared/db/deadline.ts, which finds it
+ * from the DynamoDB client's own folder, so the runtime's SDK brings it as its own dependency); bundled, it
+ * would bring @smithy/core along (about 125 KB minified).
  */
 export const SDK_EXTERNALS = ['@aws-sdk/*', '@smithy/node-http-handler'];
 /**

@@ -1,4 +1,16 @@
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { dirname } from 'node:path';
+import type { NodeHttpHandler } from '@smithy/node-http-handler';
+
+/**
+ * The Node HTTP handler of the DynamoDB client we run with, found from that client's own folder: on Lambda
+ * the runtime's SDK brings it as a dependency of its @aws-sdk/client-dynamodb (no bundle carries the SDK),
+ * locally the installed one does. Found from the client, it is always the one the client itself would use.
+ */
+function nodeHttpHandler(): typeof NodeHttpHandler {
+  const client = dirname(require.resolve('@aws-sdk/client-dynamodb'));
+  const path = require.resolve('@smithy/node-http-handler', { paths: [client] });
+  return (require(path) as typeof import('@smithy/node-http-handler')).NodeHttpHandler;
+}
 
 /**
  * Store calls end in time (issue 56, deadlines). Two bounds hold every call:
@@ -38,7 +50,7 @@ export type Deadline = () => number | undefined;
 type HandleArgs = Parameters<NodeHttpHandler['handle']>;
 
 /** Node's HTTP handler with the timeouts above, whose every try also ends at the request's deadline. */
-export class DeadlineHttpHandler extends NodeHttpHandler {
+export class DeadlineHttpHandler extends nodeHttpHandler() {
   constructor(
     timeouts: StoreTimeouts,
     private readonly deadline: Deadline,
