@@ -20,7 +20,7 @@ async function acquireRuntime(): Promise<LocalRuntime> {
 /**
  * `--only <group>`: only that group, for building and checking it: `scale` (the reads at size and the seed),
  * `bookings` (a booking against a raw transaction, throughput), `limits` (what a limit check adds),
- * `bundles` (bundle sizes and cold imports; no runtime).
+ * `bundles` (bundle sizes and cold imports; no runtime), `capacity` (write and read units per operation).
  */
 const only = (() => {
   const at = process.argv.indexOf('--only');
@@ -45,6 +45,7 @@ async function main() {
     const { scaleRows } = require('./bench/scale') as typeof import('./bench/scale');
     const http = client(runtime.url);
     if (only === 'bookings' || only === 'limits') await oneGroup(http, only, runtime.events);
+    else if (only === 'capacity') await capacityGroup(http);
     else {
       if (only !== 'scale') await runtimeRows(http, runtime.events);
       await scaleRows(http);
@@ -76,6 +77,14 @@ async function runtimeRows(
   await bookingRows(http, little, events);
   await pageRows(http);
   await limitRows(http);
+  await capacityGroup(http);
+}
+
+/** Write and read units per operation (scripts/bench/capacity.ts), on a tenant of its own. */
+async function capacityGroup(http: ReturnType<typeof import('./bench/tenants').client>): Promise<void> {
+  const { createTenant } = require('./bench/tenants') as typeof import('./bench/tenants');
+  const { capacityRows } = require('./bench/capacity') as typeof import('./bench/capacity');
+  await capacityRows(http, await createTenant('bench-capacity'));
 }
 
 /** One group of the runtime's rows alone (`--only bookings`, `--only limits`). */
