@@ -6472,6 +6472,27 @@ export interface operations {
             };
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2SecretOnly"];
+            /** @description Refused by the state of the slot, the day or the key: an entity has at most 100 calendars. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "an entity has at most 100 calendars",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];

@@ -1,6 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from './conditions';
-import { attributeNames } from './expressions';
+import { attributeNames, writtenIf } from './expressions';
+import { getItem } from './items';
 import type { Key } from './keys';
+import type { TableHandle } from './table-handle';
 import type { TransactItem } from './transactions';
 
 /**
@@ -19,6 +22,22 @@ export function countMove(tableName: string, key: Key, by: 1 | -1, cap?: number)
       ExpressionAttributeValues: { ':by': by, ...(cap === undefined ? {} : { ':cap': cap }) },
     },
   };
+}
+
+/**
+ * Makes sure an entity's count exists before a move of it, for items that were written before their count was
+ * kept (webhooks, calendars): the first writer puts the count of the items it finds (`current`), and only
+ * one such put succeeds. Every creation and removal calls this before its transaction, so none commits
+ * between the winning put's listing and the put itself: the count is exact from then on.
+ */
+export async function seedCount(table: TableHandle, key: Key, current: () => Promise<number>): Promise<void> {
+  if (await getItem(table, key)) return;
+  const n = await current();
+  await writtenIf(
+    table.doc.send(
+      new PutCommand({ TableName: table.name, Item: { ...key, n }, ConditionExpression: CONDITION.isNew }),
+    ),
+  );
 }
 
 interface CounterEntry {

@@ -27,6 +27,7 @@ const V2_REASON_CODES: Record<string, V2ErrorCode> = {
   'settings are changing concurrently, retry': 'INVALID_PARAMETER',
   'an entity has at most 20 publishable keys': 'INVALID_PARAMETER',
   'an entity has at most 200 services': 'INVALID_PARAMETER',
+  'an entity has at most 100 calendars': 'INVALID_PARAMETER',
   'the default calendar cannot be deactivated': 'INVALID_PARAMETER',
 };
 /** The usual v2 code of each status. */

@@ -242,9 +242,8 @@ describe('a lost answer answers as the first try', () => {
     );
     expect(service.answer.status).toBe(200);
     expect((await v2('GET', '/services')).json.data).toHaveLength(1);
-    const hook = await withFirstAnswerLost(
-      (call) => call.startsWith('PutItem') && call.includes('WEBHOOK'),
-      () => v2('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' }),
+    const hook = await withFirstAnswerLost(transaction, () =>
+      v2('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' }),
     );
     expect(hook.answer.status).toBe(200);
     expect((await v2('GET', '/webhooks')).json.data).toHaveLength(1);

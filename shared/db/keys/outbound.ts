@@ -7,6 +7,9 @@ export const webhook = (entityId: string, webhookId: string): Key =>
 
 export const webhookPrefix = (entityId: string): Key => inEntity(entityId, 'WEBHOOK#');
 
+/** How many webhook subscriptions an entity has (at most MAX_WEBHOOKS, held by a condition). */
+export const webhookCount = (entityId: string): Key => inEntity(entityId, 'WEBHOOKS');
+
 /** An event of the feed; event ids have one length and sort in the order the changes happened. */
 export const event = (entityId: string, eventId: string): Key => inEntity(entityId, `EVENT#${eventId}`);
 

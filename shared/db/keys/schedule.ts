@@ -9,6 +9,9 @@ export const calendarPrefix = (entityId: string): Key => inEntity(entityId, 'CAL
 /** The end of the calendars' range (`~` sorts after every padded id). */
 export const calendarsEnd = (): string => 'CAL#~';
 
+/** How many calendars an entity has (at most MAX_CALENDARS, held by a condition); outside the `CAL#` range. */
+export const calendarCount = (entityId: string): Key => inEntity(entityId, 'CALENDARS');
+
 /** A calendar's own weekly hours, when it has them (else the entity's `HOURS` apply). */
 export const calendarHours = (entityId: string, calendarId: number): Key =>
   inEntity(entityId, `HOURS#CAL#${padId(calendarId)}`);

@@ -40,7 +40,7 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     tag: 'v2 services and staff',
     answer: v2Answer(V2Calendar, 'V2CalendarAnswer', 'The calendar.'),
     example: calendar,
-    errors: { 400: ['name: is required'] },
+    errors: { 400: ['name: is required'], 409: ['an entity has at most 100 calendars'] },
   },
   'POST /api/v2/calendars/update': {
     summary: 'Rename or (de)activate a calendar',

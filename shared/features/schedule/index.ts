@@ -1,7 +1,7 @@
 /** The schedule feature's public face: what other features may use of it (docs/design/features.md). */
 
 export type { CalendarRecord } from './domain/calendar';
-export { newCalendar, totalAppointments } from './domain/calendar';
+export { MAX_CALENDARS, newCalendar, totalAppointments } from './domain/calendar';
 export type { DayStatus } from './domain/day-status';
 export type { Holiday } from './domain/holidays';
 export { isSupportedCountry } from './domain/holidays';

@@ -34,7 +34,8 @@ export interface CalendarLister extends CalendarReader {
   list(entityId: string): Promise<CalendarRecord[]>;
 }
 export interface CalendarAdmin extends CalendarReader {
-  create(entityId: string, calendar: CalendarRecord): Promise<void>;
+  /** Creates and counts a calendar; false when the entity has `max` already. */
+  create(entityId: string, calendar: CalendarRecord, max: number): Promise<boolean>;
   update(
     entityId: string,
     calendarId: number,

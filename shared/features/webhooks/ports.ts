@@ -54,7 +54,8 @@ export interface EventStore {
 }
 
 export interface WebhookStore {
-  create(entityId: string, record: WebhookRecord): Promise<void>;
+  /** Creates and counts a subscription; false when the entity has `max` already. */
+  create(entityId: string, record: WebhookRecord, max: number): Promise<boolean>;
   list(entityId: string): Promise<WebhookRecord[]>;
   get(entityId: string, id: string): Promise<WebhookRecord | null>;
   remove(entityId: string, id: string): Promise<boolean>;

@@ -12,6 +12,7 @@ import type { CalendarAdmin, CalendarLister, HoursStore, IdSource } from '../../
 import {
   buildDayHours,
   type CalendarRecord,
+  MAX_CALENDARS,
   newCalendar,
   WEEKDAYS,
   type Weekday,
@@ -84,7 +85,8 @@ export class CatalogService {
       widgetId: `wdg_${randomBytes(8).toString('hex')}`,
       now: this.now().toISOString(),
     });
-    await this.deps.calendars.create(entity.entityId, calendar);
+    if (!(await this.deps.calendars.create(entity.entityId, calendar, MAX_CALENDARS)))
+      throw conflict(`an entity has at most ${MAX_CALENDARS} calendars`, 'INVALID_PARAMETER');
     return calendar;
   }
 

@@ -11,7 +11,7 @@ import type {
   HoursAdmin,
   IdSource,
 } from '../../schedule';
-import { DEMO_HOURS, newCalendar, type WeeklyHours } from '../../schedule';
+import { DEMO_HOURS, MAX_CALENDARS, newCalendar, type WeeklyHours } from '../../schedule';
 import type { SettingsLookup } from '../../settings';
 import {
   AccountIdSchema,
@@ -276,7 +276,8 @@ export class AdminService {
       widgetId: widgetId(),
       now: this.now().toISOString(),
     });
-    await this.deps.calendars.create(accountId, calendar);
+    if (!(await this.deps.calendars.create(accountId, calendar, MAX_CALENDARS)))
+      throw new AppError('conflict', 'INVALID_PARAMETER', `an entity has at most ${MAX_CALENDARS} calendars`);
     return calendar;
   }
 

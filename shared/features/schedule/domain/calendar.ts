@@ -21,6 +21,9 @@ export interface CalendarRecord {
   clients_count?: number;
 }
 
+/** Calendars per entity beyond which a new one is refused (counted in the creating transaction). */
+export const MAX_CALENDARS = 100;
+
 /** A new calendar: its id, name, time zone and widget id; created and updated `now`. */
 export interface NewCalendar {
   id: number;

@@ -1,10 +1,12 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../../db/conditions';
+import { countMove, seedCount } from '../../../db/counters';
 import { conditionFailed } from '../../../db/expressions';
 import { getItem, withoutKeys } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
+import { transactGuarded } from '../../../db/transactions';
 import type { CalendarRecord } from '../domain/calendar';
 
 /** The item of a calendar (used by entity creation, which writes the default calendar in its transaction). */
@@ -20,15 +22,24 @@ export const toCalendar = (item: Record<string, unknown>): CalendarRecord =>
 export class CalendarRepository {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: create a calendar. */
-  async create(entityId: string, calendar: CalendarRecord): Promise<void> {
-    await this.table.doc.send(
-      new PutCommand({
-        TableName: this.table.name,
-        Item: calendarItem(entityId, calendar),
-        ConditionExpression: CONDITION.isNew,
-      }),
-    );
+  /**
+   * Pattern: create a calendar and count it, at most `max` an entity (false beyond, even when asked at once).
+   * An entity's count starts with the calendars it has when first needed (its default one, written by the
+   * entity's creation, among them); calendars are never deleted, so it only grows.
+   */
+  async create(entityId: string, calendar: CalendarRecord, max: number): Promise<boolean> {
+    const count = keys.calendarCount(entityId);
+    await seedCount(this.table, count, async () => (await this.list(entityId)).length);
+    return transactGuarded(this.table, [
+      countMove(this.table.name, count, 1, max),
+      {
+        Put: {
+          TableName: this.table.name,
+          Item: calendarItem(entityId, calendar),
+          ConditionExpression: CONDITION.isNew,
+        },
+      },
+    ]);
   }
 
   /** Pattern: get a calendar by id (strongly consistent). */

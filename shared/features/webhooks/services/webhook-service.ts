@@ -38,11 +38,6 @@ export class WebhookService {
     const url = await this.checkedUrl(input.url);
     // 2. The events: all three unless some are named.
     const events = this.checkedEvents(input.events);
-    // 3. A bounded number of subscriptions.
-    const existing = await this.deps.webhooks.list(entity.entityId);
-    if (existing.length >= MAX_WEBHOOKS) {
-      throw invalidField('url', `at most ${MAX_WEBHOOKS} webhooks per account`);
-    }
     const record: WebhookRecord = {
       id: `wh_${randomBytes(12).toString('hex')}`,
       url: url.toString(),
@@ -52,7 +47,10 @@ export class WebhookService {
       last_failure: null,
       last_success_at: null,
     };
-    await this.deps.webhooks.create(entity.entityId, record);
+    // 3. A bounded number of subscriptions, counted in the creating transaction (exact when asked at once).
+    if (!(await this.deps.webhooks.create(entity.entityId, record, MAX_WEBHOOKS))) {
+      throw invalidField('url', `at most ${MAX_WEBHOOKS} webhooks per account`);
+    }
     return record;
   }
 

@@ -1,10 +1,12 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONDITION } from '../../../db/conditions';
-import { updateWhere, writtenIf, writtenOrOwn } from '../../../db/expressions';
+import { countMove, seedCount } from '../../../db/counters';
+import { updateWhere, writtenIf } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
+import { transactGuarded } from '../../../db/transactions';
 import type { EventType } from '../domain/webhooks';
 import type { WebhookRecord, WebhookStore } from '../ports';
 
@@ -23,22 +25,22 @@ export class WebhookRepository implements WebhookStore {
   constructor(private readonly table: TableHandle) {}
 
   /**
-   * Pattern: subscribe (a new id, never overwriting). The SDK's retry of a put whose answer was lost meets
-   * the subscription it wrote: recognised by its secret (new with each subscription), it is a success.
+   * Pattern: subscribe (a new id, never overwriting) and count it, at most `max` an entity: the count's
+   * condition holds the cap even when subscriptions are asked for at once; false beyond it. The SDK's retry
+   * of a transaction whose answer was lost carries the same ClientRequestToken, so it is done once.
    */
-  async create(entityId: string, record: WebhookRecord): Promise<void> {
-    const written = await writtenOrOwn(
-      this.table.doc.send(
-        new PutCommand({
+  async create(entityId: string, record: WebhookRecord, max: number): Promise<boolean> {
+    await this.counted(entityId);
+    return transactGuarded(this.table, [
+      countMove(this.table.name, keys.webhookCount(entityId), 1, max),
+      {
+        Put: {
           TableName: this.table.name,
           Item: { ...keys.webhook(entityId, record.id), type: 'webhook', ...record },
           ConditionExpression: CONDITION.isNew,
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      ),
-      (old) => old.secret === record.secret,
-    );
-    if (!written) throw new Error(`webhook ${record.id} exists already`);
+        },
+      },
+    ]);
   }
 
   /** Pattern: an entity's subscriptions (consistent: a removal is seen by the next dispatch). */
@@ -58,16 +60,24 @@ export class WebhookRepository implements WebhookStore {
     return item ? toWebhook(item) : null;
   }
 
-  /** Pattern: unsubscribe; false when there was nothing to remove. */
+  /** Pattern: unsubscribe and uncount; false when there was nothing to remove. */
   async remove(entityId: string, id: string): Promise<boolean> {
-    const result = await this.table.doc.send(
-      new DeleteCommand({
-        TableName: this.table.name,
-        Key: keys.webhook(entityId, id),
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return result.Attributes !== undefined;
+    await this.counted(entityId);
+    return transactGuarded(this.table, [
+      {
+        Delete: {
+          TableName: this.table.name,
+          Key: keys.webhook(entityId, id),
+          ConditionExpression: CONDITION.exists,
+        },
+      },
+      countMove(this.table.name, keys.webhookCount(entityId), -1),
+    ]);
+  }
+
+  /** The count exists (subscriptions made before it was kept are counted once). */
+  private counted(entityId: string): Promise<void> {
+    return seedCount(this.table, keys.webhookCount(entityId), async () => (await this.list(entityId)).length);
   }
 
   /** Pattern: note a failed attempt on the subscription (nothing when it was removed meanwhile). */
