@@ -158,7 +158,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     defaultLimits: Object.freeze(parseLimits(env.DEFAULT_LIMITS)),
     limitsClockMs,
     limitsCacheMs: numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }) ?? 5_000,
-    tokenCacheMs: (numberOf(env, 'TOKEN_CACHE_SECONDS', { whole: false, min: 0, max: 5 }) ?? 5) * 1_000,
+    // Deployed, 5 s; under `npm start` (one process, no read billed) every change is seen at once.
+    tokenCacheMs:
+      (numberOf(env, 'TOKEN_CACHE_SECONDS', { whole: false, min: 0, max: 5 }) ??
+        (stage === 'local' ? 0 : 5)) * 1_000,
     healthDeadlineMs:
       numberOf(env, 'HEALTH_DEADLINE_MS', { whole: true, min: 0, above: true, max: 30_000 }) ?? 2_000,
     // Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts).

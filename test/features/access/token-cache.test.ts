@@ -3,11 +3,10 @@ import { useStoreProxy } from '../../support/doubles/store-proxy';
 /**
  * docs/CONTRACT.md#credentials-in-force: an instance reads a token at most once per TOKEN_CACHE_SECONDS
  * (shared/features/access/services/token-cache.ts), and a rotation, a deleted key or a settings change
- * reaches every request within 5 s. This file runs with the real default (the other tests set 0: they
- * read each token on every request, test/support/jest/per-file-env.ts), through a proxy that counts the
- * store's calls.
+ * reaches every request within 5 s. This file runs with the deployed default, 5 s (locally, `npm start` and
+ * the other tests read each token on every request: 0), through a proxy that counts the store's calls.
  */
-delete process.env.TOKEN_CACHE_SECONDS;
+process.env.TOKEN_CACHE_SECONDS = '5';
 const { proxy } = useStoreProxy();
 
 const load = () => ({
@@ -54,10 +53,12 @@ async function holdsWithinBound(since: number, check: () => Promise<boolean>): P
 }
 
 describe('credentials within 5 s (the real default)', () => {
-  it('keeps a token 5 s unless TOKEN_CACHE_SECONDS says, and never longer', () => {
+  it('keeps a token 5 s deployed (0 under npm start) unless TOKEN_CACHE_SECONDS says, and never longer', () => {
     const { config, parseConfig } = load();
     expect(config.tokenCacheMs).toBe(BOUND_MS);
-    expect(parseConfig({}).tokenCacheMs).toBe(BOUND_MS);
+    expect(parseConfig({ STAGE: 'staging' }).tokenCacheMs).toBe(BOUND_MS);
+    expect(parseConfig({ STAGE: 'production' }).tokenCacheMs).toBe(BOUND_MS);
+    expect(parseConfig({ STAGE: 'local' }).tokenCacheMs).toBe(0);
     expect(parseConfig({ TOKEN_CACHE_SECONDS: '0.2' }).tokenCacheMs).toBe(200);
     expect(() => parseConfig({ TOKEN_CACHE_SECONDS: '6' })).toThrow(/TOKEN_CACHE_SECONDS/);
   });

@@ -18,8 +18,7 @@ delete process.env.SMTP_URL;
 // about half of a synthesis) and only warns. The templates' real check is cfn-lint (`npm run lint:infra`,
 // part of `npm run lint` in CI): the infrastructure tests skip the built-in one.
 process.env.CDK_VALIDATION ??= 'false';
-// Tests read each token again on every request, as the store has it at that instant: a test that changes a
-// setting or rotates a secret sees it on its next request. The tests of the token cache and its 5 s bound
-// turn it on (test/features/access/token-cache.test.ts).
-process.env.TOKEN_CACHE_SECONDS ??= '0';
+// Tests read each token again on every request (STAGE local: as under `npm start`), as the store has it at
+// that instant: a test that changes a setting or rotates a secret sees it on its next request. The tests of
+// the token cache and its 5 s bound turn it on (test/features/access/token-cache.test.ts).
 process.env.OUTBOX_DIR = join(tmpdir(), `booking-test-outbox-${process.env.TABLE_NAME}`);
