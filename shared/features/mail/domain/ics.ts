@@ -33,6 +33,14 @@ export interface CalendarEntry {
  */
 const withCrlf = (text: string): string => `${text.replace(/\r?\n/g, '\r\n').replace(/(\r\n)?$/, '')}\r\n`;
 
+/**
+ * A parameter value (a CN) as RFC 6868 writes what a quoted parameter cannot hold: `^` as `^^`, a line
+ * break as `^n`, `"` as `^'`. ical-generator escapes `"` as `\"`, which RFC 5545 does not know: the quote
+ * would end the value, and what follows it in a name would be read as parameters (a forged address).
+ */
+export const paramText = (text: string): string =>
+  text.replace(/\^|\r\n|\n|\r|"/g, (found) => (found === '^' ? '^^' : found === '"' ? "^'" : '^n'));
+
 const eventOf = (e: CalendarEntry, organizer?: { name: string; email: string }) => ({
   id: e.uid,
   sequence: e.sequence,
@@ -44,12 +52,12 @@ const eventOf = (e: CalendarEntry, organizer?: { name: string; email: string }) 
   description: e.description,
   status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   ...(e.location ? { location: e.location } : {}),
-  ...(organizer ? { organizer } : {}),
+  ...(organizer ? { organizer: { ...organizer, name: paramText(organizer.name) } } : {}),
   ...(e.attendee
     ? {
         attendees: [
           {
-            name: e.attendee.name || e.attendee.email,
+            name: paramText(e.attendee.name || e.attendee.email),
             email: e.attendee.email,
             role: ICalAttendeeRole.REQ,
             // The client booked it: nothing to answer (a cancellation says so by its STATUS).

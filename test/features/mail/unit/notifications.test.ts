@@ -1,4 +1,5 @@
-import { appointmentIcs, feedIcs } from '../../../../shared/features/mail/domain/ics';
+import ICAL from 'ical.js';
+import { appointmentIcs, feedIcs, paramText } from '../../../../shared/features/mail/domain/ics';
 import {
   feedEntryText,
   inviteSummary,
@@ -246,6 +247,51 @@ describe('the invite', () => {
     const feed = feedIcs('Salon Léa', [entry, { ...entry, uid: calendarUid('acme', 8) }]);
     expect(feed.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(feed.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('parameter values of the invite (RFC 6868)', () => {
+  const forged = 'Eve "Boss"":mailto:evil@attacker.example;ROLE=CHAIR;X="^';
+  const invite = () =>
+    appointmentIcs(
+      {
+        uid: calendarUid('acme', 9),
+        sequence: 0,
+        date: '2026-12-01',
+        start_time: '14:00:00',
+        end_time: '14:30:00',
+        timezone: 'Europe/London',
+        summary: 'Appointment',
+        description: 'Hello',
+        cancelled: false,
+        stamp: new Date('2026-11-01T10:00:00Z'),
+        attendee: { name: forged, email: 'jeanne@example.com' },
+      },
+      { name: 'Salon "Léa"', email: 'no-reply@booking.local' },
+    );
+
+  it('write ", a line break and ^ as ^\', ^n and ^^', () => {
+    expect(paramText('a "b"\nc^d\r\ne')).toBe("a ^'b^'^nc^^d^ne");
+    expect(paramText('Jeanne Durand')).toBe('Jeanne Durand');
+  });
+
+  it('a name with quotes cannot forge the attendee: one ATTENDEE, its own address, its name intact', () => {
+    const text = invite();
+    const unfolded = text.replace(/\r\n[ \t]/g, '');
+    for (const line of unfolded.split('\r\n').filter((l) => /^(ATTENDEE|ORGANIZER)[;:]/.test(l))) {
+      // Within a parameter, the only quotes are the two around the value.
+      expect(line.match(/"/g)).toHaveLength(2);
+      expect(line).not.toContain('\\"');
+    }
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+    const attendees = vevent?.getAllProperties('attendee') ?? [];
+    expect(attendees).toHaveLength(1);
+    expect(String(attendees[0]?.getFirstValue()).toLowerCase()).toBe('mailto:jeanne@example.com');
+    expect(attendees[0]?.getParameter('cn')).toBe(forged);
+    expect(attendees[0]?.getParameter('role')).toBe('REQ-PARTICIPANT');
+    const organizer = vevent?.getFirstProperty('organizer');
+    expect(organizer?.getParameter('cn')).toBe('Salon "Léa"');
+    expect(organizer?.getFirstValue()).toBe('mailto:no-reply@booking.local');
   });
 });
 
