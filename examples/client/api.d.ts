@@ -2937,7 +2937,9 @@ export interface operations {
                 cursor?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id: number;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_from: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_to?: string;
                 all?: boolean;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
@@ -3121,7 +3123,9 @@ export interface operations {
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_from?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_to?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id?: number;
@@ -3212,7 +3216,9 @@ export interface operations {
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed";
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_from?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_to?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
@@ -3308,13 +3314,13 @@ export interface operations {
                     calendar_id: number;
                     /** @description a JSON number or a decimal string */
                     slot_id: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     client_firstname: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     client_lastname: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     client_email: string;
-                    /** @description trimmed */
+                    /** @description E.164 (+33612345678) or a national number of the account's country (06 12 34 56 78); spaces, dots, dashes and brackets allowed; it must be a valid number of its numbering plan */
                     client_phone: string;
                     /** @enum {string} */
                     status?: "pending" | "confirmed" | "cancelled" | "completed";
@@ -3469,7 +3475,7 @@ export interface operations {
                     slot_id?: number;
                     /** @enum {string} */
                     status?: "pending" | "confirmed" | "cancelled" | "completed";
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3602,13 +3608,15 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                /** @description trimmed */
+                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                 search?: string;
-                /** @description trimmed */
+                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                 email?: string;
-                /** @description trimmed */
+                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                 phone?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 created_from?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 created_to?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
@@ -3718,7 +3726,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                /** @description trimmed */
+                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                 search?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
@@ -3787,8 +3795,11 @@ export interface operations {
         parameters: {
             query: {
                 period: "today" | "last7days" | "last15days" | "last30days" | "specific_day" | "custom";
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 start_date?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 end_date?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id?: number;
@@ -4003,8 +4014,11 @@ export interface operations {
         parameters: {
             query: {
                 period: "today" | "last7days" | "last15days" | "last30days" | "specific_day" | "custom";
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 start_date?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 end_date?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
                 format?: components["parameters"]["Format"];
@@ -4204,6 +4218,7 @@ export interface operations {
     "get-v2-opening-hours-check-date": {
         parameters: {
             query: {
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date: string;
             };
             header?: never;
@@ -4251,6 +4266,7 @@ export interface operations {
     "get-v2-opening-hours-date": {
         parameters: {
             query: {
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date: string;
             };
             header?: never;
@@ -4497,9 +4513,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name?: string;
                 };
             };
@@ -4550,7 +4569,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date: string;
                 };
             };
@@ -4670,9 +4692,9 @@ export interface operations {
                     slot_duration?: number;
                     /** @description a JSON number or a decimal string */
                     max_appointments?: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     timezone?: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     country?: string;
                     /** @description a JSON number or a decimal string */
                     default_calendar_id?: number;
@@ -4680,17 +4702,17 @@ export interface operations {
                     open_days_ahead?: number;
                     /** @enum {string} */
                     language?: "en" | "fr";
-                    /** @description trimmed; null or "" clears it */
+                    /** @description an absolute https address holding {cancel_token} (http only for localhost), no whitespace, user name or password; null or "" clears it */
                     cancel_url?: string | null;
                     /** @description a JSON number or a decimal string */
                     reminder_minutes_before?: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name?: string;
                     /** @description trimmed; null or "" clears it */
                     address?: string | null;
                     /** @description trimmed; null or "" clears it */
                     locale?: string | null;
-                };
+                } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
             };
         };
         responses: {
@@ -4780,8 +4802,11 @@ export interface operations {
     "get-v2-calendar-slots": {
         parameters: {
             query?: {
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 from?: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 to?: string;
                 available?: boolean;
                 /** @description a JSON number or a decimal string */
@@ -4863,7 +4888,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date: string;
                     /** @description a JSON number or a decimal string */
                     duration?: number;
@@ -4975,7 +5003,10 @@ export interface operations {
                     max_appointments?: number;
                     /** @description a JSON number or a decimal string */
                     available_slots?: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date?: string;
                     /** @description a JSON number or a decimal string */
                     calendar_id?: number;
@@ -5146,19 +5177,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     client_name: string;
-                    /** @description trimmed */
+                    /** @description E.164 (+33612345678) or a national number of the account's country (06 12 34 56 78); spaces, dots, dashes and brackets allowed; it must be a valid number of its numbering plan */
                     client_phone: string;
                     /** @description a JSON number or a decimal string */
                     slot_id?: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     client_email?: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     contract_number?: string;
                     /** @description a JSON number or a decimal string */
                     service_id?: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date?: string;
                     /** @description HH:MM:SS (or HH:MM) */
                     start_time?: string;
@@ -5285,7 +5319,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     cancel_token: string;
                 };
             };
@@ -5367,7 +5401,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     cancel_token: string;
                 };
             };
@@ -5457,17 +5491,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     cancel_token: string;
                     /** @description a JSON number or a decimal string */
                     slot_id?: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
                     date?: string;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     start_time?: string;
                     /** @description a JSON number or a decimal string */
                     calendar_id?: number;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5629,7 +5666,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     phone_number: string;
                     /** @enum {string} */
                     validation_type?: "all" | "mobiles";
@@ -5702,7 +5739,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     email: string;
                     /** @enum {string} */
                     validation_type?: "all" | "nofreeemail";
@@ -5819,7 +5856,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /**
+                     * Format: uri
+                     * @description an https URL on port 443, without user name or password, whose host resolves to public addresses only
+                     */
                     url: string;
                     events?: string[];
                 };
@@ -5896,7 +5936,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     id: string;
                 };
             };
@@ -5962,7 +6002,7 @@ export interface operations {
     "get-v2-events": {
         parameters: {
             query?: {
-                /** @description trimmed */
+                /** @description the id of an event of an earlier answer (evt_ and 23 digits) */
                 after?: string;
                 /** @description a JSON number or a decimal string */
                 limit?: number;
@@ -6079,7 +6119,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name: string;
                     allowed_origins: string[];
                     hosted_page?: boolean;
@@ -6178,7 +6218,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     id: string;
                 };
             };
@@ -6419,7 +6459,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name: string;
                 };
             };
@@ -6512,7 +6552,7 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     id: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name?: string;
                     active?: boolean;
                 };
@@ -6653,7 +6693,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name: string;
                     /** @description a JSON number or a decimal string */
                     duration: number;
@@ -6761,7 +6801,7 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     id: number;
-                    /** @description trimmed */
+                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                     name?: string;
                     /** @description a JSON number or a decimal string */
                     duration?: number;
@@ -6887,7 +6927,9 @@ export interface operations {
             query: {
                 /** @description a JSON number or a decimal string */
                 service_id: number;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 from: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 to: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id?: number;

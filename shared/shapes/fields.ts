@@ -38,6 +38,18 @@ export const described = <S extends z.core.$ZodType>(schema: S, meta: Record<str
   return schema;
 };
 
+/**
+ * The rules the fields enforce, as JSON Schema (docs/CONTRACT.md#what-the-document-states), so that a client
+ * generated from docs/openapi.json never sends what they refuse.
+ */
+const NO_CONTROL = '\\u0000-\\u001f\\u007f';
+/** No C0 control (U+0000 to U+001F) nor DEL anywhere (hasUnsafeText), and something left once trimmed. */
+export const SAFE_TEXT_PATTERN = `^[^${NO_CONTROL}]*[^\\s${NO_CONTROL}][^${NO_CONTROL}]*$`;
+/** A date YYYY-MM-DD of the years 1900 to 2200 (isValidIsoDate; the day must also exist). */
+export const DATE_PATTERN = '^(19\\d{2}|2[01]\\d{2}|2200)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+/** The range as data (JSON Schema has no date bounds; the pattern holds them): x- extensions. */
+export const DATE_BOUNDS = { 'x-formatMinimum': '1900-01-01', 'x-formatMaximum': '2200-12-31' } as const;
+
 /** The field may be absent. */
 export const optional = z.optional;
 
@@ -89,7 +101,13 @@ export const text = (max: number) =>
       if (trimmed.length > max) return fail(ctx, `must be at most ${max} characters`);
       return trimmed;
     }),
-    { type: 'string', minLength: 1, maxLength: max, description: 'trimmed' },
+    {
+      type: 'string',
+      minLength: 1,
+      maxLength: max,
+      pattern: SAFE_TEXT_PATTERN,
+      description: 'trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate',
+    },
   );
 
 /** A calendar date written YYYY-MM-DD. */
@@ -101,7 +119,13 @@ export const date = () =>
       }
       return value.trim();
     }),
-    { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    {
+      type: 'string',
+      format: 'date',
+      pattern: DATE_PATTERN,
+      ...DATE_BOUNDS,
+      description: 'YYYY-MM-DD, a real date of the years 1900 to 2200',
+    },
   );
 
 /** A wall-clock time HH:MM or HH:MM:SS, given as HH:MM:SS. */

@@ -2,11 +2,15 @@ import { missingField } from '../../../shared/core/errors';
 import { STATUSES } from '../../../shared/features/booking/domain/appointment';
 import { idPath } from '../../../shared/features/v1-reads/http/params';
 import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
-import { body, id, oneOf, optional } from '../../../shared/shapes/fields';
+import { body, described, id, oneOf, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
+import { oneGroupOf } from '../../../shared/shapes/rules';
 import { defineV1Handler, v1Writes } from '../../../shared/wiring';
 
-const Body = body({ slot_id: optional(id()), status: optional(oneOf(STATUSES)) });
+const Body = described(
+  body({ slot_id: optional(id()), status: optional(oneOf(STATUSES)) }),
+  oneGroupOf(['slot_id'], ['status']),
+);
 
 /** PUT /api/appointment/{id} — a new status and/or slot; neither is 400 MISSING_REQUIRED_FIELD. */
 export const handler = defineV1Handler(

@@ -1,8 +1,17 @@
-import { int, optional, params, text } from '../../../shared/shapes/fields';
+import { EVENT_ID } from '../../../shared/features/webhooks/domain/webhooks';
+import { described, int, optional, params, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
-const Query = params({ after: optional(text(100)), limit: optional(int({ min: 1, max: 100 })) });
+const Query = params({
+  after: optional(
+    described(text(100), {
+      pattern: EVENT_ID.source,
+      description: 'the id of an event of an earlier answer (evt_ and 23 digits)',
+    }),
+  ),
+  limit: optional(int({ min: 1, max: 100 })),
+});
 
 /** GET /api/v2/events?after=&limit= — the account's booking events after one, in the order they happened. */
 export const handler = defineV2Handler({ query: Query }, async ({ entity, query }) => {

@@ -2,20 +2,25 @@ import * as z from 'zod/mini';
 import { missingField } from '../../../shared/core/errors';
 import { WEEKDAYS } from '../../../shared/features/schedule/domain/opening-hours';
 import { v2OpeningHours } from '../../../shared/features/schedule/http/present';
-import { body, id, int, oneOf, optional } from '../../../shared/shapes/fields';
+import { body, described, id, int, oneOf, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
+import { requiredWhen } from '../../../shared/shapes/rules';
 import { catalogService, defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 const time = () => z.nullish(z.string({ error: 'must be a time HH:MM:SS or null' }));
-const Body = body({
-  day_of_week: oneOf(WEEKDAYS),
-  start_time1: time(),
-  end_time1: time(),
-  start_time2: time(),
-  end_time2: time(),
-  is_open: optional(int({ min: 0, max: 1 })),
-  calendar_id: optional(id()),
-});
+const Body = described(
+  body({
+    day_of_week: oneOf(WEEKDAYS),
+    start_time1: time(),
+    end_time1: time(),
+    start_time2: time(),
+    end_time2: time(),
+    is_open: optional(int({ min: 0, max: 1 })),
+    calendar_id: optional(id()),
+  }),
+  // An open day needs its first period (setDayHours: 'start_time1 is required when is_open is 1').
+  requiredWhen('is_open', 1, ['start_time1']),
+);
 
 /**
  * POST /api/v2/opening-hours/update — sets one weekday's periods (is_open 0 closes it); the week after.

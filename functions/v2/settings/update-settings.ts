@@ -11,11 +11,21 @@ import {
   REMINDER_BOUNDS,
 } from '../../../shared/features/settings/domain/notification-settings';
 import { v2Settings } from '../../../shared/features/settings/http/present';
-import { body, clearableText, id, int, oneOf, optional, text } from '../../../shared/shapes/fields';
+import {
+  body,
+  clearableText,
+  described,
+  id,
+  int,
+  oneOf,
+  optional,
+  text,
+} from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
+import { atLeastOneOf } from '../../../shared/shapes/rules';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
-const Body = body({
+const Shape = {
   slot_duration: optional(int(DURATION_BOUNDS)),
   max_appointments: optional(int(CAPACITY_BOUNDS)),
   timezone: optional(text(64)),
@@ -23,12 +33,22 @@ const Body = body({
   default_calendar_id: optional(id()),
   open_days_ahead: optional(int(OPEN_DAYS_BOUNDS)),
   language: optional(oneOf(LANGUAGES)),
-  cancel_url: optional(clearableText(CANCEL_URL_MAX)),
+  cancel_url: optional(
+    described(clearableText(CANCEL_URL_MAX), {
+      // cancelUrlProblem: https, no user name or password, {cancel_token} in it, no whitespace.
+      pattern:
+        '^$|^(?=.*\\{cancel_token\\})https://[^\\s/?#@\\u0000-\\u001f\\u007f]+([/?#][^\\s\\u0000-\\u001f\\u007f]*)?$',
+      description:
+        'an absolute https address holding {cancel_token} (http only for localhost), no whitespace, user name or password; null or "" clears it',
+    }),
+  ),
   reminder_minutes_before: optional(int(REMINDER_BOUNDS)),
   name: optional(text(NAME_MAX)),
   address: optional(clearableText(ADDRESS_MAX)),
   locale: optional(clearableText(16)),
-});
+};
+/** At least one setting (parseSettingsPatch refuses a change of none). */
+const Body = described(body(Shape), atLeastOneOf(Object.keys(Shape)));
 
 /** POST /api/v2/settings — changes any subset of the settings and answers them all, as they are after. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>

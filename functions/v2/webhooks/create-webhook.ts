@@ -4,7 +4,14 @@ import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 const Body = body({
-  url: text(2048),
+  // urlProblem: https on port 443, no credentials, a host of public addresses only (http locally).
+  url: described(text(2048), {
+    format: 'uri',
+    pattern:
+      '^https://([^\\s/?#@:\\[\\]\\u0000-\\u001f\\u007f]+|\\[[0-9A-Fa-f:.]+\\])(:443)?([/?#][^\\s\\u0000-\\u001f\\u007f]*)?$',
+    description:
+      'an https URL on port 443, without user name or password, whose host resolves to public addresses only',
+  }),
   events: described(z.optional(z.unknown()), { type: 'array', items: { type: 'string' } }),
 });
 

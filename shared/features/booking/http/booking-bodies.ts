@@ -1,27 +1,36 @@
 import type { APIGatewayProxyEventV2 as Event } from 'aws-lambda';
 import type * as z from 'zod';
 import { invalidField, missingField } from '../../../core/errors';
-import { body, clockTime, date, id, oneOf, optional, text } from '../../../shapes/fields';
+import { body, clockTime, date, described, id, oneOf, optional, text } from '../../../shapes/fields';
 import { readJsonBody } from '../../../shapes/json-body';
+import { conditional, needs, PHONE } from '../../../shapes/rules';
 import type { EntityContext } from '../../access';
 import { isValidEmail, toE164 } from '../../contact';
 import { STATUSES, splitClientName } from '../domain/appointment';
 import type { BookingRequest, ServiceBookingRequest } from '../services/booking-rules';
 
 /** POST /api/v2/appointments: the one schema of this body. */
-export const V2BookingBody = body({
-  client_name: text(100),
-  client_phone: text(64),
-  /** Required unless service_id is sent. */
-  slot_id: optional(id()),
-  client_email: optional(text(254)),
-  contract_number: optional(text(64)),
-  // A service booking (docs/CONTRACT.md#services-and-staff): service_id, date and start_time instead of slot_id.
-  service_id: optional(id()),
-  date: optional(date()),
-  start_time: optional(clockTime()),
-  calendar_id: optional(id()),
-});
+export const V2BookingBody = described(
+  body({
+    client_name: text(100),
+    client_phone: described(text(64), PHONE),
+    /** Required unless service_id is sent. */
+    slot_id: optional(id()),
+    client_email: optional(text(254)),
+    contract_number: optional(text(64)),
+    // A service booking (docs/CONTRACT.md#services-and-staff): service_id, date and start_time instead of slot_id.
+    service_id: optional(id()),
+    date: optional(date()),
+    start_time: optional(clockTime()),
+    calendar_id: optional(id()),
+  }),
+  // A service booking needs its date and start_time; any other, its slot_id.
+  conditional(
+    needs({ service_id: 'integer' }),
+    needs({ date: 'string', start_time: 'string' }),
+    needs({ slot_id: 'integer' }),
+  ),
+);
 
 /** POST /api/appointment: the one schema of this body. */
 export const V1BookingBody = body({
@@ -30,7 +39,7 @@ export const V1BookingBody = body({
   client_firstname: text(100),
   client_lastname: text(100),
   client_email: text(254),
-  client_phone: text(64),
+  client_phone: described(text(64), PHONE),
   status: optional(oneOf(STATUSES)),
 });
 

@@ -47,7 +47,8 @@ export function eventTypeOf(
   return 'appointment.updated';
 }
 
-const EVENT_ID = /^evt_\d{23}$/;
+/** The shape of an event id (the feed's `after`). */
+export const EVENT_ID = /^evt_\d{23}$/;
 
 /**
  * The id of the event of one appointment change (docs/EVENTS.md, docs/CONTRACT.md#event-ids): `evt_` + the
