@@ -2615,11 +2615,11 @@ export interface components {
     parameters: {
         /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
         IdempotencyKey: string;
-        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+        /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
         Format: "json" | "xml" | "csv";
-        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+        /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
         Debug: "true" | "false";
-        /** @description true: debug mode, like the debug parameter. */
+        /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
         XDebug: "true" | "false";
     };
     requestBodies: never;
@@ -2644,7 +2644,7 @@ export interface operations {
     "get-root": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
             };
             header?: never;
@@ -2705,7 +2705,7 @@ export interface operations {
     "get-health": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
             };
             header?: never;
@@ -2795,13 +2795,13 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -2864,13 +2864,13 @@ export interface operations {
     "get-calendars-id": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {
@@ -2942,13 +2942,13 @@ export interface operations {
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_to?: string;
                 all?: boolean;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -3048,13 +3048,13 @@ export interface operations {
     "get-slots-id": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {
@@ -3131,13 +3131,13 @@ export interface operations {
                 calendar_id?: number;
                 /** @description a JSON number or a decimal string */
                 client_id?: number;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -3220,13 +3220,13 @@ export interface operations {
                 date_from?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_to?: string;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {
@@ -3292,13 +3292,13 @@ export interface operations {
     "post-appointment": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
                 /** @description A retry within 24 hours with the same key and body gets the first answer and books nothing more; the same key with another body, or while the first request runs, is 409. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3452,13 +3452,13 @@ export interface operations {
     "put-appointment-id": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {
@@ -3618,13 +3618,13 @@ export interface operations {
                 created_from?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 created_to?: string;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -3728,13 +3728,13 @@ export interface operations {
                 cursor?: string;
                 /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
                 search?: string;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {
@@ -3803,13 +3803,13 @@ export interface operations {
                 end_date?: string;
                 /** @description a JSON number or a decimal string */
                 calendar_id?: number;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -3879,13 +3879,13 @@ export interface operations {
     "get-statistics-calendars": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -3946,13 +3946,13 @@ export interface operations {
     "get-statistics-clients": {
         parameters: {
             query?: {
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path?: never;
@@ -4020,13 +4020,13 @@ export interface operations {
                 start_date?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 end_date?: string;
-                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). */
+                /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
-                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it. */
+                /** @description true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400. */
                 debug?: components["parameters"]["Debug"];
             };
             header?: {
-                /** @description true: debug mode, like the debug parameter. */
+                /** @description true: debug mode, like the debug parameter; false: none. Another value is 400. */
                 "X-Debug"?: components["parameters"]["XDebug"];
             };
             path: {

@@ -143,21 +143,23 @@ export const PARAMETERS = {
     name: 'format',
     in: 'query',
     required: false,
-    description: 'Output format; wins over the Accept header (application/json, application/xml, text/csv).',
+    description:
+      'Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400.',
     schema: { type: 'string', enum: ['json', 'xml', 'csv'] },
   },
   Debug: {
     name: 'debug',
     in: 'query',
     required: false,
-    description: 'true: debug mode (no token, fictitious data, nothing stored), where the stage allows it.',
+    description:
+      'true: debug mode (no token, fictitious data, nothing stored), where the stage allows it; false: none. Another value is 400.',
     schema: { type: 'string', enum: ['true', 'false'] },
   },
   XDebug: {
     name: 'X-Debug',
     in: 'header',
     required: false,
-    description: 'true: debug mode, like the debug parameter.',
+    description: 'true: debug mode, like the debug parameter; false: none. Another value is 400.',
     schema: { type: 'string', enum: ['true', 'false'] },
   },
 };

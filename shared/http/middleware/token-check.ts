@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors';
 import { setNewest } from '../../core/newest';
 import type { EntityContext } from '../../features/access';
 import { checkKeyUse, ownOriginOf } from '../../features/access';
@@ -45,10 +46,23 @@ function started(
 
 const defaults = { debugMode: false, publishable: false };
 
-/** True when the request asks for v1 debug mode (reads lower-cased headers). */
-export const wantsDebug = (event: Event): boolean =>
-  event.queryStringParameters?.debug === 'true' ||
-  event.headers?.['x-debug']?.trim().toLowerCase() === 'true';
+/** A v1 debug switch's value: true, false, or absent; anything else is 400 naming it (docs/CONTRACT.md#v1-in-short). */
+const debugSwitch = (name: string, value: string | undefined): boolean => {
+  if (value === undefined) return false;
+  const word = value.trim().toLowerCase();
+  if (word === 'true' || word === 'false') return word === 'true';
+  throw new AppError('validation', 'INVALID_PARAMETER', `${name}: must be true or false`);
+};
+
+/**
+ * True when the request asks for v1 debug mode (reads lower-cased headers): `debug` or `X-Debug` true. Either
+ * with another value than true or false (any case) is refused with 400, debug mode or not.
+ */
+export const wantsDebug = (event: Event): boolean => {
+  const query = debugSwitch('debug', event.queryStringParameters?.debug);
+  const header = debugSwitch('X-Debug', event.headers?.['x-debug']);
+  return query || header;
+};
 
 /**
  * Token check: the Access-Token header wins over the access_token parameter; the injected authenticator
@@ -76,7 +90,7 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
 
   const tokenCheckBefore = async (request: AppRequest): Promise<void> => {
     const { event, context } = request;
-    if (options.api === 'v1' && options.debugMode && wantsDebug(event)) {
+    if (options.api === 'v1' && wantsDebug(event) && options.debugMode) {
       context.app.debug = true;
       return;
     }

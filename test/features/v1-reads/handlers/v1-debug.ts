@@ -445,3 +445,52 @@ describe('v1 without debug mode', () => {
     expect(answer.json.data.debug_mode).toBe(true);
   });
 });
+
+describe('v1 debug and format values (docs/CONTRACT.md#v1-in-short)', () => {
+  const refused = (answer: Answer, name: string) => {
+    expect(answer.status).toBe(400);
+    expect(answer.json.error_code).toBe('INVALID_PARAMETER');
+    expect(answer.json.message).toContain(name);
+  };
+
+  it.each(['yes', '1', '0', '', 'truee'])('debug=%j is 400 INVALID_PARAMETER naming debug', async (value) => {
+    refused(await call('GET', `/api/calendars?debug=${value}`, {}), 'debug');
+  });
+
+  it.each(['yes', '1', 'on'])('X-Debug: %j is 400 INVALID_PARAMETER naming X-Debug', async (value) => {
+    refused(await call('GET', '/api/calendars', { headers: { 'X-Debug': value } }), 'X-Debug');
+  });
+
+  it('a refused debug value is refused with a token too, debug mode or not', async () => {
+    const real = await newEntity();
+    refused(await call('GET', '/api/calendars?debug=maybe', { headers: real.v1 }), 'debug');
+  });
+
+  it.each([
+    ['debug=true', '/api/calendars?debug=true', {}],
+    ['debug=TRUE', '/api/calendars?debug=TRUE', {}],
+    ['X-Debug: True', '/api/calendars', { 'X-Debug': 'True' }],
+  ])('%s is debug mode', async (_, url, headers) => {
+    const answer = await call('GET', url, { headers });
+    expect(answer.status).toBe(200);
+  });
+
+  it('debug=false with a token answers the real data', async () => {
+    const real = await newEntity();
+    const answer = await call('GET', '/api/calendars?debug=false', {
+      headers: { ...real.v1, 'X-Debug': 'false' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.debug).toBeUndefined();
+  });
+
+  it.each(['', ' ', 'yaml'])('format=%j is 400 INVALID_PARAMETER naming format', async (value) => {
+    refused(await call('GET', `/api/calendars?debug=true&format=${value}`, {}), 'format');
+  });
+
+  it('format=csv still answers CSV', async () => {
+    const answer = await call('GET', '/api/calendars?debug=true&format=csv', {});
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/csv');
+  });
+});
