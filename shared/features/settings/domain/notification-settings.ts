@@ -39,11 +39,8 @@ export const NOTIFICATION_DEFAULTS: NotificationSettings = {
   locale: DEFAULT_SETTINGS.locale,
 };
 
-/** C0 controls, DEL and lone surrogates: nothing a name or an address may hold. */
-const UNPRINTABLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it refuses
-  /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isPrintable = (text: string): boolean => !UNPRINTABLE.test(text);
+/** Nothing a name or an address may hold: control, separator and bidirectional characters (hasUnsafeText). */
+export const isPrintable = (text: string): boolean => !hasUnsafeText(text);
 
 /** A locale of the e-mails: one of their languages, with a region (`en-GB`) or without (`en`). */
 const LOCALE_FORM = /^([a-z]{2})(?:-([A-Z]{2}))?$/;
