@@ -7012,6 +7012,8 @@ export interface operations {
             /** @description The calendar. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7030,8 @@ export interface operations {
             /** @description No feed has this address (never had one, or it was replaced). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../../shared/config';
 import { originAllowed } from '../../shared/http/middleware/origin-check';
+import { withRequestHeaders } from '../../shared/http/request-headers';
 import { calendarFeedService } from '../../shared/wiring';
 
 const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
@@ -14,20 +15,22 @@ const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
  * calendar as text/calendar, any other name 404. No header needed: the address is the secret, so this
  * function logs nothing of it (nor does the stage's access log, which records the route key only).
  */
-export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-  // Behind CloudFront, only what came through it (shared/http/middleware/origin-check.ts).
-  if (!originAllowed(event.headers, config.originSecret))
-    return { ...NOT_FOUND, statusCode: 403, body: 'forbidden\n' };
-  const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
-  const body = token ? await calendarFeedService().render(token) : null;
-  if (body === null) return NOT_FOUND;
-  return {
-    statusCode: 200,
-    headers: {
-      'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': 'inline; filename="appointments.ics"',
-      'cache-control': 'private, max-age=300',
-    },
-    body,
-  };
-};
+export const handler = withRequestHeaders(
+  async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    // Behind CloudFront, only what came through it (shared/http/middleware/origin-check.ts).
+    if (!originAllowed(event.headers, config.originSecret))
+      return { ...NOT_FOUND, statusCode: 403, body: 'forbidden\n' };
+    const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
+    const body = token ? await calendarFeedService().render(token) : null;
+    if (body === null) return NOT_FOUND;
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'text/calendar; charset=utf-8',
+        'content-disposition': 'inline; filename="appointments.ics"',
+        'cache-control': 'private, max-age=300',
+      },
+      body,
+    };
+  },
+);

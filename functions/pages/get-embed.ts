@@ -1,11 +1,12 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { embedScript } from '../../shared/features/pages/http/embed-file';
+import { withRequestHeaders } from '../../shared/http/request-headers';
 
 /**
  * GET /embed.js — the booking widget's script (the custom elements <booking-widget> and <booking-manage>),
  * built from web/ by `npm start`, the tests and the stack's bundling. Any page may load it.
  */
-export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+export const handler = withRequestHeaders(async (): Promise<APIGatewayProxyStructuredResultV2> => {
   const script = embedScript();
   if (script === null)
     return { statusCode: 404, headers: { 'content-type': 'text/plain' }, body: 'embed.js is not built\n' };
@@ -20,4 +21,4 @@ export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
     },
     body: script,
   };
-};
+});

@@ -38,6 +38,12 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
 };
 
 /** `GET /feeds/{file}`, outside both APIs' envelopes: an iCalendar file, or 404. */
+/** What every answer carries, this route's too (docs/CONTRACT.md#what-the-document-states). */
+const EVERY_ANSWER = {
+  'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
+  'Server-Timing': { $ref: '#/components/headers/ServerTiming' },
+};
+
 export const FEED_OPERATION = {
   operationId: 'get-feeds-file',
   summary: 'The staff calendar feed',
@@ -57,6 +63,7 @@ export const FEED_OPERATION = {
   responses: {
     200: {
       description: 'The calendar.',
+      headers: EVERY_ANSWER,
       content: {
         'text/calendar': {
           schema: { type: 'string' },
@@ -66,6 +73,7 @@ export const FEED_OPERATION = {
     },
     404: {
       description: 'No feed has this address (never had one, or it was replaced).',
+      headers: EVERY_ANSWER,
       content: { 'text/plain': { schema: { type: 'string' }, example: 'not found\n' } },
     },
   },

@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
+import { withRequestHeaders } from '../request-headers';
 import { CORS } from './cors-policy';
 import type { AppRequest, Event, Middleware, RequestState, Result } from './types';
 
@@ -79,8 +80,8 @@ export const isPreflight = (method: string, headers: Record<string, string | und
  * The answer API Gateway gives a preflight when `corsPreflight` is set (no function runs): 204 with the
  * Access-Control-Allow-* headers. The local server uses it for preflights on the paths the API serves.
  */
-export const preflightHandler = (opts: CorsOptions) =>
-  middy<Event, Result>()
+export const preflightHandler = (opts: CorsOptions) => {
+  const answer = middy<Event, Result>()
     .use(
       httpCors({
         origins: [...opts.origins],
@@ -90,3 +91,6 @@ export const preflightHandler = (opts: CorsOptions) =>
       }) as MiddlewareObj<Event, Result>,
     )
     .handler(async () => ({ statusCode: 204 }));
+  // Its answers carry X-Request-Id and Server-Timing as every other answer does.
+  return withRequestHeaders((event, context) => answer(event, context));
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logger as sharedLogger } from '../../logger';
+import { requestHeaders } from '../request-headers';
 import { currentScope } from '../scope';
 import type { AppRequest, Middleware } from './types';
 
@@ -51,11 +52,7 @@ export const requestContext = (opts: RequestContextOptions = {}): Middleware => 
     const storeMs = currentScope()?.storeMs ?? 0;
     const response = request.response;
     if (response) {
-      response.headers = {
-        ...response.headers,
-        'x-request-id': app.requestId,
-        'server-timing': `store;dur=${storeMs.toFixed(1)}, total;dur=${totalMs.toFixed(1)}`,
-      };
+      response.headers = { ...response.headers, ...requestHeaders(app.requestId, app.startedAt) };
     }
     options.logger.info('request', {
       request_id: app.requestId,
