@@ -3314,11 +3314,11 @@ export interface operations {
                     calendar_id: number;
                     /** @description a JSON number or a decimal string */
                     slot_id: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     client_firstname: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     client_lastname: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     client_email: string;
                     /** @description E.164 (+33612345678) or a national number of the account's country (06 12 34 56 78); spaces, dots, dashes and brackets allowed; it must be a valid number of its numbering plan */
                     client_phone: string;
@@ -3608,11 +3608,11 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                 search?: string;
-                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                 email?: string;
-                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                 phone?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 created_from?: string;
@@ -3726,7 +3726,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                 search?: string;
                 /** @description Output format; wins over the Accept header (application/json, application/xml, text/csv). Another value, or an empty one, is 400. */
                 format?: components["parameters"]["Format"];
@@ -4518,7 +4518,7 @@ export interface operations {
                      * @description YYYY-MM-DD, a real date of the years 1900 to 2200
                      */
                     date: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name?: string;
                 };
             };
@@ -4692,9 +4692,9 @@ export interface operations {
                     slot_duration?: number;
                     /** @description a JSON number or a decimal string */
                     max_appointments?: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     timezone?: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     country?: string;
                     /** @description a JSON number or a decimal string */
                     default_calendar_id?: number;
@@ -4706,7 +4706,7 @@ export interface operations {
                     cancel_url?: string | null;
                     /** @description a JSON number or a decimal string */
                     reminder_minutes_before?: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name?: string;
                     /** @description trimmed; null or "" clears it */
                     address?: string | null;
@@ -5177,15 +5177,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     client_name: string;
                     /** @description E.164 (+33612345678) or a national number of the account's country (06 12 34 56 78); spaces, dots, dashes and brackets allowed; it must be a valid number of its numbering plan */
                     client_phone: string;
                     /** @description a JSON number or a decimal string */
                     slot_id?: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     client_email?: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     contract_number?: string;
                     /** @description a JSON number or a decimal string */
                     service_id?: number;
@@ -5319,7 +5319,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     cancel_token: string;
                 };
             };
@@ -5401,7 +5401,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     cancel_token: string;
                 };
             };
@@ -5491,7 +5491,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     cancel_token: string;
                     /** @description a JSON number or a decimal string */
                     slot_id?: number;
@@ -5500,7 +5500,7 @@ export interface operations {
                      * @description YYYY-MM-DD, a real date of the years 1900 to 2200
                      */
                     date?: string;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     start_time?: string;
                     /** @description a JSON number or a decimal string */
                     calendar_id?: number;
@@ -5666,7 +5666,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     phone_number: string;
                     /** @enum {string} */
                     validation_type?: "all" | "mobiles";
@@ -5739,7 +5739,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     email: string;
                     /** @enum {string} */
                     validation_type?: "all" | "nofreeemail";
@@ -5936,7 +5936,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     id: string;
                 };
             };
@@ -6119,7 +6119,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name: string;
                     allowed_origins: string[];
                     hosted_page?: boolean;
@@ -6218,7 +6218,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     id: string;
                 };
             };
@@ -6459,7 +6459,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name: string;
                 };
             };
@@ -6552,7 +6552,7 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     id: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name?: string;
                     active?: boolean;
                 };
@@ -6693,7 +6693,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name: string;
                     /** @description a JSON number or a decimal string */
                     duration: number;
@@ -6801,7 +6801,7 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     id: number;
-                    /** @description trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate */
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name?: string;
                     /** @description a JSON number or a decimal string */
                     duration?: number;

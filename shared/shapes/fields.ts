@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isValidIsoDate, normalizeTime } from '../core/dates';
 import type { ErrorCode } from '../core/errors';
-import { hasUnsafeText } from '../core/safe-text';
+import { hasUnsafeText, UNSAFE_CLASS } from '../core/safe-text';
 
 /**
  * Request field builders. Each reports its own failure as a custom zod issue carrying the v1 error code
@@ -42,8 +42,8 @@ export const described = <S extends z.core.$ZodType>(schema: S, meta: Record<str
  * The rules the fields enforce, as JSON Schema (docs/CONTRACT.md#what-the-document-states), so that a client
  * generated from docs/openapi.json never sends what they refuse.
  */
-const NO_CONTROL = '\\u0000-\\u001f\\u007f';
-/** No C0 control (U+0000 to U+001F) nor DEL anywhere (hasUnsafeText), and something left once trimmed. */
+const NO_CONTROL = UNSAFE_CLASS;
+/** No character hasUnsafeText refuses (controls, separators, bidi controls), and something left once trimmed. */
 export const SAFE_TEXT_PATTERN = `^[^${NO_CONTROL}]*[^\\s${NO_CONTROL}][^${NO_CONTROL}]*$`;
 /** A date YYYY-MM-DD of the years 1900 to 2200 (isValidIsoDate; the day must also exist). */
 export const DATE_PATTERN = '^(19\\d{2}|2[01]\\d{2}|2200)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
@@ -106,7 +106,8 @@ export const text = (max: number) =>
       minLength: 1,
       maxLength: max,
       pattern: SAFE_TEXT_PATTERN,
-      description: 'trimmed; no control character (U+0000 to U+001F, U+007F) nor lone surrogate',
+      description:
+        'trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate',
     },
   );
 

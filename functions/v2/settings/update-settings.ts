@@ -1,3 +1,4 @@
+import { UNSAFE_CLASS } from '../../../shared/core/safe-text';
 import {
   CAPACITY_BOUNDS,
   DURATION_BOUNDS,
@@ -36,15 +37,15 @@ const Shape = {
   cancel_url: optional(
     described(clearableText(CANCEL_URL_MAX), {
       // cancelUrlProblem: https, no user name or password, {cancel_token} in it, no whitespace.
-      pattern:
-        '^$|^(?=.*\\{cancel_token\\})https://[^\\s/?#@\\u0000-\\u001f\\u007f]+([/?#][^\\s\\u0000-\\u001f\\u007f]*)?$',
+      pattern: `^$|^(?=.*\\{cancel_token\\})https://[^\\s/?#@${UNSAFE_CLASS}]+([/?#][^\\s${UNSAFE_CLASS}]*)?$`,
       description:
         'an absolute https address holding {cancel_token} (http only for localhost), no whitespace, user name or password; null or "" clears it',
     }),
   ),
   reminder_minutes_before: optional(int(REMINDER_BOUNDS)),
   name: optional(text(NAME_MAX)),
-  address: optional(clearableText(ADDRESS_MAX)),
+  // isPrintable: no control, separator or bidirectional character.
+  address: optional(described(clearableText(ADDRESS_MAX), { pattern: `^[^${UNSAFE_CLASS}]*$` })),
   locale: optional(clearableText(16)),
 };
 /** At least one setting (parseSettingsPatch refuses a change of none). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UNSAFE_CLASS } from '../../../shared/core/safe-text';
 import { body, described, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
@@ -7,8 +8,7 @@ const Body = body({
   // urlProblem: https on port 443, no credentials, a host of public addresses only (http locally).
   url: described(text(2048), {
     format: 'uri',
-    pattern:
-      '^https://([^\\s/?#@:\\[\\]\\u0000-\\u001f\\u007f]+|\\[[0-9A-Fa-f:.]+\\])(:443)?([/?#][^\\s\\u0000-\\u001f\\u007f]*)?$',
+    pattern: `^https://([^\\s/?#@:\\[\\]${UNSAFE_CLASS}]+|\\[[0-9A-Fa-f:.]+\\])(:443)?([/?#][^\\s${UNSAFE_CLASS}]*)?$`,
     description:
       'an https URL on port 443, without user name or password, whose host resolves to public addresses only',
   }),
