@@ -19,7 +19,7 @@ export const requestHeaders = (requestId: string, startedAt: number): Record<str
 
 /**
  * A route outside the middy stack (the staff feed, the pages, the preflight): its answers carry X-Request-Id
- * and Server-Timing as every other answer does (docs/CONTRACT.md#every-answer).
+ * and Server-Timing as every other answer does (docs/CONTRACT.md#requests).
  */
 export const withRequestHeaders =
   (handler: Handler) =>

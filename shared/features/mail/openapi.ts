@@ -38,7 +38,7 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
 };
 
 /** `GET /feeds/{file}`, outside both APIs' envelopes: an iCalendar file, or 404. */
-/** What every answer carries, this route's too (docs/CONTRACT.md#what-the-document-states). */
+/** What every answer carries, this route's too (docs/CONTRACT.md#requests). */
 const EVERY_ANSWER = {
   'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
   'Server-Timing': { $ref: '#/components/headers/ServerTiming' },

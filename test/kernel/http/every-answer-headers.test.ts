@@ -2,7 +2,7 @@ import { type Caller, startHttp, viaHandler } from '../../support/api';
 import { newEntity } from '../../support/fixtures';
 
 /**
- * Every answer carries X-Request-Id and Server-Timing (docs/CONTRACT.md#what-the-document-states), the
+ * Every answer carries X-Request-Id and Server-Timing (docs/CONTRACT.md#requests), the
  * routes outside the middy stack too: the staff feed (found or not), the pages, the widget's script, the
  * preflight, and a path no route serves. Through the local server, as `npm start` answers them.
  */
