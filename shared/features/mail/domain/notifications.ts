@@ -92,7 +92,21 @@ export const calendarUid = (entityId: string, appointmentId: number): string =>
 export const reminderName = (entityId: string, appointmentId: number): string =>
   `reminder-${appointmentDigest(entityId, appointmentId).slice(0, 40)}`;
 
-/** E-mails an hour to one address for one entity, for bookings made with a publishable key. */
+/**
+ * E-mails an hour to one address for one entity, for the e-mails a publishable key or a cancel token
+ * causes, and those of appointments booked with a publishable key (docs/CONTRACT.md#mail-cap).
+ */
 export const MAIL_CAP_PER_HOUR = 5;
+/**
+ * The address as the cap counts it: trimmed, lower-cased, and without a `+tag` in its local part, so that
+ * `Jo+a@x.fr`, `jo+b@x.fr` and `JO@x.fr` are one address.
+ */
+export function mailCapAddress(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  const local = at < 0 ? lower : lower.slice(0, at);
+  const plus = local.indexOf('+');
+  return plus < 0 ? lower : `${local.slice(0, plus)}${lower.slice(at)}`;
+}
 /** The fixed hour window a time (ms) falls in. */
 export const mailCapWindow = (nowMs: number): number => nowMs - (nowMs % 3_600_000);

@@ -7,7 +7,13 @@ import { businessName, localeOf, manageLinkOf } from '../../settings';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks';
 import { appointmentIcs } from '../domain/ics';
 import { inviteSummary, mailContent } from '../domain/mail-content';
-import { calendarUid, MAIL_CAP_PER_HOUR, type MailJob, mailCapWindow } from '../domain/notifications';
+import {
+  calendarUid,
+  MAIL_CAP_PER_HOUR,
+  type MailJob,
+  mailCapAddress,
+  mailCapWindow,
+} from '../domain/notifications';
 import type { MailCap, MailLookup, MailTransport, SentMails } from '../ports';
 
 /** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
@@ -32,7 +38,7 @@ export interface MailSenderDeps {
   log?: (line: string, fields: Record<string, unknown>) => void;
   /** Counts e-mails the provider took (`sent`), refused (`failed`) or the cap skipped (`capped`). */
   metrics?: Pick<BusinessMetrics, 'email'>;
-  /** The hourly cap of e-mails to one address for publishable-key bookings; absent: no cap. */
+  /** The hourly cap of e-mails to one address (docs/CONTRACT.md#mail-cap); absent: no cap. */
   cap?: MailCap;
 }
 
@@ -197,7 +203,7 @@ export class MailSender {
   /** Counts the e-mail against its address's hourly cap; true when it may go. */
   private admitted(job: MailJob, address: string): Promise<boolean> {
     if (!this.deps.cap) return Promise.resolve(true);
-    const hash = sha256Hex(address.trim().toLowerCase());
+    const hash = sha256Hex(mailCapAddress(address));
     const window = mailCapWindow(this.now().getTime());
     return this.deps.cap.admit(job.entityId, hash, window, MAIL_CAP_PER_HOUR);
   }

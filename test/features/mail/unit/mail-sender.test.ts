@@ -118,4 +118,18 @@ describe('MailSender (in-memory ports)', () => {
     now = new Date(NOW.getTime() + 3_600_000);
     expect(await s.handle(job({ key: 'evt_pk_next', capped: true }))).toBe('sent');
   });
+
+  it('counts victim+a@, victim+b@ and VICTIM@ as one address', async () => {
+    const world = mailWorld();
+    const cap = memoryCap();
+    const s = sender(world, { cap });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const address = ['victim+a@example.com', 'victim+b@example.com', 'VICTIM@example.com'][i % 3];
+      const to = mailAppointmentOf(appointment({ client_email: address }));
+      outcomes.push(await s.handle(job({ key: `evt_tag_${i}`, capped: true, appointment: to })));
+    }
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'capped', 'capped']);
+    expect(cap.counts.size).toBe(1);
+  });
 });

@@ -8,6 +8,7 @@ import {
 import {
   calendarUid,
   type MailAppointment,
+  mailCapAddress,
   reminderTime,
 } from '../../../../shared/features/mail/domain/notifications';
 import {
@@ -311,5 +312,21 @@ describe('the staff feed’s words', () => {
       summary: 'Jeanne Durand',
       description: 'Client: Jeanne Durand\nPhone: +33612345678\nStatus: confirmed',
     });
+  });
+});
+
+describe('the address the hourly cap counts', () => {
+  it('is lower-cased and trimmed, without a +tag in its local part', () => {
+    for (const address of [
+      'victim+a@example.com',
+      'victim+b@example.com',
+      'VICTIM@example.com',
+      ' Victim@Example.COM ',
+    ]) {
+      expect(mailCapAddress(address)).toBe('victim@example.com');
+    }
+    expect(mailCapAddress('victim+a+b@example.com')).toBe('victim@example.com');
+    expect(mailCapAddress('victim@plus+domain.example')).toBe('victim@plus+domain.example');
+    expect(mailCapAddress('other@example.com')).not.toBe(mailCapAddress('victim@example.com'));
   });
 });
