@@ -39,6 +39,8 @@ export interface BookingPlan {
 export interface TransitionPlan {
   before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number; booked_via_key?: true };
   after: AppointmentRecord;
+  /** Made with a publishable key or a cancel token: marked on the appointment, so that its e-mail is capped. */
+  viaKey?: true | undefined;
   /** The client's new last_appointment when a move changes it, conditioned on the value read. */
   client?: { clientId: number; lastAppointment: string; read: string | null };
   /**

@@ -19,7 +19,10 @@ export interface AppointmentChange {
   sequence?: number;
   /** A new booking's cancel token, when its confirmation e-mail is to carry the cancellation link. */
   mailCancelToken?: string;
-  /** The appointment was booked with a publishable key: its e-mails are capped. */
+  /**
+   * Its e-mails are capped (docs/CONTRACT.md#mail-cap): the appointment was booked with a publishable key,
+   * or this change was made with a publishable key or a cancel token.
+   */
   viaKey?: true;
 }
 

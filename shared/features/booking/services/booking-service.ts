@@ -259,6 +259,8 @@ export class BookingService {
         after,
         ...(client ? { client } : {}),
         ...(owner ? { owner } : {}),
+        // A key's or a cancel token's change: its e-mail counts against the address's cap.
+        ...(entity.credential ? { viaKey: true as const } : {}),
       });
       if (outcome.ok) return countedChange(this.deps.metrics, before, after);
       if (outcome.reason === 'slot') throw refusal(outcome.slot);

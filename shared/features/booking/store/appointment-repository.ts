@@ -49,7 +49,12 @@ export function appointmentItem(
   entityId: string,
   a: AppointmentRecord,
   cancelTokenHash: string,
-  mail: { sequence?: number; cancelToken?: string | undefined; viaKey?: true | undefined } = {},
+  mail: {
+    sequence?: number;
+    cancelToken?: string | undefined;
+    viaKey?: true | undefined;
+    changedViaKey?: true | undefined;
+  } = {},
 ): Record<string, unknown> {
   return {
     ...toAppointment(a),
@@ -61,6 +66,9 @@ export function appointmentItem(
     ...(mail.cancelToken ? { mail_cancel_token: mail.cancelToken } : {}),
     // Booked with a publishable key: its e-mails are capped per address (docs/CONTRACT.md#notifications).
     ...(mail.viaKey ? { booked_via_key: true } : {}),
+    // This change was made with a publishable key or a cancel token: its e-mail is capped too. Each change
+    // writes the item whole, so the mark names the last change only.
+    ...(mail.changedViaKey ? { changed_via_key: true } : {}),
     ...appointmentKeys(entityId, a),
   };
 }

@@ -131,6 +131,7 @@ export class BookingRepository {
           Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
             sequence: (before.ics_sequence ?? 0) + 1,
             viaKey: before.booked_via_key,
+            changedViaKey: plan.viaKey,
           }),
           ...onlyIf(CONDITION.appointmentUnchanged),
           ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },

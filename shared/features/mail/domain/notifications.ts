@@ -36,7 +36,10 @@ export interface MailJob {
    * appointment when it sends (docs/NOTIFICATIONS.md). No job, queue message or dead letter holds it.
    */
   cancelLink?: true;
-  /** Booked with a publishable key: at most MAIL_CAP_PER_HOUR e-mails an hour to one address (docs/CONTRACT.md#notifications). */
+  /**
+   * Caused by a publishable key or a cancel token, or of an appointment booked with a publishable key: at
+   * most MAIL_CAP_PER_HOUR e-mails an hour to one address (docs/CONTRACT.md#mail-cap).
+   */
   capped?: true;
   attempt: number;
   /** When a wait longer than the queue allows was cut short: not before this time (ms). */

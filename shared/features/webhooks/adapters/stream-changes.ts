@@ -44,7 +44,7 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
     after: appointmentOf(after),
     sequence: Number(after?.ics_sequence ?? 0),
     ...(typeof after?.mail_cancel_token === 'string' ? { mailCancelToken: after.mail_cancel_token } : {}),
-    ...(after?.booked_via_key === true ? { viaKey: true as const } : {}),
+    ...(after?.booked_via_key === true || after?.changed_via_key === true ? { viaKey: true as const } : {}),
   };
 }
 
