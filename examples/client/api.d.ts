@@ -583,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an appointment by its token
-         * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after.
+         * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after. A completed or started appointment cannot be cancelled by its link (409).
          */
         post: operations["post-v2-appointments-cancel"];
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * The appointment a cancel token names
-         * @description For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself.
+         * @description For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).
          */
         post: operations["post-v2-appointments-lookup"];
         delete?: never;
@@ -623,7 +623,7 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment by its cancel token
-         * @description To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. A cancelled appointment cannot be moved (409).
+         * @description To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409).
          */
         post: operations["post-v2-appointments-reschedule"];
         delete?: never;
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * What a booking page shows of the business
-         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it.
+         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).
          */
         get: operations["get-v2-business"];
         put?: never;
@@ -1059,8 +1059,9 @@ export interface components {
              *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day)
              *     - `SLOT_IN_PAST`: 409: the slot has started
              *     - `SLOT_UNAVAILABLE`: 409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently
-             *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved
+             *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved (nor looked up by its client's link)
              *     - `ALREADY_AT_THIS_TIME`: 409: the appointment is already at the time asked
+             *     - `APPOINTMENT_NOT_MANAGEABLE`: 409: the appointment is completed or has started: its client's link (cancel token) can no longer see, move or cancel it
              *     - `IDEMPOTENCY_KEY_REUSED`: 409: the Idempotency-Key was used with a different request, or its first request is still running
              *     - `PAYLOAD_TOO_LARGE`: 413: the body is over 64 KB
              *     - `RATE_LIMITED`: 429: over a limit; Retry-After says when to retry
@@ -1068,7 +1069,7 @@ export interface components {
              *     - `SERVICE_UNAVAILABLE`: 503: unavailable for a moment; Retry-After says when to send the same request again
              * @enum {string}
              */
-            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
+            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "APPOINTMENT_NOT_MANAGEABLE" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
         };
         V2CalendarFeed: {
             url: string;
@@ -5363,7 +5364,7 @@ export interface operations {
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundAppointmentNotFound"];
-            /** @description Refused by the state of the slot, the day or the key: appointment already cancelled. */
+            /** @description Refused by the state of the slot, the day or the key: appointment already cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5474,6 +5475,27 @@ export interface operations {
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundAppointmentNotFound"];
+            /** @description Refused by the state of the slot, the day or the key: the appointment is cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "the appointment is cancelled",
+                     *       "code": "APPOINTMENT_CANCELLED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
@@ -5542,7 +5564,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2RescheduleAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; cancel_token: is required; slot_id: is required. */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; cancel_token: is required; slot_id: is required; calendar_id: this calendar does not perform the service. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5586,7 +5608,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Refused by the state of the slot, the day or the key: slot not available: full; a cancelled appointment cannot be moved: book again; the appointment is already at this time. */
+            /** @description Refused by the state of the slot, the day or the key: slot not available: full; a cancelled appointment cannot be moved: book again; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it; the appointment is already at this time. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

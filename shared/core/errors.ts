@@ -41,6 +41,7 @@ export const V2_ERROR_CODES = [
   'SLOT_CLOSED',
   'APPOINTMENT_CANCELLED',
   'ALREADY_AT_THIS_TIME',
+  'APPOINTMENT_NOT_MANAGEABLE',
   'INVALID_CLIENT_NAME',
   'INVALID_CLIENT_PHONE',
   'INVALID_CLIENT_EMAIL',
@@ -161,6 +162,22 @@ export const cancelledCannotMove = (): AppError =>
     'a cancelled appointment cannot be moved: book again',
     'APPOINTMENT_CANCELLED',
   );
+/**
+ * What a client's link (its cancel token) may no longer do to a completed or started appointment: see, move or
+ * cancel it (docs/CONTRACT.md#widget-and-manage-page). The business's own token still may.
+ */
+export const notManageable = (why: 'completed' | 'started'): AppError =>
+  new AppError(
+    'conflict',
+    'SLOT_UNAVAILABLE',
+    why === 'completed'
+      ? 'the appointment is completed: its link can no longer change it'
+      : 'the appointment has started: its link can no longer change it',
+    'APPOINTMENT_NOT_MANAGEABLE',
+  );
+/** A cancel token's look-up of a cancelled appointment (the client's link shows it no more). */
+export const cancelledByLink = (): AppError =>
+  new AppError('conflict', 'SLOT_UNAVAILABLE', 'the appointment is cancelled', 'APPOINTMENT_CANCELLED');
 /** A move to the time the appointment already has (v1: SLOT_UNAVAILABLE). */
 export const alreadyAtThisTime = (): AppError =>
   new AppError(

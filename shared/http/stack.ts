@@ -64,8 +64,12 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
   idempotent?: boolean;
   /** v2 routes a publishable key may call (docs/CONTRACT.md#publishable-keys). */
   publishable?: boolean;
-  /** Routes the manage page calls with a cancel token as its credential (lookup, cancel, reschedule, slots). */
-  manage?: boolean;
+  /**
+   * Routes the manage page calls with a cancel token as its credential: `'appointment'` for the appointment's
+   * own (lookup, cancel, reschedule: they answer 409 for one no longer manageable), true for the reads (slots,
+   * availability, business: a cancel token whose appointment is no longer manageable opens none, 401).
+   */
+  manage?: boolean | 'appointment';
   /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
   bookingLimit?: 'always' | 'when-moving';
   /**
@@ -119,6 +123,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
             manage: options.manage ?? false,
+            opens: (entity, token) => deps().opens?.(entity, token) ?? Promise.resolve(true),
             prefetch: options.prefetch,
           }),
         ]

@@ -11,6 +11,7 @@ import { BookingSnapshotRepository } from '../features/booking/store/booking-sna
 import { ClientRepository } from '../features/booking/store/client-repository';
 import { IdBlocks } from '../features/booking/store/id-blocks';
 import { SequenceRepository } from '../features/booking/store/sequence-repository';
+import { ServiceRepository } from '../features/catalog/store/service-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
 import { businessMetrics } from '../telemetry/business-metrics';
@@ -38,6 +39,7 @@ export const clientLinkService = /* @__PURE__ */ once(
       appointments: new AppointmentRepository(table()),
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(table()),
+      services: new ServiceRepository(table()),
       booking: bookingService(),
     }),
 );

@@ -50,6 +50,7 @@ const EN = {
   noToken: 'This link is incomplete: open the link of your confirmation e-mail again.',
   unknownToken: 'No appointment matches this link.',
   alreadyCancelled: 'This appointment is already cancelled.',
+  notManageable: 'This appointment has started or is over: it can no longer be changed here.',
   sameTime: 'Your appointment is already at this time.',
 };
 export type Texts = typeof EN;
@@ -104,6 +105,7 @@ const FR: Texts = {
   noToken: 'Ce lien est incomplet : ouvrez à nouveau le lien de votre e-mail de confirmation.',
   unknownToken: 'Aucun rendez-vous ne correspond à ce lien.',
   alreadyCancelled: 'Ce rendez-vous est déjà annulé.',
+  notManageable: 'Ce rendez-vous a commencé ou est terminé : il ne peut plus être modifié ici.',
   sameTime: 'Votre rendez-vous est déjà à cet horaire.',
 };
 

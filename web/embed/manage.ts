@@ -31,16 +31,20 @@ export class ManagePage extends EmbedElement {
     if (!this.token) return this.broken(this.t.noToken);
     this.api = new Api(this.getAttribute('api') ?? ManagePage.apiBase, this.token);
     const answer = await this.api.call<Managed>('POST', '/appointments/lookup', { cancel_token: this.token });
-    if (!answer.ok)
-      return this.broken(
-        answer.status === 401 || answer.status === 404 ? this.t.unknownToken : this.t.failed,
-      );
+    if (!answer.ok) return this.broken(this.refusedText(answer) ?? this.t.failed);
     this.managed = answer.data;
     this.language = langOf(this.getAttribute('lang')) ?? answer.data.business.language;
     document.documentElement.lang = this.language;
     document.title = `${this.t.myAppointment}${answer.data.business.name ? ` · ${answer.data.business.name}` : ''}`;
     this.phase = 'shown';
     this.render();
+  }
+
+  /** The page's words for a link that no longer opens its appointment: unknown, cancelled, started or over. */
+  private refusedText(answer: { status: number; code: string | null }): string | null {
+    if (answer.code === 'APPOINTMENT_NOT_MANAGEABLE') return this.t.notManageable;
+    if (answer.code === 'APPOINTMENT_CANCELLED') return this.t.alreadyCancelled;
+    return answer.status === 401 || answer.status === 404 ? this.t.unknownToken : null;
   }
 
   private broken(text: string): void {
@@ -61,7 +65,11 @@ export class ManagePage extends EmbedElement {
       this.managed = { ...this.managed, appointment: answer.data };
       this.notice = this.t.cancelled;
     } else {
-      this.alert = { where: 'top', text: answer.status === 409 ? this.t.alreadyCancelled : this.t.failed };
+      const text = answer.code === 'APPOINTMENT_NOT_MANAGEABLE' ? this.t.notManageable : null;
+      this.alert = {
+        where: 'top',
+        text: text ?? (answer.status === 409 ? this.t.alreadyCancelled : this.t.failed),
+      };
     }
     this.phase = 'shown';
     this.focusAfter = '[data-notice], [role="alert"]';
@@ -126,14 +134,17 @@ export class ManagePage extends EmbedElement {
       this.focusAfter = '[data-notice]';
     } else {
       const t = this.t;
+      const gone = answer.code === 'APPOINTMENT_NOT_MANAGEABLE' || answer.code === 'APPOINTMENT_CANCELLED';
       const text =
         answer.code === 'ALREADY_AT_THIS_TIME'
           ? t.sameTime
-          : answer.status === 409 || answer.status === 404
-            ? t.full
-            : answer.status === 429
-              ? fill(t.limit, { seconds: answer.retryAfter || 60 })
-              : t.failed;
+          : gone
+            ? (this.refusedText(answer) ?? t.failed)
+            : answer.status === 409 || answer.status === 404
+              ? t.full
+              : answer.status === 429
+                ? fill(t.limit, { seconds: answer.retryAfter || 60 })
+                : t.failed;
       this.alert = { where: 'times', text };
       this.picking.time = null;
       await this.loadSlots(this.managed.business);

@@ -5,7 +5,7 @@ import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 
 /** POST /api/v2/appointments/lookup — the appointment a cancel token names (the manage page); unknown 404. */
 export const handler = defineV2Handler(
-  { publishable: true, manage: true, hasBody: true, body: body({ cancel_token: text(200) }) },
+  { publishable: true, manage: 'appointment', hasBody: true, body: body({ cancel_token: text(200) }) },
   async ({ entity, body }) => {
     const found = await clientLinkService().lookupByToken(entity, body.cancel_token);
     return reply(v2ManagedAppointment(entity.settings, found, body.cancel_token));

@@ -10,7 +10,7 @@ import { clientLinkService, defineV2Handler } from '../../../shared/wiring';
 export const handler = defineV2Handler(
   {
     publishable: true,
-    manage: true,
+    manage: 'appointment',
     bookingLimit: 'always',
     hasBody: true,
     body: V2RescheduleBody,

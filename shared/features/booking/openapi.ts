@@ -27,13 +27,17 @@ export const V2_BOOKING_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments/cancel': {
     summary: 'Cancel an appointment by its token',
     description:
-      'Sets the appointment to cancelled, frees its place and returns it with the capacities after.',
+      'Sets the appointment to cancelled, frees its place and returns it with the capacities after. A completed or started appointment cannot be cancelled by its link (409).',
     tag: 'v2 booking',
     answer: v2Answer(B.V2Appointment, 'V2CancelAnswer', 'The appointment cancelled.'),
     example: { ...ex.v2Appointment, status: 'cancelled', available_slots: 2 },
     errors: {
       404: ['appointment not found'],
-      409: ['appointment already cancelled'],
+      409: [
+        'appointment already cancelled',
+        'the appointment is completed: its link can no longer change it',
+        'the appointment has started: its link can no longer change it',
+      ],
       503: ['the service is busy, retry the same request'],
     },
   },

@@ -1,3 +1,4 @@
 /** The catalog feature's public face: what other features may use of it (docs/design/features.md). */
-export { addMinutes, coveringRun } from './domain/service';
+export type { ServiceRecord } from './domain/service';
+export { addMinutes, coveringRun, performs } from './domain/service';
 export type { CalendarHoursStore } from './ports';

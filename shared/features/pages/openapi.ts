@@ -16,7 +16,7 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/business': {
     summary: 'What a booking page shows of the business',
     description:
-      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it.',
+      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).',
     tag: 'v2 booking',
     answer: v2Answer(V2BusinessPage, 'V2BusinessAnswer', 'The business.'),
     example: { ...business, has_services: true },
@@ -25,25 +25,39 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments/lookup': {
     summary: 'The appointment a cancel token names',
     description:
-      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself.',
+      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).',
     tag: 'v2 booking',
     answer: v2Answer(V2ManagedAppointment, 'V2ManagedAppointmentAnswer', 'The appointment.'),
     example: { appointment: v2AppointmentExample, calendar_name: 'Default', business },
-    errors: { 400: ['cancel_token: is required'], 404: ['appointment not found'] },
+    errors: {
+      400: ['cancel_token: is required'],
+      404: ['appointment not found'],
+      409: [
+        'the appointment is cancelled',
+        'the appointment is completed: its link can no longer change it',
+        'the appointment has started: its link can no longer change it',
+      ],
+    },
   },
   'POST /api/v2/appointments/reschedule': {
     summary: 'Move an appointment by its cancel token',
     description:
-      'To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. A cancelled appointment cannot be moved (409).',
+      'To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409).',
     tag: 'v2 booking',
     answer: v2Answer(V2Appointment, 'V2RescheduleAnswer', 'The appointment at its new time.'),
     example: { ...v2AppointmentExample, slot_id: 15, start_time: '09:30:00', end_time: '10:00:00' },
     errors: {
-      400: ['cancel_token: is required', 'slot_id: is required'],
+      400: [
+        'cancel_token: is required',
+        'slot_id: is required',
+        'calendar_id: this calendar does not perform the service',
+      ],
       404: ['appointment not found', 'slot not found'],
       409: [
         'slot not available: full',
         'a cancelled appointment cannot be moved: book again',
+        'the appointment is completed: its link can no longer change it',
+        'the appointment has started: its link can no longer change it',
         'the appointment is already at this time',
       ],
       503: ['the service is busy, retry the same request'],

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors';
+import { AppError, tokenInvalid } from '../../core/errors';
 import { setNewest } from '../../core/newest';
 import type { EntityContext } from '../../features/access';
 import { checkKeyUse, ownOriginOf } from '../../features/access';
@@ -13,8 +13,13 @@ export interface TokenCheckOptions {
   debugMode?: boolean;
   /** v2 routes a publishable key may call (from the origins it names); every other route refuses keys with 403. */
   publishable?: boolean;
-  /** Routes of one appointment the manage page calls with its cancel token (and keys may call). */
-  manage?: boolean;
+  /**
+   * Routes the manage page calls with its cancel token (and keys may call): `'appointment'` for the
+   * appointment's own (they answer for its state themselves), true for the reads its page needs.
+   */
+  manage?: boolean | 'appointment';
+  /** True while a cancel token's appointment is manageable; a read route refuses it otherwise (401). */
+  opens?: (entity: EntityContext, cancelToken: string) => Promise<boolean>;
   /** The route's reads started beside the token's (HandlerOptions.prefetch). */
   prefetch?: Prefetch | undefined;
 }
@@ -116,6 +121,11 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       event.headers?.origin,
       ownOriginOf(event.headers?.host, event.headers?.['x-forwarded-proto']),
     );
+    // A cancel token is a credential while its appointment is manageable: used up, it is as unknown (401).
+    const cancel = entity.credential?.kind === 'cancel' && options.manage === true;
+    if (cancel && options.opens && !(await options.opens(entity, String(token).trim()))) {
+      throw tokenInvalid();
+    }
   };
   return {
     before: tokenCheckBefore,

@@ -216,7 +216,9 @@ export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSna
     appointments,
     slots: store.slots,
     calendars: store.calendars,
+    services: { get: async () => null },
     booking: service,
+    now: () => NOW,
   });
   const slotOf = (id: number) => data.slots.find((s) => s.slot_id === id) as SlotRecord;
   const appointmentOf = (id: number) => data.appointments.find((a) => a.appointment_id === id);

@@ -56,7 +56,7 @@ export function isExactOrigin(value: string): boolean {
  */
 export function checkKeyUse(
   credential: KeyCredential | undefined,
-  route: { publishable: boolean; manage?: boolean },
+  route: { publishable: boolean; manage?: boolean | 'appointment' },
   origin: string | undefined,
   ownOrigin?: string,
 ): void {

@@ -1,14 +1,21 @@
 import {
+  type AppError,
   alreadyAtThisTime,
   alreadyCancelled,
   appointmentNotFound,
+  cancelledByLink,
   cancelledCannotMove,
+  invalidField,
+  notManageable,
+  resourceNotFound,
   slotNotFound,
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
 import { sha256Hex } from '../../access';
+import { performs, type ServiceRecord } from '../../catalog';
 import type { CalendarReader, SlotReader } from '../../schedule';
-import { takesPlace } from '../domain/appointment';
+import { hasStarted } from '../../schedule';
+import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
 
@@ -22,26 +29,55 @@ export interface ClientLinkServiceDeps {
   appointments: AppointmentStore;
   slots: SlotReader;
   calendars: CalendarReader;
+  /** The services, so that a service's appointment moves only to a calendar that performs it. */
+  services: { get(entityId: string, serviceId: number): Promise<ServiceRecord | null> };
   /** Moves and cancellations go through its `update`: the same transaction, refusals and metrics. */
   booking: Pick<BookingService, 'update'>;
+  now?: () => Date;
 }
+
+/** What the link may no longer do to a cancelled appointment: each use case says it its own way. */
+type WhenCancelled = () => AppError;
 
 /**
  * The client's link (the cancel token issued at booking, docs/CONTRACT.md#widget-and-manage-page): the
- * appointment it names, and moving or cancelling it.
+ * appointment it names, and moving or cancelling it, while it is manageable: pending or confirmed and not
+ * started (409 otherwise: APPOINTMENT_CANCELLED, or APPOINTMENT_NOT_MANAGEABLE when completed or started).
+ * The business's own token keeps every power (BookingService).
  */
 export class ClientLinkService {
-  constructor(private readonly deps: ClientLinkServiceDeps) {}
+  private readonly now: () => Date;
 
-  /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */
-  async lookupByToken(entity: EntityContext, cancelToken: string) {
+  constructor(private readonly deps: ClientLinkServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The appointment a cancel token names and its calendar: unknown 404, no longer manageable 409. */
+  private async manageable(entity: EntityContext, cancelToken: string, whenCancelled: WhenCancelled) {
     const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     const appointment = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
     if (!appointment) throw appointmentNotFound();
-    const [slot, calendar] = await Promise.all([
-      this.deps.slots.get(entity.entityId, appointment.slot_id),
-      this.deps.calendars.get(entity.entityId, appointment.calendar_id),
-    ]);
+    if (appointment.status === 'cancelled') throw whenCancelled();
+    if (appointment.status === 'completed') throw notManageable('completed');
+    const calendar = await this.deps.calendars.get(entity.entityId, appointment.calendar_id);
+    const zone = calendar?.timezone ?? entity.settings.timezone;
+    if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
+      throw notManageable('started');
+    return { appointment, calendar };
+  }
+
+  /** True while a cancel token names a manageable appointment: it opens the manage page's reads only then. */
+  async opens(entity: EntityContext, cancelToken: string): Promise<boolean> {
+    return this.manageable(entity, cancelToken, cancelledByLink).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */
+  async lookupByToken(entity: EntityContext, cancelToken: string) {
+    const { appointment, calendar } = await this.manageable(entity, cancelToken, cancelledByLink);
+    const slot = await this.deps.slots.get(entity.entityId, appointment.slot_id);
     return { appointment, slot, calendar };
   }
 
@@ -49,15 +85,14 @@ export class ClientLinkService {
    * Moves the appointment a cancel token names to another time (docs/CONTRACT.md#widget-and-manage-page): the slot given,
    * or the slot starting at that date and time in the calendar given (the appointment's when absent).
    * One transaction takes the new place and frees the old one (409 when the new one is taken: nothing
-   * changes). A cancelled appointment, or the time it already has, is 409.
+   * changes). A service's appointment moves only to a calendar that performs the service (400, as its booking).
+   * A cancelled, completed or started appointment, or the time it already has, is 409.
    */
   async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
-    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
-    const before = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
-    if (!before) throw appointmentNotFound();
-    if (!takesPlace(before.status)) throw cancelledCannotMove();
+    const { appointment: before } = await this.manageable(entity, cancelToken, cancelledCannotMove);
     const slotId =
       'slotId' in target ? target.slotId : await this.slotStartingAt(entity, before.calendar_id, target);
+    if (before.service_id !== undefined) await this.refuseOtherPerformer(entity, before, { slotId, target });
     const appointment = await this.deps.booking.update(
       entity,
       before.appointment_id,
@@ -65,6 +100,25 @@ export class ClientLinkService {
       { conflictIfUnchanged: alreadyAtThisTime },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
+  }
+
+  /** A service's appointment moves to a calendar that performs the service only (400 naming the field). */
+  private async refuseOtherPerformer(
+    entity: EntityContext,
+    before: AppointmentRecord,
+    to: { slotId: number; target: RescheduleTarget },
+  ): Promise<void> {
+    const slot = await this.deps.slots.get(entity.entityId, to.slotId);
+    if (!slot) throw slotNotFound();
+    const [service, calendar] = await Promise.all([
+      this.deps.services.get(entity.entityId, before.service_id ?? 0),
+      this.deps.calendars.get(entity.entityId, slot.calendar_id),
+    ]);
+    if (!service) throw resourceNotFound('service');
+    if (calendar && performs(service, calendar)) return;
+    throw 'slotId' in to.target
+      ? invalidField('slot_id', "this slot's calendar does not perform the service")
+      : invalidField('calendar_id', 'this calendar does not perform the service');
   }
 
   private async slotStartingAt(
@@ -81,11 +135,10 @@ export class ClientLinkService {
 
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
   async cancelByToken(entity: EntityContext, cancelToken: string) {
-    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
-    if (id === null) throw appointmentNotFound();
+    const { appointment: before } = await this.manageable(entity, cancelToken, alreadyCancelled);
     const appointment = await this.deps.booking.update(
       entity,
-      id,
+      before.appointment_id,
       { status: 'cancelled' },
       { conflictIfUnchanged: alreadyCancelled },
     );
