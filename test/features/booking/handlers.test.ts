@@ -10,5 +10,6 @@ subjects({
   idempotency: () => require('./handlers/idempotency'),
   contention: () => require('./handlers/contention'),
   'manage-booking': () => require('./handlers/manage-booking'),
+  'link-power': () => require('./handlers/link-power'),
   seed: () => require('./handlers/seed'),
 });
