@@ -14,6 +14,4 @@ export interface StackDeps {
   idempotency: IdempotencyStore;
   /** Counts a request against the limits that apply to it (shared/features/access/services/limit-service.ts). */
   admit: (entity: EntityContext, request: LimitedRequest) => Promise<Admission>;
-  /** True while a cancel token's appointment is manageable (its client's link opens the manage page's reads). */
-  opens?: (entity: EntityContext, cancelToken: string) => Promise<boolean>;
 }

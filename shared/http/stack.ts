@@ -70,6 +70,11 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
    * availability, business: a cancel token whose appointment is no longer manageable opens none, 401).
    */
   manage?: boolean | 'appointment';
+  /**
+   * With `manage: true`: whether a cancel token's appointment is still manageable (the booking feature's
+   * client link, given by the handler: only the routes that take a cancel token carry its code).
+   */
+  opens?: (entity: EntityContext, cancelToken: string) => Promise<boolean>;
   /** Requests the booking limits count: every one (bookings), or those that move (`slot_id` sent). */
   bookingLimit?: 'always' | 'when-moving';
   /**
@@ -93,6 +98,9 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
 ) {
   if (options.api !== undefined && options.api !== profile.api)
     throw new Error(`a ${options.api} route built with the ${profile.api} stack`);
+  // A read the manage page makes with a cancel token must know when that token is used up.
+  if (options.manage === true && options.opens === undefined)
+    throw new Error('a route read with a cancel token (manage: true) needs opens');
   const { api } = profile;
   const store = () => deps().idempotency;
   // `after` and `onError` run in reverse order: the envelope is built before the record, the
@@ -123,7 +131,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             debugMode: (options.debugMode ?? false) && config.debugModeEnabled,
             publishable: options.publishable ?? false,
             manage: options.manage ?? false,
-            opens: (entity, token) => deps().opens?.(entity, token) ?? Promise.resolve(true),
+            opens: options.opens,
             prefetch: options.prefetch,
           }),
         ]

@@ -1,3 +1,4 @@
+import type { EntityContext } from '../features/access';
 /**
  * The composition root, booking: the v2 booking service (the v1 writes use it too, see v1.ts), and the
  * client link's service (lookup, reschedule and cancel by cancel token).
@@ -43,3 +44,7 @@ export const clientLinkService = /* @__PURE__ */ once(
       booking: bookingService(),
     }),
 );
+
+/** Whether a cancel token's appointment is still manageable: the manage page's reads take it as `opens`. */
+export const linkOpens = (entity: EntityContext, cancelToken: string): Promise<boolean> =>
+  clientLinkService().opens(entity, cancelToken);

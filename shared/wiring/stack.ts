@@ -4,14 +4,12 @@
  */
 import type { bindStack, StackDeps } from '../http/stack';
 import { authService, idempotencyStore, limitService } from './access';
-import { clientLinkService } from './booking';
 
 /** What the shared HTTP stack needs: the token check, the idempotency records and the fair limits. */
 const stackDeps = (): StackDeps => ({
   authenticate: (token, api) => authService().authenticate(token, api),
   idempotency: idempotencyStore(),
   admit: (entity, request) => limitService().admit(entity, request),
-  opens: (entity, cancelToken) => clientLinkService().opens(entity, cancelToken),
 });
 
 type DefineHandler = ReturnType<typeof bindStack>;

@@ -1,7 +1,7 @@
 import { v2AvailableStart } from '../../../shared/features/catalog/http/bodies';
 import { date, id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { defineV2Handler, serviceBookingService } from '../../../shared/wiring';
+import { defineV2Handler, linkOpens, serviceBookingService } from '../../../shared/wiring';
 
 const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: optional(id()) });
 
@@ -11,7 +11,7 @@ const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: 
  * call it: the manage page reschedules a service appointment to one of these starts.
  */
 export const handler = defineV2Handler(
-  { publishable: true, manage: true, query: Query },
+  { publishable: true, manage: true, opens: linkOpens, query: Query },
   async ({ entity, query }) => {
     const starts = await serviceBookingService().availability(entity, {
       serviceId: query.service_id,

@@ -2,7 +2,7 @@ import { missingField } from '../../../shared/core/errors';
 import { v2Slot } from '../../../shared/features/schedule/http/present';
 import { bool, date, id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { defineV2Handler, slotService } from '../../../shared/wiring';
+import { defineV2Handler, linkOpens, slotService } from '../../../shared/wiring';
 
 const Query = params({
   date: optional(date()),
@@ -19,7 +19,7 @@ const Query = params({
  * &calendar_id= another of the entity's calendars than the default one.
  */
 export const handler = defineV2Handler(
-  { publishable: true, manage: true, query: Query },
+  { publishable: true, manage: true, opens: linkOpens, query: Query },
   async ({ entity, query }) => {
     const { date: day, from, to } = query;
     if (!day && (from || to)) {
