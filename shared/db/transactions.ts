@@ -12,7 +12,7 @@ export interface CancelReason {
   item: Record<string, unknown> | undefined;
 }
 
-/** A transaction DynamoDB refused; `reasons` are in the order of the items sent. */
+/** A transaction DynamoDB refused because a condition failed; `reasons` are in the order of the items sent. */
 export class TransactionRefused extends Error {
   constructor(readonly reasons: CancelReason[]) {
     super(`transaction refused: ${reasons.map((r) => r.code).join(', ')}`);
@@ -59,6 +59,9 @@ export async function transact(table: TableHandle, items: TransactItem[]): Promi
         await pause(Math.random() * 10 * 2 ** attempt);
         continue;
       }
+      // No condition failed: the store was busy (contention past the retries, throttling), not a verdict
+      // on the request. The SDK's own error goes on, which the answer names a store fault (faults.ts: 503).
+      if (!conditionFailed) throw error;
       throw new TransactionRefused(reasons);
     }
   }
