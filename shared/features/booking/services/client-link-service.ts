@@ -1,5 +1,5 @@
 import {
-  type AppError,
+  AppError,
   alreadyAtThisTime,
   alreadyCancelled,
   appointmentNotFound,
@@ -70,7 +70,13 @@ export class ClientLinkService {
   async opens(entity: EntityContext, cancelToken: string): Promise<boolean> {
     return this.manageable(entity, cancelToken, cancelledByLink).then(
       () => true,
-      () => false,
+      // Unknown (404) or no longer manageable (409): the token opens nothing. A store that failed is no
+      // verdict on the token: its error goes on to be answered as a store fault.
+      (error: unknown) => {
+        if (error instanceof AppError && (error.kind === 'not_found' || error.kind === 'conflict'))
+          return false;
+        throw error;
+      },
     );
   }
 
