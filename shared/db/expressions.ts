@@ -1,5 +1,3 @@
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-
 /**
  * ExpressionAttributeNames for every `#name` used in the given expressions, each standing for the
  * attribute of the same name. Aliasing every attribute avoids DynamoDB's reserved words (status,
@@ -56,25 +54,5 @@ export async function writtenIf(write: Promise<unknown>): Promise<boolean> {
   } catch (error) {
     if (conditionFailed(error)) return false;
     throw error;
-  }
-}
-
-/**
- * Sends a conditional write that asked for the item as it was on a failed condition
- * (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`): true when it was written, or when the condition
- * failed on this request's own earlier write (`own` recognises it by the request's marker), which is what
- * the SDK's retry of a write whose answer was lost meets; false when the condition did not hold otherwise.
- */
-export async function writtenOrOwn(
-  write: Promise<unknown>,
-  own: (old: Record<string, unknown>) => boolean,
-): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (!conditionFailed(error)) throw error;
-    const old = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-    return old !== undefined && own(unmarshall(old));
   }
 }
