@@ -7061,6 +7061,19 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description The store was busy or could not be reached in time: nothing is lost; ask again after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example the service is unavailable for a moment, retry the same request */
+                    "text/plain": string;
+                };
+            };
         };
     };
 }

@@ -127,4 +127,25 @@ describe('store faults', () => {
     // is asked until it answers 200 (the bound only ends a failing test).
     expect(await eventually(async () => (await call('GET', '/api/health')).status === 200)).toBe(true);
   });
+  it('the staff feed, outside both APIs, answers a store that cannot be reached as 503 with Retry-After', async () => {
+    const { handler } =
+      require('../../functions/feeds/get-feed') as typeof import('../../functions/feeds/get-feed');
+    const file = `${'A'.repeat(43)}.ics`;
+    const event = {
+      rawPath: `/feeds/${file}`,
+      pathParameters: { file },
+      headers: {},
+      requestContext: { requestId: 'feed-down', http: { method: 'GET', sourceIp: '127.0.0.1' } },
+    };
+    proxy().mode = 'down';
+    try {
+      const feed = await handler(event as never, { awsRequestId: 'feed-down' } as never);
+      expect(feed.statusCode).toBe(503);
+      expect(feed.headers).toMatchObject({ 'retry-after': '5', 'x-request-id': 'feed-down' });
+      expect(String(feed.headers?.['server-timing'])).toMatch(/^store;dur=/);
+      expect(feed.body).toBe('the service is unavailable for a moment, retry the same request\n');
+    } finally {
+      proxy().mode = 'pass';
+    }
+  });
 });

@@ -76,5 +76,16 @@ export const FEED_OPERATION = {
       headers: EVERY_ANSWER,
       content: { 'text/plain': { schema: { type: 'string' }, example: 'not found\n' } },
     },
+    503: {
+      description:
+        'The store was busy or could not be reached in time: nothing is lost; ask again after Retry-After seconds.',
+      headers: { ...EVERY_ANSWER, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+      content: {
+        'text/plain': {
+          schema: { type: 'string' },
+          example: 'the service is unavailable for a moment, retry the same request\n',
+        },
+      },
+    },
   },
 };

@@ -69,7 +69,7 @@ export const envelope = (opts: EnvelopeOptions): Middleware => {
  * the SDK's retries and the request's deadline, a 503 with Retry-After (shared/db/faults.ts); anything
  * else a 500 naming the request id. Both are logged with their detail.
  */
-function appErrorOf(error: unknown, requestId: string, logger: ErrorLog): AppError {
+export function appErrorOf(error: unknown, requestId: string, logger: ErrorLog = sharedLogger): AppError {
   if (error instanceof AppError) return error;
   const fault = storeFaultOf(error);
   logger.error(fault ? 'store unavailable' : 'unhandled error', {
