@@ -40,7 +40,15 @@ import { type EarlyReads, earlyReads, serves } from './early-reads';
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
 type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
-type Same = { conflictIfUnchanged?: () => AppError };
+/**
+ * How an update answers what its caller forbids: `conflictIfUnchanged` when nothing would change; `refuse`,
+ * checked on the appointment as read on every try (so a change landing between a caller's own check and the
+ * transaction is still refused), names why this caller may not change it.
+ */
+type UpdateOptions = {
+  conflictIfUnchanged?: () => AppError;
+  refuse?: (before: AppointmentRecord) => AppError | undefined;
+};
 
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
 export interface BookingServiceDeps {
@@ -205,17 +213,24 @@ export class BookingService {
    * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
    * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
    */
-  async update(entity: EntityContext, appointmentId: number, change: Change, options: Same = {}) {
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: UpdateOptions = {}) {
     const run = () => this.transition(entity, appointmentId, change, options);
     // A move takes a place as a booking does: its refusals count with the bookings'.
     return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
   }
 
-  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Same) {
+  private async transition(
+    entity: EntityContext,
+    appointmentId: number,
+    change: Change,
+    options: UpdateOptions,
+  ) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       const before = await this.deps.appointments.get(entity.entityId, appointmentId);
       if (!before) throw appointmentNotFound();
+      const refused = options.refuse?.(before);
+      if (refused) throw refused;
       const status = change.status ?? before.status;
       let after: AppointmentRecord = { ...before, status, updated_at: this.deps.now().toISOString() };
       let client: TransitionPlan['client'];

@@ -39,6 +39,16 @@ export interface ClientLinkServiceDeps {
 /** What the link may no longer do to a cancelled appointment: each use case says it its own way. */
 type WhenCancelled = () => AppError;
 
+/** Why a client's link may not change an appointment in this status: cancelled, or completed. */
+const statusRefusal = (
+  appointment: AppointmentRecord,
+  whenCancelled: WhenCancelled,
+): AppError | undefined => {
+  if (appointment.status === 'cancelled') return whenCancelled();
+  if (appointment.status === 'completed') return notManageable('completed');
+  return undefined;
+};
+
 /**
  * The client's link (the cancel token issued at booking, docs/CONTRACT.md#widget-and-manage-page): the
  * appointment it names, and moving or cancelling it, while it is manageable: pending or confirmed and not
@@ -57,8 +67,8 @@ export class ClientLinkService {
     const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
     const appointment = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
     if (!appointment) throw appointmentNotFound();
-    if (appointment.status === 'cancelled') throw whenCancelled();
-    if (appointment.status === 'completed') throw notManageable('completed');
+    const refused = statusRefusal(appointment, whenCancelled);
+    if (refused) throw refused;
     const calendar = await this.deps.calendars.get(entity.entityId, appointment.calendar_id);
     const zone = calendar?.timezone ?? entity.settings.timezone;
     if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
@@ -103,7 +113,7 @@ export class ClientLinkService {
       entity,
       before.appointment_id,
       { slotId },
-      { conflictIfUnchanged: alreadyAtThisTime },
+      { conflictIfUnchanged: alreadyAtThisTime, refuse: (read) => statusRefusal(read, cancelledCannotMove) },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
@@ -146,7 +156,7 @@ export class ClientLinkService {
       entity,
       before.appointment_id,
       { status: 'cancelled' },
-      { conflictIfUnchanged: alreadyCancelled },
+      { conflictIfUnchanged: alreadyCancelled, refuse: (read) => statusRefusal(read, alreadyCancelled) },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }

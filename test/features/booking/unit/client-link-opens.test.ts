@@ -36,3 +36,32 @@ test('a store that fails is not taken for a used-up token', async () => {
   });
   await expect(links.opens(ENTITY, w.cancelToken)).rejects.toBe(down);
 });
+
+test('a completion that lands between the link’s own check and its transaction still refuses the cancel', async () => {
+  const w = await world();
+  const id = (await w.links.lookupByToken(ENTITY, w.cancelToken)).appointment.appointment_id;
+  // The link's service reads the appointment as confirmed; the business completes it right after.
+  const completeAfterRead = {
+    findByCancelToken: async () => id,
+    get: async (entityId: string, appointmentId: number) => {
+      const read = await w.store.appointments.get(entityId, appointmentId);
+      const record = w.appointmentOf(appointmentId);
+      if (record) record.status = 'completed';
+      return read && { ...read, status: 'confirmed' as const };
+    },
+  };
+  const links = new ClientLinkService({
+    appointments: completeAfterRead as never,
+    slots: w.store.slots,
+    calendars: w.store.calendars,
+    services: { get: async () => null },
+    booking: w.service,
+    now: () => NOW,
+  });
+  await expect(links.cancelByToken(ENTITY, w.cancelToken)).rejects.toMatchObject({
+    status: 409,
+    code: 'SLOT_UNAVAILABLE',
+    v2Code: 'APPOINTMENT_NOT_MANAGEABLE',
+  });
+  expect(w.appointmentOf(id)?.status).toBe('completed');
+});
