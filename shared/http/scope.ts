@@ -4,8 +4,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestScope {
   storeMs: number;
   storeCalls: number;
-  /** When the invocation ends (epoch ms), from its Lambda context; none outside one. */
-  endsAt?: number;
   /** When store work must stop (epoch ms): the end less the answer's reserve (shared/db/deadline.ts). */
   storeDeadline?: number;
   /** When the answer's own store calls must stop: the end less a quarter of the reserve (0.1 s at least). */
@@ -28,7 +26,6 @@ export const runInScope = <T>(fn: () => Promise<T>, deadline?: ScopeDeadline): P
       storeCalls: 0,
       ...(deadline
         ? {
-            endsAt: deadline.endsAt,
             storeDeadline: deadline.endsAt - deadline.reserveMs,
             answerDeadline: deadline.endsAt - Math.max(100, Math.floor(deadline.reserveMs / 4)),
           }
