@@ -40,12 +40,8 @@ import { type EarlyReads, earlyReads, serves } from './early-reads';
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
 type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
-/**
- * How an update answers what its caller forbids: `conflictIfUnchanged` when nothing would change; `refuse`,
- * checked on the appointment as read on every try (so a change landing between a caller's own check and the
- * transaction is still refused), names why this caller may not change it.
- */
-type UpdateOptions = {
+/** What the caller forbids; `refuse` is checked on the appointment as read on every try (no race with it). */
+type Guards = {
   conflictIfUnchanged?: () => AppError;
   refuse?: (before: AppointmentRecord) => AppError | undefined;
 };
@@ -213,18 +209,13 @@ export class BookingService {
    * (CALENDAR_NOT_FOUND) and it has not started (SLOT_IN_PAST). 3. The old place is released and the new
    * one taken (409 SLOT_UNAVAILABLE when full or closed); counters of both sides move with it.
    */
-  async update(entity: EntityContext, appointmentId: number, change: Change, options: UpdateOptions = {}) {
+  async update(entity: EntityContext, appointmentId: number, change: Change, options: Guards = {}) {
     const run = () => this.transition(entity, appointmentId, change, options);
     // A move takes a place as a booking does: its refusals count with the bookings'.
     return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
   }
 
-  private async transition(
-    entity: EntityContext,
-    appointmentId: number,
-    change: Change,
-    options: UpdateOptions,
-  ) {
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Guards) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       const before = await this.deps.appointments.get(entity.entityId, appointmentId);
