@@ -7,7 +7,10 @@ import { CalendarHoursRepository } from '../features/catalog/store/calendar-hour
 import { ServiceRepository } from '../features/catalog/store/service-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
-import { OpeningHoursRepository } from '../features/settings/store/entity-config-repository';
+import {
+  ClosureDayRepository,
+  OpeningHoursRepository,
+} from '../features/settings/store/entity-config-repository';
 import { bookingService } from './booking';
 import { once, table } from './core';
 
@@ -31,5 +34,6 @@ export const serviceBookingService = /* @__PURE__ */ once(
       catalog: catalogService(),
       slots: new SlotRepository(table()),
       booking: bookingService(),
+      closures: new ClosureDayRepository(table()),
     }),
 );

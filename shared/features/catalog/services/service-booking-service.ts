@@ -8,10 +8,11 @@ import {
 } from '../../../core/errors';
 import type { EntityContext, IdempotencyMark } from '../../access';
 import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
-import type { CalendarRecord, SlotReader } from '../../schedule';
+import type { CalendarRecord, ClosureStore, SlotReader } from '../../schedule';
 import { byStart, hasStarted, type SlotRecord } from '../../schedule';
 import {
   type AvailableStart,
+  addMinutes,
   byDateStartCalendar,
   freeRun,
   performs,
@@ -30,6 +31,15 @@ export interface ServiceBookingServiceDeps {
     book(entity: EntityContext, request: BookingRequest, idempotency?: IdempotencyMark): Promise<Booked>;
   };
   now?: () => Date;
+  /** The entity's closure days: a service booked on one is 409 `slot not available: closed`. */
+  closures?: ClosureStore;
+}
+
+/** Whether a slot of the day from `index` to start + `minutes` is closed (what refuses the run, if not places). */
+function runIsClosed(day: SlotRecord[], index: number, minutes: number): boolean {
+  const first = day[index];
+  const end = first ? addMinutes(first.start_time, minutes) : null;
+  return day.slice(index).some((s) => s.status !== 'open' && end !== null && s.start_time < end);
 }
 
 /** A refusal that another calendar may not give: try the next one ("anyone"). */
@@ -97,10 +107,15 @@ export class ServiceBookingService {
     request: ServiceBookingRequest,
     idempotency?: IdempotencyMark,
   ): Promise<Booked> {
-    const service = await this.deps.catalog.service(entity, request.serviceId);
+    const [service, closure] = await Promise.all([
+      this.deps.catalog.service(entity, request.serviceId),
+      this.deps.closures?.get(entity.entityId, request.date) ?? null,
+    ]);
     const calendars = await this.performers(entity, service, request.calendarId);
     if (request.calendarId !== undefined && calendars.length === 0)
       throw invalidField('calendar_id', 'this calendar does not perform the service');
+    // A closure day closes every calendar, whether its slots were made before it (closed) or not at all.
+    if (closure) throw slotNotAvailable('closed');
     const now = this.now();
     const fits: Array<{ calendar: CalendarRecord; run: SlotRecord[]; end: string }> = [];
     let refusal: AppError = slotNotFound();
@@ -117,7 +132,7 @@ export class ServiceBookingService {
       else if (index >= 0)
         refusal = hasStarted(request.date, request.startTime, calendar.timezone, now)
           ? slotNotAvailable('in the past')
-          : slotNotAvailable('full');
+          : slotNotAvailable(runIsClosed(day, index, service.duration) ? 'closed' : 'full');
     }
     if (fits.length === 0) throw refusal;
     if (fits.length > 1) {

@@ -144,9 +144,7 @@ export class MailSender {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        summary: a.service_name
-          ? `${a.service_name}, ${inviteSummary(null, name, settings.language)}`
-          : inviteSummary(null, name, settings.language),
+        summary: inviteSummary(a.service_name, name, settings.language),
         description: manageLink ? `${content.subject}\n${manageLink}` : content.subject,
         cancelled: a.status === 'cancelled',
         stamp: new Date(a.updated_at),
