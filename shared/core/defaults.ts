@@ -23,6 +23,10 @@ export const DEFAULT_SETTINGS = {
   name: null as string | null,
   address: null as string | null,
   locale: null as string | null,
+  /** Prices in euros; no brand colour (the pages' own blue), no logo (docs/CONTRACT.md#self-service). */
+  currency: 'EUR',
+  brand_color: null as string | null,
+  logo_url: null as string | null,
 };
 
 /** v1 lists: the page and its size when the query names none. */

@@ -1,4 +1,5 @@
 import { UNSAFE_CLASS } from '../../../shared/core/safe-text';
+import { LOGO_URL_MAX } from '../../../shared/features/settings/domain/brand-settings';
 import {
   CAPACITY_BOUNDS,
   DURATION_BOUNDS,
@@ -47,6 +48,26 @@ const Shape = {
   // isPrintable: no control, separator or bidirectional character.
   address: optional(described(clearableText(ADDRESS_MAX), { pattern: `^[^${UNSAFE_CLASS}]*$` })),
   locale: optional(clearableText(16)),
+  currency: optional(
+    described(text(3), {
+      pattern: '^[A-Za-z]{3}$',
+      description: 'an ISO 4217 code (EUR, USD, JPY...), any case',
+    }),
+  ),
+  brand_color: optional(
+    described(clearableText(7), {
+      pattern: '^$|^#[0-9A-Fa-f]{6}$',
+      description:
+        '#rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (a lighter colour is 400); null or "" clears it',
+    }),
+  ),
+  logo_url: optional(
+    described(clearableText(LOGO_URL_MAX), {
+      pattern: `^$|^https://[^\\s/?#@${UNSAFE_CLASS}]+([/?#][^\\s${UNSAFE_CLASS}]*)?$`,
+      description:
+        'an absolute https address of an image, no whitespace, user name or password; null or "" clears it',
+    }),
+  ),
 };
 /** At least one setting (parseSettingsPatch refuses a change of none). */
 const Body = described(body(Shape), atLeastOneOf(Object.keys(Shape)));

@@ -59,6 +59,9 @@ export const entityContext = (entityId = 'entity-1'): EntityContext => ({
     default_calendar_id: 1,
     open_days_ahead: 0,
     ...NOTIFICATION_DEFAULTS,
+    currency: 'EUR',
+    brand_color: null,
+    logo_url: null,
   },
 });
 

@@ -2,10 +2,11 @@ import * as z from 'zod/mini';
 import { isValidTimezone } from '../../../core/dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../../core/defaults';
 import { englishIssues } from '../../../core/zod-locale';
+import { type BrandSettings, brandPatchShape } from './brand-settings';
 import { type NotificationSettings, notificationPatchShape } from './notification-settings';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
-export interface EntitySettings extends NotificationSettings {
+export interface EntitySettings extends NotificationSettings, BrandSettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
@@ -51,6 +52,7 @@ const buildSettingsPatchSchema = () => {
       default_calendar_id: z.number().check(z.int(), z.positive()),
       open_days_ahead: wholeNumber(OPEN_DAYS_BOUNDS),
       ...notificationPatchShape(),
+      ...brandPatchShape(),
     }),
   );
 };

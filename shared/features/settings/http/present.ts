@@ -17,6 +17,9 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   name: s.name,
   address: s.address,
   locale: s.locale,
+  currency: s.currency,
+  brand_color: s.brand_color,
+  logo_url: s.logo_url,
 });
 
 /** A closure day as just added: what it closed, and the booked appointments its date holds. */
