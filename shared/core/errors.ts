@@ -166,13 +166,15 @@ export const cancelledCannotMove = (): AppError =>
  * What a client's link (its cancel token) may no longer do to a completed or started appointment: see, move or
  * cancel it (docs/CONTRACT.md#widget-and-manage-page). The business's own token still may.
  */
-export const notManageable = (why: 'completed' | 'started'): AppError =>
+export const notManageable = (why: 'completed' | 'no_show' | 'started'): AppError =>
   new AppError(
     'conflict',
     'SLOT_UNAVAILABLE',
-    why === 'completed'
-      ? 'the appointment is completed: its link can no longer change it'
-      : 'the appointment has started: its link can no longer change it',
+    {
+      completed: 'the appointment is completed: its link can no longer change it',
+      no_show: 'the appointment is marked no-show: its link can no longer change it',
+      started: 'the appointment has started: its link can no longer change it',
+    }[why],
     'APPOINTMENT_NOT_MANAGEABLE',
   );
 /** A cancel token's look-up of a cancelled appointment (the client's link shows it no more). */

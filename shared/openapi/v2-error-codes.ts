@@ -27,6 +27,7 @@ const V2_REASON_CODES: Record<string, V2ErrorCode> = {
   'the appointment is cancelled': 'APPOINTMENT_CANCELLED',
   'the appointment is completed: its link can no longer change it': 'APPOINTMENT_NOT_MANAGEABLE',
   'the appointment has started: its link can no longer change it': 'APPOINTMENT_NOT_MANAGEABLE',
+  'the appointment is marked no-show: its link can no longer change it': 'APPOINTMENT_NOT_MANAGEABLE',
   'settings are changing concurrently, retry': 'INVALID_PARAMETER',
   'an entity has at most 20 publishable keys': 'INVALID_PARAMETER',
   'an entity has at most 200 services': 'INVALID_PARAMETER',

@@ -129,7 +129,7 @@ export const V2_ERROR_CODE_MEANINGS: Record<V2ErrorCode, string> = {
     "409: the appointment is cancelled: it cannot be cancelled again or moved (nor looked up by its client's link)",
   ALREADY_AT_THIS_TIME: '409: the appointment is already at the time asked',
   APPOINTMENT_NOT_MANAGEABLE:
-    "409: the appointment is completed or has started: its client's link (cancel token) can no longer see, move or cancel it",
+    "409: the appointment is completed, marked no-show or has started: its client's link (cancel token) can no longer see, move or cancel it",
   IDEMPOTENCY_KEY_REUSED:
     '409: the Idempotency-Key was used with a different request, or its first request is still running',
   PAYLOAD_TOO_LARGE: '413: the body is over 64 KB',

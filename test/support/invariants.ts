@@ -38,7 +38,7 @@ export async function tableItems(): Promise<Array<Record<string, unknown>>> {
   return items;
 }
 
-const LIVE = new Set(['pending', 'confirmed', 'completed']);
+const LIVE = new Set(['pending', 'confirmed', 'completed', 'no_show']);
 
 /** The slots an appointment item holds a place in: every slot of a service, else its one slot. */
 const held = (a: Record<string, unknown>): number[] =>
@@ -70,7 +70,7 @@ export async function counterDrift(entityId: string): Promise<string[]> {
   }
   for (const calendar of of('calendar')) {
     const mine = appointments.filter((a) => a.calendar_id === calendar.calendar_id);
-    for (const status of ['pending', 'confirmed', 'cancelled', 'completed']) {
+    for (const status of ['pending', 'confirmed', 'cancelled', 'completed', 'no_show']) {
       expect(
         `calendar ${calendar.calendar_id} ${status}_count`,
         calendar[`${status}_count`],
@@ -190,7 +190,7 @@ function driftOfDays(
   }
 }
 
-const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'];
+const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'];
 const sorted = (map: unknown): Record<string, number> =>
   Object.fromEntries(
     Object.entries((map ?? {}) as Record<string, unknown>)

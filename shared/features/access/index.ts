@@ -9,6 +9,7 @@ export { checkKeyUse, ownOriginOf } from './domain/publishable-keys';
 export type { EntityContext, EntityRecord } from './domain/tenant';
 export type { TokenKind } from './domain/tokens';
 export { randomToken, sha256Hex, v1Token, v2Token } from './domain/tokens';
+export { requestVisitor, VIEWER_ADDRESS_HEADER, visitorOf } from './domain/visitor-address';
 export type { IdempotencyStore, LimitStore, PublishableKeyStore } from './ports';
 export { KeyService } from './services/key-service';
 export { LimitService } from './services/limit-service';

@@ -1,15 +1,21 @@
 import type { SlotRecord } from '../../schedule';
 
-/** Appointment statuses of both APIs; v2 bookings are `confirmed`. */
-export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+/**
+ * Appointment statuses of both APIs; v2 bookings are `confirmed`. `no_show`: the client did not come (set by
+ * the business); like `completed`, it keeps its place (docs/CONTRACT.md#two-apis-one-data-model).
+ */
+export const STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type AppointmentStatus = (typeof STATUSES)[number];
 
-/** An appointment takes a place in its slot unless it is cancelled (docs/CONTRACT.md#two-apis-one-data-model). */
+/**
+ * An appointment takes a place in its slot unless it is cancelled (docs/CONTRACT.md#two-apis-one-data-model):
+ * a completed or no-show one keeps it, as the time it had was spent on it.
+ */
 export const takesPlace = (status: AppointmentStatus): boolean => status !== 'cancelled';
 
 /**
  * An appointment its client may still manage (see, move, cancel): pending or confirmed. Its e-mails carry
- * the manage link, and it keeps the cancel token that link needs; a cancelled or completed one does not.
+ * the manage link, and it keeps the cancel token that link needs; a cancelled, completed or no-show one does not.
  */
 export const isManageable = (status: AppointmentStatus): boolean =>
   status === 'pending' || status === 'confirmed';

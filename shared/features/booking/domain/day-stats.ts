@@ -178,6 +178,7 @@ export interface DayStatRow {
   confirmed: number;
   cancelled: number;
   completed: number;
+  no_show: number;
   points: number;
   links: Record<string, number>;
 }
@@ -190,6 +191,7 @@ export const emptyDayStat = (date: string, scope: StatScope): DayStatRow => ({
   confirmed: 0,
   cancelled: 0,
   completed: 0,
+  no_show: 0,
   points: 0,
   links: {},
 });
@@ -216,7 +218,7 @@ export function uniqueClients(rows: DayStatRow[], from: string, to: string): num
 
 /** A calendar's appointments on a day item's date, any status. */
 export const appointmentsOnDay = (row: DayStatRow): number =>
-  row.pending + row.confirmed + row.completed + row.cancelled;
+  row.pending + row.confirmed + row.completed + row.cancelled + row.no_show;
 
 /**
  * Appointments dated in the rows' range, from the calendars' day items (their status counts): of one

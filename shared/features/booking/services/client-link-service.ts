@@ -39,13 +39,14 @@ export interface ClientLinkServiceDeps {
 /** What the link may no longer do to a cancelled appointment: each use case says it its own way. */
 type WhenCancelled = () => AppError;
 
-/** Why a client's link may not change an appointment in this status: cancelled, or completed. */
+/** Why a client's link may not change an appointment in this status: cancelled, completed or no-show. */
 const statusRefusal = (
   appointment: AppointmentRecord,
   whenCancelled: WhenCancelled,
 ): AppError | undefined => {
   if (appointment.status === 'cancelled') return whenCancelled();
-  if (appointment.status === 'completed') return notManageable('completed');
+  if (appointment.status === 'completed' || appointment.status === 'no_show')
+    return notManageable(appointment.status);
   return undefined;
 };
 

@@ -87,6 +87,7 @@ export function toDayStat(i: Record<string, unknown>): DayStatRow {
     confirmed: Number(i.confirmed ?? 0),
     cancelled: Number(i.cancelled ?? 0),
     completed: Number(i.completed ?? 0),
+    no_show: Number(i.no_show ?? 0),
     points: Number(i[POINTS] ?? 0),
     links,
   };

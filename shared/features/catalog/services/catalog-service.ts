@@ -230,12 +230,12 @@ export class CatalogService {
     if (!(await this.deps.services.remove(entity.entityId, id))) throw serviceNotFound();
   }
 
-  /** Live appointments (pending, confirmed, completed) of each calendar on a date, from the day items. */
+  /** Live appointments (pending, confirmed, completed, no-show) of each calendar on a date, from the day items. */
   async appointmentsOn(entity: EntityContext, date: string): Promise<Map<number, number>> {
     const counts = new Map<number, number>();
     for (const c of await this.deps.counters.dayStats(entity.entityId, date, date)) {
       if (c.scope === 'all') continue;
-      counts.set(c.scope, (counts.get(c.scope) ?? 0) + c.pending + c.confirmed + c.completed);
+      counts.set(c.scope, (counts.get(c.scope) ?? 0) + c.pending + c.confirmed + c.completed + c.no_show);
     }
     return counts;
   }

@@ -64,12 +64,14 @@ const STATUS: Record<Language, Record<MailAppointment['status'], string>> = {
     confirmed: 'Status: confirmed',
     cancelled: 'Status: cancelled',
     completed: 'Status: completed',
+    no_show: 'Status: missed (no-show)',
   },
   fr: {
     pending: 'Statut : en attente',
     confirmed: 'Statut : confirmé',
     cancelled: 'Statut : annulé',
     completed: 'Statut : terminé',
+    no_show: 'Statut : manqué (absence)',
   },
 };
 

@@ -17,6 +17,7 @@ export interface CalendarRecord {
   confirmed_count: number;
   cancelled_count: number;
   completed_count: number;
+  no_show_count: number;
   /** Clients with appointments in this calendar (moved with the memberships; absent: none yet). */
   clients_count?: number;
 }
@@ -48,8 +49,9 @@ export const newCalendar = ({ id, name, timezone, widgetId, now }: NewCalendar):
   confirmed_count: 0,
   cancelled_count: 0,
   completed_count: 0,
+  no_show_count: 0,
 });
 
 /** Appointments of a calendar in every status. */
 export const totalAppointments = (c: CalendarRecord): number =>
-  c.pending_count + c.confirmed_count + c.cancelled_count + c.completed_count;
+  c.pending_count + c.confirmed_count + c.cancelled_count + c.completed_count + c.no_show_count;

@@ -16,8 +16,11 @@ export const calendarItem = (entityId: string, c: CalendarRecord): Record<string
   ...c,
 });
 
-export const toCalendar = (item: Record<string, unknown>): CalendarRecord =>
-  withoutKeys(item) as unknown as CalendarRecord;
+export const toCalendar = (item: Record<string, unknown>): CalendarRecord => ({
+  ...(withoutKeys(item) as unknown as CalendarRecord),
+  // Counted since `no_show` exists: absent on a calendar that has had none.
+  no_show_count: Number(item.no_show_count ?? 0),
+});
 
 export class CalendarRepository {
   constructor(private readonly table: TableHandle) {}

@@ -63,6 +63,7 @@ export class InMemoryStore {
       confirmed_count: count('confirmed'),
       cancelled_count: count('cancelled'),
       completed_count: count('completed'),
+      no_show_count: count('no_show'),
       clients_count: new Set(mine.map((a) => a.client_id)).size,
     };
   }

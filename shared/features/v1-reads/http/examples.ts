@@ -63,10 +63,17 @@ export const v1Summary = {
   pending_appointments: 0,
   cancelled_appointments: 1,
   completed_appointments: 0,
+  no_show_appointments: 0,
   calendars_with_appointments: 1,
   unique_clients: 3,
   days_with_appointments: 1,
   success_rate: 0.6667,
 };
 
-export const v1Day = { date: '2026-11-23', appointments_count: 3, confirmed_count: 2, cancelled_count: 1 };
+export const v1Day = {
+  date: '2026-11-23',
+  appointments_count: 3,
+  confirmed_count: 2,
+  cancelled_count: 1,
+  no_show_count: 0,
+};

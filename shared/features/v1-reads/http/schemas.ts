@@ -135,13 +135,14 @@ export const V1StatisticsSummary = named(
     pending_appointments: count(),
     cancelled_appointments: count(),
     completed_appointments: count(),
+    no_show_appointments: count(),
     calendars_with_appointments: count(),
     unique_clients: count(),
     days_with_appointments: count(),
     success_rate: ratio().max(1),
   }),
   'V1StatisticsSummary',
-  'Totals of a period; success_rate = (confirmed + completed) / total, 0 when total is 0.',
+  'Totals of a period, one count per status (no_show: the client did not come); success_rate = (confirmed + completed) / total, 0 when total is 0.',
 );
 
 export const V1DailyBreakdownItem = named(
@@ -150,6 +151,7 @@ export const V1DailyBreakdownItem = named(
     appointments_count: count(),
     confirmed_count: count(),
     cancelled_count: count(),
+    no_show_count: count(),
   }),
   'V1DailyBreakdownItem',
   'One day of a period (every day is listed, days without appointments included).',

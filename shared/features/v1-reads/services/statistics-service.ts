@@ -80,12 +80,13 @@ export class StatisticsService {
     const total = sum(appointmentsOnDay);
     const confirmed = sum((d) => d.confirmed);
     const completed = sum((d) => d.completed);
-    const byDay = new Map<string, { all: number; confirmed: number; cancelled: number }>();
+    const byDay = new Map<string, { all: number; confirmed: number; cancelled: number; no_show: number }>();
     for (const d of counters) {
-      const day = byDay.get(d.date) ?? { all: 0, confirmed: 0, cancelled: 0 };
+      const day = byDay.get(d.date) ?? { all: 0, confirmed: 0, cancelled: 0, no_show: 0 };
       day.all += appointmentsOnDay(d);
       day.confirmed += d.confirmed;
       day.cancelled += d.cancelled;
+      day.no_show += d.no_show;
       byDay.set(d.date, day);
     }
     const uniques = uniqueClients(
@@ -104,6 +105,7 @@ export class StatisticsService {
         pending_appointments: sum((d) => d.pending),
         cancelled_appointments: sum((d) => d.cancelled),
         completed_appointments: completed,
+        no_show_appointments: sum((d) => d.no_show),
         calendars_with_appointments: new Set(counters.map((d) => d.scope)).size,
         unique_clients: uniques,
         days_with_appointments: byDay.size,
@@ -114,6 +116,7 @@ export class StatisticsService {
         appointments_count: byDay.get(date)?.all ?? 0,
         confirmed_count: byDay.get(date)?.confirmed ?? 0,
         cancelled_count: byDay.get(date)?.cancelled ?? 0,
+        no_show_count: byDay.get(date)?.no_show ?? 0,
       })),
     };
   }

@@ -20,7 +20,7 @@ import {
  * number of changes: the same work on every run.
  */
 const SEED = 31;
-const STATUSES: AppointmentStatus[] = ['pending', 'confirmed', 'cancelled', 'completed'];
+const STATUSES: AppointmentStatus[] = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'];
 const START = '2026-01-01';
 
 function random(seed: number) {
@@ -68,7 +68,7 @@ test('counters moved change by change give the distinct clients of every range, 
         client: pick(40),
         date: addDays(START, pick(10) === 0 ? pick(800) : pick(90)),
         calendar_id: 1 + pick(3),
-        status: STATUSES[pick(4)] as AppointmentStatus,
+        status: STATUSES[pick(STATUSES.length)] as AppointmentStatus,
       };
       appts.push(a);
       apply(a.client, withAppointment(days.get(a.client) ?? noDays(), a, 1));
@@ -78,7 +78,7 @@ test('counters moved change by change give the distinct clients of every range, 
       const before = appts[i] as Appt;
       const after: Appt =
         kind < 8
-          ? { ...before, status: STATUSES[pick(4)] as AppointmentStatus }
+          ? { ...before, status: STATUSES[pick(STATUSES.length)] as AppointmentStatus }
           : { ...before, date: addDays(START, pick(90)), calendar_id: 1 + pick(3) };
       appts[i] = after;
       const d = withAppointment(withAppointment(days.get(before.client) ?? noDays(), before, -1), after, 1);

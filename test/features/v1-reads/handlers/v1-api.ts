@@ -324,7 +324,7 @@ describe('appointment lists', () => {
     expect(all.json.pagination.total).toBe(stored.length);
     const order = rows.map((r) => `${r.date}|${r.start_time}|${String(r.appointment_id).padStart(10, '0')}`);
     expect(order).toEqual([...order].sort());
-    for (const status of ['pending', 'confirmed', 'cancelled', 'completed']) {
+    for (const status of ['pending', 'confirmed', 'cancelled', 'completed', 'no_show']) {
       const filtered = await get(`/appointments?status=${status}`);
       expect(filtered.json.pagination.total).toBe(stored.filter((a) => a.status === status).length);
       expect(filtered.json.data.every((r: Json) => r.status === status)).toBe(true);

@@ -40,6 +40,7 @@ describe('StatisticsService.appointments', () => {
       pending_appointments: 1,
       cancelled_appointments: 1,
       completed_appointments: 0,
+      no_show_appointments: 0,
       calendars_with_appointments: 1,
       unique_clients: 2,
       days_with_appointments: 2,
@@ -51,18 +52,44 @@ describe('StatisticsService.appointments', () => {
       appointments_count: 2,
       confirmed_count: 1,
       cancelled_count: 0,
+      no_show_count: 0,
     });
     expect(answer.daily_breakdown.find((d) => d.date === LATER)).toEqual({
       date: LATER,
       appointments_count: 1,
       confirmed_count: 0,
       cancelled_count: 1,
+      no_show_count: 0,
     });
     expect(answer.daily_breakdown[0]).toEqual({
       date: TODAY,
       appointments_count: 0,
       confirmed_count: 0,
       cancelled_count: 0,
+      no_show_count: 0,
+    });
+  });
+
+  it('counts a no-show under its own name, in the summary and the day, and not as a success', async () => {
+    const { statistics, service } = await world();
+    await service.update(ENTITY, 101, { status: 'no_show' });
+    const answer = await statistics.appointments(ENTITY, {
+      period: 'custom',
+      start_date: TODAY,
+      end_date: LATER,
+    });
+    expect(answer.summary).toMatchObject({
+      total_appointments: 3,
+      confirmed_appointments: 0,
+      no_show_appointments: 1,
+      success_rate: 0,
+    });
+    expect(answer.daily_breakdown.find((d) => d.date === TOMORROW)).toEqual({
+      date: TOMORROW,
+      appointments_count: 2,
+      confirmed_count: 0,
+      cancelled_count: 0,
+      no_show_count: 1,
     });
   });
 
