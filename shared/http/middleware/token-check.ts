@@ -1,7 +1,7 @@
 import { AppError, tokenInvalid } from '../../core/errors';
 import { setNewest } from '../../core/newest';
 import type { EntityContext } from '../../features/access';
-import { checkKeyUse, ownOriginOf } from '../../features/access';
+import { checkKeyUse, ownOriginOf, requestVisitor, VIEWER_ADDRESS_HEADER } from '../../features/access';
 import type { EarlyReads } from '../../features/booking';
 import type { Api, Authenticator } from '../stack-deps';
 import type { AppRequest, Event, Middleware } from './types';
@@ -83,7 +83,9 @@ export const wantsDebug = (event: Event): boolean => {
  * within 5 s (docs/CONTRACT.md#credentials-in-force).
  *
  * Request state: writes `entity` (the token's), `visitor` (a publishable key's request: the key and the
- * caller's address, as API Gateway saw it), `prefetched` and, for v1 debug mode, `debug`. Reads nothing.
+ * visitor's address: behind the edge (`edge`, originCheck) the viewer's in `CloudFront-Viewer-Address`, else
+ * the source address API Gateway saw; an IPv6 one as its /64), `prefetched` and, for v1 debug mode, `debug`.
+ * Reads `edge`.
  *
  * @example
  * // Access-Token: pk_… from 203.0.113.7 →
@@ -99,6 +101,8 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       context.app.debug = true;
       return;
     }
+    // A staff member's session named the entity already (session-check.ts); a token wins over a session.
+    if (context.app.session) return;
     const token = event.headers?.['access-token'] || event.queryStringParameters?.access_token;
     const early = started(options.prefetch, token, event);
     const entity = await options.authenticate(token, options.api).catch((error: unknown) => {
@@ -110,9 +114,14 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
     if (options.prefetch && token) setNewest(lastSeen, token, entity, REMEMBERED);
     if (early?.entityId === entity.entityId) context.app.prefetched = early.value;
     if (entity.credential) {
+      // The viewer (one per IPv4 address or IPv6 /64): behind the edge CloudFront names it, else the source.
       context.app.visitor = {
         keyId: entity.credential.keyId,
-        ip: event.requestContext?.http?.sourceIp || 'unknown',
+        ip: requestVisitor({
+          sourceIp: event.requestContext?.http?.sourceIp,
+          viewerHeader: event.headers?.[VIEWER_ADDRESS_HEADER],
+          throughEdge: context.app.edge === true,
+        }),
       };
     }
     checkKeyUse(
@@ -129,6 +138,6 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
   };
   return {
     before: tokenCheckBefore,
-    state: { reads: [], writes: ['entity', 'visitor', 'prefetched', 'debug'] },
+    state: { reads: ['edge'], writes: ['entity', 'visitor', 'prefetched', 'debug'] },
   };
 };

@@ -6,6 +6,7 @@ import type {
   EntityContext,
   IdempotencyMark,
   PolicyState,
+  StaffIdentity,
   StoredAnswer,
   Visitor,
 } from '../../features/access';
@@ -47,8 +48,19 @@ export interface RequestState {
   format: Format;
   /** Written by requestContext (false), then tokenCheck (v1 debug mode). */
   debug: boolean;
-  /** Written by tokenCheck: the entity the token or publishable key acts for. */
+  /**
+   * Written by originCheck: the request came through the edge (the stage's origin secret set and carried),
+   * so CloudFront's `CloudFront-Viewer-Address` names the visitor.
+   */
+  edge?: boolean;
+  /** Written by tokenCheck: the entity the token or publishable key acts for (by sessionCheck for a session). */
   entity?: EntityContext;
+  /**
+   * Written by sessionCheck for a staff member's session: who, their role and calendars (a `staff` member's
+   * routes keep to `calendarIds`), and the session's cookie token (sign-out ends it).
+   */
+  staff?: StaffIdentity;
+  session?: { token: string };
   /**
    * Written by tokenCheck on a route with a prefetch (HandlerOptions.prefetch): what it started for the
    * entity this token named before, when the token names that entity again.

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import { envelope } from '../../../../shared/http/middleware/envelope';
 import { ORIGIN_HEADER, originAllowed, originCheck } from '../../../../shared/http/middleware/origin-check';
+import { tokenCheck } from '../../../../shared/http/middleware/token-check';
 import type { ApiProfile, AppContext, Event, Result } from '../../../../shared/http/middleware/types';
 import { v1Error, v1Success } from '../../../../shared/http/v1/answers';
 import { v2Error, v2Success } from '../../../../shared/http/v2/answers';
@@ -70,5 +71,38 @@ describe('originAllowed (handlers outside the stack: the feed)', () => {
     expect(originAllowed({}, SECRET)).toBe(false);
     expect(originAllowed(undefined, SECRET)).toBe(false);
     expect(originAllowed({ [ORIGIN_HEADER]: `${SECRET}x` }, SECRET)).toBe(false);
+  });
+});
+
+describe('the visitor behind the edge (issue 58, point 1)', () => {
+  const key = async () => ({
+    ...entityContext(),
+    credential: { kind: 'publishable' as const, keyId: 'key_1', allowedOrigins: [] },
+  });
+  const visitorOf = async (secret: string | undefined, headers: Record<string, string>, sourceIp: string) => {
+    const handler = middy<Event, Result, Error, AppContext>()
+      .use(seedState())
+      .use(originCheck({ secret }))
+      .use(tokenCheck({ api: 'v2', authenticate: key, publishable: true }))
+      .handler(async (_event, { app }) => ({ statusCode: 200, body: JSON.stringify(app.visitor) }));
+    const event = apiEvent({ headers: { 'access-token': 'pk', ...headers } });
+    event.requestContext.http.sourceIp = sourceIp;
+    return JSON.parse((await handler(event, lambdaContext())).body ?? '');
+  };
+
+  it('is the viewer CloudFront names when the request carried the secret', async () => {
+    const headers = { [ORIGIN_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.7:46532' };
+    expect(await visitorOf(SECRET, headers, '130.176.0.1')).toEqual({ keyId: 'key_1', ip: '198.51.100.7' });
+    const v6 = { [ORIGIN_HEADER]: SECRET, 'cloudfront-viewer-address': '2001:db8:1:2:3:4:5:6:443' };
+    expect(await visitorOf(SECRET, v6, '130.176.0.1')).toEqual({ keyId: 'key_1', ip: '2001:db8:1:2::/64' });
+  });
+
+  it('ignores the header on a stage without a secret: the source address (an IPv6 one as its /64)', async () => {
+    const headers = { 'cloudfront-viewer-address': '198.51.100.7:46532' };
+    expect(await visitorOf(undefined, headers, '203.0.113.5')).toEqual({ keyId: 'key_1', ip: '203.0.113.5' });
+    expect(await visitorOf(undefined, headers, '2001:db8::9')).toEqual({
+      keyId: 'key_1',
+      ip: '2001:db8:0:0::/64',
+    });
   });
 });
