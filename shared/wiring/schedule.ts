@@ -8,6 +8,7 @@ import type { JobQueue } from '../core/jobs/ports';
 import { SequenceRepository } from '../features/booking/store/sequence-repository';
 import { CalendarHoursRepository } from '../features/catalog/store/calendar-hours-repository';
 import type { OpenDaysJob } from '../features/schedule/ports';
+import { CalendarDaysService } from '../features/schedule/services/calendar-days-service';
 import { OpenDaysDispatcher, type OpenDaysFanOut } from '../features/schedule/services/open-days-fan-out';
 import { type OpenDaysRun, OpenDaysService } from '../features/schedule/services/open-days-service';
 import { OpeningHoursService } from '../features/schedule/services/opening-hours-service';
@@ -39,6 +40,15 @@ export const openingHoursService = /* @__PURE__ */ once(
 );
 export const slotService = /* @__PURE__ */ once(
   () =>
+/** A date for one calendar or across the staff (check-date, a date's hours). */
+export const calendarDaysService = /* @__PURE__ */ once(
+  () =>
+    new CalendarDaysService({
+      hours: openingHoursService(),
+      calendars: new CalendarRepository(readsTogetherTable()),
+      calendarHours: new CalendarHoursRepository(readsTogetherTable()),
+    }),
+);
     new SlotService({
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(readsTogetherTable()),

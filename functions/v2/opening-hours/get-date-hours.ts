@@ -1,13 +1,16 @@
-import { v2Periods } from '../../../shared/features/schedule/http/present';
-import { date, params } from '../../../shared/shapes/fields';
+import { v2DateHours } from '../../../shared/features/schedule/http/present';
+import { date, id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { defineV2Handler, openingHoursService } from '../../../shared/wiring';
+import { calendarDaysService, defineV2Handler } from '../../../shared/wiring';
 
-/** GET /api/v2/opening-hours/date?date= — the periods of an open date; 404 `the day is closed` otherwise. */
+/**
+ * GET /api/v2/opening-hours/date?date=[&calendar_id=] — the periods of an open date (one calendar's, or
+ * the business's with each calendar's); 404 `the day is closed` otherwise.
+ */
 export const handler = defineV2Handler(
-  { publishable: true, query: params({ date: date() }) },
+  { publishable: true, query: params({ date: date(), calendar_id: optional(id()) }) },
   async ({ entity, query }) =>
-    reply(v2Periods(await openingHoursService().hoursOn(entity, query.date)), {
+    reply(v2DateHours(await calendarDaysService().hoursOn(entity, query.date, query.calendar_id)), {
       message: 'opening hours of the date',
     }),
 );

@@ -20,6 +20,7 @@ export type {
   CalendarReader,
   ClosureAdmin,
   ClosureSlots,
+  ClosureStore,
   HoursAdmin,
   HoursStore,
   IdSource,
