@@ -7,6 +7,8 @@ export const handler = defineV2Handler(
   { hasBody: true, body: CreateServiceBody },
   async ({ entity, body }) => {
     const { services, calendars } = await catalogService().createService(entity, body);
-    return reply(services.map((s) => v2Service(s, calendars))[0], { message: 'service created' });
+    return reply(services.map((s) => v2Service(s, calendars, entity.settings.currency))[0], {
+      message: 'service created',
+    });
   },
 );

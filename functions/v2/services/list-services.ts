@@ -6,7 +6,7 @@ import { catalogService, defineV2Handler } from '../../../shared/wiring';
 export const handler = defineV2Handler({ publishable: true }, async ({ entity }) => {
   const { services, calendars } = await catalogService().listServices(entity);
   return reply(
-    services.map((s) => v2Service(s, calendars)),
+    services.map((s) => v2Service(s, calendars, entity.settings.currency)),
     { message: services.length ? `${services.length} services` : 'no services' },
   );
 });

@@ -7,6 +7,8 @@ export const handler = defineV2Handler(
   { hasBody: true, body: UpdateServiceBody },
   async ({ entity, body: { id, ...change } }) => {
     const { services, calendars } = await catalogService().updateService(entity, id, change);
-    return reply(services.map((s) => v2Service(s, calendars))[0], { message: 'service updated' });
+    return reply(services.map((s) => v2Service(s, calendars, entity.settings.currency))[0], {
+      message: 'service updated',
+    });
   },
 );

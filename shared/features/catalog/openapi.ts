@@ -11,7 +11,7 @@ const service = {
   name: 'Colour',
   duration: 90,
   calendar_ids: [3],
-  price: 65,
+  price: 6500,
   currency: 'EUR',
   description: 'Colour and blow-dry',
 };
@@ -21,6 +21,8 @@ const start = {
   end_time: '10:30:00',
   calendar_id: 3,
   calendar_name: 'Camille',
+  price: 6500,
+  currency: 'EUR',
 };
 
 export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
@@ -67,12 +69,16 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/services': {
     summary: 'Add a service',
     description:
-      'duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price, currency (ISO 4217) and description are optional. At most 200 services an entity.',
+      "duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price (a whole number of the currency's minor units: 6500 is 65.00 EUR; a decimal is 400), currency (ISO 4217; absent: the entity's currency setting) and description are optional. At most 200 services an entity.",
     tag: 'v2 services and staff',
     answer: v2Answer(V2Service, 'V2ServiceAnswer', 'The service.'),
     example: service,
     errors: {
-      400: ['duration: must be at least 5', 'currency: must be an ISO 4217 code such as EUR'],
+      400: [
+        'duration: must be at least 5',
+        'currency: must be an ISO 4217 code such as EUR',
+        "price: must be a whole number of the currency's minor units from 0 to 1000000000 (4550 for 45.50 EUR), or null",
+      ],
       404: ['calendar not found or inactive'],
       409: ['an entity has at most 200 services'],
     },

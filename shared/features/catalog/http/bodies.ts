@@ -12,7 +12,8 @@ import {
   text,
 } from '../../../shapes/fields';
 import type { CalendarRecord } from '../../schedule';
-import { type AvailableStart, performs, type ServiceRecord } from '../domain/service';
+import { MAX_PRICE, type PricedStart, priceOf } from '../domain/price';
+import { performs, type ServiceRecord } from '../domain/service';
 import type { V2AvailableStart, V2Calendar, V2Service } from './schemas';
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
@@ -38,18 +39,31 @@ const calendarIds = () =>
     },
   );
 
-/** A price: a number (or decimal string) from 0, null to clear. */
+/** A price: a whole number of the currency's minor units (4550 for 45.50 EUR) from 0, null to clear. */
 const price = () =>
   described(
     converted((value, ctx): number | null => {
-      if (value === null || value === '') return null;
+      if (value === null) return null;
       const n =
-        typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
-      if (!Number.isFinite(n) || n < 0 || n > 1_000_000)
-        return fail(ctx, 'must be a number from 0 to 1000000');
-      return Math.round(n * 100) / 100;
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+            ? Number(value)
+            : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < 0 || n > MAX_PRICE)
+        return fail(
+          ctx,
+          `must be a whole number of the currency's minor units from 0 to ${MAX_PRICE} (4550 for 45.50 EUR), or null`,
+        );
+      return n;
     }),
-    { type: ['number', 'null'], minimum: 0, maximum: 1_000_000 },
+    {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: MAX_PRICE,
+      description:
+        "in the currency's minor units (cents: 4550 is 45.50 EUR; JPY has none: 4550 is 4550 yen); null clears it",
+    },
   );
 
 const currency = () =>
@@ -107,15 +121,14 @@ export const v2Calendar = (c: CalendarRecord): V2Calendar => ({
   active: c.is_active,
 });
 
-/** A service with the active calendars that perform it now. */
-export const v2Service = (s: ServiceRecord, calendars: CalendarRecord[]): V2Service => ({
+/** A service with the active calendars that perform it now, its price in `currency` unless it has its own. */
+export const v2Service = (s: ServiceRecord, calendars: CalendarRecord[], currency: string): V2Service => ({
   id: s.service_id,
   name: s.name,
   duration: s.duration,
   calendar_ids: calendars.filter((c) => performs(s, c)).map((c) => c.calendar_id),
-  price: s.price,
-  currency: s.currency,
+  ...priceOf(s, currency),
   description: s.description,
 });
 
-export const v2AvailableStart = (a: AvailableStart): V2AvailableStart => ({ ...a });
+export const v2AvailableStart = (a: PricedStart): V2AvailableStart => ({ ...a });

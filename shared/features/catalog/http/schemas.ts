@@ -14,12 +14,12 @@ export const V2Service = named(
     name: z.string(),
     duration: z.int().min(5).max(720),
     calendar_ids: z.array(id()),
-    price: z.number().min(0).nullable(),
-    currency: z.string().nullable(),
+    price: z.int().min(0).nullable(),
+    currency: z.string(),
     description: z.string().nullable(),
   }),
   'V2Service',
-  'A service: its length in minutes and the active calendars that perform it (every active calendar unless the service names some); price, currency and description are null when not set.',
+  "A service: its length in minutes and the active calendars that perform it (every active calendar unless the service names some); price in the currency's minor units (4550 EUR is 45.50 €; null when not set), currency the service's own when it has one, else the entity's currency setting (default EUR); description null when not set.",
 );
 
 export const V2AvailableStart = named(
@@ -29,9 +29,11 @@ export const V2AvailableStart = named(
     end_time: time(),
     calendar_id: id(),
     calendar_name: z.string(),
+    price: z.int().min(0).nullable(),
+    currency: z.string(),
   }),
   'V2AvailableStart',
-  'A start at which the whole service fits on a calendar: end_time is start_time + the duration.',
+  "A start at which the whole service fits on a calendar: end_time is start_time + the duration; price and currency are the service's (price in minor units, null when it has none).",
 );
 
 export type V2Calendar = z.infer<typeof V2Calendar>;

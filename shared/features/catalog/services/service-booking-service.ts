@@ -10,6 +10,7 @@ import type { EntityContext, IdempotencyMark } from '../../access';
 import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
 import type { CalendarRecord, ClosureStore, SlotReader } from '../../schedule';
 import { byStart, hasStarted, type SlotRecord } from '../../schedule';
+import { type PricedStart, priceOf } from '../domain/price';
 import {
   type AvailableStart,
   addMinutes,
@@ -75,7 +76,7 @@ export class ServiceBookingService {
   async availability(
     entity: EntityContext,
     query: { serviceId: number; from: string; to: string; calendarId?: number | undefined },
-  ): Promise<AvailableStart[]> {
+  ): Promise<PricedStart[]> {
     const days = daysBetween(query.from, query.to) + 1;
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_AVAILABILITY_DAYS) throw dateRangeTooLarge(MAX_AVAILABILITY_DAYS);
@@ -92,7 +93,11 @@ export class ServiceBookingService {
         ),
       ),
     );
-    return perCalendar.flat().sort(byDateStartCalendar);
+    const price = priceOf(service, entity.settings.currency);
+    return perCalendar
+      .flat()
+      .sort(byDateStartCalendar)
+      .map((start) => ({ ...start, ...price }));
   }
 
   /**
