@@ -27,6 +27,8 @@ export const DEFAULT_SETTINGS = {
   currency: 'EUR',
   brand_color: null as string | null,
   logo_url: null as string | null,
+  /** Nobody at the business is told of bookings until it names addresses (docs/NOTIFICATIONS.md). */
+  notify_emails: [] as string[],
 };
 
 /** v1 lists: the page and its size when the query names none. */

@@ -12,11 +12,14 @@ import {
   NAME_MAX,
   REMINDER_BOUNDS,
 } from '../../../shared/features/settings/domain/notification-settings';
+import { NOTIFY_EMAILS_MAX } from '../../../shared/features/settings/domain/notify-settings';
 import { v2Settings } from '../../../shared/features/settings/http/present';
 import {
   body,
   clearableText,
+  converted,
   described,
+  fail,
   id,
   int,
   oneOf,
@@ -67,6 +70,27 @@ const Shape = {
       description:
         'an absolute https address of an image, no whitespace, user name or password; null or "" clears it',
     }),
+  ),
+  notify_emails: optional(
+    described(
+      converted((value, ctx): string[] | null => {
+        if (value === null) return null;
+        if (
+          !Array.isArray(value) ||
+          value.length > NOTIFY_EMAILS_MAX ||
+          !value.every((a) => typeof a === 'string' && a.length <= 254)
+        )
+          return fail(ctx, `must be a list of at most ${NOTIFY_EMAILS_MAX} e-mail addresses`);
+        return value as string[];
+      }),
+      {
+        type: ['array', 'null'],
+        items: { type: 'string', maxLength: 254 },
+        maxItems: NOTIFY_EMAILS_MAX,
+        description:
+          'up to 5 addresses of the business told of every booking, move and cancellation; null or [] clears them',
+      },
+    ),
   ),
 };
 /** At least one setting (parseSettingsPatch refuses a change of none). */

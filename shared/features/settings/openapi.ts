@@ -23,6 +23,7 @@ const settings = {
   currency: 'EUR',
   brand_color: '#7a1f5c',
   logo_url: 'https://www.example.fr/logo.png',
+  notify_emails: ['accueil@salon-lea.example.fr'],
 };
 const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
   day === 'sun'
@@ -52,7 +53,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/settings': {
     summary: 'Change settings',
     description:
-      "Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country), currency an ISO 4217 code (any case, stored upper-case; prices are integers in its minor units), brand_color #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (lighter is 400 saying the contrast; null or an empty string clears it), logo_url an absolute https address of an image (null or an empty string clears it). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.",
+      "Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country), currency an ISO 4217 code (any case, stored upper-case; prices are integers in its minor units), brand_color #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (lighter is 400 saying the contrast; null or an empty string clears it), logo_url an absolute https address of an image (null or an empty string clears it), notify_emails up to 5 e-mail addresses of the business told of every booking, move and cancellation (repeats dropped; null or [] clears them). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.",
     tag: 'v2 settings',
     answer: v2Answer(V2Settings, 'V2SettingsUpdateAnswer', 'The settings after the change.'),
     example: settings,
@@ -70,6 +71,7 @@ export const V2_MANAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'currency: must be an ISO 4217 currency code such as EUR, USD or JPY',
         'brand_color: white text on #f5a623 has a contrast of 2.03:1, under the 4.5:1 of WCAG AA: choose a darker colour',
         'logo_url: must be an https address of an image',
+        'notify_emails: must hold valid e-mail addresses only',
         'body: send at least one setting: slot_duration, ...',
       ],
       409: ['settings are changing concurrently, retry'],

@@ -62,6 +62,7 @@ export const entityContext = (entityId = 'entity-1'): EntityContext => ({
     currency: 'EUR',
     brand_color: null,
     logo_url: null,
+    notify_emails: [],
   },
 });
 

@@ -4,9 +4,10 @@ import { DEFAULT_SETTINGS as DEFAULTS } from '../../../core/defaults';
 import { englishIssues } from '../../../core/zod-locale';
 import { type BrandSettings, brandPatchShape } from './brand-settings';
 import { type NotificationSettings, notificationPatchShape } from './notification-settings';
+import { type NotifySettings, notifyPatchShape } from './notify-settings';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
-export interface EntitySettings extends NotificationSettings, BrandSettings {
+export interface EntitySettings extends NotificationSettings, BrandSettings, NotifySettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
@@ -53,6 +54,7 @@ const buildSettingsPatchSchema = () => {
       open_days_ahead: wholeNumber(OPEN_DAYS_BOUNDS),
       ...notificationPatchShape(),
       ...brandPatchShape(),
+      ...notifyPatchShape(),
     }),
   );
 };

@@ -20,6 +20,7 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   currency: s.currency,
   brand_color: s.brand_color,
   logo_url: s.logo_url,
+  notify_emails: s.notify_emails,
 });
 
 /** A closure day as just added: what it closed, and the booked appointments its date holds. */
