@@ -65,6 +65,10 @@ export const ROUTES: readonly RouteDef[] = [
   v2('GET', '/closures', 'closures/list-closures'),
   v2('POST', '/closures', 'closures/add-closure', 'write'),
   v2('POST', '/closures/delete', 'closures/delete-closure', 'write'),
+  // A staff member's time off (docs/CONTRACT.md#time-off).
+  v2('GET', '/time-off', 'time-off/list-time-off'),
+  v2('POST', '/time-off', 'time-off/add-time-off', 'write'),
+  v2('POST', '/time-off/delete', 'time-off/delete-time-off', 'write'),
   v2('GET', '/settings', 'settings/get-settings'),
   v2('POST', '/settings', 'settings/update-settings', 'write'),
   pk(v2('GET', '/calendar-slots', 'calendar-slots/list-slots')),

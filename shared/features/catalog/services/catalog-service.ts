@@ -155,6 +155,11 @@ export class CatalogService {
     return { services: [service], calendars: await this.deps.calendars.list(entity.entityId) };
   }
 
+  /** A service, or null when the entity has none of that id (a deleted service's appointment). */
+  findService(entity: EntityContext, serviceId: number): Promise<ServiceRecord | null> {
+    return this.deps.services.get(entity.entityId, serviceId);
+  }
+
   async service(entity: EntityContext, serviceId: number): Promise<ServiceRecord> {
     const service = await this.deps.services.get(entity.entityId, serviceId);
     if (!service) throw serviceNotFound();

@@ -9,7 +9,8 @@ export const PAGE_CSP = [
   "script-src 'self'",
   "connect-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // A business's logo (its logo_url setting) is an https image of its own host.
+  "img-src 'self' data: https:",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -75,12 +76,19 @@ export const notFoundPage = (lang: Lang = 'en'): APIGatewayProxyStructuredResult
 const BOOK_TITLE: Record<Lang, string> = { en: 'Book an appointment', fr: 'Prendre rendez-vous' };
 
 /** The hosted booking page of a key: the business's name and the widget. */
-export const bookPage = (key: string, business: { name: string | null; language: Lang }) => {
+export const bookPage = (
+  key: string,
+  business: { name: string | null; language: Lang; logo_url?: string | null },
+) => {
   const heading = business.name ?? BOOK_TITLE[business.language];
+  // The logo beside the name says nothing more: an empty alt (the heading names the business).
+  const logo = business.logo_url
+    ? `<img class="logo" src="${escapeHtml(business.logo_url)}" alt="" height="64">\n`
+    : '';
   return htmlPage(200, {
     lang: business.language,
     title: business.name ? `${BOOK_TITLE[business.language]} · ${business.name}` : heading,
-    body: `<h1>${escapeHtml(heading)}</h1>\n<booking-widget key="${escapeHtml(key)}" lang="${business.language}"></booking-widget>`,
+    body: `${logo}<h1>${escapeHtml(heading)}</h1>\n<booking-widget key="${escapeHtml(key)}" lang="${business.language}"></booking-widget>`,
   });
 };
 
