@@ -5,7 +5,7 @@ import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
 import { V2AvailableStart, V2Calendar, V2Service } from './http/schemas';
 
-const calendar = { id: 3, name: 'Camille', active: true };
+const calendar = { id: 3, name: 'Camille', active: true, email: 'camille@salon-lea.example.fr' };
 const service = {
   id: 12,
   name: 'Colour',
@@ -29,25 +29,25 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/calendars': {
     summary: 'Calendars (staff)',
     description:
-      "The entity's calendars by id: one per member of staff (or room). A publishable key sees the active ones, the secret token all of them.",
+      "The entity's calendars by id: one per member of staff (or room). A publishable key sees the active ones, the secret token all of them, each with its staff member's email (never shown to a publishable key).",
     tag: 'v2 services and staff',
     answer: v2Answer(z.array(V2Calendar), 'V2CalendarListAnswer', 'The calendars.'),
-    example: [{ id: 1, name: 'Main calendar', active: true }, calendar],
+    example: [{ id: 1, name: 'Main calendar', active: true, email: null }, calendar],
     errors: {},
   },
   'POST /api/v2/calendars': {
     summary: 'Add a calendar',
     description:
-      "A new active calendar in the entity's time zone. It has no slots until generated (calendar_id on POST /calendar-slots/generate) or opened by open_days_ahead; without hours of its own it uses the entity's.",
+      "A new active calendar in the entity's time zone. It has no slots until generated (calendar_id on POST /calendar-slots/generate) or opened by open_days_ahead; without hours of its own it uses the entity's. email (optional, a valid address) is its staff member's: told of each of its bookings, moves and cancellations, with the calendar file.",
     tag: 'v2 services and staff',
     answer: v2Answer(V2Calendar, 'V2CalendarAnswer', 'The calendar.'),
     example: calendar,
     errors: { 400: ['name: is required'], 409: ['an entity has at most 100 calendars'] },
   },
   'POST /api/v2/calendars/update': {
-    summary: 'Rename or (de)activate a calendar',
+    summary: "Rename or (de)activate a calendar, or set its staff member's e-mail",
     description:
-      'An inactive calendar takes no booking and is not offered for any service; its appointments stay. The default calendar cannot be deactivated.',
+      "An inactive calendar takes no booking and is not offered for any service; its appointments stay. The default calendar cannot be deactivated. email sets its staff member's address (told of each of its bookings, moves and cancellations); null or an empty string clears it.",
     tag: 'v2 services and staff',
     answer: v2Answer(V2Calendar, 'V2CalendarUpdateAnswer', 'The calendar after the change.'),
     example: { ...calendar, active: false },

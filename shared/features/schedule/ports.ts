@@ -39,7 +39,7 @@ export interface CalendarAdmin extends CalendarReader {
   update(
     entityId: string,
     calendarId: number,
-    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone' | 'email'>>,
     now: string,
   ): Promise<CalendarRecord | null>;
 }

@@ -11,6 +11,7 @@ import {
   optional,
   text,
 } from '../../../shapes/fields';
+import { isValidEmail } from '../../contact';
 import type { CalendarRecord } from '../../schedule';
 import { MAX_PRICE, type PricedStart, priceOf } from '../domain/price';
 import { performs, type ServiceRecord } from '../domain/service';
@@ -79,9 +80,27 @@ const currency = () =>
 
 const duration = () => int({ min: 5, max: 720 });
 
-export const CreateCalendarBody = body({ name: text(100) });
+/** The address a calendar's staff member is told at (docs/NOTIFICATIONS.md); null or "" clears it. */
+const staffEmail = () =>
+  described(
+    converted((value, ctx): string | null => {
+      if (value === null || value === '') return null;
+      if (typeof value !== 'string' || value.trim().length > 254 || !isValidEmail(value.trim()))
+        return fail(ctx, 'not a valid e-mail address');
+      return value.trim();
+    }),
+    {
+      type: ['string', 'null'],
+      maxLength: 254,
+      description:
+        'the staff member\'s e-mail address, told of each of the calendar\'s bookings; null or "" clears it',
+    },
+  );
+
+export const CreateCalendarBody = body({ name: text(100), email: optional(staffEmail()) });
 export const UpdateCalendarBody = body({
   id: id(),
+  email: optional(staffEmail()),
   name: optional(text(100)),
   active: optional(
     described(
@@ -115,10 +134,12 @@ export const UpdateServiceBody = body({
   description: optional(clearableText(1000)),
 });
 
-export const v2Calendar = (c: CalendarRecord): V2Calendar => ({
+/** A calendar; with `withEmail` (the secret token, never a publishable key) its staff member's e-mail. */
+export const v2Calendar = (c: CalendarRecord, withEmail = false): V2Calendar => ({
   id: c.calendar_id,
   name: c.calendar_name,
   active: c.is_active,
+  ...(withEmail ? { email: c.email ?? null } : {}),
 });
 
 /** A service with the active calendars that perform it now, its price in `currency` unless it has its own. */

@@ -3,9 +3,14 @@ import * as z from 'zod';
 import { date, id, named, time } from '../../../shapes/common';
 
 export const V2Calendar = named(
-  z.strictObject({ id: id(), name: z.string(), active: z.boolean() }),
+  z.strictObject({
+    id: id(),
+    name: z.string(),
+    active: z.boolean(),
+    email: z.string().nullable().optional(),
+  }),
   'V2Calendar',
-  'A calendar: one member of staff (or room) whose slots are booked. Inactive calendars take no bookings.',
+  "A calendar: one member of staff (or room) whose slots are booked. Inactive calendars take no bookings. email, shown to the secret token only (never to a publishable key), is the staff member's address, told of each of the calendar's bookings, moves and cancellations with the calendar file (null: none).",
 );
 
 export const V2Service = named(

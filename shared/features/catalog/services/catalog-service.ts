@@ -75,16 +75,20 @@ export class CatalogService {
     return calendar;
   }
 
-  async createCalendar(entity: EntityContext, name: string): Promise<CalendarRecord> {
+  /** Adds a calendar (a member of staff), with the address its staff member is told at, if given. */
+  async createCalendar(entity: EntityContext, name: string, email?: string | null): Promise<CalendarRecord> {
     const [id] = await this.deps.ids.next(entity.entityId);
     if (id === undefined) throw new Error('no id allocated');
-    const calendar = newCalendar({
-      id,
-      name,
-      timezone: entity.settings.timezone,
-      widgetId: `wdg_${randomBytes(8).toString('hex')}`,
-      now: this.now().toISOString(),
-    });
+    const calendar = {
+      ...newCalendar({
+        id,
+        name,
+        timezone: entity.settings.timezone,
+        widgetId: `wdg_${randomBytes(8).toString('hex')}`,
+        now: this.now().toISOString(),
+      }),
+      ...(email ? { email } : {}),
+    };
     if (!(await this.deps.calendars.create(entity.entityId, calendar, MAX_CALENDARS)))
       throw conflict(`an entity has at most ${MAX_CALENDARS} calendars`, 'INVALID_PARAMETER');
     return calendar;
@@ -93,7 +97,12 @@ export class CatalogService {
   /** Renames or (de)activates a calendar; the default calendar cannot be deactivated (409). */
   async updateCalendar(
     entity: EntityContext,
-    change: { id: number; name?: string | undefined; active?: boolean | undefined },
+    change: {
+      id: number;
+      name?: string | undefined;
+      active?: boolean | undefined;
+      email?: string | null | undefined;
+    },
   ): Promise<CalendarRecord> {
     if (change.active === false && change.id === entity.settings.default_calendar_id)
       throw conflict('the default calendar cannot be deactivated', 'INVALID_PARAMETER');
@@ -106,6 +115,7 @@ export class CatalogService {
       },
       this.now().toISOString(),
     );
+        ...(change.email !== undefined ? { email: change.email } : {}),
     if (!updated) throw calendarNotFound();
     return updated;
   }

@@ -18,6 +18,8 @@ export interface CalendarRecord {
   cancelled_count: number;
   completed_count: number;
   no_show_count: number;
+  /** Its staff member's address, told of each of its bookings, moves and cancellations; absent or null: none. */
+  email?: string | null;
   /** Clients with appointments in this calendar (moved with the memberships; absent: none yet). */
   clients_count?: number;
 }

@@ -67,11 +67,11 @@ export class CalendarRepository {
     return items.map(toCalendar);
   }
 
-  /** Pattern: rename, (de)activate or change the time zone of a calendar. */
+  /** Pattern: rename, (de)activate, change the time zone or the staff member's e-mail of a calendar. */
   async update(
     entityId: string,
     calendarId: number,
-    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone'>>,
+    patch: Partial<Pick<CalendarRecord, 'calendar_name' | 'is_active' | 'timezone' | 'email'>>,
     now: string,
   ): Promise<CalendarRecord | null> {
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
