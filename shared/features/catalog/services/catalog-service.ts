@@ -94,7 +94,10 @@ export class CatalogService {
     return calendar;
   }
 
-  /** Renames or (de)activates a calendar; the default calendar cannot be deactivated (409). */
+  /**
+   * Renames, (de)activates or sets the staff member's e-mail of a calendar (null clears it); the default
+   * calendar cannot be deactivated (409).
+   */
   async updateCalendar(
     entity: EntityContext,
     change: {
@@ -112,10 +115,10 @@ export class CatalogService {
       {
         ...(change.name !== undefined ? { calendar_name: change.name } : {}),
         ...(change.active !== undefined ? { is_active: change.active } : {}),
+        ...(change.email !== undefined ? { email: change.email } : {}),
       },
       this.now().toISOString(),
     );
-        ...(change.email !== undefined ? { email: change.email } : {}),
     if (!updated) throw calendarNotFound();
     return updated;
   }
