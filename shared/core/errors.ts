@@ -39,6 +39,8 @@ export const V2_ERROR_CODES = [
   ...ERROR_CODES.filter((c): c is Exclude<ErrorCode, 'MISSING_CALENDAR_ID'> => c !== 'MISSING_CALENDAR_ID'),
   'SLOT_FULL',
   'SLOT_CLOSED',
+  'SLOT_TOO_SOON',
+  'SLOT_TOO_FAR',
   'APPOINTMENT_CANCELLED',
   'ALREADY_AT_THIS_TIME',
   'APPOINTMENT_NOT_MANAGEABLE',
@@ -133,12 +135,22 @@ export const calendarNotFound = (): AppError =>
 export const appointmentNotFound = (): AppError =>
   new AppError('not_found', 'RESOURCE_NOT_FOUND', 'appointment not found');
 
-export type Unavailability = 'full' | 'closed' | 'in the past' | 'calendar inactive';
+export type Unavailability =
+  | 'full'
+  | 'closed'
+  | 'time off'
+  | 'in the past'
+  | 'too soon'
+  | 'too far ahead'
+  | 'calendar inactive';
 /** v2's code of each unavailability (v1 has SLOT_IN_PAST, and SLOT_UNAVAILABLE for the others). */
 const UNAVAILABLE_CODES: Record<Unavailability, V2ErrorCode> = {
   full: 'SLOT_FULL',
   closed: 'SLOT_CLOSED',
+  'time off': 'SLOT_CLOSED',
   'in the past': 'SLOT_IN_PAST',
+  'too soon': 'SLOT_TOO_SOON',
+  'too far ahead': 'SLOT_TOO_FAR',
   'calendar inactive': 'SLOT_UNAVAILABLE',
 };
 export const slotNotAvailable = (why: Unavailability): AppError =>

@@ -58,6 +58,8 @@ export const CONDITION = {
   slotOpen: 'attribute_exists(pk) AND #status = :open',
   /** A slot a closure day closed and nobody changed by hand since: removing the closure reopens it. */
   slotClosedByClosure: 'attribute_exists(pk) AND #status = :closed AND closed_by_closure = :yes',
+  /** A slot the time off `:from` closed and nobody changed by hand since (docs/CONTRACT.md#time-off). */
+  slotClosedByTimeOff: 'attribute_exists(pk) AND #status = :closed AND #closed_by_time_off = :from',
   /** The appointment still keeps its confirmation's cancel token. */
   keepsMailCancelToken: 'attribute_exists(#mail_cancel_token)',
   /** The entity's feed is the one read (`:hash`), or it had none. */

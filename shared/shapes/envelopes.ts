@@ -121,7 +121,12 @@ export const V2_ERROR_CODE_MEANINGS: Record<V2ErrorCode, string> = {
   CALENDAR_NOT_FOUND: '404: the calendar does not exist or is inactive',
   SLOT_NOT_FOUND: '404: the slot does not exist (or none starts at the time asked)',
   SLOT_FULL: '409: the slot (or a slot of the service run) has no place left',
-  SLOT_CLOSED: '409: the slot is closed (by hand, or by a closure day)',
+  SLOT_CLOSED:
+    "409: the slot is closed (by hand, or by a closure day); `slot not available: time off` when its staff member's time off closed it",
+  SLOT_TOO_SOON:
+    '409: `slot not available: too soon`: the slot starts sooner than the minimum notice (min_notice_minutes) a publishable key or cancel token must give',
+  SLOT_TOO_FAR:
+    '409: `slot not available: too far ahead`: the slot starts after the booking window (max_days_ahead) of a publishable key or cancel token',
   SLOT_IN_PAST: '409: the slot has started',
   SLOT_UNAVAILABLE:
     "409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently",

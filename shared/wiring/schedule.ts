@@ -14,9 +14,11 @@ import { type OpenDaysRun, OpenDaysService } from '../features/schedule/services
 import { OpeningHoursService } from '../features/schedule/services/opening-hours-service';
 import { SlotGenerator } from '../features/schedule/services/slot-generator';
 import { SlotService } from '../features/schedule/services/slot-service';
+import { TimeOffService } from '../features/schedule/services/time-off-service';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { OpenDaysRepository } from '../features/schedule/store/open-days-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { TimeOffRepository } from '../features/schedule/store/time-off-repository';
 import {
   ClosureDayRepository,
   OpeningHoursRepository,
@@ -38,8 +40,6 @@ export const openingHoursService = /* @__PURE__ */ once(
       closures: new ClosureDayRepository(readsTogetherTable()),
     }),
 );
-export const slotService = /* @__PURE__ */ once(
-  () =>
 /** A date for one calendar or across the staff (check-date, a date's hours). */
 export const calendarDaysService = /* @__PURE__ */ once(
   () =>
@@ -49,6 +49,8 @@ export const calendarDaysService = /* @__PURE__ */ once(
       calendarHours: new CalendarHoursRepository(readsTogetherTable()),
     }),
 );
+export const slotService = /* @__PURE__ */ once(
+  () =>
     new SlotService({
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(readsTogetherTable()),
@@ -62,6 +64,17 @@ export const slotGenerator = /* @__PURE__ */ once(
       calendars: slotService(),
       hours: openingHoursService(),
       calendarHours: new CalendarHoursRepository(readsTogetherTable()),
+      timeOff: new TimeOffRepository(table()),
+    }),
+);
+/** A staff member's time off (docs/CONTRACT.md#time-off): added, listed, removed with its slots' marks. */
+export const timeOffService = /* @__PURE__ */ once(
+  () =>
+    new TimeOffService({
+      offs: new TimeOffRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(readsTogetherTable()),
+      ids: new SequenceRepository(table()),
     }),
 );
 /** Slots that open by themselves (open_days_ahead): the scheduled run and the run after a change. */

@@ -39,3 +39,17 @@ export const servicePrefix = (entityId: string): Key => inEntity(entityId, 'SERV
 
 /** How many services an entity has (at most MAX_SERVICES, held by a condition). */
 export const serviceCount = (entityId: string): Key => inEntity(entityId, 'SERVICES');
+
+/**
+ * A staff member's time off (docs/CONTRACT.md#time-off), sorted by calendar, date and id: a calendar's
+ * time off of a date (generation) or from a date on (the list) is one query.
+ */
+export const timeOff = (entityId: string, t: { calendarId: number; date: string; timeOffId: number }): Key =>
+  inEntity(entityId, `TIMEOFF#${padId(t.calendarId)}#${t.date}#${padId(t.timeOffId)}`);
+
+/** Every time off of the entity, or of one calendar, or of one calendar and date (`begins_with`). */
+export const timeOffPrefix = (entityId: string, calendarId?: number, date?: string): Key =>
+  inEntity(
+    entityId,
+    `TIMEOFF#${calendarId === undefined ? '' : `${padId(calendarId)}#${date === undefined ? '' : `${date}#`}`}`,
+  );

@@ -5,8 +5,17 @@ import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
 import * as ex from './http/examples';
 import * as S from './http/schemas';
+import { V2TimeOff, V2TimeOffAdded } from './http/time-off';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
+const TIME_OFF = {
+  id: 120,
+  calendar_id: 2,
+  date: '2026-12-23',
+  start_time: '14:00:00',
+  end_time: '16:00:00',
+  name: 'Dentist',
+};
 const week = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
   day === 'sat' || day === 'sun'
     ? { day_of_week: day, start_time1: null, end_time1: null, start_time2: null, end_time2: null, is_open: 0 }
@@ -102,5 +111,39 @@ export const V2_SCHEDULE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     answer: v2Answer(emptyArray(), 'V2DeleteAnswer', 'The slot is gone: data is an empty array.'),
     example: [],
     errors: { 404: ['slot not found'], 409: ['the slot holds live appointments'] },
+  },
+  'GET /api/v2/time-off': {
+    summary: "A staff member's time off",
+    description:
+      "The time off of calendar_id (any of the entity's calendars) from today in the calendar's time zone on, by date.",
+    tag: 'v2 opening hours',
+    answer: v2Answer(z.array(V2TimeOff), 'V2TimeOffListAnswer', 'The time off of the calendar.'),
+    example: [TIME_OFF],
+    errors: { 404: ['calendar not found or inactive'] },
+  },
+  'POST /api/v2/time-off': {
+    summary: 'Add time off for a staff member',
+    description:
+      'A time off of one calendar (its staff member) on date: the whole day without start_time and end_time, else from start_time to end_time (end exclusive; both or neither; name optional, default "Time off"). The calendar\'s open slots that overlap it close at once and a generation creates them closed: not listed with available=true, left out of availability, and a booking (by slot_id or by service) answers 409 slot not available: time off. Other calendars are untouched. Booked appointments are kept; the answer counts them.',
+    tag: 'v2 opening hours',
+    answer: v2Answer(
+      V2TimeOffAdded,
+      'V2TimeOffAddedAnswer',
+      'The time off, with the slots it closed and the places booked in its range.',
+    ),
+    example: { ...TIME_OFF, closed_slots: 4, booked_appointments: 1 },
+    errors: {
+      400: [BAD_DATE, 'end_time: must be after start_time'],
+      404: ['calendar not found or inactive'],
+    },
+  },
+  'POST /api/v2/time-off/delete': {
+    summary: 'Remove a time off',
+    description:
+      'Removes the time off of id and reopens the slots it closed (not those closed by hand since, nor those another time off of the calendar still covers); an unknown id is 404.',
+    tag: 'v2 opening hours',
+    answer: v2Answer(emptyArray(), 'V2TimeOffDeleteAnswer', 'The time off is gone: data is an empty array.'),
+    example: [],
+    errors: { 404: ['time off not found'] },
   },
 };

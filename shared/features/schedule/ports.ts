@@ -7,6 +7,7 @@ import type { CalendarRecord } from './domain/calendar';
 import type { Holiday } from './domain/holidays';
 import type { DayHours, WeeklyHours } from './domain/opening-hours';
 import type { SlotRecord } from './domain/slot';
+import type { TimeOffRecord } from './domain/time-off';
 
 // ---- Opening hours and closure days ----
 
@@ -76,6 +77,40 @@ export interface ClosureSlots {
   closeForClosure(entityId: string, slotId: number, now: string): Promise<boolean>;
   /** Reopens a slot a closure day closed; false when it was not (closed by hand, or changed by hand since). */
   reopenAfterClosure(entityId: string, slotId: number, now: string): Promise<boolean>;
+}
+
+/** The staff members' time off (docs/CONTRACT.md#time-off). */
+export interface TimeOffStore {
+  /** A calendar's time off by date, from `from` on (every date when absent), or of that date only. */
+  listOf(
+    entityId: string,
+    calendarId: number,
+    dates?: { from: string; only?: true },
+  ): Promise<TimeOffRecord[]>;
+  /** The time off of this id, whichever its calendar. */
+  find(entityId: string, timeOffId: number): Promise<TimeOffRecord | null>;
+  put(entityId: string, off: TimeOffRecord): Promise<void>;
+  /** false when there was none. */
+  remove(entityId: string, off: TimeOffRecord): Promise<boolean>;
+}
+
+/** A time off's mark on a slot: moved from `from` (a time off's id, or 'open') to `to` (the same). */
+export interface TimeOffMark {
+  entityId: string;
+  slotId: number;
+  from: number | 'open';
+  to: number | 'open';
+  now: string;
+}
+
+/** What a time off needs of the slot store: its calendar's slots, and marks set only as read. */
+export interface TimeOffSlots {
+  listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
+  /**
+   * Open -> closed by a time off, closed by one -> by another (it still covers the slot), or -> open;
+   * false when the slot is not as `from` says (closed by hand, or changed since).
+   */
+  markTimeOff(mark: TimeOffMark): Promise<boolean>;
 }
 
 /** Every calendar of an entity (a closure day closes the date in each). */

@@ -61,14 +61,14 @@ export function refuseUnbookable(
 ): void {
   if (hasStarted(slot.date, slot.start_time, calendar.timezone, now)) throw slotNotAvailable('in the past');
   if (!needsPlace) return;
-  if (slot.status !== 'open') throw slotNotAvailable('closed');
+  if (slot.status !== 'open') throw slotNotAvailable(slot.closed_by_time_off ? 'time off' : 'closed');
   if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
 }
 
 /** Why a slot refused a place, from the slot as the failed condition saw it. */
 export function refusal(slot: SlotRecord | null): AppError {
   if (!slot) return slotNotFound();
-  if (slot.status !== 'open') return slotNotAvailable('closed');
+  if (slot.status !== 'open') return slotNotAvailable(slot.closed_by_time_off ? 'time off' : 'closed');
   return slotNotAvailable('full');
 }
 

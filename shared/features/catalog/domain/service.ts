@@ -1,3 +1,4 @@
+import type { Unavailability } from '../../../core/errors';
 import type { CalendarRecord, SlotRecord } from '../../schedule';
 import { hasStarted } from '../../schedule';
 
@@ -95,6 +96,20 @@ export function freeRun({
   const run = coveringRun(daySlots, index, end);
   if (!run?.every(hasPlace)) return null;
   return { slots: run, end };
+}
+
+/**
+ * Why a service cannot start with `daySlots[index]` (freeRun gave no run): started; else a closed slot
+ * before its end (`time off` when a staff member's time off closed it); else full.
+ */
+export function runRefusal(start: RunStart): Unavailability {
+  const first = start.daySlots[start.index];
+  if (!first) return 'full';
+  if (hasStarted(first.date, first.start_time, start.timezone, start.now)) return 'in the past';
+  const end = addMinutes(first.start_time, start.duration) ?? '24:00:00';
+  const closed = start.daySlots.slice(start.index).filter((s) => s.status !== 'open' && s.start_time < end);
+  if (closed.length === 0) return 'full';
+  return closed.some((s) => s.closed_by_time_off) ? 'time off' : 'closed';
 }
 
 /** One start at which a service fits on a calendar (GET /api/v2/availability). */

@@ -13,10 +13,10 @@ import { byStart, hasStarted, type SlotRecord } from '../../schedule';
 import { type PricedStart, priceOf } from '../domain/price';
 import {
   type AvailableStart,
-  addMinutes,
   byDateStartCalendar,
   freeRun,
   performs,
+  runRefusal,
   type ServiceRecord,
   startsOn,
 } from '../domain/service';
@@ -34,13 +34,6 @@ export interface ServiceBookingServiceDeps {
   now?: () => Date;
   /** The entity's closure days: a service booked on one is 409 `slot not available: closed`. */
   closures?: ClosureStore;
-}
-
-/** Whether a slot of the day from `index` to start + `minutes` is closed (what refuses the run, if not places). */
-function runIsClosed(day: SlotRecord[], index: number, minutes: number): boolean {
-  const first = day[index];
-  const end = first ? addMinutes(first.start_time, minutes) : null;
-  return day.slice(index).some((s) => s.status !== 'open' && end !== null && s.start_time < end);
 }
 
 /** A refusal that another calendar may not give: try the next one ("anyone"). */
@@ -137,7 +130,15 @@ export class ServiceBookingService {
       else if (index >= 0)
         refusal = hasStarted(request.date, request.startTime, calendar.timezone, now)
           ? slotNotAvailable('in the past')
-          : slotNotAvailable(runIsClosed(day, index, service.duration) ? 'closed' : 'full');
+          : slotNotAvailable(
+              runRefusal({
+                daySlots: day,
+                index,
+                duration: service.duration,
+                timezone: calendar.timezone,
+                now,
+              }),
+            );
     }
     if (fits.length === 0) throw refusal;
     if (fits.length > 1) {

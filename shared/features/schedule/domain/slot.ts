@@ -14,6 +14,8 @@ export interface SlotRecord {
   updated_at: string;
   /** Closed by a closure day (docs/CONTRACT.md#self-service): removing the closure reopens it. Never shown. */
   closed_by_closure?: true;
+  /** Closed by this time off (docs/CONTRACT.md#time-off): removing it reopens the slot. Never shown. */
+  closed_by_time_off?: number;
 }
 
 /** Slots in order of start time, then id. */

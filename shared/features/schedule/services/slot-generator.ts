@@ -6,7 +6,8 @@ import type { Holiday } from '../domain/holidays';
 import type { WeeklyHours } from '../domain/opening-hours';
 import { byStart, type SlotRecord } from '../domain/slot';
 import { slotTimes } from '../domain/slot-times';
-import type { IdSource, SlotStore } from '../ports';
+import { timeOffCovering } from '../domain/time-off';
+import type { IdSource, SlotStore, TimeOffStore } from '../ports';
 import type { OpeningHoursService } from './opening-hours-service';
 import type { SlotService } from './slot-service';
 
@@ -38,6 +39,8 @@ export interface SlotGeneratorDeps {
   now?: () => Date;
   /** Calendars' own weekly hours (docs/CONTRACT.md#services-and-staff); without it, the entity's apply. */
   calendarHours?: Pick<CalendarHoursStore, 'get'>;
+  /** Staff time off (docs/CONTRACT.md#time-off): a slot it covers is created closed, marked with its id. */
+  timeOff?: Pick<TimeOffStore, 'listOf'>;
 }
 
 /** Slot generation from opening hours and holidays (POST /v2/calendar-slots/generate). */
@@ -107,6 +110,12 @@ export class SlotGenerator {
     const duration = request.duration ?? entity.settings.slot_duration;
     const capacity = request.max_appointments ?? entity.settings.max_appointments;
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
+    const offs = this.deps.timeOff
+      ? await this.deps.timeOff.listOf(entity.entityId, calendar.calendar_id, {
+          from: request.date,
+          only: true,
+        })
+      : [];
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = attempt === 0 && first ? first : await slotsOfDate();
@@ -114,18 +123,22 @@ export class SlotGenerator {
       if (missing.length === 0) return { created: 0, slots: existing.sort(byStart) };
       const ids = await this.deps.ids.next(entity.entityId, missing.length);
       const now = this.now().toISOString();
-      const created: SlotRecord[] = missing.map((t, i) => ({
-        slot_id: ids[i] ?? 0,
-        calendar_id: calendar.calendar_id,
-        date: request.date,
-        start_time: t.start_time,
-        end_time: t.end_time,
-        status: 'open',
-        capacity,
-        taken: 0,
-        created_at: now,
-        updated_at: now,
-      }));
+      const created: SlotRecord[] = missing.map((t, i) => {
+        const slot: SlotRecord = {
+          slot_id: ids[i] ?? 0,
+          calendar_id: calendar.calendar_id,
+          date: request.date,
+          start_time: t.start_time,
+          end_time: t.end_time,
+          status: 'open',
+          capacity,
+          taken: 0,
+          created_at: now,
+          updated_at: now,
+        };
+        const off = timeOffCovering(offs, slot);
+        return off ? { ...slot, status: 'closed', closed_by_time_off: off.time_off_id } : slot;
+      });
       if (await this.deps.slots.createMany(entity.entityId, created)) {
         return { created: created.length, slots: [...existing, ...created].sort(byStart) };
       }

@@ -8,7 +8,7 @@ import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { type TransactItem, TransactionRefused, transact } from '../../../db/transactions';
 import type { SlotRecord } from '../domain/slot';
-import type { ClosureSlots, SlotStore, SlotWrite } from '../ports';
+import type { ClosureSlots, SlotStore, SlotWrite, TimeOffMark, TimeOffSlots } from '../ports';
 
 /** What a slot record is made of (toSlot): what a list of slots reads of each item. */
 const SLOT_ATTRIBUTES = fieldsOf<SlotRecord>()([
@@ -23,6 +23,7 @@ const SLOT_ATTRIBUTES = fieldsOf<SlotRecord>()([
   'created_at',
   'updated_at',
   'closed_by_closure',
+  'closed_by_time_off',
 ]);
 
 export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
@@ -37,6 +38,7 @@ export const toSlot = (item: Record<string, unknown>): SlotRecord => ({
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
   ...(item.closed_by_closure === true ? { closed_by_closure: true as const } : {}),
+  ...(typeof item.closed_by_time_off === 'number' ? { closed_by_time_off: item.closed_by_time_off } : {}),
 });
 
 /** Largest number of slots written per transaction: two items each, plus the calendar's counters. */
@@ -51,7 +53,7 @@ interface ClosureMark {
   now: string;
 }
 
-export class SlotRepository implements SlotStore, ClosureSlots {
+export class SlotRepository implements SlotStore, ClosureSlots, TimeOffSlots {
   constructor(private readonly table: TableHandle) {}
 
   /** Item of a slot, with its calendar-date index keys. */
@@ -158,8 +160,8 @@ export class SlotRepository implements SlotStore, ClosureSlots {
     change: { status: 'open' | 'closed'; capacity: number; statusByHand?: boolean },
     now: string,
   ): Promise<SlotWrite> {
-    // A status set by hand is the hand's: a closure day's removal no longer reopens the slot.
-    const unmark = change.statusByHand ? ' REMOVE closed_by_closure' : '';
+    // A status set by hand is the hand's: a closure day's or time off's removal no longer reopens the slot.
+    const unmark = change.statusByHand ? ' REMOVE closed_by_closure, closed_by_time_off' : '';
     try {
       await transact(this.table, [
         {
@@ -227,6 +229,33 @@ export class SlotRepository implements SlotStore, ClosureSlots {
           Key: keys.slot(entityId, slotId),
           ...updateWhere(update, condition),
           ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':yes': true, ':now': now },
+        }),
+      ),
+    );
+  }
+
+  /** Pattern: a time off's mark on a slot, set only when the slot is as `from` says (docs/CONTRACT.md#time-off). */
+  markTimeOff({ entityId, slotId, from, to, now }: TimeOffMark): Promise<boolean> {
+    const update =
+      to === 'open'
+        ? 'SET #status = :open, updated_at = :now REMOVE closed_by_time_off'
+        : `SET ${from === 'open' ? '#status = :closed, ' : ''}#closed_by_time_off = :to, updated_at = :now`;
+    const condition = from === 'open' ? CONDITION.slotOpen : CONDITION.slotClosedByTimeOff;
+    const values: Record<string, unknown> = { ':now': now, ':open': 'open', ':closed': 'closed' };
+    if (from !== 'open') values[':from'] = from;
+    if (to !== 'open') values[':to'] = to;
+    // Only the values the expressions use (DynamoDB refuses an unused one).
+    const used = `${update} ${condition}`;
+    const ExpressionAttributeValues = Object.fromEntries(
+      Object.entries(values).filter(([name]) => new RegExp(`${name}\\b`).test(used)),
+    );
+    return writtenIf(
+      this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.slot(entityId, slotId),
+          ...updateWhere(update, condition),
+          ExpressionAttributeValues,
         }),
       ),
     );
