@@ -1,14 +1,22 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../../shared/config';
+import { rateLimitHeaders } from '../../shared/features/access';
 import { originAllowed } from '../../shared/http/middleware/origin-check';
 import { withRequestHeaders } from '../../shared/http/request-headers';
-import { calendarFeedService } from '../../shared/wiring';
+import { calendarFeedService, limitService } from '../../shared/wiring';
 
 const NOT_FOUND: APIGatewayProxyStructuredResultV2 = {
   statusCode: 404,
   headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   body: 'not found\n',
 };
+
+/** Over the feed's limit: 429 with Retry-After (a calendar app retries later). */
+const tooMany = (retryAfter: number, headers: Record<string, string>): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: 429,
+  headers: { ...NOT_FOUND.headers, ...headers, 'retry-after': String(retryAfter) },
+  body: `too many requests, retry in ${retryAfter} s\n`,
+});
 
 /**
  * GET /feeds/{file} — the staff calendar feed (docs/NOTIFICATIONS.md): `<token>.ics` answers the default
@@ -21,6 +29,9 @@ export const handler = withRequestHeaders(
     if (!originAllowed(event.headers, config.originSecret))
       return { ...NOT_FOUND, statusCode: 403, body: 'forbidden\n' };
     const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
+    // 60 reads a minute of one feed address (docs/CONTRACT.md#limits), before anything is read for it.
+    const admission = token ? await limitService().admitFeed(token) : undefined;
+    if (admission && !admission.ok) return tooMany(admission.retryAfter, rateLimitHeaders(admission.states));
     const body = token ? await calendarFeedService().render(token) : null;
     if (body === null) return NOT_FOUND;
     return {

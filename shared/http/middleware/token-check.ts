@@ -1,3 +1,4 @@
+import { publicBaseUrl } from '../../config';
 import { AppError, tokenInvalid } from '../../core/errors';
 import { setNewest } from '../../core/newest';
 import type { EntityContext } from '../../features/access';
@@ -128,7 +129,8 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
       entity.credential,
       options,
       event.headers?.origin,
-      ownOriginOf(event.headers?.host, event.headers?.['x-forwarded-proto']),
+      // A hosted-page key's own origin is the stage's public base URL, never the request's Host.
+      entity.credential?.hostedPage ? ownOriginOf(publicBaseUrl()) : undefined,
     );
     // A cancel token is a credential while its appointment is manageable: used up, it is as unknown (401).
     const cancel = entity.credential?.kind === 'cancel' && options.manage === true;

@@ -26,7 +26,8 @@ export type PolicyName =
   | 'public'
   | 'public-bookings'
   | 'visitor'
-  | 'visitor-bookings';
+  | 'visitor-bookings'
+  | 'feed';
 
 /** One limit as it applies to a request: the policy name the headers show, its quota and window. */
 export interface Policy {
@@ -78,6 +79,23 @@ export function policiesFor(limits: Limits, request: LimitedRequest): Policy[] {
       ];
   return all.filter((p): p is Policy => p !== null && p.quota > 0);
 }
+
+/** Reads of one staff-feed address a minute (docs/CONTRACT.md#limits), whatever the entity's limits. */
+export const FEED_READS_PER_MINUTE = 60;
+
+/** The feed's one policy: 60 reads a minute of one feed address, counted apart from every entity's. */
+export const FEED_POLICY: Policy = {
+  name: 'feed',
+  quota: FEED_READS_PER_MINUTE,
+  windowSeconds: 60,
+  scope: { kind: 'entity' },
+};
+
+/**
+ * The counters' owner for one feed address: a digest of it, never the address (it is the secret), and
+ * never an account id (`#` is in none), so that a feed's counter shares no entity's partition.
+ */
+export const feedCounterOwner = (feedDigest: string): string => `#FEED#${feedDigest.slice(0, 32)}`;
 
 /** The start of the fixed window an instant falls in, in whole seconds since the epoch. */
 export const windowStart = (policy: Pick<Policy, 'windowSeconds'>, nowMs: number): number =>

@@ -40,11 +40,21 @@ export const newKeyId = (): string => `key_${randomBytes(8).toString('hex')}`;
 /** The shape of a publishable key, so that anything else is refused without a read. */
 export const PUBLISHABLE_KEY_SHAPE = /^pk_[A-Za-z0-9_-]{43}$/;
 
-/** True for an exact origin: http(s)://host[:port], nothing after it, as a browser sends it in `Origin`. */
+/** A host as an exact origin names it: a DNS name (no wildcard, no other character) or a bracketed IPv6 address. */
+const EXACT_HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+
+/**
+ * True for an exact origin: http(s)://host[:port], nothing after it, as a browser sends it in `Origin`; a
+ * wildcard (`https://*.example.com`), which no browser sends, is none.
+ */
 export function isExactOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.origin === value &&
+      EXACT_HOST.test(url.hostname)
+    );
   } catch {
     return false;
   }
@@ -74,12 +84,10 @@ export function checkKeyUse(
   throw forbidden('this publishable key may not be used from this origin');
 }
 
-/** The origin a request addressed (its Host), as a browser on the API's own pages sends it in `Origin`. */
-export function ownOriginOf(
-  host: string | undefined,
-  forwardedProto: string | undefined,
-): string | undefined {
-  if (!host) return undefined;
-  const local = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host);
-  return `${forwardedProto ?? (local ? 'http' : 'https')}://${host}`;
+/**
+ * The API's own origin, where its hosted page lives: the origin of the stage's public base URL
+ * (docs/CONTRACT.md#addresses), never the request's Host or X-Forwarded-* headers, which a caller chooses.
+ */
+export function ownOriginOf(publicBaseUrl: string): string | undefined {
+  return URL.canParse(publicBaseUrl) ? new URL(publicBaseUrl).origin : undefined;
 }

@@ -4,13 +4,17 @@ import {
   type Admission,
   admissionOf,
   counterSteps,
+  FEED_POLICY,
+  feedCounterOwner,
   LIMIT_BOUNDS,
   LIMIT_NAMES,
   type LimitedRequest,
   type Limits,
   policiesFor,
+  type SettledAdmission,
 } from '../domain/limits';
 import type { EntityContext } from '../domain/tenant';
+import { sha256Hex } from '../domain/tokens';
 import type { LimitStore } from '../ports';
 
 /** How long a function instance keeps an entity's limits before reading them again, unless told. */
@@ -72,6 +76,21 @@ export class LimitService {
     const admission = admissionOf(policies, outcome, now);
     if (!admission.ok && request.booking) this.metrics.bookingRefused('limit');
     return admission;
+  }
+
+  /**
+   * Counts one read of a staff-feed address against its 60 a minute (the address is its token: counted by
+   * its digest, apart from every entity's limits).
+   */
+  async admitFeed(feedToken: string): Promise<SettledAdmission> {
+    const policies = [FEED_POLICY];
+    const now = this.clock();
+    const outcome = await this.store.count(
+      feedCounterOwner(sha256Hex(feedToken)),
+      counterSteps(policies, now),
+    );
+    const admission = admissionOf(policies, outcome, now);
+    return 'later' in admission ? { ok: true, states: await admission.later } : admission;
   }
 
   /** Sets some of an entity's limits (0 = no limit); answers the limits in force after. */

@@ -125,7 +125,8 @@ export class CatalogService {
 
   /** A calendar's weekly hours: its own, else the entity's. */
   async weekOf(entity: EntityContext, calendarId: number): Promise<WeeklyHours> {
-    await this.calendar(entity, calendarId);
+    // A publishable key sees only active calendars (404 otherwise); the secret token, every one.
+    await this.calendar(entity, calendarId, entity.credential !== undefined);
     const own = await this.deps.calendarHours.get(entity.entityId, calendarId);
     if (own) return own;
     const week = await this.deps.hours.get(entity.entityId);

@@ -38,7 +38,7 @@ export type Lang = 'en' | 'fr';
 /** A whole page: its language, title and body (already escaped), with the widget's script. */
 export function htmlPage(
   status: number,
-  page: { lang: Lang; title: string; body: string },
+  page: { lang: Lang; title: string; body: string; script?: string },
 ): APIGatewayProxyStructuredResultV2 {
   const html = `<!doctype html>
 <html lang="${page.lang}">
@@ -48,7 +48,7 @@ export function htmlPage(
 <meta name="booking-page" content="1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
-<script src="/embed.js" defer></script>
+<script src="${page.script ?? '/embed.js'}" defer></script>
 </head>
 <body>
 <main>
@@ -72,6 +72,25 @@ export const notFoundPage = (lang: Lang = 'en'): APIGatewayProxyStructuredResult
     title: NOT_FOUND_TEXT[lang].title,
     body: `<h1>${NOT_FOUND_TEXT[lang].title}</h1>\n<p>${NOT_FOUND_TEXT[lang].text}</p>`,
   });
+
+const TOO_MANY_TEXT: Record<Lang, { title: string; text: (seconds: number) => string }> = {
+  en: { title: 'Too many requests', text: (s) => `Please try again in ${s} seconds.` },
+  fr: { title: 'Trop de requêtes', text: (s) => `Merci de réessayer dans ${s} secondes.` },
+};
+
+/** The 429 page of a hosted page asked for too often by one visitor: `Retry-After` and the key's limits. */
+export const tooManyPage = (
+  retryAfter: number,
+  headers: Record<string, string>,
+  lang: Lang = 'en',
+): APIGatewayProxyStructuredResultV2 => {
+  const page = htmlPage(429, {
+    lang,
+    title: TOO_MANY_TEXT[lang].title,
+    body: `<h1>${TOO_MANY_TEXT[lang].title}</h1>\n<p>${TOO_MANY_TEXT[lang].text(retryAfter)}</p>`,
+  });
+  return { ...page, headers: { ...page.headers, ...headers, 'retry-after': String(retryAfter) } };
+};
 
 const BOOK_TITLE: Record<Lang, string> = { en: 'Book an appointment', fr: 'Prendre rendez-vous' };
 

@@ -63,7 +63,8 @@ export class SlotService {
   /** The calendar a request names, which must be the entity's (404 otherwise); absent, the default one. */
   async calendarFor(entity: EntityContext, calendarId?: number): Promise<CalendarRecord> {
     const calendar = await this.deps.calendars.get(entity.entityId, this.calendarIdFor(entity, calendarId));
-    if (!calendar) throw calendarNotFound();
+    // A publishable key (or a client's link) sees only active calendars.
+    if (!calendar || (entity.credential && !calendar.is_active)) throw calendarNotFound();
     return calendar;
   }
 

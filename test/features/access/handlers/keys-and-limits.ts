@@ -80,6 +80,8 @@ describe('publishable keys', () => {
     ],
     [{ name: 'w', allowed_origins: ['https://www.example.fr/book'] }, /is not an exact origin/],
     [{ name: 'w', allowed_origins: ['*'] }, /is not an exact origin/],
+    [{ name: 'w', allowed_origins: ['https://*.example.com'] }, /is not an exact origin/],
+    [{ name: 'w', allowed_origins: ['http://shop*.example.com:8080'] }, /is not an exact origin/],
     [{ name: 'w', allowed_origins: ['ftp://example.fr'] }, /is not an exact origin/],
     [
       { name: 'w', allowed_origins: 'https://www.example.fr' },

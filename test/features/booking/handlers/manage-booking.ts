@@ -219,12 +219,22 @@ describe('the pages', () => {
       expect(missing.status).toBe(404);
       expect(missing.text).toContain('<h1>Page not found</h1>');
     }
-    // The hosted page's own origin may use its key; the plain key is held to its origins.
-    const own = { Origin: http.baseUrl, Host: new URL(http.baseUrl).host };
-    const call = (k: string) =>
-      http.call('GET', '/api/v2/business', { headers: { 'Access-Token': k, ...own } });
-    expect((await call(hosted.key)).status).toBe(200);
-    expect((await call(plain.key)).status).toBe(403);
+    // The hosted page's own origin (the stage's public base URL) may use its key; the plain key is held to
+    // its origins. A Host the caller chose names no origin of the API's (issue 58, point 7).
+    const before = process.env.PUBLIC_BASE_URL;
+    process.env.PUBLIC_BASE_URL = http.baseUrl;
+    try {
+      const own = { Origin: http.baseUrl, Host: new URL(http.baseUrl).host };
+      const call = (k: string, headers = own) =>
+        http.call('GET', '/api/v2/business', { headers: { 'Access-Token': k, ...headers } });
+      expect((await call(hosted.key)).status).toBe(200);
+      expect((await call(plain.key)).status).toBe(403);
+      const chosen = { Origin: 'https://evil.example', Host: 'evil.example' };
+      expect((await call(hosted.key, chosen)).status).toBe(403);
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_BASE_URL;
+      else process.env.PUBLIC_BASE_URL = before;
+    }
   });
 
   it('/book and /manage send a CSP without inline script or eval; /embed.js is served', async () => {

@@ -94,7 +94,11 @@ describe('docs/openapi.json states the request rules', () => {
       'ftp://example.com',
       '*',
     ])
-      expect({ value, allowed: origin.test(value) }).toEqual({ value, allowed: false });
+      expect({ value, allowed: origin.test(value), server: isExactOrigin(value) }).toEqual({
+        value,
+        allowed: false,
+        server: false,
+      });
   });
 
   it('URLs: webhooks on https, port 443, no credentials; cancel_url on https with {cancel_token}', () => {
