@@ -3,6 +3,7 @@
 import { config } from '../config';
 import type { DeadJobs, JobQueue } from '../core/jobs/ports';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
+import { ServiceRepository } from '../features/catalog/store/service-repository';
 import { mailConfig } from '../features/mail/config';
 import type { MailJob } from '../features/mail/domain/notifications';
 import type { MailLookup, MailTransport, ReminderScheduler } from '../features/mail/ports';
@@ -47,6 +48,10 @@ export function mailLookup(): MailLookup {
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     calendarName: async (entityId, calendarId) =>
       (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
+    servicePrice: async (entityId, serviceId) => {
+      const service = await new ServiceRepository(t).get(entityId, serviceId);
+      return service?.price == null ? null : { price: service.price, currency: service.currency };
+    },
     forgetCancelToken: (entityId, id) => forgetMailCancelToken(t, entityId, id),
     addCancelToken: (entityId, id, hash) => addCancelToken(t, entityId, id, hash),
   };
@@ -151,6 +156,7 @@ export const calendarFeedService = /* @__PURE__ */ once(() => {
       appointmentsFrom: (entityId, calendarId, from, limit) =>
         appointments.ofCalendarFrom(entityId, calendarId, from, limit),
       calendars: (entityId) => new CalendarRepository(table()).list(entityId),
+      calendar: (entityId, calendarId) => new CalendarRepository(table()).get(entityId, calendarId),
     },
   });
 });

@@ -10,6 +10,8 @@ import type { MailJob } from './domain/notifications';
 export interface MailMessage {
   from: string;
   to: string;
+  /** Where a reply goes (the business's first notify_emails address); absent: to `from`. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -54,6 +56,11 @@ export interface MailLookup {
   cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
   /** A calendar's name (the member of staff an appointment of a service is with); absent: not named. */
   calendarName?(entityId: string, calendarId: number): Promise<string | null>;
+  /** A service's price in minor units and its own currency (null: the entity's); null when it has no price or is gone. */
+  servicePrice?(
+    entityId: string,
+    serviceId: number,
+  ): Promise<{ price: number; currency: string | null } | null>;
   /** The confirmation went out: the cancel token it carried is no longer kept. */
   forgetCancelToken(entityId: string, appointmentId: number): Promise<void>;
   /**
@@ -63,16 +70,24 @@ export interface MailLookup {
   addCancelToken(entityId: string, appointmentId: number, tokenHash: string): Promise<boolean>;
 }
 
-/** The staff calendar feed's secret addresses: only the SHA-256 of each token is stored. */
+/** Whose feed: the entity's (every calendar), or with `calendarId` that calendar's own (one staff member's). */
+export interface FeedOwner {
+  entityId: string;
+  calendarId?: number;
+}
+
+/** The staff calendar feeds' secret addresses: only the SHA-256 of each token is stored. */
 export interface CalendarFeedStore {
   /**
-   * Makes `tokenHash` the entity's feed, the previous one gone in the same write; false when another
+   * Makes `tokenHash` the feed's token, the previous one gone in the same write; false when another
    * replacement came first (nothing written).
    */
-  replace(entityId: string, tokenHash: string, createdAt: string): Promise<boolean>;
-  findEntity(tokenHash: string): Promise<string | null>;
-  /** The entity's feed address, if it has one: since when (never the token, which is not kept). */
-  current(entityId: string): Promise<{ createdAt: string } | null>;
-  /** Ends the entity's feed address (its token answers nothing from then on); false when it had none. */
-  end(entityId: string): Promise<boolean>;
+  replace(owner: FeedOwner, tokenHash: string, createdAt: string): Promise<boolean>;
+  findOwner(tokenHash: string): Promise<FeedOwner | null>;
+  /** The feed's address, if it has one: since when (never the token, which is not kept). */
+  current(owner: FeedOwner): Promise<{ createdAt: string } | null>;
+  /** Ends the feed's address (its token answers nothing from then on); false when it had none. */
+  end(owner: FeedOwner): Promise<boolean>;
+  /** Ends every feed of the entity, its own and each calendar's (a new secret); false when it had none. */
+  endAll(entityId: string): Promise<boolean>;
 }

@@ -20,6 +20,7 @@ export class SesTransport implements MailTransport {
       new SendEmailCommand({
         FromEmailAddress: message.from,
         Destination: { ToAddresses: [message.to] },
+        ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },

@@ -8,6 +8,7 @@ type Words =
   | 'greeting'
   | 'when'
   | 'service'
+  | 'price'
   | 'manage'
   | 'icsAdds'
   | 'icsUpdates'
@@ -25,6 +26,7 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     greeting: 'Hello {name},',
     when: 'When: {date}, {start} to {end} ({zone})',
     service: 'What: {service}, with {calendar}',
+    price: 'Price: {price}',
     manage: 'To see, change or cancel it, open this link: {link}',
     icsAdds: 'The attached appointment.ics adds it to your calendar.',
     icsUpdates: 'The attached appointment.ics updates it in your calendar.',
@@ -40,6 +42,7 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     greeting: 'Bonjour {name},',
     when: 'Quand : {date}, de {start} à {end} ({zone})',
     service: 'Quoi : {service}, avec {calendar}',
+    price: 'Prix : {price}',
     manage: 'Pour le consulter, le déplacer ou l’annuler, ouvrez ce lien : {link}',
     icsAdds: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
     icsUpdates: 'Le fichier appointment.ics joint le met à jour dans votre agenda.',
@@ -94,6 +97,10 @@ export interface MailContext {
   manageLink?: string | undefined;
   /** An appointment of a service: the name of its calendar (the member of staff). */
   calendarName?: string | undefined;
+  /** An appointment of a priced service: its price written for the locale ("45,50 €"). */
+  price?: string | undefined;
+  /** The business's look (docs/NOTIFICATIONS.md#sender): its `brand_color` and `logo_url` in the HTML part. */
+  brand?: { color: string | null; logo: string | null } | undefined;
 }
 
 export interface MailContent {
@@ -123,8 +130,21 @@ export function whenOf(
     date: start.toLocaleString(DateTime.DATE_HUGE),
     start: start.toLocaleString(DateTime.TIME_SIMPLE),
     end: at(a.end_time).toLocaleString(DateTime.TIME_SIMPLE),
-    zone: timezone,
+    zone: zoneName(timezone, locale),
   };
+}
+
+/**
+ * A time zone named for people in a locale, as Intl (ICU) names it: "Central European Time", "heure
+ * d’Europe centrale", "Eastern Time"; the IANA name when Intl has no name for it.
+ */
+export function zoneName(timezone: string, locale: string, at = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: 'longGeneric' });
+    return parts.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timezone;
+  } catch {
+    return timezone;
+  }
 }
 
 /** A live appointment's e-mails carry the manage link; the cancellation does not (nothing left to manage). */
@@ -144,6 +164,7 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     ...(a.service_name
       ? [fill(t.service, { service: a.service_name, calendar: context.calendarName ?? '' })]
       : []),
+    ...(context.price ? [fill(t.price, { price: context.price })] : []),
     // The status after a change, and at booking when it is not plain confirmed (a v1 `pending` booking).
     ...(kind === 'updated' || (kind === 'created' && a.status !== 'confirmed')
       ? [STATUS[context.language][a.status]]
@@ -153,13 +174,15 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
   ];
   const footer = [fill(t.signoff, values), ...(context.address ? [context.address] : [])];
   const subject = fill(t[kind], values);
+  const { top, linkStyle } = brandParts(context);
   const html = [
     `<!doctype html><html lang="${context.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`,
+    ...top,
     ...lines.map((line, i) => {
       if (link && line.endsWith(link)) {
         const label = line.slice(0, line.length - link.length);
         const href = escapeHtml(link);
-        return `<p>${escapeHtml(label)}<a href="${href}">${href}</a></p>`;
+        return `<p>${escapeHtml(label)}<a href="${href}"${linkStyle}>${href}</a></p>`;
       }
       return i === 1 ? `<p><strong>${escapeHtml(line)}</strong></p>` : `<p>${escapeHtml(line)}</p>`;
     }),
@@ -167,6 +190,21 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     '</body></html>',
   ].join('\n');
   return { subject, text: `${[...lines, footer.join('\n')].join('\n\n')}\n`, html };
+}
+
+/**
+ * The business's look in an e-mail's HTML: its logo (named by its alt text) over a bar of its brand colour,
+ * and links in that colour; nothing without them. Both settings are checked when set (#rrggbb, https).
+ */
+function brandParts(context: MailContext): { top: string[]; linkStyle: string } {
+  const color = context.brand?.color ? escapeHtml(context.brand.color) : null;
+  const logo = context.brand?.logo
+    ? `<p><img src="${escapeHtml(context.brand.logo)}" alt="${escapeHtml(context.entityName)}" height="48"></p>`
+    : null;
+  return {
+    top: [...(logo ? [logo] : []), ...(color ? [`<div style="border-top:4px solid ${color}"></div>`] : [])],
+    linkStyle: color ? ` style="color:${color}"` : '',
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ const MAIL_FIELDS = [
   'client_phone',
   'updated_at',
   'service_name',
+  'service_id',
 ] as const satisfies ReadonlyArray<keyof AppointmentRecord>;
 export type MailAppointment = Pick<AppointmentRecord, (typeof MAIL_FIELDS)[number]>;
 

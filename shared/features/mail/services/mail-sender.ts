@@ -14,7 +14,9 @@ import {
   mailCapAddress,
   mailCapWindow,
 } from '../domain/notifications';
+import { businessSender, replyToOf, senderAddress } from '../domain/sender';
 import type { MailCap, MailLookup, MailTransport, SentMails } from '../ports';
+import { mailPrice } from './mail-price';
 
 /** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
 export interface MailSenderDeps {
@@ -58,8 +60,6 @@ const CLAIM_MS = 60_000;
 
 /** Tries to mark a sent e-mail before its job fails (each with the SDK's own retries). */
 const MARK_TRIES = 4;
-
-const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
  * Sends one queued e-mail (docs/NOTIFICATIONS.md): the text and HTML in the entity's language with the
@@ -134,6 +134,8 @@ export class MailSender {
       address: settings.address,
       manageLink,
       ...(calendarName ? { calendarName } : {}),
+      price: await mailPrice(this.lookup, job.entityId, a, settings),
+      brand: { color: settings.brand_color, logo: settings.logo_url },
     });
     const client = `${a.client_firstname} ${a.client_lastname}`.trim();
     const ics = appointmentIcs(
@@ -151,13 +153,15 @@ export class MailSender {
         location: settings.address,
         attendee: { name: client, email: a.client_email as string },
       },
-      { name, email: addressOf(from) },
+      { name, email: senderAddress(from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
     let where: string;
     try {
+      const replyTo = replyToOf(settings);
       where = await this.transport.send({
-        from,
+        from: businessSender(name, from),
+        ...(replyTo ? { replyTo } : {}),
         to: a.client_email as string,
         subject: content.subject,
         text: content.text,
@@ -239,12 +243,16 @@ export class MailSender {
     return 'off';
   }
 
-  /** A reminder goes only to an appointment that still takes place at the start it was scheduled for. */
+  /**
+   * A reminder goes only to an appointment that still takes place at the start it was scheduled for, and
+   * not to one already marked no-show (the business may mark it before the start).
+   */
   private async reminderStillDue(job: MailJob): Promise<boolean> {
     const now = await this.lookup.appointment(job.entityId, job.appointment.appointment_id);
     return (
       now !== null &&
       now.status !== 'cancelled' &&
+      now.status !== 'no_show' &&
       now.date === job.appointment.date &&
       now.start_time === job.appointment.start_time
     );
