@@ -101,6 +101,16 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/services/update', 'services/update-service', 'write'),
   v2('POST', '/services/delete', 'services/delete-service', 'write'),
   pk(v2('GET', '/availability', 'availability/get-availability')),
+  // Staff accounts and their sessions (docs/CONTRACT.md#staff-and-sessions).
+  v2('GET', '/staff', 'staff/list-staff'),
+  v2('POST', '/staff', 'staff/create-staff', 'write'),
+  v2('POST', '/staff/update', 'staff/update-staff', 'write'),
+  v2('POST', '/staff/delete', 'staff/delete-staff', 'write'),
+  // Signing in takes no credential: it is how a person gets one.
+  { ...v2('POST', '/sessions', 'sessions/request-sign-in', 'write'), auth: 'none' },
+  { ...v2('POST', '/sessions/verify', 'sessions/verify-sign-in', 'write'), auth: 'none' },
+  v2('POST', '/sessions/delete', 'sessions/sign-out', 'write'),
+  v2('GET', '/me', 'me/get-me'),
 ];
 
 /**

@@ -1,6 +1,6 @@
 // The admin CLI's commands on an entity (scripts/admin.ts): tokens, hours, closures, settings, calendars,
 // limits, publishable keys, webhooks.
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/core/defaults';
 import { integer, period } from './arguments';
 import type { Run } from './runner';
@@ -20,6 +20,9 @@ const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
   address: o.address,
   locale: o.locale,
 });
+
+/** A repeated option's values, in order. */
+const calendars = (value: string, previous: number[]): number[] => [...previous, integer(value)];
 
 /** Adds the entity commands to the CLI, in the order its help lists them. */
 export function addEntityCommands(cli: Command, run: Run): void {
@@ -177,6 +180,24 @@ export function addEntityCommands(cli: Command, run: Run): void {
           public_bookings_per_minute: o.publicBookingsPerMinute,
           visitor_requests_per_minute: o.visitorRequestsPerMinute,
           visitor_bookings_per_hour: o.visitorBookingsPerHour,
+        }),
+      ),
+    );
+  cli
+    .command('add-staff <accountId> <email>')
+    .description(
+      'add a staff member (or change an existing one): owner (everything) or staff (only its calendars)',
+    )
+    .addOption(
+      new Option('--role <role>', 'owner or staff').choices(['owner', 'staff']).makeOptionMandatory(),
+    )
+    .option('--calendar <id>', 'a calendar the staff member is given (repeat for several)', calendars, [])
+    .action(
+      run((s, accountId: string, email: string, o: { role: 'owner' | 'staff'; calendar: number[] }) =>
+        s.staff.ensure(accountId, {
+          email,
+          role: o.role,
+          calendar_ids: o.calendar.length ? o.calendar : undefined,
         }),
       ),
     );

@@ -14,4 +14,11 @@ export interface StackDeps {
   idempotency: IdempotencyStore;
   /** Counts a request against the limits that apply to it (shared/features/access/services/limit-service.ts). */
   admit: (entity: EntityContext, request: LimitedRequest) => Promise<Admission>;
+  /**
+   * A staff member's session (v2, its cookie's token): the entity, with `staff` set; 401 when the session
+   * is unknown or over (shared/features/people/services/session-service.ts). Absent: no session is taken.
+   */
+  authenticateSession?: (token: string) => Promise<EntityContext>;
+  /** The stage's public base URL (PUBLIC_BASE_URL): a session's change must come from its origin. */
+  publicBase?: () => string | undefined;
 }

@@ -2,8 +2,9 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import { config } from '../config';
+import { tokenInvalid } from '../core/errors';
 import { answerReserveMs } from '../db/deadline';
-import type { EntityContext, IdempotencyMark } from '../features/access';
+import type { EntityContext, IdempotencyMark, StaffIdentity } from '../features/access';
 import type { EarlyReads } from '../features/booking';
 import type { Reply } from '../shapes/reply';
 import { runInvocation } from '../telemetry/invocation';
@@ -16,6 +17,7 @@ import { originCheck } from './middleware/origin-check';
 import { rateLimit, rateLimitAnswerHeaders } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
+import { sessionCheck } from './middleware/session-check';
 import { telemetry } from './middleware/telemetry';
 import { type Prefetch, tokenCheck } from './middleware/token-check';
 import {
@@ -49,6 +51,12 @@ export interface RouteInput<P, Q, B> {
   idempotency?: IdempotencyMark | undefined;
   /** What the route's prefetch started for this entity beside the token's read (HandlerOptions.prefetch). */
   prefetched?: EarlyReads;
+  /** A staff member's session made the request (v2): who, their role and calendars (also `entity.staff`). */
+  staff?: StaffIdentity | undefined;
+  /** The session's cookie token, for the route that ends it. */
+  session?: { token: string } | undefined;
+  /** The caller's network address as API Gateway saw it. */
+  sourceIp: string;
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
@@ -83,6 +91,12 @@ export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
    * that entity again, and must still check they were read for its own input. A throw is no prefetch.
    */
   prefetch?: Prefetch;
+  /**
+   * v2 routes a `staff` member's session may call (docs/CONTRACT.md#staff-and-sessions): the handler keeps
+   * to `staff.calendarIds`. An owner's session may call every route the v2 token may; a staff member's
+   * only these (403 elsewhere).
+   */
+  staffSession?: boolean;
 }
 
 /**
@@ -123,6 +137,19 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(api === 'v1' ? [formatNegotiation()] : []),
     // Behind CloudFront, nothing else runs for a request that did not come through it.
     originCheck({ secret: config.originSecret }),
+    // A staff member's session (v2): the third credential, after which tokenCheck has nothing to do.
+    ...((options.auth ?? 'token') === 'token' && api === 'v2'
+      ? [
+          sessionCheck({
+            authenticate: (token) => {
+              const session = deps().authenticateSession;
+              return session ? session(token) : Promise.reject(tokenInvalid());
+            },
+            publicBase: () => deps().publicBase?.(),
+            staffAllowed: options.staffSession ?? false,
+          }),
+        ]
+      : []),
     ...((options.auth ?? 'token') === 'token'
       ? [
           tokenCheck({
@@ -170,6 +197,9 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
         headers: (name) => event.headers?.[name.toLowerCase()],
         idempotency: app.idempotency,
         prefetched: app.prefetched,
+        staff: app.staff,
+        session: app.session,
+        sourceIp: event.requestContext?.http?.sourceIp || 'unknown',
       });
       return reply as unknown as Result;
     });

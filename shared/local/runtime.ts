@@ -24,6 +24,9 @@ const LocalEnvSchema = z.object({
 export type LocalEnv = z.infer<typeof LocalEnvSchema>;
 export const parseLocalEnv = (env: NodeJS.ProcessEnv): LocalEnv => LocalEnvSchema.parse(env);
 
+/** The demo entity's owner (a staff account): `npm start` makes it so at each start. */
+export const DEMO_OWNER = 'owner@demo.localhost';
+
 /** Where the data lives, for the start line. */
 const whereData = (storage: LocalStorage): string =>
   storage.kind === 'memory'
@@ -77,7 +80,7 @@ export async function startLocalRuntime(
     process.env.DYNAMODB_ENDPOINT = store.endpoint;
     process.env.TABLE_NAME = env.TABLE_NAME;
     process.env.STAGE ??= 'local';
-    const { services } = require('../wiring') as typeof import('../wiring');
+    const { services, staffService } = require('../wiring') as typeof import('../wiring');
     const { createLocalServer } = require('./server/server') as typeof import('./server/server');
 
     const created = await ensureLocalTable(env.TABLE_NAME);
@@ -89,8 +92,13 @@ export async function startLocalRuntime(
       secret: env.DEMO_SECRET_KEY,
       name: 'Demo entity',
     });
+    // The demo entity's owner signs in to the console by the link e-mailed to this address (the outbox).
+    await staffService().ensure(env.DEMO_ACCOUNT_ID, { email: DEMO_OWNER, role: 'owner' });
     // The widget's script (GET /embed.js), built from web/ when web/ changed since the last build.
-    await (require('./web-build') as typeof import('./web-build')).ensureWeb();
+    const web = require('./web-build') as typeof import('./web-build');
+    await web.ensureWeb();
+    // The owner's console's script (GET /console.js), the same way.
+    await web.ensureConsole();
     const server = createLocalServer();
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -118,6 +126,9 @@ export async function startLocalRuntime(
       events.mailTarget === 'SMTP_URL'
         ? 'mail: client e-mails go to the SMTP server of SMTP_URL'
         : `mail: client e-mails are written to ${events.mailTarget} (listed at ${url}/_outbox); set SMTP_URL to send them`,
+    );
+    log(
+      `console: ${url}/console (sign in as ${DEMO_OWNER}, account '${c.entity_account_id}': the link is in the outbox)`,
     );
     log(`API listening on ${url}`);
     log(

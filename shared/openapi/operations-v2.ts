@@ -8,6 +8,7 @@ import { V2_CATALOG_ROUTE_DOCS } from '../features/catalog/openapi';
 import { V2_VALIDATION_ROUTE_DOCS } from '../features/contact/openapi';
 import { V2_FEED_ROUTE_DOCS } from '../features/mail/openapi';
 import { V2_PAGE_ROUTE_DOCS } from '../features/pages/openapi';
+import { V2_PEOPLE_ROUTE_DOCS } from '../features/people/openapi';
 import { V2_SCHEDULE_ROUTE_DOCS } from '../features/schedule/openapi';
 import { V2_MANAGE_ROUTE_DOCS } from '../features/settings/openapi';
 import { V2_EVENT_ROUTE_DOCS } from '../features/webhooks/openapi';
@@ -23,4 +24,5 @@ export const V2_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   ...V2_BOOKING_ROUTE_DOCS,
   ...V2_VALIDATION_ROUTE_DOCS,
   ...V2_EVENT_ROUTE_DOCS,
+  ...V2_PEOPLE_ROUTE_DOCS,
 };

@@ -11,6 +11,8 @@ export interface Reply {
   /** Only for answers that are neither plain success nor a domain error (health: 503 degraded). */
   status?: number;
   errorCode?: string;
+  /** Headers of the answer only the handler knows (v2: a session's Set-Cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface Pagination {

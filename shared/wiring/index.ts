@@ -14,6 +14,7 @@ import { once, repositories, table } from './core';
 import { webhookService } from './events';
 import { calendarFeedService } from './mail';
 import { adminService, healthService } from './operations';
+import { staffService } from './people';
 import { openDaysService, openingHoursService, slotGenerator, slotService } from './schedule';
 import { entityConfigService } from './settings';
 
@@ -24,6 +25,7 @@ export * from './core';
 export * from './events';
 export * from './mail';
 export * from './operations';
+export * from './people';
 export * from './schedule';
 export * from './settings';
 export * from './stack';
@@ -45,5 +47,6 @@ export const services = /* @__PURE__ */ once(() => ({
   health: healthService(),
   webhooks: webhookService(),
   calendarFeed: calendarFeedService(),
+  staff: staffService(),
 }));
 export type Services = ReturnType<typeof services>;

@@ -4,12 +4,15 @@
  */
 import type { bindStack, StackDeps } from '../http/stack';
 import { authService, idempotencyStore, limitService } from './access';
+import { authenticateSession, publicBase } from './people';
 
 /** What the shared HTTP stack needs: the token check, the idempotency records and the fair limits. */
 const stackDeps = (): StackDeps => ({
   authenticate: (token, api) => authService().authenticate(token, api),
   idempotency: idempotencyStore(),
   admit: (entity, request) => limitService().admit(entity, request),
+  authenticateSession,
+  publicBase,
 });
 
 type DefineHandler = ReturnType<typeof bindStack>;

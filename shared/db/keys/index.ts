@@ -19,5 +19,6 @@ export * from './entity';
 export { INDEX, type IndexName } from './indexes';
 export * from './outbound';
 export { entityIdOfPk, type Key, padId, RANK_STEP } from './parts';
+export * from './people';
 export * from './schedule';
 export * from './statistics';

@@ -6,7 +6,8 @@ export type { Admission, LimitedRequest, Limits, PolicyState, Visitor } from './
 export { NO_LIMITS, rateLimitHeaders } from './domain/limits';
 export type { PublishableKey } from './domain/publishable-keys';
 export { checkKeyUse, ownOriginOf } from './domain/publishable-keys';
-export type { EntityContext, EntityRecord } from './domain/tenant';
+export type { EntityContext, EntityRecord, StaffIdentity } from './domain/tenant';
+export { changedByOf } from './domain/tenant';
 export type { TokenKind } from './domain/tokens';
 export { randomToken, sha256Hex, v1Token, v2Token } from './domain/tokens';
 export { requestVisitor, VIEWER_ADDRESS_HEADER, visitorOf } from './domain/visitor-address';

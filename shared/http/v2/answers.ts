@@ -34,8 +34,15 @@ export function v2Answer({
 }
 
 /** v2 success from a handler's reply. */
-export const v2Success = (r: Reply): APIGatewayProxyStructuredResultV2 =>
-  v2Answer({ status: 200, success: r.success ?? true, data: r.data, message: r.message });
+export const v2Success = (r: Reply): APIGatewayProxyStructuredResultV2 => {
+  const answer = v2Answer({
+    status: r.status ?? 200,
+    success: r.success ?? true,
+    data: r.data,
+    message: r.message,
+  });
+  return r.headers ? { ...answer, headers: { ...answer.headers, ...r.headers } } : answer;
+};
 
 /** v2 error: data is an empty array, message is the error's (already safe) text, code its v2 code. */
 export const v2Error = (error: AppError): APIGatewayProxyStructuredResultV2 =>

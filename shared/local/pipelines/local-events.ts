@@ -10,6 +10,7 @@ import {
   openDaysAfterChanges,
   openDaysOfAll,
   runOpenDaysJob,
+  useSignInTransport,
 } from '../../wiring';
 import { OutboxTransport, SmtpTransport, TimerReminders } from './local-mail';
 import { LocalOpenDaysQueue } from './local-open-days';
@@ -107,6 +108,8 @@ export function startLocalEvents(
       ),
   });
   mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
+  // The staff's sign-in links go the client e-mails' way: SMTP_URL's server or the outbox.
+  useSignInTransport(local.transport);
 
   const openDaysQueue = new LocalOpenDaysQueue({
     run: (job) => instrumented(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
@@ -165,6 +168,7 @@ export function startLocalEvents(
       reminders.stop();
       await queue.stop();
       await mailQueue.stop();
+      useSignInTransport(undefined);
       if ('close' in local) local.close?.();
     },
   };

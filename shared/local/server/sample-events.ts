@@ -41,6 +41,12 @@ const BODIES: Record<string, unknown> = {
     client_phone: '+33612345678',
   },
   'PUT /api/appointment/{id}': { status: 'cancelled' },
+  'POST /api/v2/staff': { email: 'ana@example.fr', role: 'staff', calendar_ids: [1] },
+  'POST /api/v2/staff/update': { email: 'ana@example.fr', role: 'owner' },
+  'POST /api/v2/staff/delete': { email: 'ana@example.fr' },
+  'POST /api/v2/sessions': { email: 'ana@example.fr', account: 'demo' },
+  'POST /api/v2/sessions/verify': { token: 'the-token-of-the-e-mailed-link-43-characters' },
+  'POST /api/v2/sessions/delete': { everywhere: false },
 };
 
 /** The HTTP API (payload 2.0) event API Gateway sends for a sample request to this route. */

@@ -9,7 +9,32 @@ export interface EntityContext {
   settings: EntitySettings;
   /** Set when a publishable key made the request: its scope and origins bound what it may do. */
   credential?: KeyCredential | undefined;
+  /** Set when a staff member's session made the request (v2 only): who, their role and their calendars. */
+  staff?: StaffIdentity | undefined;
 }
+
+/**
+ * A staff member signed in (docs/CONTRACT.md#staff-and-sessions): an `owner` may do what the v2 token does;
+ * a `staff` member reads and changes only the calendars of `calendarIds`.
+ */
+export interface StaffIdentity {
+  email: string;
+  role: 'owner' | 'staff';
+  calendarIds: number[];
+}
+
+/**
+ * Who made a change, as records keep it (`changed_by`): the staff member's e-mail for a session, `key` for
+ * a publishable key, `client` for a cancel token (the client's own link), `token` for the secret tokens.
+ */
+export const changedByOf = (entity: Pick<EntityContext, 'credential' | 'staff'>): string =>
+  entity.staff
+    ? entity.staff.email
+    : entity.credential?.kind === 'publishable'
+      ? 'key'
+      : entity.credential?.kind === 'cancel'
+        ? 'client'
+        : 'token';
 
 /** What the store keeps of an entity: never its secret, only the hashes that recognise its tokens. */
 export interface EntityRecord {
