@@ -36,6 +36,12 @@ export const mail = (entityId: string, key: string): Key => inEntity(entityId, `
 export const mailCap = (entityId: string, addressHash: string, windowStart: number): Key =>
   inEntity(entityId, `MAILCAP#${addressHash}#${windowStart}`);
 
-/** The staff calendar feed: the entity's current token hash; each token by its SHA-256 (never the token). */
-export const calendarFeed = (entityId: string): Key => inEntity(entityId, 'FEED');
+/**
+ * The staff calendar feeds: the current token hash of the entity's feed (every calendar) and of each
+ * calendar's own feed (one staff member's); each token by its SHA-256 (never the token).
+ */
+export const calendarFeed = (entityId: string, calendarId?: number): Key =>
+  inEntity(entityId, calendarId === undefined ? 'FEED' : `FEED#CAL#${calendarId}`);
+/** The range of an entity's feed pointers (its own and every calendar's). */
+export const calendarFeedsEnd = (entityId: string): Key => inEntity(entityId, 'FEED#~');
 export const calendarFeedToken = (tokenHash: string): Key => ({ pk: `FEED#${tokenHash}`, sk: 'FEED' });

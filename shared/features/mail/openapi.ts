@@ -11,29 +11,32 @@ export const V2_FEED_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/calendar-feed': {
     summary: 'A secret address of the staff calendar feed',
     description:
-      "Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).",
+      "Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the appointments of every calendar from 30 days back (each naming its calendar when there are several), or with calendar_id that calendar's only (one staff member's feed, named after the business and the calendar; an unknown calendar is 404), each with the client's name and phone, cancelled ones marked CANCELLED, every word in the entity's language. Each feed (the business's, each calendar's) has its own address: asking again replaces that one, and its previous address answers 404 at once. Needs the secret v2 token (no publishable key).",
     tag: FEED_TAG,
     answer: v2Answer(V2CalendarFeed, 'V2CalendarFeedAnswer', 'The new address, shown once.'),
     example: { url: `https://api.example.com/feeds/${'Q'.repeat(43)}.ics` },
-    errors: { 503: ['the service is busy, retry the same request'] },
+    errors: {
+      404: ['calendar not found or inactive'],
+      503: ['the service is busy, retry the same request'],
+    },
   },
   'GET /api/v2/calendar-feed': {
     summary: 'Whether a staff calendar feed address exists',
     description:
-      'Says whether the entity has a feed address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).',
+      "Says whether the business's feed (or with calendar_id that calendar's) has an address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).",
     tag: FEED_TAG,
     answer: v2Answer(V2CalendarFeedStatus, 'V2CalendarFeedStatusAnswer', 'Whether a feed address exists.'),
     example: { exists: true, created_at: '2026-11-23T09:15:00.000Z' },
-    errors: {},
+    errors: { 404: ['calendar not found or inactive'] },
   },
   'POST /api/v2/calendar-feed/delete': {
     summary: 'End the staff calendar feed address',
     description:
-      'Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).',
+      "Ends the business's feed address (or with calendar_id that calendar's): it answers 404 at once (the message says whether there was one to end); the other feeds keep theirs. Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).",
     tag: FEED_TAG,
     answer: v2Answer(emptyArray(), 'V2CalendarFeedDeleteAnswer', 'Ended.'),
     example: [],
-    errors: {},
+    errors: { 404: ['calendar not found or inactive'] },
   },
 };
 
@@ -48,7 +51,7 @@ export const FEED_OPERATION = {
   operationId: 'get-feeds-file',
   summary: 'The staff calendar feed',
   description:
-    "The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.",
+    "The business's calendars (or, for a calendar's own address, that calendar) as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone, the service and the calendar in DESCRIPTION, in the entity's language; STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404. One address is read at most 60 times a minute (429).",
   tags: [FEED_TAG],
   security: [],
   parameters: [

@@ -5,7 +5,7 @@ import { named } from '../../../shapes/common';
 export const V2CalendarFeed = named(
   z.strictObject({ url: z.url().regex(/\/feeds\/[A-Za-z0-9_-]{43}\.ics$/) }),
   'V2CalendarFeed',
-  'The secret address of the staff calendar feed: anyone holding it reads the default calendar, so it is shown here only (the service keeps its SHA-256); asking again replaces it.',
+  "The secret address of a staff calendar feed: anyone holding it reads the business's calendars (or, asked with calendar_id, that calendar's), so it is shown here only (the service keeps its SHA-256); asking again replaces it.",
 );
 export type V2CalendarFeed = z.infer<typeof V2CalendarFeed>;
 

@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '../../../core/dates';
-import { busy } from '../../../core/errors';
+import { busy, calendarNotFound } from '../../../core/errors';
 import { jitteredPause, MAX_ATTEMPTS } from '../../../core/jobs/retry';
 import { randomToken, sha256Hex } from '../../access';
 import type { AppointmentRecord } from '../../booking';
@@ -9,7 +9,8 @@ import { businessName } from '../../settings';
 import { feedIcs } from '../domain/ics';
 import { feedEntryText } from '../domain/mail-content';
 import { calendarUid } from '../domain/notifications';
-import type { CalendarFeedStore } from '../ports';
+import { withService } from '../domain/staff-texts';
+import type { CalendarFeedStore, FeedOwner } from '../ports';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
@@ -28,6 +29,8 @@ export interface FeedReads {
   ): Promise<Array<AppointmentRecord & { ics_sequence?: number }>>;
   /** The entity's calendars (staff); absent: the feed holds the default calendar only. */
   calendars?(entityId: string): Promise<CalendarRecord[]>;
+  /** One calendar of the entity, or null (a calendar's own feed). */
+  calendar?(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
 }
 
 /** What the staff feed needs: its secret tokens, what it reads, a clock. */
@@ -38,9 +41,11 @@ export interface CalendarFeedServiceDeps {
 }
 
 /**
- * The staff calendar feed (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, replaced
- * when asked again; it answers the appointments of every calendar (docs/CONTRACT.md#services-and-staff)
- * from 30 days back as an iCalendar file; with more than one calendar, each entry names its calendar.
+ * The staff calendar feeds (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, and one per
+ * calendar for its staff member, each replaced when asked again. The entity's answers the appointments of
+ * every calendar (docs/CONTRACT.md#services-and-staff) from 30 days back as an iCalendar file, each entry
+ * naming its calendar when there is more than one; a calendar's answers that calendar's only. Every word
+ * of it is in the entity's language.
  */
 export class CalendarFeedService {
   private readonly now: () => Date;
@@ -49,40 +54,60 @@ export class CalendarFeedService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** A new secret token for the entity's feed; the previous one stops answering at once. */
-  async issue(entityId: string): Promise<string> {
+  /**
+   * A new secret token for the entity's feed, or with `calendarId` for that calendar's (404 when the entity
+   * has no such calendar); the previous one stops answering at once.
+   */
+  async issue(entityId: string, calendarId?: number): Promise<string> {
+    const owner = await this.owner(entityId, calendarId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const token = randomToken(32);
-      if (await this.deps.store.replace(entityId, sha256Hex(token), this.now().toISOString())) return token;
+      if (await this.deps.store.replace(owner, sha256Hex(token), this.now().toISOString())) return token;
       // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
       await jitteredPause(attempt);
     }
     throw busy();
   }
 
-  /** Whether the entity has a feed address, and since when (the address itself is never kept). */
-  async status(entityId: string): Promise<{ exists: boolean; createdAt: string | null }> {
-    const current = await this.deps.store.current(entityId);
+  /** Whether the feed has an address, and since when (the address itself is never kept). */
+  async status(
+    entityId: string,
+    calendarId?: number,
+  ): Promise<{ exists: boolean; createdAt: string | null }> {
+    const current = await this.deps.store.current(await this.owner(entityId, calendarId));
     return { exists: current !== null, createdAt: current?.createdAt ?? null };
   }
 
-  /** Ends the entity's feed address: it answers 404 at once. False when there was none. */
-  end(entityId: string): Promise<boolean> {
-    return this.deps.store.end(entityId);
+  /** Ends the feed's address: it answers 404 at once. False when there was none. */
+  async end(entityId: string, calendarId?: number): Promise<boolean> {
+    return this.deps.store.end(await this.owner(entityId, calendarId));
+  }
+
+  /** The entity's feed, or a calendar's of the entity (404 `calendar not found or inactive` otherwise). */
+  private async owner(entityId: string, calendarId?: number): Promise<FeedOwner> {
+    if (calendarId === undefined) return { entityId };
+    const calendar = this.deps.reads.calendar ? await this.deps.reads.calendar(entityId, calendarId) : null;
+    if (!calendar) throw calendarNotFound();
+    return { entityId, calendarId };
   }
 
   /** The feed of a token, or null when the token is not a current one. */
   async render(token: string): Promise<string | null> {
     if (!FEED_TOKEN.test(token)) return null;
-    const entityId = await this.deps.store.findEntity(sha256Hex(token));
-    if (!entityId) return null;
+    const owner = await this.deps.store.findOwner(sha256Hex(token));
+    if (!owner) return null;
+    const { entityId, calendarId } = owner;
     const entity = await this.deps.reads.entity(entityId);
     if (!entity) return null;
     const { settings } = entity;
     const from = addDays(todayIn(settings.timezone, this.now()), -FEED_DAYS_BACK);
-    const calendars = this.deps.reads.calendars ? await this.deps.reads.calendars(entityId) : [];
+    const all = this.deps.reads.calendars ? await this.deps.reads.calendars(entityId) : [];
+    // A calendar's own feed holds that calendar only (its staff member's), and is named after it too.
+    const calendars = calendarId === undefined ? all : all.filter((c) => c.calendar_id === calendarId);
+    if (calendarId !== undefined && calendars.length === 0) return null;
     const ids = calendars.length > 0 ? calendars.map((c) => c.calendar_id) : [settings.default_calendar_id];
     const names = new Map(calendars.map((c) => [c.calendar_id, c.calendar_name]));
+    const business = businessName(settings, entity.name);
     const appointments = (
       await Promise.all(
         ids.map((id) => this.deps.reads.appointmentsFrom(entityId, id, from, FEED_MAX_ENTRIES)),
@@ -97,7 +122,7 @@ export class CalendarFeedService {
       )
       .slice(0, FEED_MAX_ENTRIES);
     return feedIcs(
-      businessName(settings, entity.name),
+      calendarId === undefined ? business : `${business} – ${names.get(calendarId) ?? ''}`,
       appointments.map((a) => ({
         uid: calendarUid(entityId, a.appointment_id),
         // The same UID and SEQUENCE as the client's invite: a calendar holding both sees one event.
@@ -106,9 +131,10 @@ export class CalendarFeedService {
         start_time: a.start_time,
         end_time: a.end_time,
         timezone: settings.timezone,
-        ...withStaff(
+        ...withService(
           feedEntryText(a, settings.language),
           a,
+          settings.language,
           ids.length > 1 ? names.get(a.calendar_id) : undefined,
         ),
         cancelled: a.status === 'cancelled',
@@ -116,23 +142,4 @@ export class CalendarFeedService {
       })),
     );
   }
-}
-
-/**
- * A feed entry of a service names it, and with more than one calendar the calendar (the member of staff):
- * docs/CONTRACT.md#services-and-staff.
- */
-function withStaff(
-  text: { summary: string; description: string },
-  a: AppointmentRecord,
-  calendarName: string | undefined,
-): { summary: string; description: string } {
-  const details = [
-    ...(a.service_name ? [`Service: ${a.service_name}`] : []),
-    ...(calendarName ? [`With: ${calendarName}`] : []),
-  ];
-  return {
-    summary: a.service_name ? `${text.summary}: ${a.service_name}` : text.summary,
-    description: [text.description, ...details].join('\n'),
-  };
 }

@@ -37,7 +37,7 @@ export interface AdminStores {
   sequence: IdSource;
   publishableKeys: PublishableKeyStore;
   limits: LimitStore;
-  feeds: Pick<CalendarFeedStore, 'end'>;
+  feeds: Pick<CalendarFeedStore, 'endAll'>;
   webhooks: Pick<WebhookStore, 'list' | 'remove'>;
 }
 
@@ -172,7 +172,7 @@ export class AdminService {
       now: this.now().toISOString(),
       settings: await this.requireSettings(accountId),
     });
-    const calendar_feed_ended = await this.deps.feeds.end(accountId);
+    const calendar_feed_ended = await this.deps.feeds.endAll(accountId);
     const keys = await this.deps.publishableKeys.list(accountId);
     const hooks = (await this.deps.webhooks.list(accountId)).map((w) => ({ id: w.id, url: w.url }));
     const revoked: Rotated['revoked'] = { publishable_keys: [], webhooks: [] };
