@@ -79,6 +79,19 @@ export const FEED_OPERATION = {
       headers: EVERY_ANSWER,
       content: { 'text/plain': { schema: { type: 'string' }, example: 'not found\n' } },
     },
+    429: {
+      description:
+        'This feed address was read more than 60 times this minute (docs/CONTRACT.md#limits): ask again after Retry-After seconds.',
+      headers: {
+        ...EVERY_ANSWER,
+        'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+        RateLimit: { $ref: '#/components/headers/RateLimit' },
+        'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+      },
+      content: {
+        'text/plain': { schema: { type: 'string' }, example: 'too many requests, retry in 42 s\n' },
+      },
+    },
     503: {
       description:
         'The store was busy or could not be reached in time: nothing is lost; ask again after Retry-After seconds.',
