@@ -48,6 +48,8 @@ export function mailLookup(): MailLookup {
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     calendarName: async (entityId, calendarId) =>
       (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
+    staffEmail: async (entityId, calendarId) =>
+      (await new CalendarRepository(t).get(entityId, calendarId))?.email ?? null,
     servicePrice: async (entityId, serviceId) => {
       const service = await new ServiceRepository(t).get(entityId, serviceId);
       return service?.price == null ? null : { price: service.price, currency: service.currency };

@@ -56,6 +56,8 @@ export interface MailLookup {
   cancelToken(entityId: string, appointmentId: number): Promise<string | null>;
   /** A calendar's name (the member of staff an appointment of a service is with); absent: not named. */
   calendarName?(entityId: string, calendarId: number): Promise<string | null>;
+  /** A calendar's staff member's address (its `email`), told of its bookings; null: none; absent: not read. */
+  staffEmail?(entityId: string, calendarId: number): Promise<string | null>;
   /** A service's price in minor units and its own currency (null: the entity's); null when it has no price or is gone. */
   servicePrice?(
     entityId: string,

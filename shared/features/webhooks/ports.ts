@@ -24,6 +24,8 @@ export interface AppointmentChange {
    * or this change was made with a publishable key or a cancel token.
    */
   viaKey?: true;
+  /** This change itself was made with a publishable key or a cancel token: the client, not the business. */
+  byClient?: true;
 }
 
 /** A subscription as stored; the secret is returned once, at creation. */

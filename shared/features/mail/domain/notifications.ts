@@ -23,6 +23,14 @@ const MAIL_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof AppointmentRecord>;
 export type MailAppointment = Pick<AppointmentRecord, (typeof MAIL_FIELDS)[number]>;
 
+/** Whom a business notice goes to and what it says beyond the appointment (see MailJob.notice). */
+export interface NoticeTarget {
+  to: string;
+  calendarId?: number;
+  byClient: boolean;
+  was?: Pick<MailAppointment, 'date' | 'start_time' | 'end_time' | 'calendar_id'>;
+}
+
 /** One e-mail to send: made from a committed change (or a reminder's schedule), queued, sent at least once. */
 export interface MailJob {
   entityId: string;
@@ -42,6 +50,12 @@ export interface MailJob {
    * most MAIL_CAP_PER_HOUR e-mails an hour to one address (docs/CONTRACT.md#mail-cap).
    */
   capped?: true;
+  /**
+   * A business notice (docs/NOTIFICATIONS.md#the-business-hears) rather than the client's e-mail: its one
+   * address; `calendarId` for a staff member's (it carries the calendar file); who made the change; where a
+   * moved appointment was.
+   */
+  notice?: NoticeTarget;
   attempt: number;
   /** When a wait longer than the queue allows was cut short: not before this time (ms). */
   notBefore?: number;

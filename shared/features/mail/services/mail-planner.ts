@@ -10,6 +10,7 @@ import {
   reminderTime,
 } from '../domain/notifications';
 import type { MailLookup, ReminderScheduler } from '../ports';
+import { businessNotices } from './business-mail';
 
 /**
  * What a committed change means for the client's mailbox (docs/NOTIFICATIONS.md): the e-mail of the
@@ -20,7 +21,7 @@ import type { MailLookup, ReminderScheduler } from '../ports';
 export interface MailPlannerDeps {
   queue: JobQueue<MailJob>;
   reminders: ReminderScheduler;
-  lookup: Pick<MailLookup, 'entity'>;
+  lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
   /** The clock of the reminders' window. */
   now?: () => Date;
 }
@@ -28,7 +29,7 @@ export interface MailPlannerDeps {
 export class MailPlanner {
   private readonly queue: JobQueue<MailJob>;
   private readonly reminders: ReminderScheduler;
-  private readonly lookup: Pick<MailLookup, 'entity'>;
+  private readonly lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
   private readonly now: () => Date;
 
   constructor(deps: MailPlannerDeps) {
@@ -41,6 +42,9 @@ export class MailPlanner {
   async onEvent(change: AppointmentChange, type: EventType, eventId: string): Promise<void> {
     const after = change.after;
     if (!after) return;
+    // The business and its staff hear of every change, whether or not the client gave an address.
+    for (const notice of await businessNotices(this.lookup, change, type, eventId))
+      await this.queue.enqueue(notice, 0);
     const kind = mailKindOf(type, after);
     if (!kind) return;
     const appointment = mailAppointmentOf(after);

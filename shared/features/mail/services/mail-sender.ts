@@ -15,7 +15,8 @@ import {
   mailCapWindow,
 } from '../domain/notifications';
 import { businessSender, replyToOf, senderAddress } from '../domain/sender';
-import type { MailCap, MailLookup, MailTransport, SentMails } from '../ports';
+import type { MailCap, MailLookup, MailMessage, MailTransport, SentMails } from '../ports';
+import { noticeMessage } from './business-mail';
 import { mailPrice } from './mail-price';
 
 /** What the sender works with: its stores and transport, then the optional parts (clock, log, metrics). */
@@ -93,7 +94,7 @@ export class MailSender {
     if (from === undefined) return this.off();
     if (await heldBack(this.queue, job, this.now().getTime())) return 'waiting';
     const entity = await this.lookup.entity(job.entityId);
-    if (!entity || !job.appointment.client_email) return 'dropped';
+    if (!entity || !(job.notice || job.appointment.client_email)) return 'dropped';
     if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
 
     const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
@@ -108,6 +109,8 @@ export class MailSender {
       await this.queue.enqueue(job, CLAIM_MS / 1000);
       return 'busy';
     }
+    // The business's notice of the change (services/business-mail.ts): never capped, no manage link.
+    if (job.notice) return this.deliver(job, await noticeMessage({ lookup: this.lookup, job, entity, from }));
 
     const a = job.appointment;
     if (job.capped && !(await this.admitted(job, a.client_email as string))) {
@@ -156,24 +159,29 @@ export class MailSender {
       { name, email: senderAddress(from) },
     );
     const method = a.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
+    const replyTo = replyToOf(settings);
+    return this.deliver(job, {
+      from: businessSender(name, from),
+      ...(replyTo ? { replyTo } : {}),
+      to: a.client_email as string,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      attachments: [
+        {
+          filename: 'appointment.ics',
+          contentType: `text/calendar; charset=utf-8; method=${method}`,
+          content: ics,
+        },
+      ],
+    });
+  }
+
+  /** Hands one message to the transport: marked sent once it took it; else released, and retried or parked. */
+  private async deliver(job: MailJob, message: MailMessage): Promise<MailOutcome> {
     let where: string;
     try {
-      const replyTo = replyToOf(settings);
-      where = await this.transport.send({
-        from: businessSender(name, from),
-        ...(replyTo ? { replyTo } : {}),
-        to: a.client_email as string,
-        subject: content.subject,
-        text: content.text,
-        html: content.html,
-        attachments: [
-          {
-            filename: 'appointment.ics',
-            contentType: `text/calendar; charset=utf-8; method=${method}`,
-            content: ics,
-          },
-        ],
-      });
+      where = await this.transport.send(message);
     } catch (error) {
       await this.sent.release(job.entityId, job.key);
       return this.failed(job, (error as Error).name || 'send failed');
@@ -182,7 +190,7 @@ export class MailSender {
     this.deps.metrics?.email('sent');
     this.log('mail sent', job, { to: where });
     if (job.kind === 'created' && job.cancelLink)
-      await this.lookup.forgetCancelToken(job.entityId, a.appointment_id);
+      await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
     return 'sent';
   }
 

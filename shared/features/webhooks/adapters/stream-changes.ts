@@ -45,6 +45,8 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
     sequence: Number(after?.ics_sequence ?? 0),
     ...(typeof after?.mail_cancel_token === 'string' ? { mailCancelToken: after.mail_cancel_token } : {}),
     ...(after?.booked_via_key === true || after?.changed_via_key === true ? { viaKey: true as const } : {}),
+    // Who made this change (docs/NOTIFICATIONS.md#the-business-hears): a booking's mark, or a change's.
+    ...((before ? after?.changed_via_key : after?.booked_via_key) === true ? { byClient: true as const } : {}),
   };
 }
 
