@@ -143,5 +143,6 @@ if (require.main === module) {
     // `require`, not `import()`: this runs under tsx's CommonJS hook (shared/local/runtime.ts says why).
     const { buildWeb } = require('../shared/local/web-build') as typeof import('../shared/local/web-build');
     void buildWeb(join(outputDir, 'embed.js'));
+    void buildWeb(join(outputDir, 'console.js'), 'console');
   }
 }

@@ -63,6 +63,9 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
   /** GET /embed.js and GET /manage: a file and a page, no table. */
   'functions/pages/get-embed.ts': [],
   'functions/pages/manage-page.ts': [],
+  /** GET /console, /console/sign-in and /console.js: the owner's console, a page and its script, no table. */
+  'functions/pages/console-page.ts': [],
+  'functions/pages/get-console.ts': [],
   /** GET /book/{key}: the key's token item and the entity's settings. */
   'functions/pages/book-page.ts': ['dynamodb:GetItem'],
 };

@@ -134,6 +134,22 @@ export const PAGE_ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/embed.js', entry: 'functions/pages/get-embed.ts', auth: 'none', access: 'read' },
   { method: 'GET', path: '/book/{key}', entry: 'functions/pages/book-page.ts', auth: 'none', access: 'read' },
   { method: 'GET', path: '/manage', entry: 'functions/pages/manage-page.ts', auth: 'none', access: 'read' },
+  // The owner's console (README, "The owner's console"): one page at both addresses, and its script.
+  { method: 'GET', path: '/console', entry: 'functions/pages/console-page.ts', auth: 'none', access: 'read' },
+  {
+    method: 'GET',
+    path: '/console/sign-in',
+    entry: 'functions/pages/console-page.ts',
+    auth: 'none',
+    access: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/console.js',
+    entry: 'functions/pages/get-console.ts',
+    auth: 'none',
+    access: 'read',
+  },
 ];
 
 /** OPTIONS on a publishable route: the CORS preflight from any origin (functions/preflight.ts). */

@@ -6,11 +6,17 @@ const ROOT = join(__dirname, '..', '..');
 /** Where the built widget script is written; GET /embed.js reads it (web/dist is not committed). */
 export const EMBED_OUT = join(ROOT, 'web', 'dist', 'embed.js');
 
-/** Builds web/embed/main.ts into one minified script (ES2020, for the browsers of the last years). */
-export async function buildWeb(outfile = EMBED_OUT): Promise<Metafile> {
+/** Where the built owner's console script is written; GET /console.js reads it. */
+export const CONSOLE_OUT = join(ROOT, 'web', 'dist', 'console.js');
+
+/** The browser scripts web/ is built into: the widget (web/embed) and the owner's console (web/console). */
+export type WebScript = 'embed' | 'console';
+
+/** Builds web/<script>/main.ts into one minified script (ES2020, for the browsers of the last years). */
+export async function buildWeb(outfile = EMBED_OUT, script: WebScript = 'embed'): Promise<Metafile> {
   const { build } = require('esbuild') as typeof import('esbuild');
   const result = await build({
-    entryPoints: [join(ROOT, 'web', 'embed', 'main.ts')],
+    entryPoints: [join(ROOT, 'web', script, 'main.ts')],
     outfile,
     bundle: true,
     minify: true,
@@ -37,15 +43,18 @@ const BUILD_FILES = [__filename, join(ROOT, 'web', 'tsconfig.json'), require.res
  * about a millisecond. A server or test starting at the same time reads the old script or the new one,
  * never half of one.
  */
-export function ensureWeb(outfile = EMBED_OUT): Promise<'built' | 'up to date'> {
+export function ensureWeb(outfile = EMBED_OUT, script: WebScript = 'embed'): Promise<'built' | 'up to date'> {
   return buildWhenChanged({
     output: outfile,
     record: `${outfile}.sources.json`,
     fingerprint: byContent,
     build: async (temporary) => {
-      const metafile = await buildWeb(temporary);
+      const metafile = await buildWeb(temporary, script);
       // The metafile names its inputs relative to the working folder.
       return [...Object.keys(metafile.inputs).map((input) => resolve(input)), ...BUILD_FILES];
     },
   });
 }
+
+/** The owner's console script (GET /console.js), built as the widget's is: only when its sources changed. */
+export const ensureConsole = (outfile = CONSOLE_OUT) => ensureWeb(outfile, 'console');
