@@ -12,13 +12,13 @@ import {
   OpeningHoursRepository,
 } from '../features/settings/store/entity-config-repository';
 import { bookingService } from './booking';
-import { once, table } from './core';
+import { calendarCache, once, table } from './core';
 
 /** Calendars as staff, their own hours, and services. */
 export const catalogService = /* @__PURE__ */ once(
   () =>
     new CatalogService({
-      calendars: new CalendarRepository(table()),
+      calendars: new CalendarRepository(table(), calendarCache()),
       services: new ServiceRepository(table()),
       ids: new SequenceRepository(table()),
       hours: new OpeningHoursRepository(table()),

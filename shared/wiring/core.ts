@@ -18,6 +18,7 @@ import { CounterRepository } from '../features/booking/store/counter-repository'
 import { SequenceRepository } from '../features/booking/store/sequence-repository';
 import { CalendarFeedRepository } from '../features/mail/store/calendar-feed-repository';
 import { EntityRepository } from '../features/operations/store/entity-repository';
+import { CalendarListCache } from '../features/schedule/store/calendar-cache';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { OpenDaysRepository } from '../features/schedule/store/open-days-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
@@ -75,6 +76,13 @@ export const table = /* @__PURE__ */ once(
  * token check's read and the booking's snapshot, started together (shared/db/reads-together.ts).
  */
 export const readsTogetherTable = /* @__PURE__ */ once(() => readsTogether(table()));
+/**
+ * The instance's memory of each entity's calendars, kept as long as a token (TOKEN_CACHE_SECONDS:
+ * docs/CONTRACT.md#credentials-in-force), shared by every read that shows or filters by calendars.
+ */
+export const calendarCache = /* @__PURE__ */ once(
+  () => new CalendarListCache({ ttlMs: config.tokenCacheMs, uptime }),
+);
 
 /** Every repository over one table (admin CLI, local runtime, tests). */
 export function repositories(t: TableHandle) {

@@ -31,7 +31,7 @@ import { type BatchResponse, eachJob, type QueuedMessage } from '../telemetry/ba
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { withSourceStack } from '../telemetry/source-stack';
-import { once, readsTogetherTable, sqsClient, table } from './core';
+import { calendarCache, once, readsTogetherTable, sqsClient, table } from './core';
 
 export const openingHoursService = /* @__PURE__ */ once(
   () =>
@@ -45,7 +45,7 @@ export const calendarDaysService = /* @__PURE__ */ once(
   () =>
     new CalendarDaysService({
       hours: openingHoursService(),
-      calendars: new CalendarRepository(readsTogetherTable()),
+      calendars: new CalendarRepository(readsTogetherTable(), calendarCache()),
       calendarHours: new CalendarHoursRepository(readsTogetherTable()),
     }),
 );
@@ -53,7 +53,7 @@ export const slotService = /* @__PURE__ */ once(
   () =>
     new SlotService({
       slots: new SlotRepository(table()),
-      calendars: new CalendarRepository(readsTogetherTable()),
+      calendars: new CalendarRepository(readsTogetherTable(), calendarCache()),
     }),
 );
 export const slotGenerator = /* @__PURE__ */ once(

@@ -10,19 +10,20 @@ import { CounterRepository } from '../features/booking/store/counter-repository'
 import { CursorKeyRepository } from '../features/operations/store/cursor-key-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { AppointmentListService } from '../features/v1-reads/services/appointment-list-service';
 import { ClientQueryService } from '../features/v1-reads/services/client-query-service';
 import type { V1Reads, V1Writes } from '../features/v1-reads/services/context';
 import { Cursors } from '../features/v1-reads/services/cursors';
 import { V1QueryService } from '../features/v1-reads/services/query-service';
 import { StatisticsService } from '../features/v1-reads/services/statistics-service';
 import { bookingService } from './booking';
-import { once, table } from './core';
+import { calendarCache, once, table } from './core';
 
 /** The v1 read services over the table (built once per warm container). */
 const v1Store = /* @__PURE__ */ once(() => {
   const t = table();
   return {
-    calendars: new CalendarRepository(t),
+    calendars: new CalendarRepository(t, calendarCache()),
     slots: new SlotRepository(t),
     appointments: new AppointmentRepository(t),
     clients: new ClientRepository(t),
@@ -36,6 +37,10 @@ const v1Clients = /* @__PURE__ */ once(
   () => new ClientQueryService({ store: v1Store(), cursors: cursors() }),
 );
 const v1Statistics = /* @__PURE__ */ once(() => new StatisticsService({ store: v1Store() }));
+/** v2's list of appointments (GET /api/v2/appointments), over the same store and cursors as v1's lists. */
+export const appointmentListService = /* @__PURE__ */ once(
+  () => new AppointmentListService({ store: v1Store(), cursors: cursors() }),
+);
 
 /** The fictitious entity that v1 debug answers belong to. */
 const DEBUG_ENTITY: EntityContext = {

@@ -75,6 +75,8 @@ function keysNamed(body: string): string {
     else if (value !== null && typeof value === 'object') {
       const o = value as Record<string, { S?: string } | undefined>;
       if (o.pk?.S !== undefined && o.sk?.S !== undefined) found.add(`${o.pk.S}/${o.sk.S}`);
+      // A query's range names where it starts (`:from`), e.g. `from:CAL#` for an entity's calendars.
+      if (o[':from']?.S !== undefined) found.add(`from:${o[':from'].S}`);
       for (const v of Object.values(o)) visit(v);
     }
   };

@@ -8,6 +8,7 @@ import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { transactGuarded } from '../../../db/transactions';
 import type { CalendarRecord } from '../domain/calendar';
+import type { CalendarListCache } from './calendar-cache';
 
 /** The item of a calendar (used by entity creation, which writes the default calendar in its transaction). */
 export const calendarItem = (entityId: string, c: CalendarRecord): Record<string, unknown> => ({
@@ -23,7 +24,11 @@ export const toCalendar = (item: Record<string, unknown>): CalendarRecord => ({
 });
 
 export class CalendarRepository {
-  constructor(private readonly table: TableHandle) {}
+  /** `cache`: for reads that may see a calendar's change up to its bound late (calendar-cache.ts). */
+  constructor(
+    private readonly table: TableHandle,
+    private readonly cache?: CalendarListCache,
+  ) {}
 
   /**
    * Pattern: create a calendar and count it, at most `max` an entity (false beyond, even when asked at once).
@@ -32,8 +37,8 @@ export class CalendarRepository {
    */
   async create(entityId: string, calendar: CalendarRecord, max: number): Promise<boolean> {
     const count = keys.calendarCount(entityId);
-    await seedCount(this.table, count, async () => (await this.list(entityId)).length);
-    return transactGuarded(this.table, [
+    await seedCount(this.table, count, async () => (await this.query(entityId)).length);
+    const created = await transactGuarded(this.table, [
       countMove(this.table.name, count, 1, max),
       {
         Put: {
@@ -43,10 +48,13 @@ export class CalendarRepository {
         },
       },
     ]);
+    this.cache?.forget(entityId);
+    return created;
   }
 
-  /** Pattern: get a calendar by id (strongly consistent). */
+  /** Pattern: get a calendar by id (strongly consistent; with a cache, from the entity's kept list). */
   async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
+    if (this.cache) return (await this.list(entityId)).find((c) => c.calendar_id === calendarId) ?? null;
     const item = await getItem(this.table, keys.calendar(entityId, calendarId));
     return item ? toCalendar(item) : null;
   }
@@ -57,7 +65,11 @@ export class CalendarRepository {
    * calendars' read grew with the entity's appointments there (bench, "Reads at size"). Strongly
    * consistent, as a calendar's GetItem is: the v1 reads find a calendar (and its new name) in this list.
    */
-  async list(entityId: string): Promise<CalendarRecord[]> {
+  list(entityId: string): Promise<CalendarRecord[]> {
+    return this.cache ? this.cache.read(entityId, () => this.query(entityId)) : this.query(entityId);
+  }
+
+  private async query(entityId: string): Promise<CalendarRecord[]> {
     const prefix = keys.calendarPrefix(entityId);
     const items = await queryAll(this.table, {
       ConsistentRead: true,
@@ -99,6 +111,8 @@ export class CalendarRepository {
     } catch (error) {
       if (conditionFailed(error)) return null;
       throw error;
+    } finally {
+      this.cache?.forget(entityId);
     }
   }
 }
