@@ -24,6 +24,18 @@ const READS = new Set([
 ]);
 
 const units = { read: 0, write: 0 };
+/**
+ * The largest single read of the call being measured, priced as an eventually consistent read (half a
+ * strongly consistent one): the one query or get of what a read route answers, its data's least read.
+ */
+let largestRead = 0;
+/** `BENCH_TRACE=<operation>` prints every store call of that operation's first call (what it reads and writes). */
+const TRACE = process.env.BENCH_TRACE;
+let tracing = false;
+const describe = (input: unknown): string =>
+  JSON.stringify(input, (key, value) =>
+    key === 'ReturnConsumedCapacity' || key === 'TableName' ? undefined : value,
+  ).slice(0, 300);
 let inFlight = 0;
 let lastActivity = 0;
 
@@ -44,8 +56,12 @@ function listen(): void {
       try {
         const result = await next(args);
         const consumed = sum((result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity);
-        if (READS.has(String(context.commandName))) units.read += consumed;
-        else units.write += consumed;
+        if (tracing) console.log(`      ${String(context.commandName)} ${consumed} ${describe(args.input)}`);
+        if (READS.has(String(context.commandName))) {
+          units.read += consumed;
+          const strong = (args.input as { ConsistentRead?: boolean }).ConsistentRead === true;
+          largestRead = Math.max(largestRead, strong ? consumed / 2 : consumed);
+        } else units.write += consumed;
         return result;
       } finally {
         inFlight -= 1;
@@ -68,24 +84,35 @@ async function settle(quietMs: number): Promise<void> {
 interface Measured {
   path: { read: number; write: number };
   all: { read: number; write: number };
+  /** The mean of each call's largest read, eventually consistent: what its data needs read at least. */
+  data: number;
 }
 
 /** The mean units of `CALLS` calls of `fn` (the i-th call given i): on the request path, and in all. */
-async function measure(quietMs: number, fn: (i: number) => Promise<unknown>): Promise<Measured> {
+async function measure(
+  name: string,
+  quietMs: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<Measured> {
   const path = { read: 0, write: 0 };
   const all = { read: 0, write: 0 };
+  let data = 0;
   await settle(quietMs);
   for (let i = 0; i < CALLS; i++) {
     const before = { ...units };
+    largestRead = 0;
+    tracing = i === 1 && TRACE !== undefined && name.includes(TRACE);
     await fn(i);
     path.read += units.read - before.read;
     path.write += units.write - before.write;
+    data += largestRead;
     await settle(quietMs);
     all.read += units.read - before.read;
     all.write += units.write - before.write;
+    tracing = false;
   }
   const mean = (u: { read: number; write: number }) => ({ read: u.read / CALLS, write: u.write / CALLS });
-  return { path: mean(path), all: mean(all) };
+  return { path: mean(path), all: mean(all), data: data / CALLS };
 }
 
 /** What the issue counts as the least DynamoDB must spend on each, in write and read units. */
@@ -107,10 +134,20 @@ const ratio = (spent: { write: number; read: number }, least: { write: number; r
 
 function report(name: string, m: Measured): void {
   const least = LEAST[name] ?? { write: 0, read: 0 };
+  if (least.write > 0) {
+    row(
+      `capacity: ${name} (W / R, path → all)`,
+      `${fmt(m.path.write)} W + ${fmt(m.path.read)} R → ${fmt(m.all.write)} W + ${fmt(m.all.read)} R (${ratio(m.all, least)})`,
+      `least ${fmt(least.write)} W + ${fmt(least.read)} R; goal ≤ 8 W + 2 R on the path, ≤ 12 W + 4 R in all`,
+    );
+    return;
+  }
+  // A read: against its own data's least read (the one query or get of what it answers, eventually
+  // consistent, as this tenant's data weighs), the issue's figure for its smaller tenant beside it.
   row(
     `capacity: ${name} (W / R, path → all)`,
-    `${fmt(m.path.write)} W + ${fmt(m.path.read)} R → ${fmt(m.all.write)} W + ${fmt(m.all.read)} R (${ratio(m.all, least)})`,
-    `least ${fmt(least.write)} W + ${fmt(least.read)} R`,
+    `${fmt(m.path.write)} W + ${fmt(m.path.read)} R → ${fmt(m.all.write)} W + ${fmt(m.all.read)} R (${(m.all.read / m.data).toFixed(1)}× its data's ${fmt(m.data)} R)`,
+    `goal ≤ 2× its data's least read + the rate counter's 1 W (the issue's tenant: least ${fmt(least.read)} R)`,
   );
 }
 
@@ -142,7 +179,7 @@ export async function capacityRows(http: Client, tenant: Tenant): Promise<void> 
   const at = (i: number) => slots[i % slots.length]?.id;
   report(
     'v2 booking, new client with e-mail',
-    await measure(800, async (i) => {
+    await measure('v2 booking, new client with e-mail', 800, async (i) => {
       const phone = http.nextPhone();
       booked.push(
         await book(tenant.v2, {
@@ -158,13 +195,13 @@ export async function capacityRows(http: Client, tenant: Tenant): Promise<void> 
   await book(tenant.v2, { client_name: 'Returning Client', client_phone: returning, slot_id: at(0) });
   report(
     'v2 booking, returning client',
-    await measure(800, (i) =>
+    await measure('v2 booking, returning client', 800, (i) =>
       book(tenant.v2, { client_name: 'Returning Client', client_phone: returning, slot_id: at(i + 1) }),
     ),
   );
   report(
     'v2 cancel',
-    await measure(800, async (i) => {
+    await measure('v2 cancel', 800, async (i) => {
       const answer = await http.call('POST', '/api/v2/appointments/cancel', tenant.v2, {
         cancel_token: booked[i]?.cancel_token,
       });
@@ -190,5 +227,5 @@ export async function capacityRows(http: Client, tenant: Tenant): Promise<void> 
       tenant.v2,
     ],
   ];
-  for (const [name, path, headers] of reads) report(name, await measure(300, get(path, headers)));
+  for (const [name, path, headers] of reads) report(name, await measure(name, 300, get(path, headers)));
 }
