@@ -46,7 +46,9 @@ export function appointmentChangeOf(record: StreamRecordLike): AppointmentChange
     ...(typeof after?.mail_cancel_token === 'string' ? { mailCancelToken: after.mail_cancel_token } : {}),
     ...(after?.booked_via_key === true || after?.changed_via_key === true ? { viaKey: true as const } : {}),
     // Who made this change (docs/NOTIFICATIONS.md#the-business-hears): a booking's mark, or a change's.
-    ...((before ? after?.changed_via_key : after?.booked_via_key) === true ? { byClient: true as const } : {}),
+    ...((before ? after?.changed_via_key : after?.booked_via_key) === true
+      ? { byClient: true as const }
+      : {}),
   };
 }
 
