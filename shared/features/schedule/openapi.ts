@@ -35,7 +35,7 @@ export const V2_SCHEDULE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/opening-hours/check-date': {
     summary: 'Check whether a date is open',
     description:
-      "Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day). With calendar_id, that calendar's day: its own hours, else the entity's (an unknown or inactive calendar is 404). Without it, the business's day: open when any active calendar works that day and no holiday closes it; opening_hours is the union of the open calendars' periods (one period from the earliest start to the latest end when the union makes more than two), and calendars lists each active calendar's hours by id.",
+      "Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day). With calendar_id, that calendar's day: its own hours, else the entity's (an unknown or inactive calendar is 404). Without it, the business's day: open when any active calendar works that day and no holiday closes it; opening_hours is the union of the open calendars' periods (one period from the earliest start to the latest end when the union makes more than two), and, with more than one active calendar, calendars lists each one's hours by id (one calendar: its day is the business's, without the list).",
     tag: 'v2 opening hours',
     answer: v2Answer(S.V2CheckDate, 'V2CheckDateAnswer', 'The state of the date.'),
     example: {
@@ -50,7 +50,7 @@ export const V2_SCHEDULE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/opening-hours/date': {
     summary: 'Opening hours of a date',
     description:
-      "The periods of an open date; a closed day, public holiday or closure day is 404. With calendar_id, that calendar's periods (its own hours, else the entity's; an unknown or inactive calendar is 404). Without it, the business's, as check-date says them: the union of the active calendars' periods, with calendars listing each active calendar's hours by id; the date is closed only when no active calendar works that day.",
+      "The periods of an open date; a closed day, public holiday or closure day is 404. With calendar_id, that calendar's periods (its own hours, else the entity's; an unknown or inactive calendar is 404). Without it, the business's, as check-date says them: the union of the active calendars' periods, with calendars listing each active calendar's hours by id when there are several; the date is closed only when no active calendar works that day.",
     tag: 'v2 opening hours',
     answer: v2Answer(S.V2DateHours, 'V2DateHoursAnswer', 'The periods of the date.'),
     example: {

@@ -53,7 +53,7 @@ export const V2CheckDate = named(
     calendars: z.array(V2CalendarDay).optional(),
   }),
   'V2CheckDate',
-  "Whether a date is open: opening_hours is null when closed, holiday is null when the date is not a holiday. With calendar_id, that calendar's day. Without it, the business's: open when any active calendar is open (and no holiday), opening_hours the union of their periods (one period from the earliest start to the latest end when the union has more than two), and calendars lists each active calendar's hours by id.",
+  "Whether a date is open: opening_hours is null when closed, holiday is null when the date is not a holiday. With calendar_id, that calendar's day. Without it, the business's: open when any active calendar is open (and no holiday), opening_hours the union of their periods (one period from the earliest start to the latest end when the union has more than two), and, with more than one active calendar, calendars lists each one's hours by id (one calendar: its day is the business's, without the list).",
 );
 
 export const V2DateHours = named(
@@ -65,7 +65,7 @@ export const V2DateHours = named(
     calendars: z.array(V2CalendarDay).optional(),
   }),
   'V2DateHours',
-  "The periods of an open date (start_time2 and end_time2 are null when the day has one period). With calendar_id, that calendar's; without it, the union of the active calendars' periods (as check-date), and calendars lists each active calendar's hours by id.",
+  "The periods of an open date (start_time2 and end_time2 are null when the day has one period). With calendar_id, that calendar's; without it, the union of the active calendars' periods (as check-date), and, with more than one active calendar, calendars lists each one's hours by id (one calendar: its day is the business's, without the list).",
 );
 
 export const V2Slot = named(

@@ -25,7 +25,7 @@ export interface CalendarDaysServiceDeps {
 /**
  * Whether a date is open, for one calendar or for the business (docs/CONTRACT.md#services-and-staff): a
  * calendar follows its own week, else the entity's; a closure day or public holiday closes every calendar;
- * the business is open when any active calendar is, and its answer lists each active calendar's hours.
+ * the business is open when any active calendar is, and with several its answer lists each one's hours.
  */
 export class CalendarDaysService {
   constructor(private readonly deps: CalendarDaysServiceDeps) {}
@@ -64,8 +64,11 @@ export class CalendarDaysService {
       };
     });
     const { day: _day, ...business } = dayOf(week);
-    // No calendar at all (none listed): the entity's own week answers, as it always did.
-    if (calendars.length === 0) return business;
+    // One calendar (or none listed): its day is the business's, answered as it always was, without a list.
+    if (calendars.length <= 1) {
+      const only = calendars[0];
+      return only ? { ...business, is_open: only.is_open, opening_hours: only.opening_hours } : business;
+    }
     const open = business.holiday === null && calendars.some((c) => c.is_open);
     return {
       is_open: open,
