@@ -29,6 +29,10 @@ export const DEFAULT_SETTINGS = {
   logo_url: null as string | null,
   /** Nobody at the business is told of bookings until it names addresses (docs/NOTIFICATIONS.md). */
   notify_emails: [] as string[],
+  /** Clients book from now to 60 days ahead and change their appointment up to its start (docs/CONTRACT.md#booking-window). */
+  min_notice_minutes: 0,
+  max_days_ahead: 60,
+  client_change_cutoff_minutes: 0,
 };
 
 /** v1 lists: the page and its size when the query names none. */

@@ -31,6 +31,7 @@ export const bookingService = /* @__PURE__ */ once(
       // Its read and the token check's go as one BatchGetItem when started together (prefetch).
       reader: new BookingSnapshotRepository(readsTogetherTable()),
       metrics: businessMetrics,
+      services: new ServiceRepository(table()),
     }),
 );
 

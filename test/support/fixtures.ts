@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../../shared/features/operations/services/credentials';
 import type { WeeklyHours } from '../../shared/features/schedule/domain/opening-hours';
 
-/** A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. */
+/**
+ * A fresh entity with the demo hours (Mon-Fri 09-12, 14-18), Europe/Paris, FR; returns its tokens. Its
+ * booking window (max_days_ahead) is a year unless `settings` says otherwise: the tests book dates up to
+ * some 70 days out with publishable keys and cancel tokens, past the product's default of 60.
+ */
 export async function newEntity(
   options: { hours?: WeeklyHours; settings?: Record<string, unknown> } = {},
 ): Promise<Credentials & { v1: Record<string, string>; v2: Record<string, string> }> {
@@ -13,7 +17,7 @@ export async function newEntity(
     accountId,
     secret: `secret-${randomBytes(16).toString('hex')}`,
     ...(options.hours ? { hours: options.hours } : {}),
-    ...(options.settings ? { settings: options.settings } : {}),
+    settings: { max_days_ahead: 365, ...options.settings },
   });
   return {
     ...credentials,

@@ -14,6 +14,10 @@ const service = {
   price: 6500,
   currency: 'EUR',
   description: 'Colour and blow-dry',
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 15,
+  min_notice_minutes: null,
+  max_days_ahead: null,
 };
 const start = {
   date: '2026-12-01',
@@ -69,7 +73,7 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/services': {
     summary: 'Add a service',
     description:
-      "duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price (a whole number of the currency's minor units: 6500 is 65.00 EUR; a decimal is 400), currency (ISO 4217; absent: the entity's currency setting) and description are optional. At most 200 services an entity.",
+      "duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price (a whole number of the currency's minor units: 6500 is 65.00 EUR; a decimal is 400), currency (ISO 4217; absent: the entity's currency setting) and description are optional; buffer_before_minutes and buffer_after_minutes (0 to 240, default 0) the time each appointment of it keeps free on its calendar before and after it (docs/CONTRACT.md#buffers); min_notice_minutes (0 to 43200) and max_days_ahead (1 to 365) its own booking window for publishable keys and cancel tokens (absent or null: the entity's settings). At most 200 services an entity.",
     tag: 'v2 services and staff',
     answer: v2Answer(V2Service, 'V2ServiceAnswer', 'The service.'),
     example: service,
@@ -86,7 +90,7 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/services/update': {
     summary: 'Change a service',
     description:
-      'Changes the fields sent; null clears calendar_ids (every active calendar), price, currency or description. Appointments already booked keep their times.',
+      'Changes the fields sent; null clears calendar_ids (every active calendar), price, currency, description, min_notice_minutes or max_days_ahead (the entity settings apply again). Appointments already booked keep their times.',
     tag: 'v2 services and staff',
     answer: v2Answer(V2Service, 'V2ServiceUpdateAnswer', 'The service after the change.'),
     example: service,

@@ -1,5 +1,15 @@
 /** The schedule feature's public face: what other features may use of it (docs/design/features.md). */
 
+export type { BookingWindow, WindowSettings } from './domain/booking-window';
+export {
+  DAYS_AHEAD_BOUNDS,
+  DEFAULT_MAX_DAYS_AHEAD,
+  DEFAULT_MIN_NOTICE,
+  lastBookableDate,
+  NOTICE_BOUNDS,
+  outsideWindow,
+  windowOf,
+} from './domain/booking-window';
 export type { CalendarRecord } from './domain/calendar';
 export { MAX_CALENDARS, newCalendar, totalAppointments } from './domain/calendar';
 export type { DayStatus } from './domain/day-status';

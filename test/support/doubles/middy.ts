@@ -63,6 +63,9 @@ export const entityContext = (entityId = 'entity-1'): EntityContext => ({
     brand_color: null,
     logo_url: null,
     notify_emails: [],
+    min_notice_minutes: 0,
+    max_days_ahead: 60,
+    client_change_cutoff_minutes: 0,
   },
 });
 

@@ -1,8 +1,8 @@
 import type { BusinessMetrics, RefusalReason } from '../../../core/business-metrics';
 import { AppError, slotNotAvailable, slotNotFound } from '../../../core/errors';
 import { jitteredPause } from '../../../core/jobs/retry';
-import type { CalendarRecord, SlotRecord } from '../../schedule';
-import { hasStarted } from '../../schedule';
+import type { BookingWindow, CalendarRecord, SlotRecord } from '../../schedule';
+import { hasStarted, outsideWindow } from '../../schedule';
 import type { AppointmentRecord, AppointmentStatus } from '../domain/appointment';
 import type { AppointmentStore, ClientReader } from '../ports';
 
@@ -22,12 +22,14 @@ export interface BookingRequest {
    */
   /** The slot may be of any of the entity's calendars: `calendarId` is taken from it (v2 without calendar_id). */
   anyCalendar?: boolean | undefined;
+  /** The window that binds the booker (a service's own when booked by service); absent: the entity's. */
+  window?: BookingWindow | null | undefined;
   service?: { serviceId: number; serviceName: string; slotIds: number[]; endTime: string } | undefined;
 }
 
 /** A service booking as the handler gives it: who, which service, when, and with whom if chosen. */
 export interface ServiceBookingRequest
-  extends Omit<BookingRequest, 'calendarId' | 'slotId' | 'service' | 'anyCalendar'> {
+  extends Omit<BookingRequest, 'calendarId' | 'slotId' | 'service' | 'anyCalendar' | 'window'> {
   serviceId: number;
   date: string;
   startTime: string;
@@ -63,6 +65,17 @@ export function refuseUnbookable(
   if (!needsPlace) return;
   if (slot.status !== 'open') throw slotNotAvailable(slot.closed_by_time_off ? 'time off' : 'closed');
   if (slot.taken >= slot.capacity) throw slotNotAvailable('full');
+}
+
+/** Refuses a start outside the booker's window (a publishable key's or cancel token's): 409 too soon or too far ahead. */
+export function refuseOutsideWindow(
+  slot: SlotRecord,
+  calendar: CalendarRecord,
+  now: Date,
+  window: BookingWindow | null,
+): void {
+  const outside = outsideWindow(slot, calendar.timezone, now, window);
+  if (outside) throw slotNotAvailable(outside);
 }
 
 /** Why a slot refused a place, from the slot as the failed condition saw it. */

@@ -6,15 +6,14 @@ import {
   busy,
   calendarNotFound,
   idempotencyInProgress,
-  slotNotAvailable,
   slotNotFound,
 } from '../../../core/errors';
 import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
 import type { EntityContext, IdempotencyMark } from '../../access';
 import { randomToken, sha256Hex } from '../../access';
-import { addMinutes, coveringRun } from '../../catalog';
-import type { CalendarReader, IdSource, SlotReader } from '../../schedule';
-import { byStart, type SlotRecord, timeToSeconds } from '../../schedule';
+import type { ServiceRecord } from '../../catalog';
+import type { CalendarReader, IdSource, SlotReader, SlotRecord } from '../../schedule';
+import { windowOf } from '../../schedule';
 import { type AppointmentRecord, type AppointmentStatus, takesPlace } from '../domain/appointment';
 import type {
   AppointmentStore,
@@ -33,9 +32,11 @@ import {
   countedBooking,
   countedChange,
   refusal,
+  refuseOutsideWindow,
   refuseUnbookable,
 } from './booking-rules';
 import { type EarlyReads, earlyReads, serves } from './early-reads';
+import { serviceRunFrom } from './service-run';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
@@ -60,6 +61,8 @@ export interface BookingServiceDeps {
   reader?: BookingSnapshotReader;
   /** Counts bookings made and refused, moves and cancellations; nothing when absent. */
   metrics?: BusinessMetrics;
+  /** The services, for the buffers a moved service appointment keeps (none when absent). */
+  services?: { get(entityId: string, serviceId: number): Promise<ServiceRecord | null> };
 }
 
 /**
@@ -140,6 +143,7 @@ export class BookingService {
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
     // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
     refuseUnbookable(slot, calendar, this.deps.now(), true);
+    refuseOutsideWindow(slot, calendar, this.deps.now(), request.window ?? windowOf(entity));
 
     let clientId = first.clientId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -240,7 +244,9 @@ export class BookingService {
           date: slot.date,
           start_time: slot.start_time,
           end_time: slot.end_time,
-          ...(before.slot_ids ? await this.serviceRunFrom(entity, before, slot) : {}),
+          ...(before.slot_ids
+            ? await serviceRunFrom({ ...this.deps, entityId: entity.entityId, before, slot })
+            : {}),
         };
         client = await clientAfterMove({
           clients: this.deps.clients,
@@ -273,26 +279,5 @@ export class BookingService {
       if (outcome.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
-  }
-
-  /**
-   * A service appointment moved to `slot` keeps its length: it takes the run of consecutive slots from
-   * there to start + its duration (docs/CONTRACT.md#services-and-staff); no such run is 409.
-   */
-  private async serviceRunFrom(entity: EntityContext, before: AppointmentRecord, slot: SlotRecord) {
-    const minutes = (timeToSeconds(before.end_time) - timeToSeconds(before.start_time)) / 60;
-    const end = addMinutes(slot.start_time, minutes);
-    const day = (
-      await this.deps.slots.listRange(entity.entityId, slot.calendar_id, slot.date, slot.date)
-    ).sort(byStart);
-    const run = end
-      ? coveringRun(
-          day,
-          day.findIndex((s) => s.slot_id === slot.slot_id),
-          end,
-        )
-      : null;
-    if (!run || !end) throw slotNotAvailable('full');
-    return { end_time: end, slot_ids: run.map((s) => s.slot_id) };
   }
 }

@@ -1,12 +1,11 @@
-import type { Unavailability } from '../../../core/errors';
 import type { CalendarRecord, SlotRecord } from '../../schedule';
-import { hasStarted } from '../../schedule';
+import type { ServiceRules } from './service-rules';
 
 /**
  * A service an entity offers (docs/CONTRACT.md#services-and-staff): what a visitor books, how long it
  * lasts, and the calendars (staff) that perform it.
  */
-export interface ServiceRecord {
+export interface ServiceRecord extends ServiceRules {
   service_id: number;
   name: string;
   /** Minutes, SERVICE_DURATION bounds. */
@@ -44,9 +43,6 @@ export const performs = (service: ServiceRecord, calendar: CalendarRecord): bool
   calendar.is_active &&
   (service.calendar_ids === null || service.calendar_ids.includes(calendar.calendar_id));
 
-/** A slot that can take one more place: open, with a place left (the transaction checks it again). */
-const hasPlace = (slot: SlotRecord): boolean => slot.status === 'open' && slot.taken < slot.capacity;
-
 /**
  * The run of consecutive slots (each starting where the previous one ends) of one calendar and date that
  * covers [start, end), from the slot at `index` of `daySlots` (sorted by start). null when the slots stop,
@@ -68,50 +64,6 @@ export function coveringRun(daySlots: SlotRecord[], index: number, end: string):
   return null;
 }
 
-/** A service of `duration` minutes starting with `daySlots[index]`, in `timezone`, looked at `now`. */
-export interface RunStart {
-  daySlots: SlotRecord[];
-  index: number;
-  duration: number;
-  timezone: string;
-  now: Date;
-}
-
-/**
- * The run a service starting with `daySlots[index]` takes when every slot of it is open with a place
- * left and the first has not started (in the calendar's zone): the rule of availability and booking.
- */
-export function freeRun({
-  daySlots,
-  index,
-  duration,
-  timezone,
-  now,
-}: RunStart): { slots: SlotRecord[]; end: string } | null {
-  const first = daySlots[index];
-  if (!first) return null;
-  const end = addMinutes(first.start_time, duration);
-  if (!end) return null;
-  if (hasStarted(first.date, first.start_time, timezone, now)) return null;
-  const run = coveringRun(daySlots, index, end);
-  if (!run?.every(hasPlace)) return null;
-  return { slots: run, end };
-}
-
-/**
- * Why a service cannot start with `daySlots[index]` (freeRun gave no run): started; else a closed slot
- * before its end (`time off` when a staff member's time off closed it); else full.
- */
-export function runRefusal(start: RunStart): Unavailability {
-  const first = start.daySlots[start.index];
-  if (!first) return 'full';
-  if (hasStarted(first.date, first.start_time, start.timezone, start.now)) return 'in the past';
-  const end = addMinutes(first.start_time, start.duration) ?? '24:00:00';
-  const closed = start.daySlots.slice(start.index).filter((s) => s.status !== 'open' && s.start_time < end);
-  if (closed.length === 0) return 'full';
-  return closed.some((s) => s.closed_by_time_off) ? 'time off' : 'closed';
-}
-
 /** One start at which a service fits on a calendar (GET /api/v2/availability). */
 export interface AvailableStart {
   date: string;
@@ -124,30 +76,3 @@ export interface AvailableStart {
 /** Availability order: date, start time, calendar id. */
 export const byDateStartCalendar = (a: AvailableStart, b: AvailableStart): number =>
   a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time) || a.calendar_id - b.calendar_id;
-
-/** Every start of a calendar's slots (any dates) at which a service of `duration` minutes fits. */
-export function startsOn(
-  calendar: CalendarRecord,
-  slots: SlotRecord[],
-  duration: number,
-  now: Date,
-): AvailableStart[] {
-  const byDate = new Map<string, SlotRecord[]>();
-  for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
-  const starts: AvailableStart[] = [];
-  for (const [date, day] of byDate) {
-    day.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id);
-    day.forEach((slot, i) => {
-      const run = freeRun({ daySlots: day, index: i, duration, timezone: calendar.timezone, now });
-      if (run)
-        starts.push({
-          date,
-          start_time: slot.start_time,
-          end_time: run.end,
-          calendar_id: calendar.calendar_id,
-          calendar_name: calendar.calendar_name,
-        });
-    });
-  }
-  return starts;
-}

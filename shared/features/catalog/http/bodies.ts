@@ -13,8 +13,10 @@ import {
 } from '../../../shapes/fields';
 import { isValidEmail } from '../../contact';
 import type { CalendarRecord } from '../../schedule';
+import { DAYS_AHEAD_BOUNDS, NOTICE_BOUNDS } from '../../schedule';
 import { MAX_PRICE, type PricedStart, priceOf } from '../domain/price';
 import { performs, type ServiceRecord } from '../domain/service';
+import { BUFFER_BOUNDS } from '../domain/service-rules';
 import type { V2AvailableStart, V2Calendar, V2Service } from './schemas';
 
 /** A list of 1 to 50 calendar ids, or null for every active calendar. */
@@ -80,6 +82,32 @@ const currency = () =>
 
 const duration = () => int({ min: 5, max: 720 });
 
+/** A whole number within bounds, or null (the entity's setting applies). */
+const ownOrEntity = (bounds: { min: number; max: number }, setting: string) =>
+  described(
+    converted((value, ctx): number | null => {
+      if (value === null || value === '') return null;
+      const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < bounds.min || n > bounds.max)
+        return fail(ctx, `must be a whole number from ${bounds.min} to ${bounds.max}, or null`);
+      return n;
+    }),
+    {
+      type: ['integer', 'null'],
+      minimum: bounds.min,
+      maximum: bounds.max,
+      description: `the service's own; null: the entity's ${setting} setting applies`,
+    },
+  );
+
+/** Buffers and the booking window of a service (docs/CONTRACT.md#buffers, #booking-window). */
+const serviceRules = () => ({
+  buffer_before_minutes: optional(int(BUFFER_BOUNDS)),
+  buffer_after_minutes: optional(int(BUFFER_BOUNDS)),
+  min_notice_minutes: optional(ownOrEntity(NOTICE_BOUNDS, 'min_notice_minutes')),
+  max_days_ahead: optional(ownOrEntity(DAYS_AHEAD_BOUNDS, 'max_days_ahead')),
+});
+
 /** The address a calendar's staff member is told at (docs/NOTIFICATIONS.md); null or "" clears it. */
 const staffEmail = () =>
   described(
@@ -123,6 +151,7 @@ export const CreateServiceBody = body({
   price: optional(price()),
   currency: optional(currency()),
   description: optional(clearableText(1000)),
+  ...serviceRules(),
 });
 export const UpdateServiceBody = body({
   id: id(),
@@ -132,6 +161,7 @@ export const UpdateServiceBody = body({
   price: optional(price()),
   currency: optional(currency()),
   description: optional(clearableText(1000)),
+  ...serviceRules(),
 });
 
 /** A calendar; with `withEmail` (the secret token, never a publishable key) its staff member's e-mail. */
@@ -150,6 +180,10 @@ export const v2Service = (s: ServiceRecord, calendars: CalendarRecord[], currenc
   calendar_ids: calendars.filter((c) => performs(s, c)).map((c) => c.calendar_id),
   ...priceOf(s, currency),
   description: s.description,
+  buffer_before_minutes: s.buffer_before_minutes,
+  buffer_after_minutes: s.buffer_after_minutes,
+  min_notice_minutes: s.min_notice_minutes,
+  max_days_ahead: s.max_days_ahead,
 });
 
 export const v2AvailableStart = (a: PricedStart): V2AvailableStart => ({ ...a });

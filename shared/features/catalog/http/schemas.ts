@@ -22,9 +22,13 @@ export const V2Service = named(
     price: z.int().min(0).nullable(),
     currency: z.string(),
     description: z.string().nullable(),
+    buffer_before_minutes: z.int().min(0).max(240),
+    buffer_after_minutes: z.int().min(0).max(240),
+    min_notice_minutes: z.int().min(0).max(43_200).nullable(),
+    max_days_ahead: z.int().min(1).max(365).nullable(),
   }),
   'V2Service',
-  "A service: its length in minutes and the active calendars that perform it (every active calendar unless the service names some); price in the currency's minor units (4550 EUR is 45.50 €; null when not set), currency the service's own when it has one, else the entity's currency setting (default EUR); description null when not set.",
+  "A service: its length in minutes and the active calendars that perform it (every active calendar unless the service names some); price in the currency's minor units (4550 EUR is 45.50 €; null when not set), currency the service's own when it has one, else the entity's currency setting (default EUR); description null when not set; buffer_before_minutes and buffer_after_minutes, the time (0 to 240 minutes, default 0) each appointment of it keeps free on its calendar before and after it (no other booking of the calendar, nor its buffers, may overlap them; they may run past closing time); min_notice_minutes and max_days_ahead, the service's own booking window for publishable keys and cancel tokens (null: the entity's settings apply).",
 );
 
 export const V2AvailableStart = named(

@@ -19,10 +19,11 @@ import {
   type WeeklyHours,
 } from '../../schedule';
 import { MAX_SERVICES, SERVICE_DURATION, type ServiceRecord } from '../domain/service';
+import { changedServiceRules, newServiceRules, type ServiceRulesInput } from '../domain/service-rules';
 import type { CalendarHoursStore, ServiceStore } from '../ports';
 
 /** A new service as a request gives it; a change gives only what changes (null clears an optional field). */
-export interface ServiceInput {
+export interface ServiceInput extends ServiceRulesInput {
   name?: string | undefined;
   duration?: number | undefined;
   calendar_ids?: number[] | null | undefined;
@@ -219,6 +220,7 @@ export class CatalogService {
       price: input.price ?? null,
       currency: input.currency ?? null,
       description: input.description ?? null,
+      ...newServiceRules(input),
       created_at: now,
       updated_at: now,
     };
@@ -239,6 +241,7 @@ export class CatalogService {
       ...(change.price !== undefined ? { price: change.price } : {}),
       ...(change.currency !== undefined ? { currency: change.currency } : {}),
       ...(change.description !== undefined ? { description: change.description } : {}),
+      ...changedServiceRules(change),
       updated_at: this.now().toISOString(),
     };
     if (!(await this.deps.services.replace(entity.entityId, next))) throw serviceNotFound();

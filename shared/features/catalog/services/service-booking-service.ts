@@ -9,17 +9,10 @@ import {
 import type { EntityContext, IdempotencyMark } from '../../access';
 import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
 import type { CalendarRecord, ClosureStore, SlotReader } from '../../schedule';
-import { byStart, hasStarted, type SlotRecord } from '../../schedule';
+import { byStart, windowOf } from '../../schedule';
 import { type PricedStart, priceOf } from '../domain/price';
-import {
-  type AvailableStart,
-  byDateStartCalendar,
-  freeRun,
-  performs,
-  runRefusal,
-  type ServiceRecord,
-  startsOn,
-} from '../domain/service';
+import { byDateStartCalendar, performs, type ServiceRecord } from '../domain/service';
+import { type ServiceSlots, serviceFit, startsOn } from '../domain/service-fit';
 import type { CatalogService } from './catalog-service';
 
 /** The longest range one availability request answers, as for slot ranges. */
@@ -75,14 +68,15 @@ export class ServiceBookingService {
     if (days > MAX_AVAILABILITY_DAYS) throw dateRangeTooLarge(MAX_AVAILABILITY_DAYS);
     const service = await this.deps.catalog.service(entity, query.serviceId);
     const calendars = await this.performers(entity, service, query.calendarId);
-    const now = this.now();
+    // A client (publishable key, cancel token) sees the starts of its window only; buffers count everywhere.
+    const at = { now: this.now(), window: windowOf(entity, service) };
     const perCalendar = await Promise.all(
       calendars.map(async (calendar) =>
         startsOn(
           calendar,
           await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, query.from, query.to),
-          service.duration,
-          now,
+          service,
+          at,
         ),
       ),
     );
@@ -115,30 +109,19 @@ export class ServiceBookingService {
     // A closure day closes every calendar, whether its slots were made before it (closed) or not at all.
     if (closure) throw slotNotAvailable('closed');
     const now = this.now();
-    const fits: Array<{ calendar: CalendarRecord; run: SlotRecord[]; end: string }> = [];
+    const window = windowOf(entity, service);
+    const fits: Array<ServiceSlots & { calendar: CalendarRecord }> = [];
     let refusal: AppError = slotNotFound();
     for (const calendar of calendars) {
       const day = (
         await this.deps.slots.listRange(entity.entityId, calendar.calendar_id, request.date, request.date)
       ).sort(byStart);
       const index = day.findIndex((s) => s.start_time === request.startTime);
-      const run =
-        index < 0
-          ? null
-          : freeRun({ daySlots: day, index, duration: service.duration, timezone: calendar.timezone, now });
-      if (run) fits.push({ calendar, run: run.slots, end: run.end });
-      else if (index >= 0)
-        refusal = hasStarted(request.date, request.startTime, calendar.timezone, now)
-          ? slotNotAvailable('in the past')
-          : slotNotAvailable(
-              runRefusal({
-                daySlots: day,
-                index,
-                duration: service.duration,
-                timezone: calendar.timezone,
-                now,
-              }),
-            );
+      if (index < 0) continue;
+      // The run and its buffers' slots, each open with a place left, within a client's window.
+      const fit = serviceFit({ daySlots: day, index, service }, { timezone: calendar.timezone, now, window });
+      if ('refusal' in fit) refusal = slotNotAvailable(fit.refusal);
+      else fits.push({ ...fit, calendar });
     }
     if (fits.length === 0) throw refusal;
     if (fits.length > 1) {
@@ -157,10 +140,11 @@ export class ServiceBookingService {
             ...client,
             calendarId: fit.calendar.calendar_id,
             slotId: fit.run[0]?.slot_id ?? 0,
+            window,
             service: {
               serviceId: service.service_id,
               serviceName: service.name,
-              slotIds: fit.run.map((s) => s.slot_id),
+              slotIds: fit.slots.map((s) => s.slot_id),
               endTime: fit.end,
             },
           },

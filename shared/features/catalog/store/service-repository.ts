@@ -8,6 +8,7 @@ import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { transactGuarded } from '../../../db/transactions';
 import type { ServiceRecord } from '../domain/service';
+import { storedServiceRules } from '../domain/service-rules';
 import type { ServiceStore } from '../ports';
 
 export const toService = (item: Record<string, unknown>): ServiceRecord => ({
@@ -18,6 +19,7 @@ export const toService = (item: Record<string, unknown>): ServiceRecord => ({
   price: item.price === undefined || item.price === null ? null : Number(item.price),
   currency: typeof item.currency === 'string' ? item.currency : null,
   description: typeof item.description === 'string' ? item.description : null,
+  ...storedServiceRules(item),
   created_at: String(item.created_at),
   updated_at: String(item.updated_at),
 });

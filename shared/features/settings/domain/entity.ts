@@ -5,9 +5,14 @@ import { englishIssues } from '../../../core/zod-locale';
 import { type BrandSettings, brandPatchShape } from './brand-settings';
 import { type NotificationSettings, notificationPatchShape } from './notification-settings';
 import { type NotifySettings, notifyPatchShape } from './notify-settings';
+import { type WindowSettings, windowPatchShape } from './window-settings';
 
 /** Per-entity settings (docs/CONTRACT.md#self-service), the client e-mails' among them. */
-export interface EntitySettings extends NotificationSettings, BrandSettings, NotifySettings {
+export interface EntitySettings
+  extends NotificationSettings,
+    BrandSettings,
+    NotifySettings,
+    WindowSettings {
   slot_duration: number;
   max_appointments: number;
   timezone: string;
@@ -55,6 +60,7 @@ const buildSettingsPatchSchema = () => {
       ...notificationPatchShape(),
       ...brandPatchShape(),
       ...notifyPatchShape(),
+      ...windowPatchShape(),
     }),
   );
 };

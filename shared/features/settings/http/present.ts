@@ -21,6 +21,9 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   brand_color: s.brand_color,
   logo_url: s.logo_url,
   notify_emails: s.notify_emails,
+  min_notice_minutes: s.min_notice_minutes,
+  max_days_ahead: s.max_days_ahead,
+  client_change_cutoff_minutes: s.client_change_cutoff_minutes,
 });
 
 /** A closure day as just added: what it closed, and the booked appointments its date holds. */

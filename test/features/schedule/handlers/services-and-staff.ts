@@ -110,6 +110,10 @@ describe('services and staff: the salon', () => {
         price: 25,
         currency: 'EUR',
         description: null,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        min_notice_minutes: null,
+        max_days_ahead: null,
       },
       {
         id: s.colour,
@@ -119,6 +123,10 @@ describe('services and staff: the salon', () => {
         price: null,
         currency: 'EUR',
         description: null,
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        min_notice_minutes: null,
+        max_days_ahead: null,
       },
     ]);
     const day = weekdayOf(date);
@@ -418,6 +426,10 @@ describe('services and staff: management', () => {
       price: 4990,
       currency: 'CHF',
       description: 'Relaxing',
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      min_notice_minutes: null,
+      max_days_ahead: null,
     });
     const changed = ok(
       await v2(entity, 'POST', '/services/update', {
