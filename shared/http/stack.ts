@@ -147,6 +147,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
             },
             publicBase: () => deps().publicBase?.(),
             staffAllowed: options.staffSession ?? false,
+            publicRead: options.publishable ?? false,
           }),
         ]
       : []),

@@ -16,24 +16,27 @@ const Query = params({
  * GET /api/v2/calendar-slots?date= — the date's slots with available_slots; ?from=&to= — every date of the
  * range (at most 62 days) by date and start time; &available=true keeps the slots a booking could take now (open, a
  * place left, starting later than now in the calendar's zone).
- * &calendar_id= another of the entity's calendars than the default one.
+ * &calendar_id= another of the entity's calendars than the default one (a staff member's session: one of
+ * theirs, 403 otherwise; their first without it).
  */
 export const handler = defineV2Handler(
   { publishable: true, manage: true, opens: linkOpens, query: Query },
-  async ({ entity, query }) => {
+  async ({ entity, query, staff }) => {
     const { date: day, from, to } = query;
+    // A staff member's session without a filter reads their own (first) calendar, not the default one.
+    const calendarId = query.calendar_id ?? staff?.calendarIds[0];
     if (!day && (from || to)) {
       if (!from) throw missingField('from', 'INVALID_PARAMETER');
       if (!to) throw missingField('to', 'INVALID_PARAMETER');
     } else if (!day) throw missingField('date', 'INVALID_PARAMETER');
     const available = query.available ?? false;
     const slots = day
-      ? await slotService().listDate(entity, day, query.calendar_id, available)
+      ? await slotService().listDate(entity, day, calendarId, available)
       : await slotService().listRange({
           entity,
           from: from ?? '',
           to: to ?? '',
-          calendarId: query.calendar_id,
+          calendarId,
           available,
         });
     const none = day ? 'no slots for this date' : 'no slots in this range';

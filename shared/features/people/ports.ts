@@ -47,8 +47,8 @@ export interface SignInStep {
 }
 
 export interface SignInCounter {
-  /** Counts one on each counter, all or none; false when one is at its cap (nothing counted). */
-  count(steps: readonly SignInStep[]): Promise<boolean>;
+  /** Counts one on each counter, all or none: true, or the step at its cap (nothing counted then). */
+  count(steps: readonly SignInStep[]): Promise<true | SignInStep>;
 }
 
 /** Where a sign-in link goes: the client e-mails' transport (SES, SMTP or the outbox). */

@@ -116,10 +116,12 @@ export const rateLimitAnswerHeaders = (): Middleware => {
     // The counts of a transaction's counters are read while the request ran (limit-repository.ts).
     const states: readonly PolicyState[] = (await request.context.app.rateLimit) ?? [];
     const response = request.response;
-    if (!response || states.length === 0) return;
+    // A 429 says when to try again, counted here or by the route itself (the sign-in limits: people).
+    const limited = request.error instanceof RateLimited;
+    if (!response || (states.length === 0 && !limited)) return;
     response.headers = {
       ...response.headers,
-      ...rateLimitHeaders(states),
+      ...(states.length > 0 ? rateLimitHeaders(states) : {}),
       ...(request.error instanceof RateLimited ? { 'retry-after': String(request.error.retryAfter) } : {}),
     };
   };

@@ -10,6 +10,8 @@ export interface SessionCheckOptions {
   publicBase: () => string | undefined;
   /** A `staff` member's session may call the route (the handler keeps to their calendars); owners always may. */
   staffAllowed: boolean;
+  /** The route is a public read (a publishable key's GET): a staff member's session may read it too. */
+  publicRead: boolean;
 }
 
 /** Methods that change nothing: a session's request by these needs no Origin. */
@@ -18,7 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Session check (v2, docs/CONTRACT.md#staff-and-sessions): a request without an access token but with a
  * session cookie acts as the session's staff member. An owner's session may do what the v2 token does; a
- * staff member's only the routes that keep to their calendars (403 elsewhere). A state-changing request
+ * staff member's only the routes that keep to their calendars (`staffSession`) and the public reads (a
+ * publishable key's GETs), never with a `calendar_id` of another calendar (403 otherwise). A state-changing request
  * made with a session needs an `Origin` equal to the stage's public base (403 otherwise: no cross-site
  * request forgery). A request with an access token is left to tokenCheck: the token wins.
  *
@@ -38,9 +41,15 @@ export const sessionCheck = (opts: SessionCheckOptions): Middleware => {
     const entity = await opts.authenticate(token);
     const staff = entity.staff;
     if (!staff) return;
-    if (staff.role !== 'owner' && !opts.staffAllowed)
-      throw forbidden("a staff member's session may not use this route");
     const method = event.requestContext?.http?.method ?? 'GET';
+    if (staff.role !== 'owner') {
+      if (!opts.staffAllowed && !(opts.publicRead && method === 'GET'))
+        throw forbidden("a staff member's session may not use this route");
+      // A filter of another calendar than theirs is refused (the routes keep a list without one to theirs).
+      const wanted = event.queryStringParameters?.calendar_id;
+      if (wanted !== undefined && wanted !== '' && !staff.calendarIds.includes(Number(wanted)))
+        throw forbidden('this calendar is not one of yours');
+    }
     const own = originOf(opts.publicBase());
     if (!SAFE_METHODS.has(method) && (own === undefined || event.headers?.origin !== own))
       throw forbidden("a session's change needs the Origin of the API's public address");

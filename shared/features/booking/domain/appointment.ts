@@ -45,6 +45,11 @@ export interface AppointmentRecord {
   service_id?: number;
   service_name?: string;
   slot_ids?: number[];
+  /**
+   * Who made the last change (docs/CONTRACT.md#staff-and-sessions): `token`, `key`, `client` or a staff
+   * member's e-mail (access's changedByOf); absent on records written before it was kept.
+   */
+  changed_by?: string;
 }
 
 /** What appointmentOf makes an appointment of: its id, slot, client, status and creation time. */

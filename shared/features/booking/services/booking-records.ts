@@ -38,6 +38,8 @@ export function bookedAppointment(b: {
   clientId: number;
   request: BookingRequest;
   now: string;
+  /** Who books (changedByOf). */
+  changedBy?: string;
 }): AppointmentRecord {
   const { calendar, slot, request, now } = b;
   return {
@@ -56,6 +58,7 @@ export function bookedAppointment(b: {
     contract_number: request.contractNumber,
     created_at: now,
     updated_at: now,
+    ...(b.changedBy ? { changed_by: b.changedBy } : {}),
     ...(request.service
       ? {
           end_time: request.service.endTime,

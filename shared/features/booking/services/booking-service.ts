@@ -10,7 +10,7 @@ import {
 } from '../../../core/errors';
 import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
 import type { EntityContext, IdempotencyMark } from '../../access';
-import { randomToken, sha256Hex } from '../../access';
+import { changedByOf, randomToken, sha256Hex } from '../../access';
 import type { ServiceRecord } from '../../catalog';
 import type { CalendarReader, IdSource, SlotReader, SlotRecord } from '../../schedule';
 import { windowOf } from '../../schedule';
@@ -162,6 +162,7 @@ export class BookingService {
         clientId: client.client_id,
         request,
         now,
+        changedBy: changedByOf(entity),
       });
       const cancelToken = randomToken(32);
       const outcome = await this.deps.writer.book(entity.entityId, {
@@ -227,7 +228,8 @@ export class BookingService {
       const refused = options.refuse?.(before);
       if (refused) throw refused;
       const status = change.status ?? before.status;
-      let after: AppointmentRecord = { ...before, status, updated_at: this.deps.now().toISOString() };
+      const updated_at = this.deps.now().toISOString();
+      let after: AppointmentRecord = { ...before, status, updated_at, changed_by: changedByOf(entity) };
       let client: TransitionPlan['client'];
       if (change.slotId !== undefined && change.slotId !== before.slot_id) {
         const slot = await this.deps.slots.get(entity.entityId, change.slotId);

@@ -29,6 +29,7 @@ export function toAppointment(a: AppointmentRecord): AppointmentRecord {
     ...(a.service_id !== undefined ? { service_id: Number(a.service_id) } : {}),
     ...(a.service_name !== undefined ? { service_name: a.service_name } : {}),
     ...(a.slot_ids !== undefined ? { slot_ids: a.slot_ids.map(Number) } : {}),
+    ...(a.changed_by !== undefined ? { changed_by: String(a.changed_by) } : {}),
   };
 }
 

@@ -47,7 +47,11 @@ export const VerifyBody = body({
         ? value.trim()
         : fail(ctx, 'must be the token of a sign-in link'),
     ),
-    { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'the token of the link (43 base64url characters)' },
+    {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{43}$',
+      description: 'the token of the link (43 base64url characters)',
+    },
   ),
 });
 

@@ -113,8 +113,9 @@ export class SessionService {
       return { what, id, windowStart, cap: quota, expiresAt: windowStart + windowSeconds + 60 };
     };
     const steps = [step('address', sha256Hex(email)), step('visitor', visitor)];
-    if (await this.deps.counter.count(steps)) return;
-    const windowEnd = Math.max(...steps.map((s) => s.expiresAt - 60));
+    const counted = await this.deps.counter.count(steps);
+    if (counted === true) return;
+    const windowEnd = counted.windowStart + SIGN_IN_LIMITS[counted.what].windowSeconds;
     throw new RateLimited(Math.max(1, windowEnd - nowSeconds));
   }
 }

@@ -110,7 +110,7 @@ export class SignInCounterRepository implements SignInCounter {
   constructor(private readonly table: TableHandle) {}
 
   /** Pattern: count a sign-in request on its address's and its visitor's counters, each below its cap. */
-  async count(steps: readonly SignInStep[]): Promise<boolean> {
+  async count(steps: readonly SignInStep[]): Promise<true | SignInStep> {
     try {
       await transact(
         this.table,
@@ -126,7 +126,8 @@ export class SignInCounterRepository implements SignInCounter {
       );
       return true;
     } catch (error) {
-      if (error instanceof TransactionRefused) return false;
+      const full = error instanceof TransactionRefused ? steps.find((_, i) => error.failed(i)) : undefined;
+      if (full) return full;
       throw error;
     }
   }

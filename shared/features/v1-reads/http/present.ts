@@ -74,6 +74,8 @@ export const v1Appointment = (v: AppointmentView, timezone: string): V1Appointme
   ...(v.appointment.service_id !== undefined
     ? { service_id: v.appointment.service_id, service_name: v.appointment.service_name ?? '' }
     : {}),
+  // Who made the last change (docs/CONTRACT.md#staff-and-sessions).
+  ...(v.appointment.changed_by !== undefined ? { changed_by: v.appointment.changed_by } : {}),
 });
 
 /** v1 client; the detail adds updated_at. */

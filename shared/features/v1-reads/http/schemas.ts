@@ -65,9 +65,13 @@ export const V1Appointment = named(
     client_phone: z.string(),
     service_id: id().optional(),
     service_name: z.string().optional(),
+    changed_by: z.string().optional().meta({
+      description:
+        "Who made the last change: token (a secret token), key (a publishable key), client (the client's own link) or the e-mail of the staff member whose session made it. Absent on appointments last changed before it was kept.",
+    }),
   }),
   'V1Appointment',
-  'An appointment with the names and contact it was booked with (client_email is empty when none was given; client_phone is E.164). An appointment of a service also has service_id and service_name (as when booked), and end_time is start_time + its duration.',
+  'An appointment with the names and contact it was booked with (client_email is empty when none was given; client_phone is E.164). An appointment of a service also has service_id and service_name (as when booked), and end_time is start_time + its duration. changed_by names who made the last change.',
 );
 
 export const V1AppointmentWrapper = named(
