@@ -79,6 +79,9 @@ export const ROUTES: readonly RouteDef[] = [
   pk(v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write')),
   pk(v2('POST', '/appointments/lookup', 'appointments/lookup-appointment')),
   pk(v2('POST', '/appointments/reschedule', 'appointments/reschedule-appointment', 'write')),
+  // The business's own appointments (docs/CONTRACT.md#appointments).
+  v2('GET', '/appointments', 'appointments/list-appointments'),
+  v2('POST', '/appointments/update', 'appointments/update-appointment', 'write'),
   pk(v2('GET', '/business', 'business/get-business')),
   pk(v2('POST', '/validation/phone', 'validation/validate-phone')),
   pk(v2('POST', '/validation/email', 'validation/validate-email')),

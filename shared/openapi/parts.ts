@@ -61,6 +61,11 @@ export const TAGS = [
     description: 'Calendars as staff, the services they perform, and when a service can be booked.',
   },
   { name: 'v2 booking', description: 'Booking a place, and cancelling with the token the booking gave.' },
+  {
+    name: 'v2 appointments',
+    description:
+      "The business's appointments: listed by start a page at a time, moved, and their status set (no_show among them).",
+  },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
   {
     name: 'v2 calendar feed',

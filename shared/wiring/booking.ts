@@ -4,6 +4,7 @@ import type { EntityContext } from '../features/access';
  * client link's service (lookup, reschedule and cancel by cancel token).
  */
 
+import { AppointmentChangeService } from '../features/booking/services/appointment-change-service';
 import { BookingService } from '../features/booking/services/booking-service';
 import { ClientLinkService } from '../features/booking/services/client-link-service';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
@@ -38,6 +39,18 @@ export const bookingService = /* @__PURE__ */ once(
 export const clientLinkService = /* @__PURE__ */ once(
   () =>
     new ClientLinkService({
+      appointments: new AppointmentRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(table()),
+      services: new ServiceRepository(table()),
+      booking: bookingService(),
+    }),
+);
+
+/** The business's own changes of an appointment (v2 POST /appointments/update), through bookingService's update. */
+export const appointmentChangeService = /* @__PURE__ */ once(
+  () =>
+    new AppointmentChangeService({
       appointments: new AppointmentRepository(table()),
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(table()),

@@ -1,6 +1,7 @@
 /** The booking's v2 routes: book and cancel an appointment (docs/CONTRACT.md#v2-in-short). */
 import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
+import { V2AppointmentItem, V2AppointmentPage } from './http/appointment-list';
 import * as ex from './http/examples';
 import * as B from './http/schemas';
 
@@ -37,6 +38,51 @@ export const V2_BOOKING_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'appointment already cancelled',
         'the appointment is completed: its link can no longer change it',
         'the appointment has started: its link can no longer change it',
+      ],
+      503: ['the service is busy, retry the same request'],
+    },
+  },
+  'GET /api/v2/appointments': {
+    summary: "List the business's appointments",
+    description:
+      "The appointments whose start date is from from to to (inclusive, at most 62 days), by date, start time and id, of calendar_id and of status when sent; every status, no_show included, unless one is asked. limit appointments a page (1 to 100, default 50); next_cursor, sent back as cursor with the same query, gives the next page (null on the last), and costs what the first page does. A cursor of another query or account is 400. A staff member's session lists only its calendars (403 for another's calendar_id).",
+    tag: 'v2 appointments',
+    answer: v2Answer(V2AppointmentPage, 'V2AppointmentListAnswer', 'A page of appointments.'),
+    example: { appointments: [ex.v2AppointmentItem], next_cursor: null },
+    errors: {
+      400: [
+        'from: is required',
+        'date range is over 62 days',
+        'to: must not be before from',
+        'cursor: not a cursor of this list (it belongs to another query or account, or was altered)',
+      ],
+      403: ['this calendar is not one of yours'],
+      404: ['calendar not found'],
+    },
+  },
+  'POST /api/v2/appointments/update': {
+    summary: 'Move an appointment and/or set its status',
+    description:
+      "The business's own change of an appointment: a move (slot_id, of calendar_id when sent; or date and start_time in calendar_id, the appointment's calendar when absent) and/or a status (pending, confirmed, cancelled, completed, no_show), in one transaction, as v1's PUT /appointment/{id}: the new place is taken under a booking's rules (open, a place left, not started: 409 otherwise, and nothing changes) and the old one freed; cancelled frees the place, leaving cancelled takes one again (409 when none is free); completed and no_show keep it, and may be set before or after the start. An appointment of a service keeps its length and moves only to a calendar that performs the service (400). A move to the time it already has is 409 ALREADY_AT_THIS_TIME, a cancel of a cancelled appointment or a move of one (without a status that brings it back) 409 APPOINTMENT_CANCELLED; a status it already has answers it unchanged. A staff member's session changes only its calendars' appointments, and moves them only to its calendars (403).",
+    tag: 'v2 appointments',
+    answer: v2Answer(V2AppointmentItem, 'V2AppointmentUpdateAnswer', 'The appointment after the change.'),
+    example: { ...ex.v2AppointmentItem, status: 'no_show' },
+    errors: {
+      400: [
+        'appointment_id: is required',
+        'slot_id or status: is required',
+        'start_time: is required',
+        'calendar_id: this calendar does not perform the service',
+      ],
+      403: ['this calendar is not one of yours'],
+      404: ['appointment not found', 'slot not found', 'calendar not found or inactive'],
+      409: [
+        'slot not available: full',
+        'slot not available: closed',
+        'slot not available: in the past',
+        'the appointment is already at this time',
+        'appointment already cancelled',
+        'a cancelled appointment cannot be moved: book again',
       ],
       503: ['the service is busy, retry the same request'],
     },

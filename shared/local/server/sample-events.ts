@@ -10,6 +10,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/v2/opening-hours/date': 'date=2030-01-07',
   'GET /api/v2/calendar-slots': 'date=2030-01-07',
   'GET /api/v2/availability': 'service_id=3&from=2030-01-07&to=2030-01-13',
+  'GET /api/v2/appointments': 'from=2030-01-07&to=2030-01-13',
   'GET /api/slots': 'calendar_id=1&date_from=2030-01-07&date_to=2030-01-13',
   'GET /api/appointments': 'page=1&per_page=50',
   'GET /api/clients': 'search=durand',
@@ -30,6 +31,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/appointments/cancel': { cancel_token: 'the-token-returned-by-the-booking' },
   'POST /api/v2/appointments/lookup': { cancel_token: 'the-token-returned-by-the-booking' },
   'POST /api/v2/appointments/reschedule': { cancel_token: 'the-token-returned-by-the-booking', slot_id: 3 },
+  'POST /api/v2/appointments/update': { appointment_id: 4, status: 'no_show' },
   'POST /api/v2/validation/phone': { phone_number: '06 12 34 56 78', validation_type: 'mobiles' },
   'POST /api/v2/validation/email': { email: 'jeanne@example.fr', validation_type: 'nofreeemail' },
   'POST /api/appointment': {

@@ -31,6 +31,8 @@ export type ClientPlace = Pick<
 
 export interface AppointmentFilter {
   calendarId?: number | undefined;
+  /** Any of these calendars (a staff member's, issue 60); with `calendarId`, that one decides. */
+  calendarIds?: readonly number[] | undefined;
   clientId?: number | undefined;
   status?: AppointmentStatus | undefined;
   dateFrom?: string | undefined;

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { missingField } from '../../../core/errors';
 import { body, date, described, id, optional, text } from '../../../shapes/fields';
 import { oneGroupOf } from '../../../shapes/rules';
-import type { RescheduleTarget } from '../services/client-link-service';
+import type { RescheduleTarget } from '../services/move-target';
 
 /** POST /api/v2/appointments/reschedule: the cancel token, and a slot_id or a start (date, start_time). */
 export const V2RescheduleBody = described(

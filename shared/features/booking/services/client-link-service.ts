@@ -5,32 +5,21 @@ import {
   appointmentNotFound,
   cancelledByLink,
   cancelledCannotMove,
-  invalidField,
   notManageable,
-  resourceNotFound,
-  slotNotFound,
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
 import { sha256Hex } from '../../access';
-import { performs, type ServiceRecord } from '../../catalog';
-import type { CalendarReader, SlotReader } from '../../schedule';
 import { hasStarted } from '../../schedule';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
+import { type MoveReads, moveTargetSlot, type RescheduleTarget } from './move-target';
 
-/** Where a reschedule goes: a slot, or a start (date and time) in a calendar. */
-export type RescheduleTarget =
-  | { slotId: number }
-  | { date: string; startTime: string; calendarId?: number | undefined };
+export type { RescheduleTarget } from './move-target';
 
 /** What the client link's use cases read, and the booking service whose transitions they make. */
-export interface ClientLinkServiceDeps {
+export interface ClientLinkServiceDeps extends MoveReads {
   appointments: AppointmentStore;
-  slots: SlotReader;
-  calendars: CalendarReader;
-  /** The services, so that a service's appointment moves only to a calendar that performs it. */
-  services: { get(entityId: string, serviceId: number): Promise<ServiceRecord | null> };
   /** Moves and cancellations go through its `update`: the same transaction, refusals and metrics. */
   booking: Pick<BookingService, 'update'>;
   now?: () => Date;
@@ -107,47 +96,14 @@ export class ClientLinkService {
    */
   async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
     const { appointment: before } = await this.manageable(entity, cancelToken, cancelledCannotMove);
-    const slotId =
-      'slotId' in target ? target.slotId : await this.slotStartingAt(entity, before.calendar_id, target);
-    if (before.service_id !== undefined) await this.refuseOtherPerformer(entity, before, { slotId, target });
+    const slot = await moveTargetSlot(this.deps, entity, before, target);
     const appointment = await this.deps.booking.update(
       entity,
       before.appointment_id,
-      { slotId },
+      { slotId: slot.slot_id },
       { conflictIfUnchanged: alreadyAtThisTime, refuse: (read) => statusRefusal(read, cancelledCannotMove) },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
-  }
-
-  /** A service's appointment moves to a calendar that performs the service only (400 naming the field). */
-  private async refuseOtherPerformer(
-    entity: EntityContext,
-    before: AppointmentRecord,
-    to: { slotId: number; target: RescheduleTarget },
-  ): Promise<void> {
-    const slot = await this.deps.slots.get(entity.entityId, to.slotId);
-    if (!slot) throw slotNotFound();
-    const [service, calendar] = await Promise.all([
-      this.deps.services.get(entity.entityId, before.service_id ?? 0),
-      this.deps.calendars.get(entity.entityId, slot.calendar_id),
-    ]);
-    if (!service) throw resourceNotFound('service');
-    if (calendar && performs(service, calendar)) return;
-    throw 'slotId' in to.target
-      ? invalidField('slot_id', "this slot's calendar does not perform the service")
-      : invalidField('calendar_id', 'this calendar does not perform the service');
-  }
-
-  private async slotStartingAt(
-    entity: EntityContext,
-    calendarId: number,
-    at: { date: string; startTime: string; calendarId?: number | undefined },
-  ): Promise<number> {
-    const calendar = at.calendarId ?? calendarId;
-    const slots = await this.deps.slots.listRange(entity.entityId, calendar, at.date, at.date);
-    const slot = slots.find((s) => s.start_time === at.startTime);
-    if (!slot) throw slotNotFound();
-    return slot.slot_id;
   }
 
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */

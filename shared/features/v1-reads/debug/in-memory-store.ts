@@ -25,6 +25,7 @@ const when = (a: AppointmentRecord) =>
   `${a.date}#${a.start_time}#${String(a.appointment_id).padStart(10, '0')}`;
 const inFilter = (a: AppointmentRecord, f: AppointmentFilter) =>
   (f.calendarId === undefined || a.calendar_id === f.calendarId) &&
+  (f.calendarId !== undefined || f.calendarIds === undefined || f.calendarIds.includes(a.calendar_id)) &&
   (f.clientId === undefined || a.client_id === f.clientId) &&
   (f.status === undefined || a.status === f.status) &&
   (f.dateFrom === undefined || a.date >= f.dateFrom) &&
