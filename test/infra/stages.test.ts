@@ -15,4 +15,3 @@ import './stages/events';
 import './stages/limits';
 import './stages/mail';
 import './stages/observability';
-import './stages/first-deploy';

@@ -83,6 +83,10 @@ export const V2AppointmentItem = named(
     service_name: z.string().nullable(),
     created_at: stamp(),
     updated_at: stamp(),
+    changed_by: z.string().nullable().meta({
+      description:
+        "Who made the last change: token, key, client (the client's own link) or a staff member's e-mail (docs/CONTRACT.md#staff-and-sessions); null when made before it was kept.",
+    }),
   }),
   'V2AppointmentItem',
   "An appointment as the business sees it: its status (pending, confirmed, cancelled, completed or no_show), its start and end in its calendar's time zone, the calendar (the staff member) and every slot it holds a place in (slot_id is the first), the client's name, phone and e-mail as booked, and its service (null for a slot booking). No cancel token: the client's link is the client's.",
@@ -122,4 +126,5 @@ export const v2AppointmentItem = (
   service_name: a.service_name ?? null,
   created_at: isoInZone(new Date(a.created_at), timezone),
   updated_at: isoInZone(new Date(a.updated_at), timezone),
+  changed_by: a.changed_by ?? null,
 });

@@ -41,4 +41,5 @@ export const v2AppointmentItem: V2AppointmentItem = {
   service_name: null,
   created_at: '2026-11-23T10:15:00+01:00',
   updated_at: '2026-11-23T10:15:00+01:00',
+  changed_by: 'ana@salon.example',
 };

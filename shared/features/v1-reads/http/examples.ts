@@ -44,6 +44,7 @@ export const v1Appointment: V1Appointment = {
   client_lastname: 'Durand',
   client_email: 'jeanne.durand@example.com',
   client_phone: '+33612345678',
+  changed_by: 'token',
 };
 
 export const v1Client: V1Client = {
