@@ -7,11 +7,13 @@ import type { EntityContext } from '../features/access';
 import { AppointmentChangeService } from '../features/booking/services/appointment-change-service';
 import { BookingService } from '../features/booking/services/booking-service';
 import { ClientLinkService } from '../features/booking/services/client-link-service';
+import { LiveCapService } from '../features/booking/services/live-caps';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { BookingRepository } from '../features/booking/store/booking-repository';
 import { BookingSnapshotRepository } from '../features/booking/store/booking-snapshot-repository';
 import { ClientRepository } from '../features/booking/store/client-repository';
 import { IdBlocks } from '../features/booking/store/id-blocks';
+import { LiveCapRepository } from '../features/booking/store/live-cap-repository';
 import { SequenceRepository } from '../features/booking/store/sequence-repository';
 import { ServiceRepository } from '../features/catalog/store/service-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
@@ -32,6 +34,11 @@ export const bookingService = /* @__PURE__ */ once(
       // Its read and the token check's go as one BatchGetItem when started together (prefetch).
       reader: new BookingSnapshotRepository(readsTogetherTable()),
       metrics: businessMetrics,
+      // A publishable key's bookings: at most so many live ones per visitor and per contact (live caps).
+      caps: new LiveCapService({
+        store: new LiveCapRepository(table()),
+        appointments: new AppointmentRepository(table()),
+      }),
       services: new ServiceRepository(table()),
     }),
 );

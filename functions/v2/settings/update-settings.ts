@@ -5,6 +5,7 @@ import {
   DURATION_BOUNDS,
   OPEN_DAYS_BOUNDS,
 } from '../../../shared/features/settings/domain/entity';
+import { LIVE_CAP_BOUNDS } from '../../../shared/features/settings/domain/live-cap-settings';
 import {
   ADDRESS_MAX,
   CANCEL_URL_MAX,
@@ -92,6 +93,8 @@ const Shape = {
       },
     ),
   ),
+  max_live_bookings_per_visitor: optional(int(LIVE_CAP_BOUNDS)),
+  max_live_bookings_per_contact: optional(int(LIVE_CAP_BOUNDS)),
 };
 /** At least one setting (parseSettingsPatch refuses a change of none). */
 const Body = described(body(Shape), atLeastOneOf(Object.keys(Shape)));

@@ -35,3 +35,10 @@ export const idempotency = (entityId: string, route: string, idempotencyKey: str
     entityId,
     caller ? `IDEMPOTENCY#${caller}#${route}#${idempotencyKey}` : `IDEMPOTENCY#${route}#${idempotencyKey}`,
   );
+
+/**
+ * The live bookings one visitor or one client contact holds with publishable keys (docs/CONTRACT.md#live-caps):
+ * `scope` visitor or contact, `holder` a digest of who (never the address or phone itself).
+ */
+export const liveCap = (entityId: string, scope: 'visitor' | 'contact', holder: string): Key =>
+  inEntity(entityId, `LIVECAP#${scope}#${holder}`);

@@ -8,6 +8,7 @@ import type { IdempotencyMark } from '../access';
 import type { CalendarRecord, SlotRecord } from '../schedule';
 import type { AppointmentRecord, ClientRecord } from './domain/appointment';
 import type { AppointmentFilter, AppointmentPlace } from './domain/listing';
+import type { LiveCapClaim, LiveCapHolder, LiveList } from './domain/live-caps';
 
 /** Why a booking or a transition did not commit. `slot` carries the slot as it was, or null if gone. */
 export type WriteOutcome =
@@ -34,6 +35,17 @@ export interface BookingPlan {
   today: string;
   /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */
   idempotency?: { mark: IdempotencyMark; result: unknown };
+  /** A publishable key's booking: its holders' lists of live bookings, each on the version read (live caps). */
+  caps?: LiveCapClaim[] | undefined;
+}
+
+/** The lists of live bookings each holder made with publishable keys (docs/CONTRACT.md#live-caps). */
+export interface LiveCapStore {
+  /** Each holder's list as stored, in the order given; null where it has none. */
+  lists(
+    entityId: string,
+    holders: readonly Pick<LiveCapHolder, 'scope' | 'who'>[],
+  ): Promise<Array<LiveList | null>>;
 }
 
 export interface TransitionPlan {

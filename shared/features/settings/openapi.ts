@@ -24,6 +24,8 @@ const settings = {
   brand_color: '#7a1f5c',
   logo_url: 'https://www.example.fr/logo.png',
   notify_emails: ['accueil@salon-lea.example.fr'],
+  max_live_bookings_per_visitor: 3,
+  max_live_bookings_per_contact: 3,
   min_notice_minutes: 120,
   max_days_ahead: 60,
   client_change_cutoff_minutes: 1440,

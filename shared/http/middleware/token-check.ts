@@ -116,14 +116,14 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
     if (early?.entityId === entity.entityId) context.app.prefetched = early.value;
     if (entity.credential) {
       // The viewer (one per IPv4 address or IPv6 /64): behind the edge CloudFront names it, else the source.
-      context.app.visitor = {
-        keyId: entity.credential.keyId,
-        ip: requestVisitor({
-          sourceIp: event.requestContext?.http?.sourceIp,
-          viewerHeader: event.headers?.[VIEWER_ADDRESS_HEADER],
-          throughEdge: context.app.edge === true,
-        }),
-      };
+      const ip = requestVisitor({
+        sourceIp: event.requestContext?.http?.sourceIp,
+        viewerHeader: event.headers?.[VIEWER_ADDRESS_HEADER],
+        throughEdge: context.app.edge === true,
+      });
+      context.app.visitor = { keyId: entity.credential.keyId, ip };
+      // The booking's live caps count per visitor: the credential carries it (a copy: the entity is cached).
+      context.app.entity = { ...entity, credential: { ...entity.credential, visitor: ip } };
     }
     checkKeyUse(
       entity.credential,

@@ -26,6 +26,8 @@ export interface KeyCredential {
   allowedOrigins: readonly string[];
   /** A hosted-page key is also used from the API's own origin (its `/book/{key}` page). */
   hostedPage?: boolean;
+  /** The visitor the request came from (an address or an IPv6 /64; behind the edge the viewer's). */
+  visitor?: string | undefined;
 }
 
 /** The shape of a cancel token (256 random bits, base64url), so that it is told from the other tokens. */

@@ -36,6 +36,7 @@ import {
   refuseUnbookable,
 } from './booking-rules';
 import { type EarlyReads, earlyReads, serves } from './early-reads';
+import type { LiveCapService } from './live-caps';
 import { serviceRunFrom } from './service-run';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
@@ -61,6 +62,7 @@ export interface BookingServiceDeps {
   reader?: BookingSnapshotReader;
   /** Counts bookings made and refused, moves and cancellations; nothing when absent. */
   metrics?: BusinessMetrics;
+  caps?: Pick<LiveCapService, 'claims'>;
   /** The services, for the buffers a moved service appointment keeps (none when absent). */
   services?: { get(entityId: string, serviceId: number): Promise<ServiceRecord | null> };
 }
@@ -174,6 +176,7 @@ export class BookingService {
         client,
         existing,
         today: todayIn(entity.settings.timezone, this.deps.now()),
+        caps: await this.deps.caps?.claims(entity, appointmentId, request),
         ...(idempotency
           ? {
               idempotency: {

@@ -14,6 +14,7 @@ import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appoin
 import { clientItem, clientPhoneItem, searchTextOf } from './client-items';
 import { clientBookingUpdate, clientTransitionUpdate, daysUpdate } from './client-updates';
 import { countAppointment, countClientBooking, countClientDays } from './counter-repository';
+import { liveCapItem } from './live-cap-repository';
 
 /**
  * The two writes that change appointments: a booking and a transition (status change or move). Each is
@@ -94,6 +95,8 @@ export class BookingRepository {
     const idempotencyIndex = plan.idempotency ? items.length : -1;
     if (plan.idempotency)
       items.push(idempotencyCommitItem(t, entityId, plan.idempotency.mark, plan.idempotency.result));
+    // A publishable key's booking: its holders' lists of live bookings, on the versions read (live caps).
+    for (const claim of plan.caps ?? []) items.push(liveCapItem(t, entityId, claim));
     const counters = new CounterUpdates();
     const calendarKey = keys.calendar(entityId, a.calendar_id);
     counters.require(calendarKey, CONDITION.calendarActive, { ':active': true });

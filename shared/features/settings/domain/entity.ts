@@ -3,6 +3,7 @@ import { isValidTimezone } from '../../../core/dates';
 import { DEFAULT_SETTINGS as DEFAULTS } from '../../../core/defaults';
 import { englishIssues } from '../../../core/zod-locale';
 import { type BrandSettings, brandPatchShape } from './brand-settings';
+import { type LiveCapSettings, liveCapPatchShape } from './live-cap-settings';
 import { type NotificationSettings, notificationPatchShape } from './notification-settings';
 import { type NotifySettings, notifyPatchShape } from './notify-settings';
 import { type WindowSettings, windowPatchShape } from './window-settings';
@@ -12,6 +13,7 @@ export interface EntitySettings
   extends NotificationSettings,
     BrandSettings,
     NotifySettings,
+    LiveCapSettings,
     WindowSettings {
   slot_duration: number;
   max_appointments: number;
@@ -59,6 +61,7 @@ const buildSettingsPatchSchema = () => {
       open_days_ahead: wholeNumber(OPEN_DAYS_BOUNDS),
       ...notificationPatchShape(),
       ...brandPatchShape(),
+      ...liveCapPatchShape(),
       ...notifyPatchShape(),
       ...windowPatchShape(),
     }),

@@ -1,5 +1,6 @@
 /** The v2 management answers: settings and closure days (docs/CONTRACT.md#self-service). */
 import type { EntitySettings } from '../domain/entity';
+import { liveCapsOf } from '../domain/live-cap-settings';
 import type { ClosureAdded } from '../services/entity-config-service';
 import type { V2ClosureAdded, V2Settings } from './schemas';
 
@@ -21,6 +22,8 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   brand_color: s.brand_color,
   logo_url: s.logo_url,
   notify_emails: s.notify_emails,
+  max_live_bookings_per_visitor: liveCapsOf(s).visitor,
+  max_live_bookings_per_contact: liveCapsOf(s).contact,
   min_notice_minutes: s.min_notice_minutes,
   max_days_ahead: s.max_days_ahead,
   client_change_cutoff_minutes: s.client_change_cutoff_minutes,

@@ -4,6 +4,7 @@ import { date, id, named } from '../../../shapes/common';
 import { DAYS_AHEAD_BOUNDS, NOTICE_BOUNDS } from '../../schedule';
 import { LOGO_URL_MAX } from '../domain/brand-settings';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS, OPEN_DAYS_BOUNDS } from '../domain/entity';
+import { LIVE_CAP_BOUNDS } from '../domain/live-cap-settings';
 import { ADDRESS_MAX, LANGUAGES, NAME_MAX, REMINDER_BOUNDS } from '../domain/notification-settings';
 import { NOTIFY_EMAILS_MAX } from '../domain/notify-settings';
 import { CUTOFF_BOUNDS } from '../domain/window-settings';
@@ -29,6 +30,8 @@ export const V2Settings = named(
       .nullable(),
     logo_url: z.string().max(LOGO_URL_MAX).nullable(),
     notify_emails: z.array(z.string()).max(NOTIFY_EMAILS_MAX),
+    max_live_bookings_per_visitor: z.int().min(LIVE_CAP_BOUNDS.min).max(LIVE_CAP_BOUNDS.max),
+    max_live_bookings_per_contact: z.int().min(LIVE_CAP_BOUNDS.min).max(LIVE_CAP_BOUNDS.max),
     min_notice_minutes: z.int().min(NOTICE_BOUNDS.min).max(NOTICE_BOUNDS.max),
     max_days_ahead: z.int().min(DAYS_AHEAD_BOUNDS.min).max(DAYS_AHEAD_BOUNDS.max),
     client_change_cutoff_minutes: z.int().min(CUTOFF_BOUNDS.min).max(CUTOFF_BOUNDS.max),
