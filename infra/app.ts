@@ -6,7 +6,7 @@ import { EdgeStack } from './stacks/edge-stack';
 import { EventsStack } from './stacks/events-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import type { StageConfig, StageName } from './stage/config';
-import { missingSettings, stageConfig } from './stage/stage-settings';
+import { missingSettings, stageConfig, unreadyLine } from './stage/stage-settings';
 
 export interface BookingStacks {
   data: StatefulStack;
@@ -37,19 +37,24 @@ export interface BuildOptions {
   nagReports?: boolean;
 }
 
+/** The app's stages: staging always, production only when it can work (unreadyLine). */
+export interface BuiltApp {
+  app: App;
+  stages: { staging: BookingStacks; production?: BookingStacks | undefined };
+  /** Why a stage was left out, one line each (printed by `cdk synth` and `cdk deploy`). */
+  leftOut: string[];
+}
+
 /**
  * Both stages, each a stateful stack (the table), an API stack and an events stack: distinct tables, so
  * distinct entities and keys. Settings come from the context (cdk.json, `-c`); each one a stage runs
- * without is one warning line of the synth.
+ * without is one warning line of the synth. Production is built only with a mail domain and an alarm
+ * address (or each turned off on purpose); otherwise it is left out, and `leftOut` says what to set.
  */
-export function buildApp(
-  app = new App(),
-  options: BuildOptions = {},
-): { app: App; stages: Record<StageName, BookingStacks> } {
+export function buildApp(app = new App(), options: BuildOptions = {}): BuiltApp {
   const context = (key: string): unknown => app.node.tryGetContext(key);
 
-  const build = (name: StageName): BookingStacks => {
-    const stage = stageConfig(name, context);
+  const build = (stage: StageConfig): BookingStacks => {
     const env = envOf(stage);
     const data = new StatefulStack(app, `${stage.stackPrefix}-Data`, {
       env,
@@ -96,12 +101,25 @@ export function buildApp(
     }
     return { data, api, events, edge };
   };
-  const stages = { staging: build('staging'), production: build('production') };
+  const leftOut: string[] = [];
+  const stageOf = (name: StageName): BookingStacks | undefined => {
+    const stage = stageConfig(name, context);
+    const unready = unreadyLine(stage);
+    if (unready) leftOut.push(unready);
+    return unready ? undefined : build(stage);
+  };
+  const staging = stageOf('staging');
+  if (!staging) throw new Error('staging synthesizes with no setting');
+  const stages = { staging, production: stageOf('production') };
 
   // cdk-nag on every synth: an unsuppressed AwsSolutions error fails it.
   if (options.nag ?? true)
     Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true, reports: options.nagReports ?? true }));
-  return { app, stages };
+  return { app, stages, leftOut };
 }
 
-if (require.main === module) buildApp().app.synth();
+if (require.main === module) {
+  const built = buildApp();
+  for (const line of built.leftOut) process.stderr.write(`${line}\n`);
+  built.app.synth();
+}

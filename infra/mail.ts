@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, type Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -16,7 +16,8 @@ import {
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { EVENT_ENTRIES } from '../shared/routes';
-import { alarmOn } from './observability';
+import { METRIC } from '../shared/telemetry/names';
+import { alarmOn, stageMetric } from './observability';
 import { addRouteFunction } from './stacks/route-functions';
 import type { StageConfig } from './stage/config';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
@@ -40,6 +41,9 @@ export const REMINDER_ACTIONS = [
   'scheduler:UpdateSchedule',
   'scheduler:DeleteSchedule',
 ];
+
+/** The stage's custom MAIL FROM domain: `mail.<mail domain>`. */
+export const mailFromDomainOf = (domain: string): string => `mail.${domain}`;
 
 /**
  * How the mail function keeps under the account's SES rate (`<stage>.mailsPerSecond`): at most
@@ -99,6 +103,8 @@ export function addMail(
     ? new EmailIdentity(stack, 'MailIdentity', {
         identity: Identity.domain(stage.mail.domain),
         configurationSet,
+        // A custom MAIL FROM domain: bounces come back to the stage's own domain, and SPF aligns with it.
+        mailFromDomain: mailFromDomainOf(stage.mail.domain),
       })
     : undefined;
   if (identity) {
@@ -110,6 +116,15 @@ export function addMail(
         description: `DKIM record ${n} of ${stage.mail.domain}: publish it in the domain's DNS`,
       });
     });
+    const from = mailFromDomainOf(stage.mail.domain as string);
+    for (const [kind, value] of [
+      ['Mx', `${from} MX 10 feedback-smtp.${region}.amazonses.com`],
+      ['Spf', `${from} TXT "v=spf1 include:amazonses.com ~all"`],
+    ] as const)
+      new CfnOutput(stack, `MailFrom${kind}Record`, {
+        value,
+        description: `MAIL FROM domain: publish in DNS`,
+      });
   }
   configurationSet.addEventDestination('MailMetrics', {
     destination: EventDestination.cloudWatchDimensions([
@@ -171,7 +186,9 @@ export function addMail(
   );
 
   // Reminders: one-time schedules in the stage's group, sending the reminder's job to the mail queue.
-  const reminderGroup = new ScheduleGroup(stack, 'ReminderGroup', {});
+  // Removed with its stack (its schedules target this stack's mail queue): its name is fixed, so a group
+  // kept after a destroy or a rolled-back create would block the next deploy ("already exists").
+  const reminderGroup = new ScheduleGroup(stack, 'ReminderGroup', { removalPolicy: RemovalPolicy.DESTROY });
   const schedulerRole = new Role(stack, 'ReminderSchedulerRole', {
     assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
       conditions: { StringEquals: { 'aws:SourceAccount': account } },
@@ -212,6 +229,15 @@ export function addMail(
   );
 
   addMailAlarms(stack, stage);
+  // An e-mail dropped because e-mails are off (no mail domain) alarms, unless they are off on purpose
+  // (`<stage>.mail=off`); dead-lettered ones alarm with their queue (MailDeadLetters).
+  if (!stage.mail.off) {
+    alarmOn(stack, 'MailDropped', {
+      description: `Client e-mails dropped unsent: e-mails are off, set ${stage.name}.mailDomain (${stage.name})`,
+      metric: stageMetric(stage, METRIC.emailsOff),
+      threshold: 1,
+    });
+  }
   NagSuppressions.addResourceSuppressions(
     dispatcher.role as IRole,
     [

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp } from '../infra/app';
+import { featureFlags } from '../infra/feature-flags';
 import { EXAMPLE_SETTINGS } from '../infra/stage/example-settings';
 
 const ROOT = join(__dirname, '..');
@@ -30,10 +31,12 @@ const outdirs = [
 ];
 try {
   const [bare, full] = outdirs as [string, string];
-  buildApp(new App({ outdir: bare, context: { 'aws:cdk:bundling-stacks': [] } })).app.synth();
-  buildApp(
-    new App({ outdir: full, context: { 'aws:cdk:bundling-stacks': [], ...EXAMPLE_SETTINGS } }),
-  ).app.synth();
+  // No setting but production's e-mails and alarms turned off on purpose (without them it is left out).
+  const productionOff = { 'production.mail': 'off', 'production.alarms': 'off' };
+  // cdk.json's feature flags, as `cdk synth` reads them.
+  const base = { ...featureFlags(), 'aws:cdk:bundling-stacks': [] };
+  buildApp(new App({ outdir: bare, context: { ...base, ...productionOff } })).app.synth();
+  buildApp(new App({ outdir: full, context: { ...base, ...EXAMPLE_SETTINGS } })).app.synth();
   const templates = outdirs.flatMap((outdir) =>
     readdirSync(outdir)
       .filter((file) => file.endsWith('.template.json'))

@@ -102,8 +102,14 @@ export type Config = Readonly<{
    */
   tokenCacheMs: number;
   healthDeadlineMs: number;
-  /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none. */
+  /** The X-Origin-Verify value requests must carry (the stage sits behind CloudFront), or none: local only. */
   originSecret: string | undefined;
+  /**
+   * Deployed behind CloudFront: the ARN of the origin secret, whose values an instance reads from Secrets
+   * Manager and keeps `originSecretCacheMs` (shared/http/origin-secrets.ts); no value is in the environment.
+   */
+  originSecretArn: string | undefined;
+  originSecretCacheMs: number;
 }>;
 
 /** `requests_per_minute=600,bookings_per_minute=60`: each named limit a whole number, 0 = no limit. */
@@ -166,6 +172,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       numberOf(env, 'HEALTH_DEADLINE_MS', { whole: true, min: 0, above: true, max: 30_000 }) ?? 2_000,
     // Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts).
     originSecret: env.ORIGIN_SECRET || undefined,
+    originSecretArn: env.ORIGIN_SECRET_ARN || undefined,
+    originSecretCacheMs:
+      (numberOf(env, 'ORIGIN_SECRET_CACHE_SECONDS', { whole: true, min: 0, max: 3600 }) ?? 300) * 1_000,
   });
 }
 

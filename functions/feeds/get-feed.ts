@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { config } from '../../shared/config';
 import { rateLimitHeaders } from '../../shared/features/access';
 import { originAllowed } from '../../shared/http/middleware/origin-check';
+import { originSecrets } from '../../shared/http/origin-secrets';
 import { withRequestHeaders } from '../../shared/http/request-headers';
 import { calendarFeedService, limitService } from '../../shared/wiring';
 
@@ -26,7 +26,7 @@ const tooMany = (retryAfter: number, headers: Record<string, string>): APIGatewa
 export const handler = withRequestHeaders(
   async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     // Behind CloudFront, only what came through it (shared/http/middleware/origin-check.ts).
-    if (!originAllowed(event.headers, config.originSecret))
+    if (!originAllowed(event.headers, await originSecrets()))
       return { ...NOT_FOUND, statusCode: 403, body: 'forbidden\n' };
     const token = /^(.+)\.ics$/.exec(event.pathParameters?.file ?? '')?.[1];
     // 60 reads a minute of one feed address (docs/CONTRACT.md#limits), before anything is read for it.

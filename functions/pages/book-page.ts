@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { config } from '../../shared/config';
 import { rateLimitHeaders, requestVisitor, VIEWER_ADDRESS_HEADER } from '../../shared/features/access';
 import { bookPage, notFoundPage, tooManyPage } from '../../shared/features/pages/http/page';
 import { v2Business } from '../../shared/features/pages/http/present';
 import { cameThroughEdge } from '../../shared/http/middleware/origin-check';
+import { originSecrets } from '../../shared/http/origin-secrets';
 import { withRequestHeaders } from '../../shared/http/request-headers';
 import { authService, limitService } from '../../shared/wiring';
 
@@ -24,7 +24,7 @@ export const handler = withRequestHeaders(
     const ip = requestVisitor({
       sourceIp: event.requestContext?.http?.sourceIp,
       viewerHeader: event.headers?.[VIEWER_ADDRESS_HEADER],
-      throughEdge: cameThroughEdge(event.headers, config.originSecret),
+      throughEdge: cameThroughEdge(event.headers, await originSecrets()),
     });
     const admission = await limitService().admit(entity, {
       booking: false,

@@ -29,7 +29,7 @@ import {
 } from '../../shared/routes';
 import { addDashboard } from '../dashboard';
 import { addStoreRefusalAlarm, alarmOn } from '../observability';
-import { ORIGIN_SECRET_VARIABLE, OriginSecret } from '../origin-secret';
+import { ORIGIN_SECRET_ARN_VARIABLE, OriginSecret } from '../origin-secret';
 import type { StageConfig } from '../stage/config';
 import { tableGrants } from '../table-access';
 import { addDistribution } from './edge-stack';
@@ -79,14 +79,23 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { stage, table } = props;
-    this.originSecret = stage.edge === 'cloudfront' ? new OriginSecret(this, 'OriginSecret') : undefined;
+    this.originSecret =
+      stage.edge === 'cloudfront'
+        ? new OriginSecret(this, 'OriginSecret', { versionId: stage.originSecretVersion })
+        : undefined;
+    // The secret's ARN, never its value: each function may read it (origin-secret.ts).
     const environment: Record<string, string> = this.originSecret
-      ? { [ORIGIN_SECRET_VARIABLE]: this.originSecret.value }
+      ? { [ORIGIN_SECRET_ARN_VARIABLE]: this.originSecret.secret.secretArn }
       : {};
     const common = { stage, table, environment };
+    const addFunction = (scope: Stack, props: Parameters<typeof addRouteFunction>[1]) => {
+      const fn = addRouteFunction(scope, props);
+      this.originSecret?.secret.grantRead(fn);
+      return fn;
+    };
 
     // The not-found function has no table action: it answers 404 in the envelope of the path's API.
-    const notFound = addRouteFunction(this, {
+    const notFound = addFunction(this, {
       ...common,
       name: NOT_FOUND_NAME,
       entry: NOT_FOUND_ENTRY,
@@ -157,12 +166,12 @@ export class ApiStack extends Stack {
       this.functionStacks.push(nested);
       for (const route of part.routes) {
         const name = routeName(route);
-        const fn = addRouteFunction(nested, {
+        const fn = addFunction(nested, {
           ...common,
           name,
           entry: route.entry,
           grants: tableGrants(route),
-          reservedConcurrency: BOOKING_ENTRIES.includes(route.entry) ? stage.bookingConcurrency : undefined,
+          reservedConcurrency: BOOKING_ENTRIES.includes(route.entry) ? stage.reservedConcurrency : undefined,
         });
         // The addresses the API writes (the staff feed's, docs/CONTRACT.md) start with its public base URL.
         fn.addEnvironment('PUBLIC_BASE_URL', publicBase);
@@ -180,7 +189,7 @@ export class ApiStack extends Stack {
     // The publishable routes answer preflights from any origin (a tenant's own site), where the stage sets
     // no preflight of its own: with one, API Gateway answers every preflight from the stage's origins.
     if (stage.corsAllowedOrigins.length === 0) {
-      const preflight = addRouteFunction(this, {
+      const preflight = addFunction(this, {
         ...common,
         name: 'options-publishable',
         entry: PREFLIGHT_ENTRY,

@@ -13,6 +13,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -61,7 +62,9 @@ export class EdgeStack extends Stack {
         {
           name: 'AWSManagedRulesCommonRuleSet',
           priority: 1,
-          overrideAction: { none: {} },
+          // `<stage>.wafCount=true`: the managed rules count what they would block and block nothing (a
+          // first week's traffic checked against them in the metrics); the rate rule blocks either way.
+          overrideAction: stage.wafCount ? { count: {} } : { none: {} },
           statement: {
             managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet' },
           },
@@ -110,6 +113,19 @@ export function addDistribution(
   new CfnOutput(stack, 'EdgeUrl', {
     value: `https://${stage.domain?.name ?? distribution.distributionDomainName}/`,
     description: 'The public base URL (CloudFront): v1 under api/, v2 under api/v2/',
+  });
+  // The DNS target of the stage's domain: a CNAME to the distribution's name, or a Route 53 alias record
+  // (A and AAAA) to it in CloudFront's hosted zone.
+  new CfnOutput(stack, 'EdgeDomainTarget', {
+    value: distribution.distributionDomainName,
+    description: stage.domain
+      ? `Point ${stage.domain.name} here: a CNAME, or an alias record (A and AAAA) in hosted zone EdgeHostedZoneId`
+      : "The distribution's own name",
+  });
+  new CfnOutput(stack, 'EdgeHostedZoneId', {
+    // The commercial partition's (cdk.json's target partitions: aws only).
+    value: CloudFrontTarget.CLOUDFRONT_ZONE_ID,
+    description: "CloudFront's hosted zone, for an alias record to EdgeDomainTarget",
   });
   NagSuppressions.addResourceSuppressions(distribution, [
     {

@@ -37,7 +37,7 @@ export const NOT_FOUND_NAME = 'not-found';
  */
 export const FUNCTIONS_PER_STACK = 20;
 
-/** The handler files of the booking routes, which get production's reserved concurrency. */
+/** The handler files of the booking routes, which get `<stage>.reservedConcurrency` when it is set. */
 export const BOOKING_ENTRIES: readonly string[] = [
   'functions/v1/appointments/create-appointment.ts',
   'functions/v1/appointments/update-appointment.ts',

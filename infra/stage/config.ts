@@ -36,6 +36,16 @@ export interface StageConfig {
   limits: Limits;
   /** Where every alarm of the stage goes: an e-mail subscription of its topic (`<stage>.alarmEmail`); none when unset. */
   alarmEmail?: string | undefined;
+  /** `<stage>.alarms=off`: no alarm address, on purpose (production is synthesized without one only so). */
+  alarmsOff: boolean;
+  /** `<stage>.wafCount=true`: CloudFront's web ACL runs AWS's managed rules in count mode (nothing blocked by them). */
+  wafCount: boolean;
+  /**
+   * The origin secret's version CloudFront sends (`<stage>.originSecretVersion`, a Secrets Manager version
+   * id): a new id after `put-secret-value` changes the template, so a deploy gives CloudFront the new value
+   * (docs/DEPLOY.md, "Rotating the origin secret"). Unset: the secret's current version at the first deploy.
+   */
+  originSecretVersion?: string | undefined;
   /**
    * Client e-mails (docs/NOTIFICATIONS.md). `domain` (`<stage>.mailDomain`) is the SES identity the stack
    * declares (with DKIM) and the only one the mail function may send from; `from` is `no-reply@<domain>`
@@ -46,6 +56,8 @@ export interface StageConfig {
     from?: string | undefined;
     /** SES sandbox: the verified addresses the stage may send to (`staging.sandboxRecipients`). */
     sandboxRecipients: readonly string[];
+    /** `<stage>.mail=off`: e-mails off on purpose (no EmailsOff alarm; production needs a domain or this). */
+    off: boolean;
     /** The account's SES sending rate (`<stage>.mailsPerSecond`): the mail consumer keeps under it. */
     perSecond: number;
     bouncesPerHour: number;
@@ -61,8 +73,12 @@ export interface StageConfig {
   /** The stage's own account and region (`<stage>.account`, `<stage>.region`); the CLI's when unset. */
   account?: string | undefined;
   region?: string | undefined;
-  /** Reserved concurrency of each booking route's function (0: none). */
-  bookingConcurrency: number;
+  /**
+   * Executions reserved for each booking function (`<stage>.reservedConcurrency`; 0: none, the default).
+   * None by default: Lambda keeps 100 of an account's executions unreserved, and a new account may have a
+   * limit of 10, so any reservation would fail a first deploy (docs/DEPLOY.md, step 1).
+   */
+  reservedConcurrency: number;
   /** The functions' architecture (`-c architecture=x86_64` for a local synth on an x86 host). */
   architecture: 'arm64' | 'x86_64';
   /** Powertools from AWS's public layer (`aws`), or a layer asset built from node_modules (`local`, for SAM). */
@@ -108,7 +124,10 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
+    alarmsOff: false,
+    wafCount: false,
     mail: {
+      off: false,
       sandboxRecipients: [],
       // The SES sandbox's rate.
       perSecond: 1,
@@ -118,7 +137,7 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       complaintRate: 0.001,
     },
     edge: 'api',
-    bookingConcurrency: 0,
+    reservedConcurrency: 0,
     architecture: 'arm64',
     powertoolsLayer: 'aws',
     alarms: {
@@ -152,7 +171,10 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       visitor_requests_per_minute: 60,
       visitor_bookings_per_hour: 10,
     },
+    alarmsOff: false,
+    wafCount: false,
     mail: {
+      off: false,
       sandboxRecipients: [],
       // SES's first production quota.
       perSecond: 14,
@@ -162,8 +184,8 @@ export const STAGES: Readonly<Record<StageName, StageConfig>> = {
       complaintRate: 0.001,
     },
     edge: 'api',
-    // Each booking function keeps this much of the account's concurrency for itself (0: none).
-    bookingConcurrency: 10,
+    // None unless `production.reservedConcurrency` asks (the account's limit must allow it).
+    reservedConcurrency: 0,
     architecture: 'arm64',
     powertoolsLayer: 'aws',
     alarms: {

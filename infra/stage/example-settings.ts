@@ -19,4 +19,5 @@ export const EXAMPLE_SETTINGS: Readonly<Record<string, string>> = {
   'production.edge': 'cloudfront',
   'production.account': '123456789012',
   'production.region': 'eu-west-3',
+  'production.reservedConcurrency': '10',
 };

@@ -36,8 +36,16 @@ export const CONTEXT = {
   /** The account and region the stage deploys to. */
   account: perStage('account'),
   region: perStage('region'),
-  /** Reserved concurrency of each booking function (0: none). */
-  bookingConcurrency: perStage('bookingConcurrency'),
+  /** Executions reserved for each booking function (0 or unset: none). */
+  reservedConcurrency: perStage('reservedConcurrency'),
+  /** `off`: the stage deploys with client e-mails off on purpose (production needs a mail domain or this). */
+  mail: perStage('mail'),
+  /** `off`: the stage's alarms notify no address on purpose (production needs an alarm address or this). */
+  alarms: perStage('alarms'),
+  /** `true`: the web ACL's AWS managed rules count what they would block, and block nothing (a first week). */
+  wafCount: perStage('wafCount'),
+  /** The version id of the origin secret CloudFront sends (after a rotation; docs/DEPLOY.md). */
+  originSecretVersion: perStage('originSecretVersion'),
   /** Every stage: `arm64` (default) or `x86_64`. */
   architecture: 'architecture',
   /** Every stage: `aws` (AWS's public layer, default) or `local` (a layer asset from node_modules). */
@@ -166,6 +174,7 @@ export function stageConfig(name: StageName, context: ContextReader = () => unde
       domain: mailDomain,
       from: mailDomain === undefined ? undefined : (mailFrom ?? `no-reply@${mailDomain}`),
       sandboxRecipients: recipients ?? base.mail.sandboxRecipients,
+      off: offOf(CONTEXT.mail(name), get(CONTEXT.mail(name))),
       perSecond:
         numberOf(CONTEXT.mailsPerSecond(name), get(CONTEXT.mailsPerSecond(name)), 1) ?? base.mail.perSecond,
     },
@@ -173,12 +182,41 @@ export function stageConfig(name: StageName, context: ContextReader = () => unde
     edge,
     account: checked(CONTEXT.account(name), get(CONTEXT.account(name)), /^\d{12}$/, 'a 12-digit account id'),
     region: checked(CONTEXT.region(name), get(CONTEXT.region(name)), /^[a-z]{2}(-[a-z]+)+-\d$/, 'a region'),
-    bookingConcurrency:
-      numberOf(CONTEXT.bookingConcurrency(name), get(CONTEXT.bookingConcurrency(name)), 0) ??
-      base.bookingConcurrency,
+    reservedConcurrency:
+      numberOf(CONTEXT.reservedConcurrency(name), get(CONTEXT.reservedConcurrency(name)), 0) ??
+      base.reservedConcurrency,
     architecture,
     powertoolsLayer: layer,
+    alarmsOff: offOf(CONTEXT.alarms(name), get(CONTEXT.alarms(name))),
+    wafCount: trueOf(CONTEXT.wafCount(name), get(CONTEXT.wafCount(name))),
+    originSecretVersion: checked(
+      CONTEXT.originSecretVersion(name),
+      get(CONTEXT.originSecretVersion(name)),
+      /^[A-Za-z0-9-]{1,64}$/,
+      'a secret version id',
+    ),
   };
+}
+
+/**
+ * Why production cannot work as set, in one line, or undefined when it can: it needs a mail domain and an
+ * alarm address, or each turned off on purpose (`production.mail=off`, `production.alarms=off`). Without
+ * them the app leaves production's stacks out (infra/app.ts): a stage that deploys "successfully" and
+ * drops every confirmation unsent, with alarms that notify nobody, is not deployed by accident.
+ */
+export function unreadyLine(stage: StageConfig): string | undefined {
+  if (stage.name !== 'production') return undefined;
+  const wanted = [
+    ...(stage.mail.domain || stage.mail.off
+      ? []
+      : [`${CONTEXT.mailDomain(stage.name)} (or ${CONTEXT.mail(stage.name)}=off)`]),
+    ...(stage.alarmEmail || stage.alarmsOff
+      ? []
+      : [`${CONTEXT.alarmEmail(stage.name)} (or ${CONTEXT.alarms(stage.name)}=off)`]),
+  ];
+  return wanted.length === 0
+    ? undefined
+    : `production is left out of this synthesis: set ${wanted.join(' and ')} in cdk.json or with -c (docs/DEPLOY.md)`;
 }
 
 /** The settings a stage runs without, one line each (printed by synth as warnings). */
@@ -211,6 +249,21 @@ function numberOf(key: string, value: string | undefined, min: number): number |
     throw new Error(`context ${key}: ${JSON.stringify(value)} is not a whole number of at least ${min}`);
   }
   return number;
+}
+
+/** `off` (true) or `on`/unset (false). */
+function offOf(key: string, value: string | undefined): boolean {
+  if (value === undefined || value === 'on') return false;
+  if (value !== 'off') throw new Error(`context ${key} must be "on" or "off", not ${JSON.stringify(value)}`);
+  return true;
+}
+
+/** `true` or `false`/unset. */
+function trueOf(key: string, value: string | undefined): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value !== 'true')
+    throw new Error(`context ${key} must be "true" or "false", not ${JSON.stringify(value)}`);
+  return true;
 }
 
 function debugModeOf(name: StageName, value: string | undefined): boolean | undefined {

@@ -15,3 +15,4 @@ import './stages/events';
 import './stages/limits';
 import './stages/mail';
 import './stages/observability';
+import './stages/first-deploy';

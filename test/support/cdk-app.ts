@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/app';
+import { type BookingStacks, type BuiltApp, buildApp } from '../../infra/app';
+import { featureFlags } from '../../infra/feature-flags';
+import type { StageName } from '../../infra/stage/config';
 
 /**
  * Where this file's test apps write their cloud assemblies. An App given no `outdir` outside the CDK CLI
@@ -33,6 +35,8 @@ export const testApp = (context: Record<string, unknown> = {}): App => {
     stackTraces: false,
     treeMetadata: false,
     context: {
+      // CDK's feature flags as cdk.json sets them (the CLI reads them from there; a test app from here).
+      ...featureFlags(),
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:disable-creation-stack-traces': true,
       'aws:cdk:disable-asset-staging': true,
@@ -49,14 +53,34 @@ export const testApp = (context: Record<string, unknown> = {}): App => {
  * A caller that does not ask for cdk-nag gets the build with it when there is one: cdk-nag only reads
  * the constructs and adds annotations, so the templates are the same.
  */
-const built = new Map<string, ReturnType<typeof buildApp>>();
-export const testStages = (context: Record<string, unknown> = {}, options: { nag?: boolean } = {}) => {
+type TestBuild = Omit<BuiltApp, 'stages'> & { stages: Record<StageName, BookingStacks> };
+const built = new Map<string, TestBuild>();
+/**
+ * Production is built only with a mail domain and an alarm address, or each turned off on purpose
+ * (infra/app.ts): the tests' builds turn off each their context does not give, so that production's
+ * templates are checked with the fewest settings too. What no setting at all gives: deploy-settings.ts.
+ */
+export const PRODUCTION_OFF = { 'production.mail': 'off', 'production.alarms': 'off' } as const;
+export const testStages = (
+  context: Record<string, unknown> = {},
+  options: { nag?: boolean } = {},
+): TestBuild => {
   const key = JSON.stringify([context, options.nag ?? false]);
   const found = built.get(key) ?? built.get(JSON.stringify([context, true]));
   if (found) return found;
-  const made = buildApp(testApp(context), { nag: options.nag ?? false, nagReports: false });
-  built.set(key, made);
-  return made;
+  const off = {
+    ...(context['production.mailDomain'] ? {} : { 'production.mail': PRODUCTION_OFF['production.mail'] }),
+    ...(context['production.alarmEmail'] ? {} : { 'production.alarms': PRODUCTION_OFF['production.alarms'] }),
+  };
+  const made = buildApp(testApp({ ...off, ...context }), {
+    nag: options.nag ?? false,
+    nagReports: false,
+  });
+  const { production } = made.stages;
+  if (!production) throw new Error(`production was left out: ${made.leftOut.join('; ')}`);
+  const build = { ...made, stages: { ...made.stages, production } };
+  built.set(key, build);
+  return build;
 };
 
 /**

@@ -18,17 +18,14 @@ import { stageConfig } from '../../../infra/stage/stage-settings';
 import { TABLE_SCHEMA } from '../../../shared/db/table';
 import { FEED_ROUTE, ROUTES, type RouteDef } from '../../../shared/routes';
 import { templateOf, testApp, testStages } from '../../support/cdk-app';
+import { EVERY_SETTING } from './settings';
 
 /**
  * Issue 28 on synthesized templates: what `cdk synth` gives with no setting (cdk.json's empty values) and
  * with every setting given, CloudFormation's resource limit with room for more routes, and the local
  * Powertools layer. Two full syntheses (without bundling: stages/stacks.ts), shared by every test here.
  */
-const SETTINGS = {
-  ...EXAMPLE_SETTINGS,
-  powertoolsLayer: 'local',
-  architecture: 'x86_64',
-} as const;
+const SETTINGS = EVERY_SETTING;
 
 const synth = (context: Record<string, unknown>) => {
   const { app, stages } = testStages(context, { nag: true });
@@ -191,14 +188,18 @@ describe('every setting given', () => {
     api.resourceCountIs('AWS::SecretsManager::Secret', 1);
     // CloudFront calls the execute-api endpoint: it stays on; the domain is the distribution's.
     api.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    // The functions get the secret's ARN, never its value (first-deploy.ts checks the reads and rotation).
     for (const nested of nestedOf(production.api)) {
       for (const fn of ofType(nested, 'AWS::Lambda::Function')) {
-        expect(JSON.stringify(variablesOf(fn).ORIGIN_SECRET)).toContain('{{resolve:secretsmanager:');
+        expect(variablesOf(fn).ORIGIN_SECRET).toBeUndefined();
+        expect(variablesOf(fn).ORIGIN_SECRET_ARN).toEqual(
+          expect.objectContaining({ Ref: expect.any(String) }),
+        );
       }
     }
     for (const nested of nestedOf(staging.api)) {
       for (const fn of ofType(nested, 'AWS::Lambda::Function'))
-        expect(variablesOf(fn).ORIGIN_SECRET).toBeUndefined();
+        expect(variablesOf(fn).ORIGIN_SECRET_ARN).toBeUndefined();
     }
   });
 
@@ -210,15 +211,19 @@ describe('every setting given', () => {
     );
   });
 
-  it('reserves concurrency for production’s booking functions only', () => {
+  it('reserves concurrency for the booking functions only, and only where <stage>.reservedConcurrency asks', () => {
     const reserved = (stack: Stack) =>
-      nestedOf(stack).flatMap((nested) =>
+      [stack, ...nestedOf(stack)].flatMap((nested) =>
         ofType(nested, 'AWS::Lambda::Function')
           .filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined)
           .map((fn) => fn.Properties.ReservedConcurrentExecutions),
       );
-    expect(reserved(production.api)).toEqual(BOOKING_ENTRIES.map(() => STAGES.production.bookingConcurrency));
+    expect(reserved(production.api)).toEqual(BOOKING_ENTRIES.map(() => 10));
     expect(reserved(staging.api)).toEqual([]);
+    // Nothing set (a new account, whose limit may be 10): no function of any stage reserves any.
+    for (const { api, events } of Object.values(bare.stages)) {
+      expect([...reserved(api), ...reserved(events)]).toEqual([]);
+    }
   });
 
   it('runs every function on the architecture asked, with the layer built from node_modules', () => {
