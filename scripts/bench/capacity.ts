@@ -10,8 +10,11 @@
  */
 
 import { addDays } from '../../shared/core/dates';
-import { services, table } from '../../shared/wiring';
+import { config } from '../../shared/config';
+import { createDocumentClient } from '../../shared/db/client';
+import { once, services, table } from '../../shared/wiring';
 import { row } from './table';
+import { priceTransaction } from './transaction-price';
 import { type Client, type Headers, type Tenant, today, workday } from './tenants';
 
 const CALLS = 20;
@@ -35,7 +38,7 @@ let tracing = false;
 const describe = (input: unknown): string =>
   JSON.stringify(input, (key, value) =>
     key === 'ReturnConsumedCapacity' || key === 'TableName' ? undefined : value,
-  ).slice(0, 300);
+  ).slice(0, Number(process.env.BENCH_TRACE_CHARS ?? 300));
 let inFlight = 0;
 let lastActivity = 0;
 
@@ -46,6 +49,9 @@ const sum = (consumed: Consumed): number =>
     0,
   );
 
+/** A client of the bench's own on the same store, whose reads are not counted (pricing transactions). */
+const pricer = once(() => createDocumentClient({ endpoint: config.dynamoEndpoint, region: config.region }));
+
 /** Asks every call of the shared client for its consumed capacity, and adds it up by kind. */
 function listen(): void {
   table().doc.middlewareStack.add(
@@ -54,8 +60,15 @@ function listen(): void {
       input.ReturnConsumedCapacity ??= 'TOTAL';
       inFlight += 1;
       try {
+        const transaction = context.commandName === 'TransactWriteItemsCommand';
+        const priced = transaction
+          ? await priceTransaction(pricer(), (args.input as { TransactItems: never[] }).TransactItems)
+          : undefined;
         const result = await next(args);
-        const consumed = sum((result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity);
+        // DynamoDB Local's figure for a transaction is not DynamoDB's bill: priced here (transaction-price.ts).
+        const consumed = priced
+          ? await priced()
+          : sum((result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity);
         if (tracing) console.log(`      ${String(context.commandName)} ${consumed} ${describe(args.input)}`);
         if (READS.has(String(context.commandName))) {
           units.read += consumed;
