@@ -44,6 +44,7 @@ export const V2_ERROR_CODES = [
   'APPOINTMENT_CANCELLED',
   'ALREADY_AT_THIS_TIME',
   'APPOINTMENT_NOT_MANAGEABLE',
+  'CHANGE_TOO_LATE',
   'INVALID_CLIENT_NAME',
   'INVALID_CLIENT_PHONE',
   'INVALID_CLIENT_EMAIL',
@@ -188,6 +189,17 @@ export const notManageable = (why: 'completed' | 'no_show' | 'started'): AppErro
       started: 'the appointment has started: its link can no longer change it',
     }[why],
     'APPOINTMENT_NOT_MANAGEABLE',
+  );
+/**
+ * A client's link moving or cancelling an appointment that starts within the business's cut-off
+ * (docs/CONTRACT.md#booking-window): the business may still change it, so the message says whom to contact.
+ */
+export const changeTooLate = (within: string, business: string | null): AppError =>
+  new AppError(
+    'conflict',
+    'SLOT_UNAVAILABLE',
+    `too late to change by link: the appointment starts within ${within}; contact ${business ?? 'the business'} to change it`,
+    'CHANGE_TOO_LATE',
   );
 /** A cancel token's look-up of a cancelled appointment (the client's link shows it no more). */
 export const cancelledByLink = (): AppError =>

@@ -31,6 +31,8 @@ const V2_REASON_CODES: Record<string, V2ErrorCode> = {
   'a cancelled appointment cannot be moved: book again': 'APPOINTMENT_CANCELLED',
   'appointment already cancelled': 'APPOINTMENT_CANCELLED',
   'the appointment is already at this time': 'ALREADY_AT_THIS_TIME',
+  'too late to change by link: the appointment starts within <cut-off>; contact <business> to change it':
+    'CHANGE_TOO_LATE',
   'the appointment is cancelled': 'APPOINTMENT_CANCELLED',
   'the appointment is completed: its link can no longer change it': 'APPOINTMENT_NOT_MANAGEABLE',
   'the appointment has started: its link can no longer change it': 'APPOINTMENT_NOT_MANAGEABLE',

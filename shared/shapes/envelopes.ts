@@ -135,6 +135,8 @@ export const V2_ERROR_CODE_MEANINGS: Record<V2ErrorCode, string> = {
   ALREADY_AT_THIS_TIME: '409: the appointment is already at the time asked',
   APPOINTMENT_NOT_MANAGEABLE:
     "409: the appointment is completed, marked no-show or has started: its client's link (cancel token) can no longer see, move or cancel it",
+  CHANGE_TOO_LATE:
+    "409: the appointment starts within the business's client_change_cutoff_minutes: its client's link (cancel token) can no longer move or cancel it; the message names the business to contact (its own token still can)",
   IDEMPOTENCY_KEY_REUSED:
     '409: the Idempotency-Key was used with a different request, or its first request is still running',
   PAYLOAD_TOO_LARGE: '413: the body is over 64 KB',

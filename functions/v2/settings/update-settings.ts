@@ -1,4 +1,5 @@
 import { UNSAFE_CLASS } from '../../../shared/core/safe-text';
+import { DAYS_AHEAD_BOUNDS, NOTICE_BOUNDS } from '../../../shared/features/schedule';
 import { LOGO_URL_MAX } from '../../../shared/features/settings/domain/brand-settings';
 import {
   CAPACITY_BOUNDS,
@@ -14,6 +15,7 @@ import {
   REMINDER_BOUNDS,
 } from '../../../shared/features/settings/domain/notification-settings';
 import { NOTIFY_EMAILS_MAX } from '../../../shared/features/settings/domain/notify-settings';
+import { CUTOFF_BOUNDS } from '../../../shared/features/settings/domain/window-settings';
 import { v2Settings } from '../../../shared/features/settings/http/present';
 import {
   body,
@@ -95,6 +97,9 @@ const Shape = {
   ),
   max_live_bookings_per_visitor: optional(int(LIVE_CAP_BOUNDS)),
   max_live_bookings_per_contact: optional(int(LIVE_CAP_BOUNDS)),
+  min_notice_minutes: optional(int(NOTICE_BOUNDS)),
+  max_days_ahead: optional(int(DAYS_AHEAD_BOUNDS)),
+  client_change_cutoff_minutes: optional(int(CUTOFF_BOUNDS)),
 };
 /** At least one setting (parseSettingsPatch refuses a change of none). */
 const Body = described(body(Shape), atLeastOneOf(Object.keys(Shape)));

@@ -42,7 +42,7 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments/reschedule': {
     summary: 'Move an appointment by its cancel token',
     description:
-      'To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409).',
+      "To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409), nor one that starts within the business's client_change_cutoff_minutes (409 CHANGE_TOO_LATE, naming whom to contact); the new time must be in the booking window (409 slot not available: too soon / too far ahead).",
     tag: 'v2 booking',
     answer: v2Answer(V2Appointment, 'V2RescheduleAnswer', 'The appointment at its new time.'),
     example: { ...v2AppointmentExample, slot_id: 15, start_time: '09:30:00', end_time: '10:00:00' },
@@ -59,6 +59,9 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'the appointment is completed: its link can no longer change it',
         'the appointment has started: its link can no longer change it',
         'the appointment is already at this time',
+        'slot not available: too soon',
+        'slot not available: too far ahead',
+        'too late to change by link: the appointment starts within <cut-off>; contact <business> to change it',
       ],
       503: ['the service is busy, retry the same request'],
     },

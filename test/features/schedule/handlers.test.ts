@@ -1,5 +1,5 @@
 /**
- * The handler tests of open days, services and staff, the service widget and time off, one subject module each in
+ * The handler tests of open days, services and staff, the service widget, time off and the booking window, one subject module each in
  * test/features/schedule/handlers/, run as one test file on one table (the README's "Tests" says why). One subject
  * alone: `npx jest test/features/schedule/handlers.test.ts -t services-and-staff`.
  */
@@ -11,4 +11,5 @@ subjects({
   'services-and-staff': () => require('./handlers/services-and-staff'),
   'service-widget': () => require('./handlers/service-widget'),
   'time-off': () => require('./handlers/time-off'),
+  'booking-window': () => require('./handlers/booking-window'),
 });

@@ -70,7 +70,7 @@ export function refuseUnbookable(
 /** Refuses a start outside the booker's window (a publishable key's or cancel token's): 409 too soon or too far ahead. */
 export function refuseOutsideWindow(
   slot: SlotRecord,
-  calendar: CalendarRecord,
+  calendar: Pick<CalendarRecord, 'timezone'>,
   now: Date,
   window: BookingWindow | null,
 ): void {

@@ -9,10 +9,11 @@ import {
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
 import { sha256Hex } from '../../access';
-import { hasStarted } from '../../schedule';
+import { hasStarted, type SlotRecord } from '../../schedule';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
+import { refuseMoveOutsideWindow, refuseWithinCutoff } from './client-rules';
 import { type MoveReads, moveTargetSlot, type RescheduleTarget } from './move-target';
 
 export type { RescheduleTarget } from './move-target';
@@ -95,8 +96,15 @@ export class ClientLinkService {
    * A cancelled, completed or started appointment, or the time it already has, is 409.
    */
   async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
-    const { appointment: before } = await this.manageable(entity, cancelToken, cancelledCannotMove);
+    const { appointment: before, calendar } = await this.manageable(entity, cancelToken, cancelledCannotMove);
+    refuseWithinCutoff(entity, before, calendar?.timezone ?? entity.settings.timezone, this.now());
     const slot = await moveTargetSlot(this.deps, entity, before, target);
+    refuseMoveOutsideWindow({
+      entity,
+      slot,
+      now: this.now(),
+      ...(await this.windowReads(entity, before, slot)),
+    });
     const appointment = await this.deps.booking.update(
       entity,
       before.appointment_id,
@@ -106,9 +114,19 @@ export class ClientLinkService {
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
 
+  /** What a move's window is read from: the new slot's calendar, and the appointment's service if any. */
+  private async windowReads(entity: EntityContext, before: AppointmentRecord, slot: SlotRecord) {
+    const [calendar, service] = await Promise.all([
+      this.deps.calendars.get(entity.entityId, slot.calendar_id),
+      before.service_id === undefined ? null : this.deps.services.get(entity.entityId, before.service_id),
+    ]);
+    return { calendar, service };
+  }
+
   /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
   async cancelByToken(entity: EntityContext, cancelToken: string) {
-    const { appointment: before } = await this.manageable(entity, cancelToken, alreadyCancelled);
+    const { appointment: before, calendar } = await this.manageable(entity, cancelToken, alreadyCancelled);
+    refuseWithinCutoff(entity, before, calendar?.timezone ?? entity.settings.timezone, this.now());
     const appointment = await this.deps.booking.update(
       entity,
       before.appointment_id,

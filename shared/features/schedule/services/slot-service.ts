@@ -8,6 +8,7 @@ import {
   slotNotFound,
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
+import { outsideWindow, windowOf } from '../domain/booking-window';
 import type { CalendarRecord } from '../domain/calendar';
 import { byStart, hasRoom, type SlotRecord } from '../domain/slot';
 import { hasStarted } from '../domain/slot-times';
@@ -92,7 +93,7 @@ export class SlotService {
     available = false,
   ): Promise<SlotRecord[]> {
     const [calendar, slots] = await this.calendarWithSlots(entity, date, date, calendarId);
-    return this.bookable(calendar, slots, available).sort(byStart);
+    return this.bookable(entity, calendar, slots, available).sort(byStart);
   }
 
   /** The calendar and its slots from one date to another, read side by side (one round trip). */
@@ -108,12 +109,22 @@ export class SlotService {
     ]);
   }
 
-  /** The slots a booking made now could take, when `available` asks for them; all of them otherwise. */
-  private bookable(calendar: CalendarRecord, slots: SlotRecord[], available: boolean): SlotRecord[] {
-    if (!available) return slots;
+  /**
+   * The slots a booking made now could take, when `available` asks for them; all of them otherwise. A
+   * client (publishable key, cancel token) sees none outside its booking window (docs/CONTRACT.md#booking-window).
+   */
+  private bookable(
+    entity: EntityContext,
+    calendar: CalendarRecord,
+    slots: SlotRecord[],
+    available: boolean,
+  ): SlotRecord[] {
     const now = this.now();
+    const window = windowOf(entity);
     return slots.filter(
-      (slot) => hasRoom(slot) && !hasStarted(slot.date, slot.start_time, calendar.timezone, now),
+      (slot) =>
+        (!available || (hasRoom(slot) && !hasStarted(slot.date, slot.start_time, calendar.timezone, now))) &&
+        !outsideWindow(slot, calendar.timezone, now, window),
     );
   }
 
@@ -126,7 +137,7 @@ export class SlotService {
     if (days < 1) throw invalidField('to', 'must not be before from');
     if (days > MAX_RANGE_DAYS) throw dateRangeTooLarge(MAX_RANGE_DAYS);
     const [calendar, slots] = await this.calendarWithSlots(entity, from, to, calendarId);
-    return this.bookable(calendar, slots, available).sort(byDateAndStart);
+    return this.bookable(entity, calendar, slots, available).sort(byDateAndStart);
   }
 
   /** A slot of any of the entity's calendars; with `calendarId`, of that calendar only. */
