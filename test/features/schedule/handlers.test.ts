@@ -1,5 +1,5 @@
 /**
- * The handler tests of open days, services and staff, the service widget, time off and the booking window, one subject module each in
+ * The handler tests of open days, services and staff, the service widget, time off, the booking window and buffers, one subject module each in
  * test/features/schedule/handlers/, run as one test file on one table (the README's "Tests" says why). One subject
  * alone: `npx jest test/features/schedule/handlers.test.ts -t services-and-staff`.
  */
@@ -12,4 +12,5 @@ subjects({
   'service-widget': () => require('./handlers/service-widget'),
   'time-off': () => require('./handlers/time-off'),
   'booking-window': () => require('./handlers/booking-window'),
+  buffers: () => require('./handlers/buffers'),
 });
