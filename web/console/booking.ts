@@ -57,15 +57,22 @@ function timePicker(
   const time = select('time', []);
   let list: Offer[] = [];
   const status = h('p', { role: 'status', 'aria-live': 'polite' });
+  let asked = 0;
   const load = async () => {
+    const mine = ++asked;
     status.textContent = 'Looking for free times…';
+    time.removeAttribute('data-loaded');
     const found = await offers(state, {
       serviceId: service.value === '' ? null : Number(service.value),
       calendarId: staff.value === '' ? null : Number(staff.value),
       date: date.value,
     });
+    // Only the latest question's answer is shown (a slower earlier one is dropped).
+    if (mine !== asked) return;
     list = found.ok ? found.offers : [];
     fillTimes(time, list);
+    // What the times are of (a stable hook): "<service id or none>|<calendar id or any>|<date>".
+    time.setAttribute('data-loaded', `${service.value || 'none'}|${staff.value || 'any'}|${date.value}`);
     status.textContent = found.ok ? `${list.length} free times` : found.message;
   };
   for (const control of [service, staff, date]) control.addEventListener('change', () => void load());

@@ -30,3 +30,7 @@ async function boot(): Promise<void> {
 }
 
 void boot();
+// A sign-in link opened in the tab that shows the sign-in form changes only the fragment: no new page.
+window.addEventListener('hashchange', () => {
+  if (location.pathname === '/console/sign-in' && location.hash.length > 1) void boot();
+});
