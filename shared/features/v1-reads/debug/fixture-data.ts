@@ -98,13 +98,15 @@ export function buildDebugData(today: string, seed = 20261123): DebugData {
           const roll = random();
           const status: AppointmentStatus =
             day < 0
-              ? roll < 0.5
+              ? roll < 0.45
                 ? 'completed'
-                : roll < 0.7
-                  ? 'confirmed'
-                  : roll < 0.85
-                    ? 'cancelled'
-                    : 'pending'
+                : roll < 0.5
+                  ? 'no_show'
+                  : roll < 0.7
+                    ? 'confirmed'
+                    : roll < 0.85
+                      ? 'cancelled'
+                      : 'pending'
               : roll < 0.6
                 ? 'confirmed'
                 : roll < 0.85

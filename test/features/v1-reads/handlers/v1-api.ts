@@ -495,6 +495,7 @@ describe('statistics', () => {
       pending_appointments: count('pending'),
       cancelled_appointments: count('cancelled'),
       completed_appointments: count('completed'),
+      no_show_appointments: count('no_show'),
       calendars_with_appointments: new Set(inRange.map((a) => a.calendar_id)).size,
       unique_clients: new Set(inRange.map((a) => a.client_id)).size,
       days_with_appointments: new Set(inRange.map((a) => a.date)).size,
@@ -506,6 +507,7 @@ describe('statistics', () => {
       appointments_count: inRange.filter((a) => a.date === D1).length,
       confirmed_count: expect.any(Number),
       cancelled_count: expect.any(Number),
+      no_show_count: inRange.filter((a) => a.date === D1 && a.status === 'no_show').length,
     });
     expect(breakdown.at(-1)?.date).toBe(D2);
     expect(breakdown.reduce((n, d) => n + d.appointments_count, 0)).toBe(inRange.length);

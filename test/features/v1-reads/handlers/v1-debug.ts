@@ -43,7 +43,7 @@ const ZONE = 'Europe/Paris';
 const today = todayIn(ZONE);
 const FIRST_DAY = addDays(today, -15);
 const LAST_DAY = addDays(today, 14);
-const LIVE = new Set(['pending', 'confirmed', 'completed']);
+const LIVE = new Set(['pending', 'confirmed', 'completed', 'no_show']);
 
 const flagged = (url: string) => `/api${url}${url.includes('?') ? '&' : '?'}debug=true`;
 /** Debug mode asked by the query parameter. */
@@ -173,14 +173,16 @@ describe('v1 debug mode: every GET endpoint answers without a token', () => {
 });
 
 describe('v1 debug mode: the data set', () => {
-  it('holds appointments of every status, completed only in the past, and is the same on every call', async () => {
+  it('holds appointments of every status, completed and no-show only in the past, and is the same on every call', async () => {
     expect([...countBy(appointments, (a) => a.status).keys()].sort()).toEqual([
       'cancelled',
       'completed',
       'confirmed',
+      'no_show',
       'pending',
     ]);
-    for (const a of appointments.filter((x) => x.status === 'completed')) expect(a.date < today).toBe(true);
+    for (const a of appointments.filter((x) => x.status === 'completed' || x.status === 'no_show'))
+      expect(a.date < today).toBe(true);
     expect(await everything<Appointment>('/appointments')).toEqual(appointments);
   });
 
@@ -255,6 +257,7 @@ describe('v1 debug mode: statistics computed live', () => {
     expect(summary.confirmed_appointments).toBe(by.get('confirmed') ?? 0);
     expect(summary.cancelled_appointments).toBe(by.get('cancelled') ?? 0);
     expect(summary.completed_appointments).toBe(by.get('completed') ?? 0);
+    expect(summary.no_show_appointments).toBe(by.get('no_show') ?? 0);
     expect(summary.unique_clients).toBe(new Set(listed.map((a) => a.client_id)).size);
     expect(summary.days_with_appointments).toBe(new Set(listed.map((a) => a.date)).size);
     expect(summary.calendars_with_appointments).toBe(new Set(listed.map((a) => a.calendar_id)).size);
