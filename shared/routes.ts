@@ -114,6 +114,12 @@ export const ROUTES: readonly RouteDef[] = [
   { ...v2('POST', '/sessions/verify', 'sessions/verify-sign-in', 'write'), auth: 'none' },
   v2('POST', '/sessions/delete', 'sessions/sign-out', 'write'),
   v2('GET', '/me', 'me/get-me'),
+  // Passkeys: registered by a signed-in person, then a way in (docs/CONTRACT.md#passkeys).
+  v2('POST', '/passkeys/options', 'passkeys/passkey-options', 'write'),
+  v2('POST', '/passkeys', 'passkeys/register-passkey', 'write'),
+  v2('GET', '/passkeys', 'passkeys/list-passkeys'),
+  { ...v2('POST', '/sessions/passkey/options', 'sessions/passkey-options', 'write'), auth: 'none' },
+  { ...v2('POST', '/sessions/passkey', 'sessions/passkey-sign-in', 'write'), auth: 'none' },
 ];
 
 /**

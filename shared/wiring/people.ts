@@ -7,8 +7,10 @@ import { tokenInvalid } from '../core/errors';
 import type { EntityContext } from '../features/access';
 import { mailConfig } from '../features/mail/config';
 import type { MailTransport } from '../features/mail/ports';
+import { PasskeyService } from '../features/people/services/passkey-service';
 import { SessionService } from '../features/people/services/session-service';
 import { StaffService } from '../features/people/services/staff-service';
+import { PasskeyRepository } from '../features/people/store/passkey-repository';
 import { SessionRepository, SignInCounterRepository } from '../features/people/store/session-repository';
 import { StaffRepository } from '../features/people/store/staff-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
@@ -77,3 +79,8 @@ export async function authenticateSession(token: string): Promise<EntityContext>
   const { version: _version, ...plain } = read;
   return { entityId: signedIn.entityId, settings: withDefaultSettings(plain), staff: signedIn.staff };
 }
+
+/** Passkeys (WebAuthn): their registration by a signed-in member and the sign-in with one. */
+export const passkeyService = /* @__PURE__ */ once(
+  () => new PasskeyService({ passkeys: new PasskeyRepository(table()), publicBase, now: () => new Date() }),
+);

@@ -35,6 +35,6 @@ export const staffPasskey = (entityId: string, email: string, credentialId: stri
 
 /** A WebAuthn challenge handed out, found by its own value (single use, five minutes). */
 export const passkeyChallenge = (challenge: string): Key => ({
-  pk: `${RATE_PARTITION_PREFIX}#CHALLENGE#${challenge}`,
+  pk: `WEBAUTHN#${challenge}`,
   sk: 'CHALLENGE',
 });

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { emptyArray } from '../../shapes/common';
 import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
-import { V2Me, V2StaffMember } from './http/schemas';
+import { V2Me, V2Passkey, V2StaffMember, V2WebAuthnOptions } from './http/schemas';
 
 const member = {
   email: 'ana@salon.example',
@@ -98,5 +98,59 @@ export const V2_PEOPLE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     errors: {
       403: ['signing out needs a session', "a session's change needs the Origin of the API's public address"],
     },
+  },
+  'POST /api/v2/passkeys/options': {
+    summary: 'Options of a new passkey',
+    description:
+      'A signed-in person’s session (a token is no person: 403): the WebAuthn creation options (PublicKeyCredentialCreationOptionsJSON, as @simplewebauthn/browser’s startRegistration takes them) for a passkey of this site, their own passkeys excluded. The challenge works once, for 5 minutes. Passkeys need a public base with a host name (localhost included; an IP address is no relying party: 400).',
+    tag: 'v2 staff',
+    answer: v2Answer(V2WebAuthnOptions, 'V2PasskeyOptionsAnswer', 'The creation options.'),
+    example: { challenge: 'x3bqf4…', rp: { name: 'Booking console', id: 'book.example.com' } },
+    errors: {
+      400: ['passkeys need a public address with a host name'],
+      403: ['a passkey is registered by a signed-in person'],
+      409: ['at most 10 passkeys per person'],
+    },
+  },
+  'POST /api/v2/passkeys': {
+    summary: 'Add a passkey',
+    description:
+      'A signed-in person’s session: `{"response", "name"?}`, the browser’s answer to the options (RegistrationResponseJSON). Checked by SimpleWebAuthn against the challenge handed to this person (once), the public base’s origin and host; only the public key and its counter are kept.',
+    tag: 'v2 staff',
+    answer: v2Answer(V2Passkey, 'V2PasskeyAnswer', 'The passkey kept.'),
+    example: { id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T10:00:00.000Z' },
+    errors: {
+      400: [
+        "response: must be the browser's WebAuthn answer (an object)",
+        'response: Unexpected registration response challenge',
+      ],
+      409: ['this passkey is already registered'],
+    },
+  },
+  'GET /api/v2/passkeys': {
+    summary: 'My passkeys',
+    description: 'A signed-in person’s session: their passkeys’ ids, names and dates (never a key).',
+    tag: 'v2 staff',
+    answer: v2Answer(z.array(V2Passkey), 'V2PasskeyListAnswer', 'The passkeys.'),
+    example: [{ id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T10:00:00.000Z' }],
+    errors: {},
+  },
+  'POST /api/v2/sessions/passkey/options': {
+    summary: 'Options of a sign-in with a passkey',
+    description:
+      'No credential: the WebAuthn request options (PublicKeyCredentialRequestOptionsJSON, for startAuthentication); the browser offers the passkeys it holds for this site. The challenge works once, for 5 minutes.',
+    tag: 'v2 staff',
+    answer: v2Answer(V2WebAuthnOptions, 'V2PasskeySignInOptionsAnswer', 'The request options.'),
+    example: { challenge: 'Jq0…', rpId: 'book.example.com', userVerification: 'preferred' },
+    errors: { 400: ['passkeys need a public address with a host name'] },
+  },
+  'POST /api/v2/sessions/passkey': {
+    summary: 'Open a session with a passkey',
+    description:
+      'No credential: `{"response"}`, the browser’s answer (AuthenticationResponseJSON). A passkey of a staff member, signing this site’s unused challenge from the public base’s origin, opens a session exactly as POST /sessions/verify does (the same Set-Cookie and answer); anything else is 401.',
+    tag: 'v2 staff',
+    answer: v2Answer(V2Me, 'V2PasskeySignInAnswer', 'Who the new session is.'),
+    example: { email: 'ana@salon.example', role: 'staff', account: 'salon', calendar_ids: [3] },
+    errors: { 401: ['passkey not recognised'] },
   },
 };

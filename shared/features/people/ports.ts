@@ -1,4 +1,5 @@
 /** The ports of people (staff accounts, sign-in links, sessions, passkeys): what their services need. */
+import type { ChallengeRecord, PasskeyRecord } from './domain/passkeys';
 import type { SessionRecord } from './domain/sessions';
 import type { StaffMember, StaffRecord } from './domain/staff';
 
@@ -54,6 +55,18 @@ export interface SignInCounter {
 /** Where a sign-in link goes: the client e-mails' transport (SES, SMTP or the outbox). */
 export interface SignInMailer {
   send(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
+}
+
+/** Passkeys and the WebAuthn challenges handed out for them. */
+export interface PasskeyStore {
+  /** Keeps a passkey (found by its credential id, listed under its member); false when the id is known. */
+  add(passkey: PasskeyRecord): Promise<boolean>;
+  get(credentialId: string): Promise<PasskeyRecord | null>;
+  list(entityId: string, email: string): Promise<PasskeyRecord[]>;
+  setCounter(credentialId: string, counter: number): Promise<void>;
+  addChallenge(challenge: string, record: ChallengeRecord): Promise<void>;
+  /** Removes the challenge and answers it (once: a second take finds none). */
+  takeChallenge(challenge: string): Promise<ChallengeRecord | null>;
 }
 
 /** The entity's calendars, to check the ones a staff member is given. */

@@ -49,6 +49,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/sessions': { email: 'ana@example.fr', account: 'demo' },
   'POST /api/v2/sessions/verify': { token: 'the-token-of-the-e-mailed-link-43-characters' },
   'POST /api/v2/sessions/delete': { everywhere: false },
+  'POST /api/v2/passkeys': { response: { id: 'the-credential-id', type: 'public-key' }, name: 'Laptop' },
+  'POST /api/v2/sessions/passkey': { response: { id: 'the-credential-id', type: 'public-key' } },
 };
 
 /** The HTTP API (payload 2.0) event API Gateway sends for a sample request to this route. */

@@ -57,4 +57,19 @@ export const VerifyBody = body({
 
 export const SignOutBody = body({ everywhere: optional(bool()) });
 
+/** The browser's WebAuthn answer, as @simplewebauthn/browser gives it (JSON). */
+const webAuthnAnswer = () =>
+  described(
+    converted(
+      (value, ctx): Record<string, unknown> =>
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? (value as Record<string, unknown>)
+          : fail(ctx, "must be the browser's WebAuthn answer (an object)"),
+    ),
+    { type: 'object', description: "the browser's answer to the options (navigator.credentials), as JSON" },
+  );
+
+export const NewPasskeyBody = body({ response: webAuthnAnswer(), name: optional(text(100)) });
+export const PasskeySignInBody = body({ response: webAuthnAnswer() });
+
 export type NewStaffBody = z.infer<typeof NewStaffBody>;

@@ -24,3 +24,15 @@ export const V2Me = named(
   'V2Me',
   "Who the session is: the staff member's address, role, account and calendars.",
 );
+
+export const V2Passkey = named(
+  z.strictObject({ id: z.string(), name: z.string(), created_at: z.iso.datetime() }),
+  'V2Passkey',
+  'A passkey of the signed-in person: its credential id (base64url), name and date; never its key.',
+);
+
+export const V2WebAuthnOptions = named(
+  z.looseObject({ challenge: z.string() }),
+  'V2WebAuthnOptions',
+  'WebAuthn options as JSON (W3C PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON), as @simplewebauthn/browser takes them.',
+);
