@@ -248,10 +248,13 @@ export const stalled = (): AppError =>
 /** What a publishable key may not do (a route outside its scope, or a request from an origin it does not allow). */
 export const forbidden = (message: string): AppError => new AppError('forbidden', 'FORBIDDEN', message);
 
-/** A limit refused the request; `retryAfter` whole seconds until its window ends. */
+/** A limit refused the request; `retryAfter` whole seconds until its window ends (or a place frees). */
 export class RateLimited extends AppError {
-  constructor(readonly retryAfter: number) {
-    super('rate_limited', 'RATE_LIMITED', `too many requests, retry in ${retryAfter} s`);
+  constructor(
+    readonly retryAfter: number,
+    message = `too many requests, retry in ${retryAfter} s`,
+  ) {
+    super('rate_limited', 'RATE_LIMITED', message);
   }
 }
 

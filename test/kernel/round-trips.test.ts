@@ -306,9 +306,17 @@ describe('round trips per request (warm instance)', () => {
         '"public";r=99997;t=60, "public-bookings";r=99998;t=60, "visitor";r=99997;t=60, "visitor-bookings";r=99998;t=3600',
       );
     });
+    // A key's booking also reads the lists of its live caps (its visitor, its phone: docs/CONTRACT.md#live-caps),
+    // then the bookings they list (the warm-up's), and writes the lists in its own transaction.
     expectPath(
       calls,
-      [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems RATE'], ['TransactWriteItems SLOT']],
+      [
+        ['BatchGetItem CAL+TOKEN'],
+        ['TransactWriteItems RATE'],
+        ['BatchGetItem LIVECAP'],
+        ['GetItem APPT'],
+        ['TransactWriteItems SLOT'],
+      ],
       ['BatchGetItem RATE'],
     );
     expectPath(

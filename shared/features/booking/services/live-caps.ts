@@ -5,9 +5,9 @@
  * each list, its own id added, in the booking's own transaction on the version read: a concurrent booking
  * of the same holder fails that condition, and the booking tries again from the lists.
  */
-import { AppError } from '../../../core/errors';
+import { type AppError, RateLimited } from '../../../core/errors';
 import type { EntityContext } from '../../access';
-import { hasStarted } from '../../schedule';
+import { startInstant } from '../../schedule';
 import { isManageable } from '../domain/appointment';
 import { holdersOf, type LiveCapClaim, type LiveCapHolder } from '../domain/live-caps';
 import type { AppointmentReader, LiveCapStore } from '../ports';
@@ -18,10 +18,13 @@ export interface LiveCapServiceDeps {
   now?: () => Date;
 }
 
-const tooMany = (holder: LiveCapHolder): AppError =>
-  new AppError(
-    'rate_limited',
-    'RATE_LIMITED',
+/**
+ * The 429 of a holder at its cap: `Retry-After` the seconds until the soonest of its live bookings starts
+ * (it no longer counts then; a cancellation frees a place sooner).
+ */
+const tooMany = (holder: LiveCapHolder, retryAfter: number): AppError =>
+  new RateLimited(
+    Math.max(1, retryAfter),
     holder.scope === 'visitor'
       ? `too many bookings: at most ${holder.cap} upcoming bookings from one visitor; cancel one or contact the business`
       : `too many bookings: at most ${holder.cap} upcoming bookings for one client; cancel one or contact the business`,
@@ -53,11 +56,14 @@ export class LiveCapService {
     if (holders.length === 0) return undefined;
     const lists = await this.deps.store.lists(entity.entityId, holders);
     const ids = [...new Set(lists.flatMap((list) => list?.ids ?? []))];
-    const live = new Set(await this.liveOf(entity, ids));
+    const live = await this.liveOf(entity, ids);
     return holders.map((holder, i) => {
       const list = lists[i];
       const kept = (list?.ids ?? []).filter((id) => live.has(id));
-      if (kept.length >= holder.cap) throw tooMany(holder);
+      if (kept.length >= holder.cap) {
+        const soonest = Math.min(...kept.map((id) => live.get(id) ?? Number.POSITIVE_INFINITY));
+        throw tooMany(holder, Math.ceil((soonest - this.now().getTime()) / 1000));
+      }
       return {
         scope: holder.scope,
         who: holder.who,
@@ -67,15 +73,16 @@ export class LiveCapService {
     });
   }
 
-  /** The ids whose appointment is live: pending or confirmed, and not started (in the entity's zone). */
-  private async liveOf(entity: EntityContext, ids: number[]): Promise<number[]> {
-    const now = this.now();
+  /** The live ones (pending or confirmed, not started, in the entity's zone), each with its start (ms). */
+  private async liveOf(entity: EntityContext, ids: number[]): Promise<Map<number, number>> {
+    const now = this.now().getTime();
+    const { timezone } = entity.settings;
     const found = await Promise.all(ids.map((id) => this.deps.appointments.get(entity.entityId, id)));
-    return found
-      .filter(
-        (a) =>
-          a && isManageable(a.status) && !hasStarted(a.date, a.start_time, entity.settings.timezone, now),
-      )
-      .map((a) => a?.appointment_id ?? 0);
+    const live = new Map<number, number>();
+    for (const a of found) {
+      const start = a ? startInstant(a.date, a.start_time, timezone).getTime() : 0;
+      if (a && isManageable(a.status) && start >= now) live.set(a.appointment_id, start);
+    }
+    return live;
   }
 }

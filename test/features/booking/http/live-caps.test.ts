@@ -13,6 +13,7 @@ const store = onFileTable();
 
 interface Answer {
   status: number;
+  retryAfter: number;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   json: any;
 }
@@ -44,7 +45,13 @@ describe('one person cannot fill a day, through npm start (issue 58, point 2)', 
           answer.on('data', (chunk: Buffer) => {
             text += chunk.toString();
           });
-          answer.on('end', () => done({ status: answer.statusCode ?? 0, json: JSON.parse(text) }));
+          answer.on('end', () =>
+            done({
+              status: answer.statusCode ?? 0,
+              retryAfter: Number(answer.headers['retry-after'] ?? 0),
+              json: JSON.parse(text),
+            }),
+          );
         },
       );
       request.on('error', fail);
@@ -119,7 +126,11 @@ describe('one person cannot fill a day, through npm start (issue 58, point 2)', 
         const answer = await book(b, ip, b.slots[slot], { phone: phone(n++) });
         mine.push(answer.status);
         if (answer.status === 200) slot++;
-        else expect(answer.json.message).toBe(message);
+        else {
+          expect(answer.json.message).toBe(message);
+          // Retry-After: until the soonest of the visitor's bookings starts (two weeks ahead or more).
+          expect(answer.retryAfter).toBeGreaterThan(13 * 86_400);
+        }
       }
       if (ip !== '127.0.0.2') continue;
       // Without the origin secret a viewer header is the caller's own word: ignored.
