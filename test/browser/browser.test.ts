@@ -12,4 +12,5 @@ subjects({
   widget: () => require('./widget'),
   'widget-services': () => require('./widget-services'),
   pages: () => require('./pages'),
+  console: () => require('./console'),
 });
