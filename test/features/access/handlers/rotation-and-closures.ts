@@ -10,6 +10,13 @@ describe('rotate-secret revokes what the old secret could have made', () => {
     const feed = await call('POST', '/api/v2/calendar-feed', { headers: entity.v2, body: {} });
     const token = new URL(feed.json.data.url).pathname.slice('/feeds/'.length, -'.ics'.length);
     expect(await calendarFeedService().render(token)).not.toBeNull();
+    // One staff member's feed too (issue 59 point 5): a new secret ends it with the business's.
+    const staffFeed = await call('POST', '/api/v2/calendar-feed', {
+      headers: entity.v2,
+      body: { calendar_id: 1 },
+    });
+    const staffToken = new URL(staffFeed.json.data.url).pathname.slice('/feeds/'.length, -'.ics'.length);
+    expect(await calendarFeedService().render(staffToken)).not.toBeNull();
     const key = (
       await call('POST', '/api/v2/keys', {
         headers: entity.v2,
@@ -25,6 +32,7 @@ describe('rotate-secret revokes what the old secret could have made', () => {
     const rotated = await services().admin.rotateSecret(account);
     expect(rotated.calendar_feed_ended).toBe(true);
     expect(await calendarFeedService().render(token)).toBeNull();
+    expect(await calendarFeedService().render(staffToken)).toBeNull();
     expect(rotated.remaining.publishable_keys.map((k) => k.id)).toEqual([key.id]);
     expect(rotated.remaining.webhooks).toEqual([{ id: hook.json.data.id, url: 'http://127.0.0.1:9/hook' }]);
     expect(rotated.revoked).toEqual({ publishable_keys: [], webhooks: [] });
