@@ -102,6 +102,8 @@ function businessAppointments(how: string, caller: () => Caller) {
         service_name: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/),
         updated_at: expect.stringMatching(/T/),
+        // Who changed it last (issue 60, point 3): booked with the secret token.
+        changed_by: 'token',
       });
       expect(items[1].calendar_name).toBe('Bruno');
       // One calendar; one day; one status.
