@@ -57,7 +57,12 @@ function keysSection(shell: Shell, keys: Key[], created: HTMLElement): HTMLEleme
       keys.map((k) => [
         k.name,
         k.allowed_origins.join(', '),
-        postButton(shell, 'Delete', `Delete the key ${k.name}`, '/keys/delete', { id: k.id }),
+        postButton(shell, {
+          text: 'Delete',
+          label: `Delete the key ${k.name}`,
+          path: '/keys/delete',
+          body: { id: k.id },
+        }),
       ]),
     ),
     created,
@@ -99,7 +104,12 @@ function webhooksSection(shell: Shell, hooks: Hook[], created: HTMLElement): HTM
       hooks.map((w) => [
         w.url,
         w.events.join(', '),
-        postButton(shell, 'Delete', `Delete the webhook to ${w.url}`, '/webhooks/delete', { id: w.id }),
+        postButton(shell, {
+          text: 'Delete',
+          label: `Delete the webhook to ${w.url}`,
+          path: '/webhooks/delete',
+          body: { id: w.id },
+        }),
       ]),
     ),
     created,
@@ -146,7 +156,12 @@ async function feedSection(shell: Shell): Promise<HTMLElement> {
       { class: 'bar' },
       make,
       status.data?.exists
-        ? postButton(shell, 'Stop the feed', 'Stop the calendar feed', '/calendar-feed/delete', {})
+        ? postButton(shell, {
+            text: 'Stop the feed',
+            label: 'Stop the calendar feed',
+            path: '/calendar-feed/delete',
+            body: {},
+          })
         : null,
     ),
   );

@@ -67,11 +67,9 @@ export function table(caption: string, heads: string[], rows: (string | HTMLElem
 /** A button that posts `body` to `path`, then redraws the setup (a removal). */
 export function postButton(
   shell: Shell,
-  text: string,
-  label: string,
-  path: string,
-  body: object,
+  button: { text: string; label: string; path: string; body: object },
 ): HTMLElement {
+  const { text, label, path, body } = button;
   return h(
     'button',
     {

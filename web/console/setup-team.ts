@@ -29,7 +29,12 @@ function servicesSection(shell: Shell, services: Service[]): HTMLElement {
         `${s.duration} min`,
         s.price === null || s.price === undefined ? '—' : `${(s.price / 100).toFixed(2)} ${s.currency ?? ''}`,
         names(s.calendar_ids),
-        postButton(shell, 'Delete', `Delete the service ${s.name}`, '/services/delete', { id: s.id }),
+        postButton(shell, {
+          text: 'Delete',
+          label: `Delete the service ${s.name}`,
+          path: '/services/delete',
+          body: { id: s.id },
+        }),
       ]),
     ),
     h('h3', {}, 'Add a service'),
@@ -65,16 +70,12 @@ function calendarsSection(shell: Shell, calendars: Calendar[]): HTMLElement {
       calendars.map((c) => [
         c.name,
         c.active ? 'yes' : 'no',
-        postButton(
-          shell,
-          c.active ? 'Deactivate' : 'Activate',
-          `${c.active ? 'Deactivate' : 'Activate'} ${c.name}`,
-          '/calendars/update',
-          {
-            id: c.id,
-            active: !c.active,
-          },
-        ),
+        postButton(shell, {
+          text: c.active ? 'Deactivate' : 'Activate',
+          label: `${c.active ? 'Deactivate' : 'Activate'} ${c.name}`,
+          path: '/calendars/update',
+          body: { id: c.id, active: !c.active },
+        }),
       ]),
     ),
     h('h3', {}, 'Add a staff member'),
@@ -110,7 +111,12 @@ function peopleSection(shell: Shell, people: Person[]): HTMLElement {
         p.role === 'owner' ? 'all' : names(p.calendar_ids),
         p.email === shell.state.me.email
           ? 'you'
-          : postButton(shell, 'Remove', `Remove ${p.email}`, '/staff/delete', { email: p.email }),
+          : postButton(shell, {
+              text: 'Remove',
+              label: `Remove ${p.email}`,
+              path: '/staff/delete',
+              body: { email: p.email },
+            }),
       ]),
     ),
     h('h3', {}, 'Add a person'),

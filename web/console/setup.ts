@@ -128,7 +128,12 @@ function closuresSection(shell: Shell, closures: Closure[]): HTMLElement {
       closures.map((c) => [
         c.date,
         c.name,
-        postButton(shell, 'Remove', `Remove the closure of ${c.date}`, '/closures/delete', { date: c.date }),
+        postButton(shell, {
+          text: 'Remove',
+          label: `Remove the closure of ${c.date}`,
+          path: '/closures/delete',
+          body: { date: c.date },
+        }),
       ]),
     ),
     h('h3', {}, 'Add a closure'),
