@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { EVENT_ENTRIES, FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../shared/routes';
-import { buildWriters, dataOf, ROOT, writersOf } from './bundling';
+import { buildWriters, dataOf, modulesInOutput, ROOT, writersOf } from './bundling';
 
 /** Every function's handler file: the routes', the feed's, not-found's and the event functions'. */
 export const functionEntries = (): string[] => [
@@ -56,7 +56,7 @@ export function assetSizes(meta: Metafile, entries: readonly string[]): AssetSiz
     if (!found) throw new Error(`no bundle for ${entry}`);
     const [file, output] = found;
     const map = meta.outputs[`${file}.map`]?.bytes ?? 0;
-    const inputs = Object.keys(output.inputs);
+    const inputs = modulesInOutput(meta, file);
     const data = dataOf(inputs);
     const writers = writersOf(inputs);
     const key = writers.join(',');

@@ -112,19 +112,36 @@ export function buildWriters(dir: string, entries: readonly string[]): Metafile 
 }
 
 /**
+ * The modules whose code is in a bundle's output file (index.js): not every module esbuild parsed
+ * (`meta.inputs`, which holds the ones tree shaking dropped too), only those with bytes in the output.
+ * What the asset carries beside index.js follows from these, here and in asset-sizes.ts alike.
+ */
+export function modulesInOutput(meta: Metafile, outputFile?: string): string[] {
+  const outputs = Object.entries(meta.outputs).filter(
+    ([file, output]) => output.entryPoint !== undefined && (outputFile === undefined || file === outputFile),
+  );
+  if (outputs.length !== 1) throw new Error(`expected one bundle in the metafile, found ${outputs.length}`);
+  const [, output] = outputs[0] as [string, Metafile['outputs'][string]];
+  return Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+}
+
+/**
  * After esbuild (a command hook of the stack): copies into the function's asset the data its bundle's
  * modules read and bundles beside it the writers they load on first use, both found in esbuild's
- * metafile, then removes the metafile (it is not deployed).
+ * metafile (the modules in index.js, modulesInOutput), then removes the metafile (it is not deployed).
  */
 export function copyBundleData(outputDir: string): { data: string[]; writers: string[] } {
   const metaFile = join(outputDir, 'index.meta.json');
   if (!existsSync(metaFile)) throw new Error(`no esbuild metafile in ${outputDir}`);
   const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile;
-  const copied = dataOf(Object.keys(meta.inputs));
+  const inOutput = modulesInOutput(meta);
+  const copied = dataOf(inOutput);
   for (const data of copied) {
     cpSync(join(ROOT, 'shared', 'core', 'data', data), join(outputDir, 'data', data), { recursive: true });
   }
-  const writers = writersOf(Object.keys(meta.inputs));
+  const writers = writersOf(inOutput);
   if (writers.length > 0) buildWriters(outputDir, writers);
   rmSync(metaFile);
   return { data: copied, writers };
@@ -137,7 +154,7 @@ if (require.main === module) {
   const [outputDir] = process.argv.slice(2);
   if (!outputDir) throw new Error('usage: node --require tsx/cjs infra/bundling.ts <bundle output dir>');
   const metaFile = join(outputDir, 'index.meta.json');
-  const inputs = existsSync(metaFile) ? Object.keys(JSON.parse(readFileSync(metaFile, 'utf8')).inputs) : [];
+  const inputs = existsSync(metaFile) ? modulesInOutput(JSON.parse(readFileSync(metaFile, 'utf8'))) : [];
   copyBundleData(outputDir);
   if (inputs.some((input) => input.endsWith(EMBED_READER))) {
     // `require`, not `import()`: this runs under tsx's CommonJS hook (shared/local/runtime.ts says why).

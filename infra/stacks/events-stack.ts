@@ -6,6 +6,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { DISPATCH } from '../../shared/features/webhooks';
 import { EVENT_ENTRIES } from '../../shared/routes';
 import { EVENT_ROUTES } from '../../shared/telemetry/names';
 import { addMail, type MailResources } from '../mail';
@@ -80,11 +81,12 @@ export class EventsStack extends Stack {
       DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl,
     };
 
+    // Its own timeout and batch size (DISPATCH): it stops before the deadline, reporting what is left.
     const dispatcher = addRouteFunction(this, {
       name: EVENT_ROUTES.dispatch,
       entry: EVENT_ENTRIES.dispatch,
       actions: DISPATCHER_ACTIONS,
-      stage,
+      stage: { ...stage, functions: { ...stage.functions, timeoutSeconds: DISPATCH.timeoutSeconds } },
       table,
     });
     for (const [key, value] of Object.entries(environment)) dispatcher.addEnvironment(key, value);
@@ -92,7 +94,7 @@ export class EventsStack extends Stack {
     dispatcher.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        batchSize: DISPATCH.batchSize,
         maxBatchingWindow: Duration.seconds(1),
         bisectBatchOnError: true,
         retryAttempts: 10,

@@ -9,13 +9,24 @@ export interface BatchResponse {
 /**
  * A stream batch, one record after the other: at the first failure it stops and reports that record, so
  * Lambda retries from it and a later change of the same item is never handled before an earlier one.
+ * `stopBefore` (the invocation's deadline near) stops it before a record, the first one excepted (each
+ * invocation makes progress): that record and the ones after are reported, for the next invocation.
  */
 export async function inStreamOrder<T>(
   records: readonly T[],
   idOf: (record: T) => string,
   handle: (record: T) => Promise<unknown>,
+  options: { stopBefore?: () => boolean } = {},
 ): Promise<BatchResponse> {
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && options.stopBefore?.()) {
+      const left = records.slice(index);
+      logger.info('stream batch stopped before the deadline; the rest goes to the next invocation', {
+        handled: index,
+        left: left.length,
+      });
+      return { batchItemFailures: left.map((rest) => ({ itemIdentifier: idOf(rest) })) };
+    }
     try {
       await handle(record);
     } catch (error) {

@@ -9,7 +9,7 @@ import { v1Appointment } from '../features/v1-reads/http/present';
 import { SqsDeliveryQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
 import { appointmentChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
 import { NodeWebhookTransport } from '../features/webhooks/adapters/webhook-transport';
-import { RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
+import { DISPATCH, RETRY_SCHEDULE_SECONDS } from '../features/webhooks/domain/webhooks';
 import type { DeadLetters, Delivery, DeliveryQueue } from '../features/webhooks/ports';
 import { EventDispatcher } from '../features/webhooks/services/event-dispatcher';
 import { WebhookDelivery } from '../features/webhooks/services/webhook-delivery';
@@ -77,8 +77,11 @@ export function eventPipeline(
   return {
     dispatcher,
     delivery,
-    /** A batch of table stream records, in order (stops at the first failure). */
-    dispatchRecords: (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
+    /**
+     * A batch of table stream records, in order (stops at the first failure). Given the invocation's
+     * time left, it starts no record with less than DISPATCH.reserveMs left: the rest is reported.
+     */
+    dispatchRecords: (records: readonly StreamRecordLike[], deadline?: Deadline): Promise<BatchResponse> =>
       inStreamOrder(
         records,
         (record) => record.dynamodb?.SequenceNumber ?? '',
@@ -86,6 +89,7 @@ export function eventPipeline(
           const change = appointmentChangeOf(record);
           if (change) await dispatcher.dispatch(change);
         },
+        deadline ? { stopBefore: () => deadline.remainingMs() < DISPATCH.reserveMs } : {},
       ),
   };
 }
@@ -102,9 +106,17 @@ const awsPipeline = /* @__PURE__ */ once(() =>
   ),
 );
 
+/** The time an invocation has left (Lambda's context.getRemainingTimeInMillis). */
+export interface Deadline {
+  remainingMs: () => number;
+}
+
 /** Stream Lambda: the table's changes of one batch become events (one invocation's metrics and trace). */
-export const dispatchStreamRecords = (records: readonly StreamRecordLike[]): Promise<BatchResponse> =>
-  instrumented(EVENT_ROUTES.dispatch, () => awsPipeline().dispatchRecords(records));
+export const dispatchStreamRecords = (
+  records: readonly StreamRecordLike[],
+  deadline?: Deadline,
+): Promise<BatchResponse> =>
+  instrumented(EVENT_ROUTES.dispatch, () => awsPipeline().dispatchRecords(records, deadline));
 
 /** Queue Lambda: each message is one delivery attempt. */
 export const deliverQueuedMessages = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>

@@ -8,6 +8,7 @@ import { FLAG_CHOICES, featureFlags } from '../../../infra/feature-flags';
 import { ApiStack } from '../../../infra/stacks/api-stack';
 import { EdgeStack } from '../../../infra/stacks/edge-stack';
 import { stageConfig } from '../../../infra/stage/stage-settings';
+import { DISPATCH } from '../../../shared/features/webhooks';
 import { templateOf, testApp, testStages } from '../../support/cdk-app';
 import { EVERY_SETTING } from './settings';
 
@@ -253,5 +254,27 @@ describe('cdk.json', () => {
       expect([flag, flags[flag]]).toEqual([flag, choice ? choice.value : recommended]);
     }
     for (const choice of Object.values(FLAG_CHOICES)) expect(choice.reason.length).toBeGreaterThan(20);
+  });
+});
+
+describe('the stream dispatcher', () => {
+  it('has the batch size and timeout the burst test sized (DISPATCH), and reports batch item failures', () => {
+    const events = templateOf(fewest.stages.production.events).toJSON() as Template;
+    const mapping = Object.values(events.Resources).find(
+      (r) =>
+        r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties?.StartingPosition === 'TRIM_HORIZON',
+    );
+    expect(mapping?.Properties).toEqual(
+      expect.objectContaining({
+        BatchSize: DISPATCH.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      }),
+    );
+    const dispatcher = Object.values(events.Resources).find(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        JSON.stringify(r.Properties).includes(`"FUNCTION_TIMEOUT_SECONDS":"${DISPATCH.timeoutSeconds}"`),
+    );
+    expect(dispatcher?.Properties?.Timeout).toBe(DISPATCH.timeoutSeconds);
   });
 });

@@ -147,3 +147,15 @@ export function urlProblem(
   }
   return null;
 }
+
+/**
+ * The stream dispatcher's sizing (infra/stacks/events-stack.ts): records a batch holds, the function's
+ * timeout, and the time it keeps in reserve: it starts no record once less than `reserveMs` is left of its
+ * invocation, and reports the records it did not reach as batch item failures (Lambda hands them to the
+ * next invocation; none is handled twice because of a timeout). Sized by a burst of 1,000 changes against
+ * the store (test/features/webhooks/dispatch-burst.test.ts): a full batch, at three times the measured
+ * time per record, ends before the reserve. Measured 2026-11-29 on DynamoDB Local on a loaded 2-core
+ * machine, two subscriptions: about 166 ms a record (ten store calls), so 50 records (25 s at 3x) and not
+ * the 100 of before, whose 10 s timeout a burst passed.
+ */
+export const DISPATCH = { batchSize: 50, timeoutSeconds: 60, reserveMs: 10_000 } as const;
