@@ -12,5 +12,6 @@ subjects({
   widget: () => require('./widget'),
   'widget-services': () => require('./widget-services'),
   pages: () => require('./pages'),
+  'brand-and-prices': () => require('./brand-and-prices'),
   console: () => require('./console'),
 });

@@ -85,7 +85,8 @@ describe('the hosted page and the manage page', () => {
     const confirmed = page.locator(inWidget('[data-confirmed]'));
     await confirmed.waitFor();
     const id = await confirmed.getAttribute('data-appointment-id');
-    const link = (await page.locator(inWidget('[data-confirmed] a')).getAttribute('href')) ?? '';
+    const link =
+      (await page.locator(inWidget('[data-confirmed] a[href*="/manage#"]')).getAttribute('href')) ?? '';
     expect(link).toMatch(new RegExp(`^${api.baseUrl}/manage#[A-Za-z0-9_-]{43}$`));
     expect(await taken(slots[0].id)).toBe(true);
 
@@ -95,7 +96,7 @@ describe('the hosted page and the manage page', () => {
     const shown = page.locator(inManage(`[data-appointment-id="${id}"]`));
     await shown.waitFor();
     expect(await page.locator(inManage('[data-status]')).getAttribute('data-status')).toBe('confirmed');
-    expect(await page.locator(inManage('[data-time]')).textContent()).toContain('(Europe/Paris)');
+    expect(await page.locator(inManage('[data-time]')).textContent()).toContain('(Central European Time)');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'manage');
     await page.locator(inManage('[data-action="reschedule"]')).click();
@@ -116,6 +117,9 @@ describe('the hosted page and the manage page', () => {
     await page.reload();
     await page.locator(inManage('[data-status="confirmed"]')).waitFor();
     expect(await tabTo(page, '[data-action="cancel"]')).toBe(true);
+    await page.keyboard.press('Enter');
+    // Cancelling asks once more: the question takes the focus on its answer yes.
+    expect(await focusedIs(page, '[data-action="confirm-cancel"]')).toBe(true);
     await page.keyboard.press('Enter');
     await page.locator(inManage('[data-status="cancelled"]')).waitFor();
     expect(await focusedIs(page, '[data-notice]')).toBe(true);

@@ -36,7 +36,12 @@ beforeAll(async () => {
   await ensureWeb();
   api = await startHttp();
   const page = (query: URLSearchParams) =>
-    hostPage(api.baseUrl, query.get('key') ?? '', query.get('attrs') ? String(query.get('attrs')) : '');
+    hostPage(
+      api.baseUrl,
+      query.get('key') ?? '',
+      query.get('attrs') ? String(query.get('attrs')) : '',
+      query.get('lang') ?? 'en',
+    );
   site = await hostSite(page);
   elsewhere = await hostSite(page);
   browser = await sharedBrowser();
@@ -122,6 +127,12 @@ describe('the widget on a business’s own site', () => {
     expect(await alert.textContent()).toContain(`Booking is not allowed from this site (${elsewhere.url})`);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'widget-wrong-origin');
+    // On a French page (no lang attribute on the widget), the refusal is in French.
+    await page.goto(`${elsewhere.url}/?key=${key}&lang=fr`);
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      `La réservation n’est pas autorisée depuis ce site (${elsewhere.url})`,
+    );
     expect(errors(REFUSALS)).toEqual([]);
     await page.close();
   });
@@ -197,13 +208,14 @@ describe('the widget on a business’s own site', () => {
     await page.locator(inWidget(`[data-day="${date}"]`)).click();
     const first = page.locator(inWidget(`[data-start="${hhmm(slots[0].start_time)}"]`));
     expect(await first.textContent()).toBe(hhmm(slots[0].start_time));
-    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Europe/Paris');
+    // The zone named for people, as Intl names it (not the IANA name).
+    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Central European Time');
     await first.click();
     await fill(page, 'Ny Visitor', '+1 212 555 0100');
     await page.locator(inWidget('button[type="submit"]')).click();
     await page.locator(inWidget('[data-confirmed]')).waitFor();
     expect(await page.locator(inWidget('[data-confirmed]')).textContent()).toContain(
-      `${hhmm(slots[0].start_time)}–${hhmm(slots[0].end_time)} (Europe/Paris time)`,
+      `${hhmm(slots[0].start_time)}–${hhmm(slots[0].end_time)} (Central European Time)`,
     );
     expect(errors()).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 /** With services (issue 29): the buttons that choose the service, and the person ('any' for anyone). */
 import type { Calendar, Service } from './api';
 import { h } from './dom';
-import type { Texts } from './i18n';
+import { priceLabel, type Texts } from './i18n';
 
 export type Staff = number | 'any';
 
@@ -12,6 +12,8 @@ export interface Choices {
   calendars: Calendar[];
   service: Service | null;
   staff: Staff;
+  /** The locale prices are written for. */
+  locale: string;
   onService: (service: Service) => void;
   onStaff: (staff: Staff) => void;
 }
@@ -22,9 +24,11 @@ export function renderChoices({
   calendars,
   service,
   staff,
+  locale,
   onService,
   onStaff,
 }: Choices): HTMLElement {
+  const priced = (s: Service) => (s.price === null ? '' : ` · ${priceLabel(s.price, s.currency, locale)}`);
   const serviceButtons = services.map((s) =>
     h(
       'button',
@@ -34,7 +38,7 @@ export function renderChoices({
         'aria-pressed': String(s.id === service?.id),
         onclick: () => onService(s),
       },
-      `${s.name} (${s.duration} min)`,
+      `${s.name} (${s.duration} min${priced(s)})`,
     ),
   );
   const performers = calendars.filter((c) => !service || service.calendar_ids.includes(c.id));
@@ -54,6 +58,9 @@ export function renderChoices({
     'div',
     {},
     h('fieldset', {}, h('legend', {}, t.chooseService), h('div', { class: 'choices' }, ...serviceButtons)),
+    service?.description
+      ? h('p', { class: 'service-info', 'data-service-description': service.id }, service.description)
+      : null,
     service && performers.length > 1
       ? h('fieldset', {}, h('legend', {}, t.chooseStaff), h('div', { class: 'choices' }, ...staffButtons))
       : null,

@@ -35,6 +35,33 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
   /** Builds the view anew from the element's state, and shows it. */
   protected abstract render(): void;
 
+  /** Loads the free times of the picker's month (`this.picking.range()`). */
+  protected abstract loadTimes(): Promise<void>;
+
+  /**
+   * Opens the picker at the first month with a free time, looking at most three months on (a window that
+   * starts at a month's end shows its next month, not an empty one).
+   */
+  protected async openAtFreeMonth(): Promise<void> {
+    for (let tries = 0; tries < 3 && this.picking.times.length === 0 && this.picking.nextMonth(); tries++)
+      await this.loadTimes();
+  }
+
+  private brandSheet: CSSStyleSheet | null = null;
+  /**
+   * The business's brand colour as the accent, unless the host page sets `--booking-accent` (checked
+   * again here: `#rrggbb` only). A constructed sheet: the pages' CSP allows no inline style.
+   */
+  protected applyBrand(color: string | null | undefined): void {
+    const css = color && /^#[0-9a-fA-F]{6}$/.test(color) ? `:host { --booking-brand: ${color}; }` : '';
+    if (!('adoptedStyleSheets' in this.root) || typeof CSSStyleSheet !== 'function') return;
+    if (!this.brandSheet) {
+      this.brandSheet = new CSSStyleSheet();
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, this.brandSheet];
+    }
+    this.brandSheet.replaceSync(css);
+  }
+
   /** The alert, as a line, when it is to be said `where`. */
   protected alertAt(where: 'top' | Where): HTMLElement | null {
     return this.alert?.where === where ? h('p', { role: 'alert', class: 'alert' }, this.alert.text) : null;
@@ -54,6 +81,13 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
         this.alert = null;
         this.focusAfter = focus;
         this.render();
+      },
+      monthPicked: (focus) => {
+        this.alert = null;
+        void this.loadTimes().then(() => {
+          this.focusAfter = focus;
+          this.render();
+        });
       },
     });
   }

@@ -8,8 +8,17 @@ const EN = {
   chooseService: 'Choose a service',
   chooseStaff: 'Choose a person',
   anyone: 'Anyone',
-  timesIn: 'Times are in the business’s time zone: {zone}.',
+  timesIn: 'Times are in {zone}, the business’s time zone.',
   noTimes: 'No time is free in the coming days.',
+  noTimesMonth: 'No time is free in {month}.',
+  prevMonth: 'Previous month',
+  nextMonth: 'Next month',
+  price: 'Price',
+  service: 'Service',
+  addToCalendar: 'Add to my calendar (.ics)',
+  confirmCancel: 'Cancel this appointment? This cannot be undone.',
+  confirmCancelYes: 'Yes, cancel it',
+  confirmCancelNo: 'No, keep it',
   yourDetails: 'Your details',
   name: 'Name',
   phone: 'Phone',
@@ -18,7 +27,7 @@ const EN = {
   booking: 'Booking…',
   change: 'Choose another time',
   confirmed: 'Your appointment is booked',
-  confirmedAt: '{when} ({zone} time).',
+  confirmedAt: '{when} ({zone}).',
   manageLink: 'Cancel or change this appointment',
   full: 'This time was just taken. The free times are shown again: please choose another.',
   closed: 'This time is no longer offered. Please choose another.',
@@ -62,8 +71,17 @@ const FR: Texts = {
   chooseService: 'Choisissez une prestation',
   chooseStaff: 'Choisissez une personne',
   anyone: 'Peu importe',
-  timesIn: 'Heures du fuseau de l’établissement : {zone}.',
+  timesIn: 'Horaires en {zone}, le fuseau de l’établissement.',
   noTimes: 'Aucun horaire libre dans les prochains jours.',
+  noTimesMonth: 'Aucun horaire libre en {month}.',
+  prevMonth: 'Mois précédent',
+  nextMonth: 'Mois suivant',
+  price: 'Prix',
+  service: 'Prestation',
+  addToCalendar: 'Ajouter à mon agenda (.ics)',
+  confirmCancel: 'Annuler ce rendez-vous ? C’est définitif.',
+  confirmCancelYes: 'Oui, l’annuler',
+  confirmCancelNo: 'Non, le garder',
   yourDetails: 'Vos coordonnées',
   name: 'Nom',
   phone: 'Téléphone',
@@ -72,7 +90,7 @@ const FR: Texts = {
   booking: 'Réservation…',
   change: 'Choisir un autre horaire',
   confirmed: 'Votre rendez-vous est réservé',
-  confirmedAt: '{when} (heure de {zone}).',
+  confirmedAt: '{when} ({zone}).',
   manageLink: 'Annuler ou modifier ce rendez-vous',
   full: 'Cet horaire vient d’être pris. Les horaires libres sont affichés à nouveau : choisissez-en un autre.',
   closed: 'Cet horaire n’est plus proposé. Choisissez-en un autre.',
@@ -137,3 +155,43 @@ export function dayLabel(date: string, lang: Lang, long = false): string {
 
 /** HH:MM of a time HH:MM:SS (the business's clock time, shown as it is). */
 export const hhmm = (time: string): string => time.slice(0, 5);
+
+/** The locale of a page's dates and prices: the business's when it speaks the page's language, else the language's own. */
+export const localeFor = (lang: Lang, businessLocale: string | null | undefined): string =>
+  businessLocale && langOf(businessLocale) === lang ? businessLocale : lang === 'fr' ? 'fr-FR' : 'en-GB';
+
+/**
+ * A time zone named for people, as Intl names it in the page's language ("Central European Time", "heure
+ * d’Europe centrale", "Eastern Time"); the IANA name when the browser has no name for it.
+ */
+export function zoneLabel(zone: string, lang: Lang): string {
+  try {
+    const parts = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+      timeZone: zone,
+      timeZoneName: 'longGeneric',
+    }).formatToParts(new Date());
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
+/** A price in a currency's minor units, written for a locale: 4550 EUR in fr-FR is "45,50 €". */
+export function priceLabel(price: number, currency: string, locale: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    return format.format(price / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    return `${price} ${currency}`;
+  }
+}
+
+/** A month YYYY-MM as words ("December 2026", "décembre 2026"). */
+export function monthLabel(month: string, lang: Lang): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    timeZone: 'UTC',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 15)));
+}

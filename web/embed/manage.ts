@@ -2,10 +2,11 @@
  * <booking-manage>: the manage page's element. It reads the cancel token from the fragment (`#<token>`,
  * which no request carries), shows the appointment and offers to cancel it or move it to a free time.
  */
-import { Api, type Appointment, type Business, type Managed, nowIn } from './api';
+import { Api, type Appointment, type Managed, nowIn, type Start } from './api';
 import { h } from './dom';
 import { EmbedElement } from './element';
-import { dayLabel, fill, hhmm, langOf } from './i18n';
+import { dayLabel, fill, hhmm, langOf, localeFor } from './i18n';
+import { type Performer, renderCancelQuestion, renderDetails, renderStaff } from './manage-view';
 import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
 
 type Phase = 'loading' | 'shown' | 'picking' | 'broken';
@@ -19,6 +20,11 @@ export class ManagePage extends EmbedElement {
   private managed: Managed | null = null;
   private notice: string | null = null;
   private pending = false;
+  /** A cancel asks once more: the question is shown. */
+  private asking = false;
+  /** A service's appointment moves to a start of the staff member chosen (its own at first). */
+  private staff: { all: Performer[]; chosen: number } | null = null;
+  private starts: Start[] = [];
 
   connectedCallback(): void {
     this.language = langOf(this.getAttribute('lang')) ?? langOf(document.documentElement.lang) ?? 'en';
@@ -35,6 +41,8 @@ export class ManagePage extends EmbedElement {
     this.managed = answer.data;
     this.language = langOf(this.getAttribute('lang')) ?? answer.data.business.language;
     document.documentElement.lang = this.language;
+    this.applyBrand(answer.data.business.brand_color);
+    this.picking.setWindow(answer.data.business.timezone, answer.data.business.max_days_ahead);
     document.title = `${this.t.myAppointment}${answer.data.business.name ? ` · ${answer.data.business.name}` : ''}`;
     this.phase = 'shown';
     this.render();
@@ -53,8 +61,16 @@ export class ManagePage extends EmbedElement {
     this.render();
   }
 
+  /** The first press asks once more (the question takes the focus); only the answer yes cancels. */
+  private ask(asking: boolean): void {
+    this.asking = asking;
+    this.focusAfter = asking ? '[data-action="confirm-cancel"]' : '[data-action="cancel"]';
+    this.render();
+  }
+
   private async cancel(): Promise<void> {
     if (!this.api || this.pending) return;
+    this.asking = false;
     this.pending = true;
     this.render();
     const answer = await this.api.call<Appointment>('POST', '/appointments/cancel', {
@@ -78,7 +94,11 @@ export class ManagePage extends EmbedElement {
 
   private async startPicking(): Promise<void> {
     if (!this.api || !this.managed) return;
-    await this.loadSlots(this.managed.business);
+    const a = this.managed.appointment;
+    const own = a.calendar_id ?? this.managed.business.default_calendar_id;
+    this.staff = a.service_id === undefined ? null : { all: [], chosen: own };
+    await this.loadTimes();
+    await this.openAtFreeMonth();
     this.phase = 'picking';
     this.notice = null;
     this.alert = null;
@@ -86,28 +106,61 @@ export class ManagePage extends EmbedElement {
     this.render();
   }
 
-  private async loadSlots(business: Business): Promise<void> {
-    if (!this.api) return;
+  /** The free times of the month shown: a service's starts (of every performer), or the free slots. */
+  protected async loadTimes(): Promise<void> {
+    const business = this.managed?.business;
+    if (!this.api || !business) return;
     const current = this.managed?.appointment;
     let free: Time[];
     if (current?.service_id !== undefined) {
-      // A service's appointment moves to a start where the whole service fits, with the same person.
-      const answer = await serviceStarts(
-        this.api,
-        business.timezone,
-        current.service_id,
-        current.calendar_id,
-      );
-      free = (answer.ok ? answer.data : [])
-        .filter((s) => !(s.date === current.date && s.start_time === current.start_time))
-        .map((s) => startTime(s, `${s.date} ${s.start_time} ${s.calendar_id}`));
+      // A service's appointment moves to a start where the whole service fits, with whoever performs it.
+      const answer = await serviceStarts(this.api, this.picking.range(), current.service_id);
+      this.starts = answer.ok ? answer.data : [];
+      free = this.staffTimes(current);
     } else {
-      const answer = await freeSlots(this.api, business.timezone);
+      const answer = await freeSlots(this.api, this.picking.range());
       free = (answer.ok ? slotTimes(answer.data, business.default_calendar_id) : []).filter(
         (s) => s.slotId !== current?.slot_id,
       );
     }
     this.picking.offer(free, nowIn(business.timezone));
+  }
+
+  /** The starts of the staff member chosen, but the appointment's own; the staff offered are the service's. */
+  private staffTimes(current: Appointment): Time[] {
+    if (!this.staff) return [];
+    const own = current.calendar_id ?? this.managed?.business.default_calendar_id ?? 0;
+    // The staff seen in any month shown so far stay offered.
+    const named = new Map<number, string>([
+      [own, this.managed?.calendar_name ?? ''],
+      ...this.staff.all.map((p): [number, string] => [p.id, p.name]),
+    ]);
+    for (const s of this.starts) named.set(s.calendar_id, s.calendar_name);
+    this.staff.all = [...named].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id);
+    const chosen = this.staff.chosen;
+    return this.starts
+      .filter((s) => s.calendar_id === chosen)
+      .filter(
+        (s) =>
+          !(
+            s.date === current.date &&
+            s.start_time === current.start_time &&
+            s.calendar_id === current.calendar_id
+          ),
+      )
+      .map((s) => startTime(s, `${s.date} ${s.start_time} ${s.calendar_id}`));
+  }
+
+  /** Another staff member for the move: that person's starts of the month shown. */
+  private pickStaff(id: number): void {
+    const current = this.managed?.appointment;
+    if (!this.staff || !current || !this.managed) return;
+    this.staff.chosen = id;
+    this.picking.clear();
+    this.alert = null;
+    this.picking.offer(this.staffTimes(current), nowIn(this.managed.business.timezone));
+    this.focusAfter = `[data-calendar-id="${id}"]`;
+    this.render();
   }
 
   private async move(): Promise<void> {
@@ -127,7 +180,13 @@ export class ManagePage extends EmbedElement {
     });
     this.pending = false;
     if (answer.ok) {
-      this.managed = { ...this.managed, appointment: answer.data };
+      // A move may go to another staff member: the page names the new one.
+      const moved = this.staff?.all.find((p) => p.id === answer.data.calendar_id);
+      this.managed = {
+        ...this.managed,
+        appointment: answer.data,
+        calendar_name: moved?.name ?? this.managed.calendar_name,
+      };
       this.phase = 'shown';
       this.notice = this.t.rescheduled;
       this.picking.clear();
@@ -147,7 +206,7 @@ export class ManagePage extends EmbedElement {
                 : t.failed;
       this.alert = { where: 'times', text };
       this.picking.time = null;
-      await this.loadSlots(this.managed.business);
+      await this.loadTimes();
       this.focusAfter = '[role="alert"]';
     }
     this.render();
@@ -157,18 +216,28 @@ export class ManagePage extends EmbedElement {
     const t = this.t;
     const box = this.box();
     const topAlert = this.alertAt('top');
+    const logo = this.managed?.business.logo_url;
+    if (logo) box.append(h('img', { class: 'logo', src: logo, alt: this.managed?.business.name ?? '' }));
     box.append(h('h1', {}, t.myAppointment));
     if (this.phase === 'loading') box.append(h('p', { class: 'status', role: 'status' }, t.loading));
     if (topAlert) box.append(topAlert);
     if (this.managed && (this.phase === 'shown' || this.phase === 'picking')) {
-      box.append(this.details(this.managed));
+      const locale = localeFor(this.language, this.managed.business.locale);
+      box.append(renderDetails({ t, lang: this.language, locale }, this.managed));
       if (this.notice)
         box.append(
           h('p', { class: 'status done', role: 'status', 'data-notice': true, tabindex: '-1' }, this.notice),
         );
       const live =
         this.managed.appointment.status === 'confirmed' || this.managed.appointment.status === 'pending';
-      if (live && this.phase === 'shown') {
+      if (live && this.phase === 'shown' && this.asking)
+        box.append(
+          renderCancelQuestion(t, this.pending, {
+            yes: () => void this.cancel(),
+            no: () => this.ask(false),
+          }),
+        );
+      else if (live && this.phase === 'shown') {
         box.append(
           h(
             'div',
@@ -189,42 +258,22 @@ export class ManagePage extends EmbedElement {
                 type: 'button',
                 'data-action': 'cancel',
                 disabled: this.pending,
-                onclick: () => void this.cancel(),
+                onclick: () => this.ask(true),
               },
               t.cancel,
             ),
           ),
         );
       }
-      if (this.phase === 'picking') box.append(this.picker(this.managed.business));
+      if (this.phase === 'picking') box.append(this.picker(this.managed.business.timezone));
     }
     this.show(box);
   }
 
-  private details(m: Managed): HTMLElement {
+  private picker(zone: string): HTMLElement {
     const t = this.t;
-    const a = m.appointment;
-    const statusText = (t as Record<string, string>)[`status_${a.status}`] ?? a.status;
-    const row = (term: string, value: string, attrs: Record<string, string | number> = {}) => [
-      h('dt', {}, term),
-      h('dd', attrs, value),
-    ];
-    return h(
-      'dl',
-      { 'data-appointment-id': a.id },
-      ...(m.business.name ? row(t.business, m.business.name) : []),
-      ...(m.calendar_name ? row(t.staff, m.calendar_name) : []),
-      ...row(t.date, dayLabel(a.date, this.language, true), { 'data-date': a.date }),
-      ...row(t.time, `${hhmm(a.start_time)}–${hhmm(a.end_time)} (${m.business.timezone})`, {
-        'data-time': hhmm(a.start_time),
-      }),
-      ...row(t.status, statusText, { 'data-status': a.status }),
-    );
-  }
-
-  private picker(business: Business): HTMLElement {
-    const t = this.t;
-    const wrap = h('div', {}, this.times(business.timezone, '[data-action="confirm-reschedule"]'));
+    const staff = this.staff ? renderStaff(t, { ...this.staff, onPick: (id) => this.pickStaff(id) }) : null;
+    const wrap = h('div', {}, staff, this.times(zone, '[data-action="confirm-reschedule"]'));
     const chosen = this.picking.time;
     if (chosen) {
       const when = `${dayLabel(chosen.date, this.language)} ${hhmm(chosen.start_time)}`;

@@ -18,7 +18,7 @@ import { renderChoices, type Staff } from './choices';
 import { renderConfirmation } from './confirmation';
 import { h } from './dom';
 import { EmbedElement } from './element';
-import { langOf } from './i18n';
+import { langOf, localeFor, priceLabel } from './i18n';
 import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
 import { FIELD_OF, type Field, refusal } from './refusal';
 
@@ -54,7 +54,8 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
 
   private async start(): Promise<void> {
     const key = this.getAttribute('key') ?? '';
-    this.language = langOf(this.getAttribute('lang')) ?? 'en';
+    // Until the business answers (or when it refuses: a wrong origin), the words of the page's language.
+    this.language = langOf(this.getAttribute('lang')) ?? langOf(document.documentElement.lang) ?? 'en';
     this.phase = 'loading';
     this.render();
     this.api = new Api(this.getAttribute('api') ?? BookingWidget.apiBase, key);
@@ -67,8 +68,12 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
     }
     this.business = answer.data;
     this.language = langOf(this.getAttribute('lang')) ?? answer.data.language;
+    this.applyBrand(answer.data.brand_color);
+    this.picking.setWindow(answer.data.timezone, answer.data.max_days_ahead);
     if (answer.data.has_services) await this.loadServices();
-    await this.loadSlots();
+    await this.loadTimes();
+    // With services, the month opens once a service is chosen.
+    if (this.services.length === 0 || this.service) await this.openAtFreeMonth();
     this.phase = 'pick';
     this.render();
   }
@@ -90,8 +95,11 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
     this.staff = this.calendars.some((c) => c.id === calendar) ? calendar : 'any';
   }
 
-  /** The free times: of the chosen service (and person) with services, else the default calendar's slots. */
-  private async loadSlots(): Promise<void> {
+  /**
+   * The free times of the month shown: of the chosen service (and person) with services, else the default
+   * calendar's slots.
+   */
+  protected async loadTimes(): Promise<void> {
     if (!this.api || !this.business) return;
     const zone = this.business.timezone;
     let times: Time[] = [];
@@ -101,7 +109,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
         return;
       }
       const staff = this.staff === 'any' ? undefined : this.staff;
-      const answer = await serviceStarts(this.api, zone, this.service.id, staff);
+      const answer = await serviceStarts(this.api, this.picking.range(), this.service.id, staff);
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       const seen = new Set<string>();
       for (const start of answer.ok ? answer.data : []) {
@@ -115,7 +123,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
         times.push(startTime(start, key));
       }
     } else {
-      const answer = await freeSlots(this.api, zone);
+      const answer = await freeSlots(this.api, this.picking.range());
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
     }
@@ -129,7 +137,8 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       change();
       this.picking.clear();
       this.alert = null;
-      await this.loadSlots();
+      await this.loadTimes();
+      await this.openAtFreeMonth();
       this.focusAfter = '[data-day]';
       this.render();
     };
@@ -139,6 +148,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       calendars: this.calendars,
       service: this.service,
       staff: this.staff,
+      locale: this.locale,
       onService: (s) =>
         void pick(() => {
           this.service = s;
@@ -148,6 +158,34 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
           this.staff = staff;
         }),
     });
+  }
+
+  /** The locale of prices and dates: the business's when it speaks the widget's language. */
+  private get locale(): string {
+    return localeFor(this.language, this.business?.locale);
+  }
+
+  /** What the confirmation says was booked: the service with its price, and who performs it. */
+  private bookedParts(booked: Appointment) {
+    const service = this.service;
+    const staff = this.calendars.find((c) => c.id === booked.calendar_id)?.name;
+    return {
+      service: service
+        ? {
+            name: service.name,
+            price: service.price === null ? null : priceLabel(service.price, service.currency, this.locale),
+          }
+        : undefined,
+      // The person is named when the business has staff to choose from.
+      staff: this.calendars.length > 1 ? staff : undefined,
+    };
+  }
+
+  /** The business's logo on top of the widget, but on the API's hosted page (its heading shows it). */
+  private logo(): HTMLElement | null {
+    const url = this.business?.logo_url;
+    if (!url || document.querySelector('meta[name="booking-page"]')) return null;
+    return h('img', { class: 'logo', src: url, alt: this.business?.name ?? '' });
   }
 
   /** A refusal in words, from its status and code (refusal.ts). */
@@ -197,7 +235,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       // The time was taken (or closed) meanwhile: the free times are shown again.
       this.alert = { where: 'times', text };
       this.picking.time = null;
-      await this.loadSlots();
+      await this.loadTimes();
       this.focusAfter = '[role="alert"]';
     } else {
       this.alert = { where: 'submit', text };
@@ -219,8 +257,12 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
           appointment: this.booked,
           timezone: this.business.timezone,
           base: this.api?.base ?? '',
+          business: this.business.name,
+          ...this.bookedParts(this.booked),
         }),
       );
+    const logo = this.phase === 'broken' ? null : this.logo();
+    if (logo) box.prepend(logo);
     if (this.phase === 'pick' && this.business) {
       if (topAlert) box.append(topAlert);
       const choices = this.choices();
