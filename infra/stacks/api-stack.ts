@@ -30,6 +30,7 @@ import {
 import { addDashboard } from '../dashboard';
 import { addStoreRefusalAlarm, alarmOn } from '../observability';
 import { ORIGIN_SECRET_ARN_VARIABLE, OriginSecret } from '../origin-secret';
+import { grantSignInMail, SIGN_IN_ENTRY } from '../sign-in-mail';
 import type { StageConfig } from '../stage/config';
 import { tableGrants } from '../table-access';
 import { addDistribution } from './edge-stack';
@@ -175,6 +176,7 @@ export class ApiStack extends Stack {
         });
         // The addresses the API writes (the staff feed's, docs/CONTRACT.md) start with its public base URL.
         fn.addEnvironment('PUBLIC_BASE_URL', publicBase);
+        if (route.entry === SIGN_IN_ENTRY) grantSignInMail(fn, stage);
         this.routeFunctions.set(name, fn);
         // The route and its integration stay here, beside the API: moving a function between nested
         // stacks never re-creates a route (whose key must stay unique in the API).

@@ -14,5 +14,6 @@ import './stages/open-days';
 import './stages/events';
 import './stages/limits';
 import './stages/mail';
+import './stages/sign-in-mail';
 import './stages/observability';
 import './stages/first-deploy';
