@@ -94,6 +94,13 @@ describe('MailSender (in-memory ports)', () => {
     expect(await sender(world).handle(reminder)).toBe('sent');
   });
 
+  it('drops a reminder whose appointment was marked no-show before its start (issue 60)', async () => {
+    const world = mailWorld();
+    const reminder = job({ kind: 'reminder', key: 'rem_1', cancelLink: undefined });
+    world.appointments.set(appointment().appointment_id, appointment({ status: 'no_show' }));
+    expect(await sender(world).handle(reminder)).toBe('dropped');
+  });
+
   it('sends at most 5 e-mails an hour to one address for publishable-key bookings; the business is not capped', async () => {
     const world = mailWorld();
     const cap = memoryCap();
