@@ -19,6 +19,9 @@ const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
   name: o.name,
   address: o.address,
   locale: o.locale,
+  // A comma-separated list; "" clears it.
+  notify_emails:
+    typeof o.notifyEmails === 'string' ? o.notifyEmails.split(',').filter((a) => a.trim() !== '') : undefined,
 });
 
 /** A repeated option's values, in order. */
@@ -133,6 +136,10 @@ export function addEntityCommands(cli: Command, run: Run): void {
       "the business's address: invites' LOCATION, e-mails' footer (\"\" clears it)",
     )
     .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
+    .option(
+      '--notify-emails <list>',
+      'up to 5 comma-separated addresses told of every booking, move and cancellation ("" clears them)',
+    )
     .action(
       run(
         (s, accountId: string, o: Record<string, unknown>) =>

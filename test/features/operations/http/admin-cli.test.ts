@@ -199,6 +199,14 @@ describe('admin CLI commands on the store', () => {
     expect((await onStore('set-settings', 'acme', '--cancel-url', '')).json).toMatchObject({
       cancel_url: null,
     });
+    // Who at the business hears of bookings (issue 59 point 5): a list, then cleared.
+    expect(
+      (await onStore('set-settings', 'acme', '--notify-emails', 'accueil@acme.example,chef@acme.example'))
+        .json,
+    ).toMatchObject({ notify_emails: ['accueil@acme.example', 'chef@acme.example'] });
+    expect((await onStore('set-settings', 'acme', '--notify-emails', '')).json).toMatchObject({
+      notify_emails: [],
+    });
     const face = await onStore(
       'set-settings',
       'acme',
