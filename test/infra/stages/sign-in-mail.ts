@@ -28,7 +28,8 @@ describe.each([
       template.Resources[
         nested.getLogicalId((fn as never as { node: { defaultChild: never } }).node.defaultChild)
       ];
-    const vars = (own?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const env = own?.Properties.Environment as { Variables: Record<string, unknown> } | undefined;
+    const vars = env?.Variables ?? {};
     expect(vars.MAIL_FROM).toBe(config.mail.from);
     const policies = Object.values(template.Resources).filter((r) => r.Type === 'AWS::IAM::Policy');
     const withSes = policies.filter((p) =>
