@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -41,14 +42,36 @@ const morningZone = (): string => {
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 };
 
+/** A port free now, for a server whose public base must be known before it starts. */
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+
 const outbox = mkdtempSync(join(tmpdir(), 'console-outbox-'));
 let server: Started;
+/**
+ * The console's address: a host name, not an IP address, as passkeys need one (docs/CONTRACT.md#passkeys);
+ * the server's public base, so the e-mailed links and the sessions' Origin are of it.
+ */
+let base: string;
 let site: Awaited<ReturnType<typeof hostSite>>;
 let browser: Browser;
 
 beforeAll(async () => {
   await Promise.all([ensureWeb(), ensureConsole()]);
-  server = await startServer({ ...onFileTable(), SMTP_URL: '', OUTBOX_DIR: outbox });
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  server = await startServer({
+    ...onFileTable(),
+    PORT: String(port),
+    PUBLIC_BASE_URL: base,
+    SMTP_URL: '',
+    OUTBOX_DIR: outbox,
+  });
   site = await hostSite((query) => hostPage(server.url, query.get('key') ?? ''));
   browser = await sharedBrowser();
 }, 300_000);
@@ -123,7 +146,7 @@ async function linksTo(address: string): Promise<string[]> {
 /** Signs in through the form and the e-mailed link, as a person does; the console's day view after. */
 async function signIn(page: Page, s: Salon, email: string, name?: string): Promise<void> {
   const before = (await linksTo(email)).length;
-  await page.goto(`${server.url}/console`);
+  await page.goto(`${base}/console`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Business account').fill(s.entity.entity_account_id);
   if (name) {
@@ -138,7 +161,7 @@ async function signIn(page: Page, s: Salon, email: string, name?: string): Promi
     if (links.length <= before) await new Promise((done) => setTimeout(done, 100));
   }
   const link = links.at(-1) as string;
-  expect(link.startsWith(`${server.url}/console/sign-in#`)).toBe(true);
+  expect(link.startsWith(`${base}/console/sign-in#`)).toBe(true);
   await page.goto(link);
   await page
     .locator('[data-console-view="day"]')
@@ -199,7 +222,7 @@ describe("the owner's console", () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     const errors = consoleErrors(page);
-    const csp = (await page.goto(`${server.url}/console`))?.headers()['content-security-policy'];
+    const csp = (await page.goto(`${base}/console`))?.headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     await signIn(page, s, 'owner@salon.test', 'console-sign-in');
@@ -331,7 +354,7 @@ describe("the owner's console", () => {
     const line = await keys.locator('[data-embed-line]').inputValue();
     expect(line).toMatch(
       new RegExp(
-        `^<script src="${server.url}/embed\\.js" async></script><booking-widget key="pk_[^"]+"></booking-widget>$`,
+        `^<script src="${base}/embed\\.js" async></script><booking-widget key="pk_[^"]+"></booking-widget>$`,
       ),
     );
     expect(await axeViolations(page)).toEqual([]);
@@ -374,6 +397,33 @@ describe("the owner's console", () => {
     await context.close();
   });
 
+  it('adds a passkey once signed in, then signs in with it alone (a virtual authenticator)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signIn(page, s, 'owner@salon.test');
+    await page.locator('[data-action="add-passkey"]').click();
+    await page.locator('[data-notice]', { hasText: 'Passkey added' }).waitFor();
+    await page.locator('[data-action="sign-out"]').click();
+    await page.locator('form[data-sign-in]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('[data-action="passkey-sign-in"]').click();
+    await page.locator('[data-console-view="day"]').waitFor();
+    expect(await page.locator('[data-me]').getAttribute('data-me')).toBe('owner@salon.test');
+    await context.close();
+  });
+
   it("keeps a staff member to their own calendar: Ana sees hers, another's is refused", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -388,10 +438,10 @@ describe("the owner's console", () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-staff');
     // Bruno's calendar by the address: the API refuses it (403) and the console says so.
-    await page.goto(`${server.url}/console?calendar=${s.bruno}`);
+    await page.goto(`${base}/console?calendar=${s.bruno}`);
     await page.locator('[data-refused="403"]').waitFor();
     const direct = await page.request.get(
-      `${server.url}/api/v2/appointments?from=${s.today}&to=${s.today}&calendar_id=${s.bruno}`,
+      `${base}/api/v2/appointments?from=${s.today}&to=${s.today}&calendar_id=${s.bruno}`,
     );
     expect(direct.status()).toBe(403);
     // The refusals the test asks for, and GET /me before signing in.

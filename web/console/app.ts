@@ -17,6 +17,7 @@ import {
 } from './api';
 import { moveAppointment, newAppointment } from './booking';
 import { addDays, longDate, shortDate, todayIn, weekStart } from './dates';
+import { addPasskeyButton } from './passkeys';
 import { scheduleView, viewDays } from './schedule';
 import { setupView } from './setup';
 import type { Shell, State, View } from './state';
@@ -128,7 +129,13 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
       { class: 'top' },
       h('h1', {}, state.business.name ?? 'Console'),
       h('nav', { 'aria-label': 'Console' }, h('div', { class: 'bar' }, scheduleTab, setupTab)),
-      h('div', { class: 'bar' }, h('span', { 'data-me': me.email }, `${me.email} (${me.role})`), signOut),
+      h(
+        'div',
+        { class: 'bar' },
+        h('span', { 'data-me': me.email }, `${me.email} (${me.role})`),
+        addPasskeyButton((text, error) => shell.notify(text, error)),
+        signOut,
+      ),
     ),
     notice,
     toolbar,

@@ -12,9 +12,9 @@ adoptStyles(document, CONSOLE_CSS);
 
 async function boot(): Promise<void> {
   const root = document.getElementById('console') ?? document.body;
-  const showSignIn = (problem?: string) => {
+  const showSignIn = (problem?: string): void => {
     if (location.pathname !== '/console/sign-in') history.replaceState(null, '', '/console/sign-in');
-    root.replaceChildren(signInForm(problem));
+    root.replaceChildren(signInForm((me) => void startConsole(root, me, () => showSignIn()), problem));
   };
   const link = await verifyLink();
   if (link && 'error' in link) return showSignIn(link.error);

@@ -4,6 +4,7 @@
  */
 import { h } from '../embed/dom';
 import { call, type Me } from './api';
+import { passkeySignIn } from './passkeys';
 
 const ACCOUNT_KEY = 'console.account';
 
@@ -40,7 +41,7 @@ const savedAccount = (): string => {
 };
 
 /** The sign-in form: an e-mail address and the business's account; the link comes by e-mail. */
-export function signInForm(problem?: string): HTMLElement {
+export function signInForm(signedIn: (me: Me) => void, problem?: string): HTMLElement {
   const status = h('p', { role: 'status', 'aria-live': 'polite' });
   if (problem) status.replaceChildren(h('span', { class: 'notice error' }, problem));
   const email = h('input', {
@@ -85,5 +86,13 @@ export function signInForm(problem?: string): HTMLElement {
         : h('span', { class: 'notice error' }, answer.message),
     );
   });
-  return h('div', { class: 'sign-in' }, form);
+  const passkey = passkeySignIn(signedIn, (text) =>
+    status.replaceChildren(h('span', { class: 'notice error' }, text)),
+  );
+  return h(
+    'div',
+    { class: 'sign-in' },
+    form,
+    passkey ? h('p', {}, 'Or, after a first sign-in by link on this device: ', passkey) : null,
+  );
 }
