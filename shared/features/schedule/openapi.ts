@@ -5,7 +5,7 @@ import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
 import * as ex from './http/examples';
 import * as S from './http/schemas';
-import { V2TimeOff, V2TimeOffAdded } from './http/time-off';
+import { V2TimeOff, V2TimeOffAdded } from './http/time-off-schemas';
 
 const BAD_DATE = 'invalid date, expected YYYY-MM-DD';
 const TIME_OFF = {
