@@ -111,11 +111,11 @@ describe('the business lists and changes its appointments through npm start', ()
     // The business moves one and marks another a no-show; v1 counts the no-show under its own name.
     const moved = await data('POST', '/appointments/update', {
       appointment_id: ours[0],
-      slot_id: slots[main]?.[2].id,
+      slot_id: slots[main]?.[2]?.id,
     });
     expect(moved).toMatchObject({
       id: ours[0],
-      start_time: slots[main]?.[2].start_time,
+      start_time: slots[main]?.[2]?.start_time,
       status: 'confirmed',
     });
     const noShow = await data('POST', '/appointments/update', { appointment_id: ours[1], status: 'no_show' });
@@ -155,7 +155,7 @@ describe('the business lists and changes its appointments through npm start', ()
     const toMain = await call(
       'POST',
       '/appointments/update',
-      { appointment_id: ours[2], slot_id: slots[main]?.[3].id },
+      { appointment_id: ours[2], slot_id: slots[main]?.[3]?.id },
       cookie,
     );
     expect([toMain.status, toMain.json.code]).toEqual([403, 'FORBIDDEN']);

@@ -11,7 +11,7 @@ import { partition } from '../../../support/invariants';
 
 interface Appointment {
   appointment_id: number;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
+  status: 'pending' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
   slot_id: number;
   calendar_id: number;
   client_id: number;
