@@ -27,12 +27,17 @@ jest.setTimeout(300_000);
 let api: Awaited<ReturnType<typeof startHttp>>;
 let browser: Browser;
 
+/** The pages' own origin is the stage's public base URL (docs/CONTRACT.md#addresses): this server's, as npm start sets it. */
+const baseBefore = process.env.PUBLIC_BASE_URL;
 beforeAll(async () => {
   await ensureWeb();
   api = await startHttp();
+  process.env.PUBLIC_BASE_URL = api.baseUrl;
   browser = await sharedBrowser();
 });
 afterAll(async () => {
+  if (baseBefore === undefined) delete process.env.PUBLIC_BASE_URL;
+  else process.env.PUBLIC_BASE_URL = baseBefore;
   await api?.close();
 });
 
