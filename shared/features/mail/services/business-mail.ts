@@ -36,6 +36,14 @@ export async function businessNotices(
   const { after, before } = change;
   // A v1 booking made already cancelled is an administrative record: nothing to tell.
   if (!after || (type === 'appointment.created' && after.status === 'cancelled')) return [];
+  const moved = before !== null && before.slot_id !== after.slot_id;
+  // Marking it completed or a no-show is the business's own record, not news to it.
+  if (
+    type === 'appointment.updated' &&
+    !moved &&
+    (after.status === 'completed' || after.status === 'no_show')
+  )
+    return [];
   const entity = await lookup.entity(change.entityId);
   if (!entity) return [];
   const targets = new Map<string, Omit<NoticeTarget, 'byClient' | 'was'>>();
@@ -47,7 +55,6 @@ export async function businessNotices(
   };
   if (before && before.calendar_id !== after.calendar_id) await staffOf(before.calendar_id);
   await staffOf(after.calendar_id);
-  const moved = before !== null && before.slot_id !== after.slot_id;
   const base = {
     entityId: change.entityId,
     kind: NOTICE_KIND[type],

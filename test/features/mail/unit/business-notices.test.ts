@@ -72,6 +72,16 @@ describe('business notices', () => {
     expect(arrived?.from).toContain('Salon Jeanne');
   });
 
+  it('makes none when the business marks an appointment completed or a no-show (its own record)', async () => {
+    const w = world(['accueil@salon.example']);
+    for (const status of ['completed', 'no_show'] as const) {
+      const marked = change({ before: appointment(), after: appointment({ status }) });
+      expect(await businessNotices(w.lookup, marked, 'appointment.updated', 'e')).toEqual([]);
+    }
+    const confirmed = change({ before: appointment({ status: 'pending' }), after: appointment() });
+    expect(await businessNotices(w.lookup, confirmed, 'appointment.updated', 'e')).toHaveLength(2);
+  });
+
   it('makes none without addresses, nor for a v1 booking made already cancelled', async () => {
     expect(
       await businessNotices(
