@@ -60,6 +60,7 @@ async function loadState(me: Me): Promise<State> {
 
 export async function startConsole(root: HTMLElement, me: Me, signedOut: () => void): Promise<void> {
   const state = await loadState(me);
+  const owner = me.role === 'owner';
   const notice = h('div', { role: 'status', 'aria-live': 'polite', 'data-notice': true });
   const heading = h('h2', { 'data-range': true, tabindex: '-1' });
   const host = h('div', { 'data-view-host': true });
@@ -114,8 +115,9 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
     weekButton,
     h('label', { for: 'staff-filter', class: 'visually-hidden' }, 'Staff member'),
     staffSelect,
-    button('new', 'New appointment', () => newAppointment(shell)),
-    button('time-off', 'Time off', () => addTimeOff(shell)),
+    // A staff member's session may not book nor give time off (403: docs/CONTRACT.md#staff-and-sessions).
+    owner ? button('new', 'New appointment', () => newAppointment(shell)) : null,
+    owner ? button('time-off', 'Time off', () => addTimeOff(shell)) : null,
   );
   const scheduleTab = button('schedule', 'Schedule', () => switchTo('day'));
   const setupTab = me.role === 'owner' ? button('setup', 'Setup', () => switchTo('setup')) : null;
@@ -171,7 +173,9 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
         : longDate(state.date, locale);
     const [list, ...offs] = await Promise.all([
       allAppointments({ from: days[0], to: last, calendar_id: state.calendarId }),
-      ...state.calendars.map((c) => call<TimeOff[]>('GET', '/time-off', { calendar_id: c.id })),
+      ...(owner ? state.calendars : []).map((c) =>
+        call<TimeOff[]>('GET', '/time-off', { calendar_id: c.id }),
+      ),
     ]);
     if (!list.ok) {
       shell.notify(list.message, true);
