@@ -19,6 +19,9 @@ const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
   name: o.name,
   address: o.address,
   locale: o.locale,
+  currency: o.currency,
+  brand_color: o.brandColor,
+  logo_url: o.logoUrl,
   // A comma-separated list; "" clears it.
   notify_emails:
     typeof o.notifyEmails === 'string' ? o.notifyEmails.split(',').filter((a) => a.trim() !== '') : undefined,
@@ -136,6 +139,12 @@ export function addEntityCommands(cli: Command, run: Run): void {
       "the business's address: invites' LOCATION, e-mails' footer (\"\" clears it)",
     )
     .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
+    .option('--currency <code>', 'ISO 4217 currency of the prices (minor units): EUR, USD, JPY...')
+    .option(
+      '--brand-color <#rrggbb>',
+      'accent of the widget, pages and e-mails, readable under white ("" clears it)',
+    )
+    .option('--logo-url <url>', 'https address of the logo on the pages and e-mails ("" clears it)')
     .option(
       '--notify-emails <list>',
       'up to 5 comma-separated addresses told of every booking, move and cancellation ("" clears them)',

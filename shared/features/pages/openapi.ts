@@ -10,13 +10,18 @@ const business = {
   timezone: 'Europe/Paris',
   language: 'fr',
   default_calendar_id: 1,
+  locale: 'fr-FR',
+  currency: 'EUR',
+  brand_color: '#7a1f5c',
+  logo_url: null,
+  max_days_ahead: 60,
 } as const;
 
 export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'GET /api/v2/business': {
     summary: 'What a booking page shows of the business',
     description:
-      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).',
+      'Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, the locale its dates and prices are written for, its currency, brand_color and logo_url (null when unset), max_days_ahead (the booking window the pages show, a month at a time), and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).',
     tag: 'v2 booking',
     answer: v2Answer(V2BusinessPage, 'V2BusinessAnswer', 'The business.'),
     example: { ...business, has_services: true },
@@ -25,10 +30,10 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments/lookup': {
     summary: 'The appointment a cancel token names',
     description:
-      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).',
+      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar, its service with its price (null for a slot's appointment) and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).',
     tag: 'v2 booking',
     answer: v2Answer(V2ManagedAppointment, 'V2ManagedAppointmentAnswer', 'The appointment.'),
-    example: { appointment: v2AppointmentExample, calendar_name: 'Default', business },
+    example: { appointment: v2AppointmentExample, calendar_name: 'Default', service: null, business },
     errors: {
       400: ['cancel_token: is required'],
       404: ['appointment not found'],

@@ -16,14 +16,9 @@ export const v2Business = (s: EntitySettings): V2Business => {
     currency: s.currency ?? 'EUR',
     brand_color: s.brand_color ?? null,
     logo_url: s.logo_url ?? null,
-    max_days_ahead: bookingWindow(s),
+    // The days ahead a client may book: the pages show that window, a month at a time.
+    max_days_ahead: s.max_days_ahead,
   };
-};
-
-/** The days ahead a client may book: the `max_days_ahead` setting (issue 59 point 2), 60 when it has none. */
-const bookingWindow = (s: EntitySettings): number => {
-  const days = (s as EntitySettings & { max_days_ahead?: unknown }).max_days_ahead;
-  return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 365 ? days : 60;
 };
 
 /** GET /business: the business, and whether it offers services (the widget's service path). */
