@@ -157,6 +157,15 @@ export class AppointmentRepository {
       filters.push('calendar_id = :calendar');
       values[':calendar'] = filter.calendarId;
     }
+    // Some calendars of the entity (a staff member's): the entity's index, filtered (at most 100 calendars).
+    if (filter.calendarId === undefined && filter.calendarIds !== undefined) {
+      const names = filter.calendarIds.map((id, i) => {
+        values[`:c${i}`] = id;
+        return `:c${i}`;
+      });
+      filters.push(names.length ? `calendar_id IN (${names.join(', ')})` : 'calendar_id = :none');
+      if (!names.length) values[':none'] = -1;
+    }
     return {
       IndexName: index.name,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
