@@ -30,7 +30,7 @@ export const V2_PAGE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments/lookup': {
     summary: 'The appointment a cancel token names',
     description:
-      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar, its service with its price (null for a slot's appointment) and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).',
+      'For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar, its service with its price (null for an appointment of a slot) and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).',
     tag: 'v2 booking',
     answer: v2Answer(V2ManagedAppointment, 'V2ManagedAppointmentAnswer', 'The appointment.'),
     example: { appointment: v2AppointmentExample, calendar_name: 'Default', service: null, business },
