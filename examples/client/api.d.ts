@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Check whether a date is open
-         * @description Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day).
+         * @description Always answers is_open, is_holiday, opening_hours (null when closed) and holiday (null when the date is not a public holiday or closure day). With calendar_id, that calendar's day: its own hours, else the entity's (an unknown or inactive calendar is 404). Without it, the business's day: open when any active calendar works that day and no holiday closes it; opening_hours is the union of the open calendars' periods (one period from the earliest start to the latest end when the union makes more than two), and, with more than one active calendar, calendars lists each one's hours by id (one calendar: its day is the business's, without the list).
          */
         get: operations["get-v2-opening-hours-check-date"];
         put?: never;
@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * Opening hours of a date
-         * @description The periods of an open date; a closed weekday, public holiday or closure day is 404.
+         * @description The periods of an open date; a closed day, public holiday or closure day is 404. With calendar_id, that calendar's periods (its own hours, else the entity's; an unknown or inactive calendar is 404). Without it, the business's, as check-date says them: the union of the active calendars' periods, with calendars listing each active calendar's hours by id when there are several; the date is closed only when no active calendar works that day.
          */
         get: operations["get-v2-opening-hours-date"];
         put?: never;
@@ -448,6 +448,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's time off
+         * @description The time off of calendar_id (any of the entity's calendars) from today in the calendar's time zone on, by date.
+         */
+        get: operations["get-v2-time-off"];
+        put?: never;
+        /**
+         * Add time off for a staff member
+         * @description A time off of one calendar (its staff member) on date: the whole day without start_time and end_time, else from start_time to end_time (end exclusive; both or neither; name optional, default "Time off"). The calendar's open slots that overlap it close at once and a generation creates them closed: not listed with available=true, left out of availability, and a booking (by slot_id or by service) answers 409 slot not available: time off. Other calendars are untouched. Booked appointments are kept; the answer counts them.
+         */
+        post: operations["post-v2-time-off"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/time-off/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a time off
+         * @description Removes the time off of id and reopens the slots it closed (not those closed by hand since, nor those another time off of the calendar still covers); an unknown id is 404.
+         */
+        post: operations["post-v2-time-off-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/settings": {
         parameters: {
             query?: never;
@@ -463,7 +507,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country), currency an ISO 4217 code (any case, stored upper-case; prices are integers in its minor units), brand_color #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (lighter is 400 saying the contrast; null or an empty string clears it), logo_url an absolute https address of an image (null or an empty string clears it), notify_emails up to 5 e-mail addresses of the business told of every booking, move and cancellation (repeats dropped; null or [] clears them), max_live_bookings_per_visitor and max_live_bookings_per_contact 0 to 100 (the future live bookings made with publishable keys one visitor and one client contact may hold; 0: no cap), min_notice_minutes 0 to 43200 and max_days_ahead 1 to 365 (the booking window of publishable keys and cancel tokens: no start sooner than now + the notice, none after today + max_days_ahead − 1; a service may have its own), client_change_cutoff_minutes 0 to 10080 (a client's link no longer moves or cancels an appointment that starts within it; 0: up to its start). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
          */
         post: operations["post-v2-settings"];
         delete?: never;
@@ -559,11 +603,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the business's appointments
+         * @description The appointments whose start date is from from to to (inclusive, at most 62 days), by date, start time and id, of calendar_id and of status when sent; every status, no_show included, unless one is asked. limit appointments a page (1 to 100, default 50); next_cursor, sent back as cursor with the same query, gives the next page (null on the last), and costs what the first page does. A cursor of another query or account is 400. A staff member's session lists only its calendars (403 for another's calendar_id).
+         */
+        get: operations["get-v2-appointments"];
         put?: never;
         /**
          * Book an appointment
-         * @description Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
+         * @description Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. A service's buffers (buffer_before_minutes, buffer_after_minutes) take a place in the slots they touch too: no other booking of the calendar overlaps the service or its buffers, and a start is refused when one would (docs/CONTRACT.md#buffers). A publishable key is bound by the booking window: a start sooner than min_notice_minutes from now is 409 slot not available: too soon, one after today + max_days_ahead − 1 409 too far ahead (the service's own values when it has them). A slot a staff member's time off closed is 409 slot not available: time off. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.
          */
         post: operations["post-v2-appointments"];
         delete?: never;
@@ -583,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an appointment by its token
-         * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after. A completed or started appointment cannot be cancelled by its link (409).
+         * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after. A completed or started appointment cannot be cancelled by its link (409), nor one that starts within the business's client_change_cutoff_minutes (409 CHANGE_TOO_LATE, naming whom to contact).
          */
         post: operations["post-v2-appointments-cancel"];
         delete?: never;
@@ -603,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * The appointment a cancel token names
-         * @description For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).
+         * @description For the manage page (GET /manage#<cancel_token>): the appointment, the name of its calendar, its service with its price (null for an appointment of a slot) and the business; nothing of any other client. The cancel token may be sent as the Access-Token itself. A cancelled, completed or started appointment is no longer shown (409).
          */
         post: operations["post-v2-appointments-lookup"];
         delete?: never;
@@ -623,9 +671,29 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment by its cancel token
-         * @description To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409).
+         * @description To the slot slot_id, or to the slot starting at date and start_time (HH:MM) in calendar_id (the appointment’s calendar when absent). The new place is taken and the old one freed in one transaction: 409 when the new time is full, closed or started, and nothing changes. Every rule of a booking holds: an appointment of a service keeps its length and moves only to a calendar that performs the service (400). A cancelled, completed or started appointment cannot be moved by its link (409), nor one that starts within the business's client_change_cutoff_minutes (409 CHANGE_TOO_LATE, naming whom to contact); the new time must be in the booking window (409 slot not available: too soon / too far ahead).
          */
         post: operations["post-v2-appointments-reschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/appointments/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an appointment and/or set its status
+         * @description The business's own change of an appointment: a move (slot_id, of calendar_id when sent; or date and start_time in calendar_id, the appointment's calendar when absent) and/or a status (pending, confirmed, cancelled, completed, no_show), in one transaction, as v1's PUT /appointment/{id}: the new place is taken under a booking's rules (open, a place left, not started: 409 otherwise, and nothing changes) and the old one freed; cancelled frees the place, leaving cancelled takes one again (409 when none is free); completed and no_show keep it, and may be set before or after the start. An appointment of a service keeps its length and moves only to a calendar that performs the service (400). A move to the time it already has is 409 ALREADY_AT_THIS_TIME, a cancel of a cancelled appointment or a move of one (without a status that brings it back) 409 APPOINTMENT_CANCELLED; a status it already has answers it unchanged. A staff member's session changes only its calendars' appointments, and moves them only to its calendars (403).
+         */
+        post: operations["post-v2-appointments-update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -641,7 +709,7 @@ export interface paths {
         };
         /**
          * What a booking page shows of the business
-         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).
+         * @description Its name (null until it sets one), the IANA time zone every date and time of the API is in, its language, the calendar the v2 API books in, the locale its dates and prices are written for, its currency, brand_color and logo_url (null when unset), max_days_ahead (the booking window the pages show, a month at a time), and has_services (true when it offers services: GET /services, GET /calendars, GET /availability). A publishable key or a cancel token may call it; a cancel token whose appointment is cancelled, completed or started is refused as unknown (401).
          */
         get: operations["get-v2-business"];
         put?: never;
@@ -809,13 +877,13 @@ export interface paths {
         };
         /**
          * Whether a staff calendar feed address exists
-         * @description Says whether the entity has a feed address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).
+         * @description Says whether the business's feed (or with calendar_id that calendar's) has an address and since when; never the address (only its hash is kept). Needs the secret v2 token (no publishable key).
          */
         get: operations["get-v2-calendar-feed"];
         put?: never;
         /**
          * A secret address of the staff calendar feed
-         * @description Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the default calendar's appointments from 30 days back, each with the client's name and phone, cancelled ones marked CANCELLED. Asking again replaces the address: the previous one answers 404 at once. Needs the secret v2 token (no publishable key).
+         * @description Answers a new secret address /feeds/<token>.ics that calendar applications (Google Calendar, Apple Calendar, Outlook) subscribe to with no header: the appointments of every calendar from 30 days back (each naming its calendar when there are several), or with calendar_id that calendar's only (one staff member's feed, named after the business and the calendar; an unknown calendar is 404), each with the client's name and phone, cancelled ones marked CANCELLED, every word in the entity's language. Each feed (the business's, each calendar's) has its own address: asking again replaces that one, and its previous address answers 404 at once. Needs the secret v2 token (no publishable key).
          */
         post: operations["post-v2-calendar-feed"];
         delete?: never;
@@ -835,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * End the staff calendar feed address
-         * @description Ends the feed address: it answers 404 at once (the message says whether there was one to end). Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).
+         * @description Ends the business's feed address (or with calendar_id that calendar's): it answers 404 at once (the message says whether there was one to end); the other feeds keep theirs. Asking POST /calendar-feed later makes a new one. Needs the secret v2 token (no publishable key).
          */
         post: operations["post-v2-calendar-feed-delete"];
         delete?: never;
@@ -853,13 +921,13 @@ export interface paths {
         };
         /**
          * Calendars (staff)
-         * @description The entity's calendars by id: one per member of staff (or room). A publishable key sees the active ones, the secret token all of them.
+         * @description The entity's calendars by id: one per member of staff (or room). A publishable key sees the active ones, the secret token all of them, each with its staff member's email (never shown to a publishable key).
          */
         get: operations["get-v2-calendars"];
         put?: never;
         /**
          * Add a calendar
-         * @description A new active calendar in the entity's time zone. It has no slots until generated (calendar_id on POST /calendar-slots/generate) or opened by open_days_ahead; without hours of its own it uses the entity's.
+         * @description A new active calendar in the entity's time zone. It has no slots until generated (calendar_id on POST /calendar-slots/generate) or opened by open_days_ahead; without hours of its own it uses the entity's. email (optional, a valid address) is its staff member's: told of each of its bookings, moves and cancellations, with the calendar file.
          */
         post: operations["post-v2-calendars"];
         delete?: never;
@@ -878,8 +946,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rename or (de)activate a calendar
-         * @description An inactive calendar takes no booking and is not offered for any service; its appointments stay. The default calendar cannot be deactivated.
+         * Rename or (de)activate a calendar, or set its staff member's e-mail
+         * @description An inactive calendar takes no booking and is not offered for any service; its appointments stay. The default calendar cannot be deactivated. email sets its staff member's address (told of each of its bookings, moves and cancellations); null or an empty string clears it.
          */
         post: operations["post-v2-calendars-update"];
         delete?: never;
@@ -903,7 +971,7 @@ export interface paths {
         put?: never;
         /**
          * Add a service
-         * @description duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price, currency (ISO 4217) and description are optional. At most 200 services an entity.
+         * @description duration in minutes (5 to 720); calendar_ids the calendars that perform it (absent or null: every active calendar); price (a whole number of the currency's minor units: 6500 is 65.00 EUR; a decimal is 400), currency (ISO 4217; absent: the entity's currency setting) and description are optional; buffer_before_minutes and buffer_after_minutes (0 to 240, default 0) the time each appointment of it keeps free on its calendar before and after it (docs/CONTRACT.md#buffers); min_notice_minutes (0 to 43200) and max_days_ahead (1 to 365) its own booking window for publishable keys and cancel tokens (absent or null: the entity's settings). At most 200 services an entity.
          */
         post: operations["post-v2-services"];
         delete?: never;
@@ -923,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Change a service
-         * @description Changes the fields sent; null clears calendar_ids (every active calendar), price, currency or description. Appointments already booked keep their times.
+         * @description Changes the fields sent; null clears calendar_ids (every active calendar), price, currency, description, min_notice_minutes or max_days_ahead (the entity settings apply again). Appointments already booked keep their times.
          */
         post: operations["post-v2-services-update"];
         delete?: never;
@@ -972,6 +1040,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff members
+         * @description The entity's staff members, by address. The v2 token or an owner’s session (a staff member’s session: 403).
+         */
+        get: operations["get-v2-staff"];
+        put?: never;
+        /**
+         * Add a staff member
+         * @description An e-mail address with a role: owner (everything the v2 token may do) or staff (only the calendars of calendar_ids, at least one). The address is compared lower-cased; it signs in with POST /api/v2/sessions. The v2 token or an owner’s session (a staff member’s session: 403).
+         */
+        post: operations["post-v2-staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/staff/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a staff member
+         * @description Changes the role and/or the calendars of the member of that address; their sessions see the change at their next request. The last owner cannot be made staff. The v2 token or an owner’s session (a staff member’s session: 403).
+         */
+        post: operations["post-v2-staff-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/staff/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a staff member
+         * @description Removes the member of that address: their sessions and sign-in links stop at once. The last owner cannot be removed. The v2 token or an owner’s session (a staff member’s session: 403).
+         */
+        post: operations["post-v2-staff-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a sign-in link
+         * @description No credential. Always 202, whether the address is a staff member of the account or not: when it is, a one-time link `<public base>/console/sign-in#<token>` is e-mailed to it (15 minutes, single use; only its hash is stored), the way client e-mails go (SES, SMTP or the outbox). Limited to 5 requests per address per 15 minutes and 20 per visitor (network address) per hour: 429 with Retry-After beyond.
+         */
+        post: operations["post-v2-sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sessions/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a session with a sign-in link
+         * @description No credential. The token of an e-mailed link (once, within 15 minutes) opens a session: 200 with `Set-Cookie: session=<token>; HttpOnly; SameSite=Strict; Path=/` (on https `__Host-session=…; HttpOnly; Secure; SameSite=Strict; Path=/`), and Max-Age of 30 days. The session is kept server-side by its hash; it ends after 12 hours unused or 30 days in all. The cookie is then the credential of the v2 routes the person may use.
+         */
+        post: operations["post-v2-sessions-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sessions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends this session (its cookie is cleared), or with `{"everywhere": true}` every session of the person. Needs the session, and an Origin of the API’s public address (403 otherwise).
+         */
+        post: operations["post-v2-sessions-delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the session is
+         * @description A staff member’s session: their address, role, account and calendars (a token is no person: 403).
+         */
+        get: operations["get-v2-me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options of a new passkey
+         * @description A signed-in person’s session (a token is no person: 403): the WebAuthn creation options (PublicKeyCredentialCreationOptionsJSON, as @simplewebauthn/browser’s startRegistration takes them) for a passkey of this site, their own passkeys excluded. The challenge works once, for 5 minutes. Passkeys need a public base with a host name (localhost included; an IP address is no relying party: 400).
+         */
+        post: operations["post-v2-passkeys-options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My passkeys
+         * @description A signed-in person’s session: their passkeys’ ids, names and dates (never a key).
+         */
+        get: operations["get-v2-passkeys"];
+        put?: never;
+        /**
+         * Add a passkey
+         * @description A signed-in person’s session: `{"response", "name"?}`, the browser’s answer to the options (RegistrationResponseJSON). Checked by SimpleWebAuthn against the challenge handed to this person (once), the public base’s origin and host; only the public key and its counter are kept.
+         */
+        post: operations["post-v2-passkeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sessions/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options of a sign-in with a passkey
+         * @description No credential: the WebAuthn request options (PublicKeyCredentialRequestOptionsJSON, for startAuthentication); the browser offers the passkeys it holds for this site. The challenge works once, for 5 minutes.
+         */
+        post: operations["post-v2-sessions-passkey-options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sessions/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a session with a passkey
+         * @description No credential: `{"response"}`, the browser’s answer (AuthenticationResponseJSON). A passkey of a staff member, signing this site’s unused challenge from the public base’s origin, opens a session exactly as POST /sessions/verify does (the same Set-Cookie and answer); anything else is 401.
+         */
+        post: operations["post-v2-sessions-passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds/{file}": {
         parameters: {
             query?: never;
@@ -981,7 +1277,7 @@ export interface paths {
         };
         /**
          * The staff calendar feed
-         * @description The default calendar as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone in DESCRIPTION, STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404.
+         * @description The business's calendars (or, for a calendar's own address, that calendar) as iCalendar (RFC 5545): one VEVENT per appointment from 30 days back (UTC times, the client's name and phone, the service and the calendar in DESCRIPTION, in the entity's language; STATUS:CANCELLED for cancelled ones). The address is the secret: no header. An unknown or replaced address is 404. One address is read at most 60 times a minute (429).
          */
         get: operations["get-feeds-file"];
         put?: never;
@@ -1056,12 +1352,15 @@ export interface components {
              *     - `CALENDAR_NOT_FOUND`: 404: the calendar does not exist or is inactive
              *     - `SLOT_NOT_FOUND`: 404: the slot does not exist (or none starts at the time asked)
              *     - `SLOT_FULL`: 409: the slot (or a slot of the service run) has no place left
-             *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day)
+             *     - `SLOT_CLOSED`: 409: the slot is closed (by hand, or by a closure day); `slot not available: time off` when its staff member's time off closed it
+             *     - `SLOT_TOO_SOON`: 409: `slot not available: too soon`: the slot starts sooner than the minimum notice (min_notice_minutes) a publishable key or cancel token must give
+             *     - `SLOT_TOO_FAR`: 409: `slot not available: too far ahead`: the slot starts after the booking window (max_days_ahead) of a publishable key or cancel token
              *     - `SLOT_IN_PAST`: 409: the slot has started
              *     - `SLOT_UNAVAILABLE`: 409: the slot or the day refuses the change for another reason: the slot's calendar is inactive, a closed day or holiday to generate, a capacity below the places taken, a slot holding appointments, a slot changing concurrently
              *     - `APPOINTMENT_CANCELLED`: 409: the appointment is cancelled: it cannot be cancelled again or moved (nor looked up by its client's link)
              *     - `ALREADY_AT_THIS_TIME`: 409: the appointment is already at the time asked
-             *     - `APPOINTMENT_NOT_MANAGEABLE`: 409: the appointment is completed or has started: its client's link (cancel token) can no longer see, move or cancel it
+             *     - `APPOINTMENT_NOT_MANAGEABLE`: 409: the appointment is completed, marked no-show or has started: its client's link (cancel token) can no longer see, move or cancel it
+             *     - `CHANGE_TOO_LATE`: 409: the appointment starts within the business's client_change_cutoff_minutes: its client's link (cancel token) can no longer move or cancel it; the message names the business to contact (its own token still can)
              *     - `IDEMPOTENCY_KEY_REUSED`: 409: the Idempotency-Key was used with a different request, or its first request is still running
              *     - `PAYLOAD_TOO_LARGE`: 413: the body is over 64 KB
              *     - `RATE_LIMITED`: 429: over a limit; Retry-After says when to retry
@@ -1069,7 +1368,7 @@ export interface components {
              *     - `SERVICE_UNAVAILABLE`: 503: unavailable for a moment; Retry-After says when to send the same request again
              * @enum {string}
              */
-            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "APPOINTMENT_NOT_MANAGEABLE" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
+            code: "INVALID_PARAMETER" | "INVALID_DATE_FORMAT" | "DATE_RANGE_TOO_LARGE" | "MISSING_REQUIRED_FIELD" | "INVALID_JSON" | "AUTH_REQUIRED" | "AUTH_INVALID" | "FORBIDDEN" | "RATE_LIMITED" | "ENDPOINT_NOT_FOUND" | "RESOURCE_NOT_FOUND" | "CALENDAR_NOT_FOUND" | "SLOT_NOT_FOUND" | "SLOT_UNAVAILABLE" | "SLOT_IN_PAST" | "PAYLOAD_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "SLOT_FULL" | "SLOT_CLOSED" | "SLOT_TOO_SOON" | "SLOT_TOO_FAR" | "APPOINTMENT_CANCELLED" | "ALREADY_AT_THIS_TIME" | "APPOINTMENT_NOT_MANAGEABLE" | "CHANGE_TOO_LATE" | "INVALID_CLIENT_NAME" | "INVALID_CLIENT_PHONE" | "INVALID_CLIENT_EMAIL";
         };
         V2CalendarFeed: {
             url: string;
@@ -1101,7 +1400,7 @@ export interface components {
             client_id: number;
             slot_id: number;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled" | "completed";
+            status: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
             cancel_token: string;
             client_name: string;
             client_phone: string;
@@ -1171,7 +1470,7 @@ export interface components {
         V1Appointment: {
             appointment_id: number;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled" | "completed";
+            status: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1190,6 +1489,8 @@ export interface components {
             client_phone: string;
             service_id?: number;
             service_name?: string;
+            /** @description Who made the last change: token (a secret token), key (a publishable key), client (the client's own link) or the e-mail of the staff member whose session made it. Absent on appointments last changed before it was kept. */
+            changed_by?: string;
         };
         V1AppointmentWrapper: {
             appointment: components["schemas"]["V1Appointment"];
@@ -1247,6 +1548,7 @@ export interface components {
             pending_appointments: number;
             cancelled_appointments: number;
             completed_appointments: number;
+            no_show_appointments: number;
             calendars_with_appointments: number;
             unique_clients: number;
             days_with_appointments: number;
@@ -1258,6 +1560,7 @@ export interface components {
             appointments_count: number;
             confirmed_count: number;
             cancelled_count: number;
+            no_show_count: number;
         };
         V1PeriodStatistics: {
             /** @enum {string} */
@@ -1651,6 +1954,36 @@ export interface components {
             data: unknown[];
             message?: string;
         };
+        V2AppointmentItem: {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+            /** Format: date */
+            date: string;
+            start_time: string;
+            end_time: string;
+            calendar_id: number;
+            calendar_name: string;
+            slot_id: number;
+            slot_ids: number[];
+            client_id: number;
+            client_name: string;
+            client_phone: string;
+            client_email: string | null;
+            contract_number: string | null;
+            service_id: number | null;
+            service_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Who made the last change: token, key, client (the client's own link) or a staff member's e-mail (docs/CONTRACT.md#staff-and-sessions); null when made before it was kept. */
+            changed_by: string | null;
+        };
+        V2AppointmentPage: {
+            appointments: components["schemas"]["V2AppointmentItem"][];
+            next_cursor: string | null;
+        };
         V2BookingAnswer: {
             /** @constant */
             success: true;
@@ -1663,10 +1996,23 @@ export interface components {
             data: components["schemas"]["V2Appointment"];
             message?: string;
         };
+        V2AppointmentListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2AppointmentPage"];
+            message?: string;
+        };
+        V2AppointmentUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2AppointmentItem"];
+            message?: string;
+        };
         V2Calendar: {
             id: number;
             name: string;
             active: boolean;
+            email?: string | null;
         };
         V2Service: {
             id: number;
@@ -1674,8 +2020,12 @@ export interface components {
             duration: number;
             calendar_ids: number[];
             price: number | null;
-            currency: string | null;
+            currency: string;
             description: string | null;
+            buffer_before_minutes: number;
+            buffer_after_minutes: number;
+            min_notice_minutes: number | null;
+            max_days_ahead: number | null;
         };
         V2AvailableStart: {
             /** Format: date */
@@ -1684,6 +2034,8 @@ export interface components {
             end_time: string;
             calendar_id: number;
             calendar_name: string;
+            price: number | null;
+            currency: string;
         };
         V2CalendarListAnswer: {
             /** @constant */
@@ -1782,11 +2134,25 @@ export interface components {
             /** Format: date */
             date: string;
         };
+        V2CalendarDay: {
+            calendar_id: number;
+            calendar_name: string;
+            is_open: boolean;
+            opening_hours: components["schemas"]["V2Periods"] | null;
+        };
         V2CheckDate: {
             is_open: boolean;
             is_holiday: boolean;
             opening_hours: components["schemas"]["V2Periods"] | null;
             holiday: components["schemas"]["V2Holiday"] | null;
+            calendars?: components["schemas"]["V2CalendarDay"][];
+        };
+        V2DateHours: {
+            start_time1: string | null;
+            end_time1: string | null;
+            start_time2: string | null;
+            end_time2: string | null;
+            calendars?: components["schemas"]["V2CalendarDay"][];
         };
         V2Slot: {
             id: number;
@@ -1805,6 +2171,11 @@ export interface components {
             /** @enum {string} */
             language: "en" | "fr";
             default_calendar_id: number;
+            locale: string;
+            currency: string;
+            brand_color: string | null;
+            logo_url: string | null;
+            max_days_ahead: number;
         };
         V2BusinessPage: {
             name: string | null;
@@ -1812,11 +2183,23 @@ export interface components {
             /** @enum {string} */
             language: "en" | "fr";
             default_calendar_id: number;
+            locale: string;
+            currency: string;
+            brand_color: string | null;
+            logo_url: string | null;
+            max_days_ahead: number;
             has_services: boolean;
+        };
+        V2ManagedService: {
+            id: number;
+            name: string;
+            price: number | null;
+            currency: string;
         };
         V2ManagedAppointment: {
             appointment: components["schemas"]["V2Appointment"];
             calendar_name: string | null;
+            service: components["schemas"]["V2ManagedService"] | null;
             business: components["schemas"]["V2Business"];
         };
         V2BusinessAnswer: {
@@ -1837,6 +2220,132 @@ export interface components {
             data: components["schemas"]["V2Appointment"];
             message?: string;
         };
+        V2StaffMember: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "staff";
+            calendar_ids: number[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        V2Me: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "staff";
+            account: string;
+            calendar_ids: number[];
+        };
+        V2Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        V2WebAuthnOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
+        V2StaffListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2StaffMember"][];
+            message?: string;
+        };
+        V2StaffAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2StaffMember"];
+            message?: string;
+        };
+        V2StaffUpdateAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2StaffMember"];
+            message?: string;
+        };
+        V2StaffDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2StaffMember"];
+            message?: string;
+        };
+        V2SignInAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2VerifyAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Me"];
+            message?: string;
+        };
+        V2MeAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Me"];
+            message?: string;
+        };
+        V2SignOutAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
+        V2PasskeyOptionsAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2WebAuthnOptions"];
+            message?: string;
+        };
+        V2PasskeyAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Passkey"];
+            message?: string;
+        };
+        V2PasskeyListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Passkey"][];
+            message?: string;
+        };
+        V2PasskeySignInOptionsAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2WebAuthnOptions"];
+            message?: string;
+        };
+        V2PasskeySignInAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Me"];
+            message?: string;
+        };
+        V2TimeOff: {
+            id: number;
+            calendar_id: number;
+            /** Format: date */
+            date: string;
+            start_time: string | null;
+            end_time: string | null;
+            name: string;
+        };
+        V2TimeOffAdded: {
+            id: number;
+            calendar_id: number;
+            /** Format: date */
+            date: string;
+            start_time: string | null;
+            end_time: string | null;
+            name: string;
+            closed_slots: number;
+            booked_appointments: number;
+        };
         V2OpeningHoursAnswer: {
             /** @constant */
             success: true;
@@ -1852,7 +2361,7 @@ export interface components {
         V2DateHoursAnswer: {
             /** @constant */
             success: true;
-            data: components["schemas"]["V2Periods"];
+            data: components["schemas"]["V2DateHours"];
             message?: string;
         };
         V2SlotListAnswer: {
@@ -1879,6 +2388,24 @@ export interface components {
             data: unknown[];
             message?: string;
         };
+        V2TimeOffListAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2TimeOff"][];
+            message?: string;
+        };
+        V2TimeOffAddedAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2TimeOffAdded"];
+            message?: string;
+        };
+        V2TimeOffDeleteAnswer: {
+            /** @constant */
+            success: true;
+            data: unknown[];
+            message?: string;
+        };
         V2Settings: {
             slot_duration: number;
             max_appointments: number;
@@ -1893,6 +2420,15 @@ export interface components {
             name: string | null;
             address: string | null;
             locale: string | null;
+            currency: string;
+            brand_color: string | null;
+            logo_url: string | null;
+            notify_emails: string[];
+            max_live_bookings_per_visitor: number;
+            max_live_bookings_per_contact: number;
+            min_notice_minutes: number;
+            max_days_ahead: number;
+            client_change_cutoff_minutes: number;
         };
         V2ClosureAdded: {
             name: string;
@@ -1965,7 +2501,7 @@ export interface components {
                 appointment: components["schemas"]["V1Appointment"];
                 previous?: {
                     /** @enum {string} */
-                    status: "pending" | "confirmed" | "cancelled" | "completed";
+                    status: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
                     slot_id: number;
                 };
             };
@@ -2295,6 +2831,27 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description Invalid input: a missing or malformed field: <field>: <rule>. */
+        V2BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
         /** @description Invalid input: a missing or malformed field: <field>: <rule>; invalid date, expected YYYY-MM-DD. */
         V2BadRequestInvalidDateExpectedYyyyMmDd: {
             headers: {
@@ -2310,6 +2867,27 @@ export interface components {
                  *       "success": false,
                  *       "data": [],
                  *       "message": "a missing or malformed field: <field>: <rule>",
+                 *       "code": "INVALID_PARAMETER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Invalid input: passkeys need a public address with a host name. */
+        V2BadRequestPasskeysNeedAPublicAddressWithAHostName: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "passkeys need a public address with a host name",
                  *       "code": "INVALID_PARAMETER"
                  *     }
                  */
@@ -2374,6 +2952,27 @@ export interface components {
                  *       "data": [],
                  *       "message": "a missing or malformed field: <field>: <rule>",
                  *       "code": "INVALID_PARAMETER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Refused by the state of the slot, the day or the key: the last owner cannot be removed or made staff. */
+        V2ConflictTheLastOwnerCannotBeRemovedOrMadeStaff: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "the last owner cannot be removed or made staff",
+                 *       "code": "SLOT_UNAVAILABLE"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -2484,6 +3083,27 @@ export interface components {
                 "application/json": components["schemas"]["V2Error"];
             };
         };
+        /** @description Not found: staff member not found. */
+        V2NotFoundStaffMemberNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "staff member not found",
+                 *       "code": "RESOURCE_NOT_FOUND"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
         /** @description Body over 64 KB: request body is larger than 65536 bytes. */
         V2PayloadTooLarge: {
             headers: {
@@ -2529,6 +3149,27 @@ export interface components {
         };
         /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity. */
         V2SecretOnly: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "a publishable key may not do this: use the secret token of the entity",
+                 *       "code": "FORBIDDEN"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity; this calendar is not one of yours. */
+        V2SecretOnlyThisCalendarIsNotOneOfYours: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Server-Timing": components["headers"]["ServerTiming"];
@@ -3123,7 +3764,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                status?: "pending" | "confirmed" | "cancelled" | "completed";
+                status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_from?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
@@ -3175,7 +3816,8 @@ export interface operations {
                      *           "client_firstname": "Jeanne",
                      *           "client_lastname": "Durand",
                      *           "client_email": "jeanne.durand@example.com",
-                     *           "client_phone": "+33612345678"
+                     *           "client_phone": "+33612345678",
+                     *           "changed_by": "token"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -3216,7 +3858,7 @@ export interface operations {
                 per_page?: number;
                 /** @description Opaque: a page's pagination.next_cursor. Gives the next page of the same query (the same filters and per_page) in place of `page`; another account's or query's cursor is 400 INVALID_PARAMETER. */
                 cursor?: string;
-                status?: "pending" | "confirmed" | "cancelled" | "completed";
+                status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date_from?: string;
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
@@ -3266,7 +3908,8 @@ export interface operations {
                      *         "client_firstname": "Jeanne",
                      *         "client_lastname": "Durand",
                      *         "client_email": "jeanne.durand@example.com",
-                     *         "client_phone": "+33612345678"
+                     *         "client_phone": "+33612345678",
+                     *         "changed_by": "token"
                      *       },
                      *       "meta": {},
                      *       "message": "OK",
@@ -3324,7 +3967,7 @@ export interface operations {
                     /** @description E.164 (+33612345678) or a national number of the account's country (06 12 34 56 78); spaces, dots, dashes and brackets allowed; it must be a valid number of its numbering plan */
                     client_phone: string;
                     /** @enum {string} */
-                    status?: "pending" | "confirmed" | "cancelled" | "completed";
+                    status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
                 };
             };
         };
@@ -3359,7 +4002,8 @@ export interface operations {
                      *           "client_firstname": "Jeanne",
                      *           "client_lastname": "Durand",
                      *           "client_email": "jeanne.durand@example.com",
-                     *           "client_phone": "+33612345678"
+                     *           "client_phone": "+33612345678",
+                     *           "changed_by": "token"
                      *         }
                      *       },
                      *       "meta": {},
@@ -3475,7 +4119,7 @@ export interface operations {
                     /** @description a JSON number or a decimal string */
                     slot_id?: number;
                     /** @enum {string} */
-                    status?: "pending" | "confirmed" | "cancelled" | "completed";
+                    status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
                 } & (unknown | unknown);
             };
         };
@@ -3509,7 +4153,8 @@ export interface operations {
                      *           "client_firstname": "Jeanne",
                      *           "client_lastname": "Durand",
                      *           "client_email": "jeanne.durand@example.com",
-                     *           "client_phone": "+33612345678"
+                     *           "client_phone": "+33612345678",
+                     *           "changed_by": "token"
                      *         }
                      *       },
                      *       "meta": {},
@@ -3841,6 +4486,7 @@ export interface operations {
                      *           "pending_appointments": 0,
                      *           "cancelled_appointments": 1,
                      *           "completed_appointments": 0,
+                     *           "no_show_appointments": 0,
                      *           "calendars_with_appointments": 1,
                      *           "unique_clients": 3,
                      *           "days_with_appointments": 1,
@@ -3851,7 +4497,8 @@ export interface operations {
                      *             "date": "2026-11-23",
                      *             "appointments_count": 3,
                      *             "confirmed_count": 2,
-                     *             "cancelled_count": 1
+                     *             "cancelled_count": 1,
+                     *             "no_show_count": 0
                      *           }
                      *         ]
                      *       },
@@ -4061,6 +4708,7 @@ export interface operations {
                      *           "pending_appointments": 0,
                      *           "cancelled_appointments": 1,
                      *           "completed_appointments": 0,
+                     *           "no_show_appointments": 0,
                      *           "calendars_with_appointments": 1,
                      *           "unique_clients": 3,
                      *           "days_with_appointments": 1,
@@ -4072,7 +4720,8 @@ export interface operations {
                      *             "date": "2026-11-23",
                      *             "appointments_count": 3,
                      *             "confirmed_count": 2,
-                     *             "cancelled_count": 1
+                     *             "cancelled_count": 1,
+                     *             "no_show_count": 0
                      *           }
                      *         ]
                      *       },
@@ -4187,27 +4836,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2OpeningHoursAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "a missing or malformed field: <field>: <rule>",
-                     *       "code": "INVALID_PARAMETER"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            400: components["responses"]["V2BadRequest"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
@@ -4221,6 +4850,8 @@ export interface operations {
             query: {
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date: string;
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
             };
             header?: never;
             path?: never;
@@ -4248,7 +4879,15 @@ export interface operations {
                      *         "holiday": {
                      *           "name": "Christmas Day",
                      *           "date": "2026-12-25"
-                     *         }
+                     *         },
+                     *         "calendars": [
+                     *           {
+                     *             "calendar_id": 1,
+                     *             "calendar_name": "Chloé",
+                     *             "is_open": false,
+                     *             "opening_hours": null
+                     *           }
+                     *         ]
                      *       },
                      *       "message": "OK"
                      *     }
@@ -4259,6 +4898,7 @@ export interface operations {
             400: components["responses"]["V2BadRequestInvalidDateExpectedYyyyMmDd"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
             503: components["responses"]["V2Unavailable"];
@@ -4269,6 +4909,8 @@ export interface operations {
             query: {
                 /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
                 date: string;
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
             };
             header?: never;
             path?: never;
@@ -4293,7 +4935,20 @@ export interface operations {
                      *         "start_time1": "09:00:00",
                      *         "end_time1": "12:00:00",
                      *         "start_time2": "14:00:00",
-                     *         "end_time2": "18:00:00"
+                     *         "end_time2": "18:00:00",
+                     *         "calendars": [
+                     *           {
+                     *             "calendar_id": 1,
+                     *             "calendar_name": "Chloé",
+                     *             "is_open": true,
+                     *             "opening_hours": {
+                     *               "start_time1": "09:00:00",
+                     *               "end_time1": "12:00:00",
+                     *               "start_time2": "14:00:00",
+                     *               "end_time2": "18:00:00"
+                     *             }
+                     *           }
+                     *         ]
                      *       },
                      *       "message": "OK"
                      *     }
@@ -4304,7 +4959,7 @@ export interface operations {
             400: components["responses"]["V2BadRequestInvalidDateExpectedYyyyMmDd"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
-            /** @description Not found: the day is closed. */
+            /** @description Not found: the day is closed; calendar not found or inactive. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4629,6 +5284,210 @@ export interface operations {
             503: components["responses"]["V2Unavailable"];
         };
     };
+    "get-v2-time-off": {
+        parameters: {
+            query: {
+                /** @description a JSON number or a decimal string */
+                calendar_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time off of the calendar. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 120,
+                     *           "calendar_id": 2,
+                     *           "date": "2026-12-23",
+                     *           "start_time": "14:00:00",
+                     *           "end_time": "16:00:00",
+                     *           "name": "Dentist"
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2TimeOffListAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequest"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    calendar_id: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
+                    date: string;
+                    /** @description HH:MM:SS (or HH:MM) */
+                    start_time?: string;
+                    /** @description HH:MM:SS (or HH:MM) */
+                    end_time?: string;
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off, with the slots it closed and the places booked in its range. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 120,
+                     *         "calendar_id": 2,
+                     *         "date": "2026-12-23",
+                     *         "start_time": "14:00:00",
+                     *         "end_time": "16:00:00",
+                     *         "name": "Dentist",
+                     *         "closed_slots": 4,
+                     *         "booked_appointments": 1
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2TimeOffAddedAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; invalid date, expected YYYY-MM-DD; end_time: must be after start_time. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-time-off-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The time off is gone: data is an empty array. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2TimeOffDeleteAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            /** @description Not found: time off not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "time off not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
     "get-v2-settings": {
         parameters: {
             query?: never;
@@ -4663,7 +5522,18 @@ export interface operations {
                      *         "reminder_minutes_before": 1440,
                      *         "name": "Salon Léa",
                      *         "address": "12 rue des Lilas, 75011 Paris",
-                     *         "locale": "fr-FR"
+                     *         "locale": "fr-FR",
+                     *         "currency": "EUR",
+                     *         "brand_color": "#7a1f5c",
+                     *         "logo_url": "https://www.example.fr/logo.png",
+                     *         "notify_emails": [
+                     *           "accueil@salon-lea.example.fr"
+                     *         ],
+                     *         "max_live_bookings_per_visitor": 3,
+                     *         "max_live_bookings_per_contact": 3,
+                     *         "min_notice_minutes": 120,
+                     *         "max_days_ahead": 60,
+                     *         "client_change_cutoff_minutes": 1440
                      *       },
                      *       "message": "OK"
                      *     }
@@ -4713,7 +5583,25 @@ export interface operations {
                     address?: string | null;
                     /** @description trimmed; null or "" clears it */
                     locale?: string | null;
-                } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
+                    /** @description an ISO 4217 code (EUR, USD, JPY...), any case */
+                    currency?: string;
+                    /** @description #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (a lighter colour is 400); null or "" clears it */
+                    brand_color?: string | null;
+                    /** @description an absolute https address of an image, no whitespace, user name or password; null or "" clears it */
+                    logo_url?: string | null;
+                    /** @description up to 5 addresses of the business told of every booking, move and cancellation; null or [] clears them */
+                    notify_emails?: string[] | null;
+                    /** @description a JSON number or a decimal string */
+                    max_live_bookings_per_visitor?: number;
+                    /** @description a JSON number or a decimal string */
+                    max_live_bookings_per_contact?: number;
+                    /** @description a JSON number or a decimal string */
+                    min_notice_minutes?: number;
+                    /** @description a JSON number or a decimal string */
+                    max_days_ahead?: number;
+                    /** @description a JSON number or a decimal string */
+                    client_change_cutoff_minutes?: number;
+                } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
             };
         };
         responses: {
@@ -4742,7 +5630,18 @@ export interface operations {
                      *         "reminder_minutes_before": 1440,
                      *         "name": "Salon Léa",
                      *         "address": "12 rue des Lilas, 75011 Paris",
-                     *         "locale": "fr-FR"
+                     *         "locale": "fr-FR",
+                     *         "currency": "EUR",
+                     *         "brand_color": "#7a1f5c",
+                     *         "logo_url": "https://www.example.fr/logo.png",
+                     *         "notify_emails": [
+                     *           "accueil@salon-lea.example.fr"
+                     *         ],
+                     *         "max_live_bookings_per_visitor": 3,
+                     *         "max_live_bookings_per_contact": 3,
+                     *         "min_notice_minutes": 120,
+                     *         "max_days_ahead": 60,
+                     *         "client_change_cutoff_minutes": 1440
                      *       },
                      *       "message": "OK"
                      *     }
@@ -4750,7 +5649,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2SettingsUpdateAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute https address (http only for localhost) of at most 500 characters with {cancel_token} in it, without whitespace or control characters; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; body: send at least one setting: slot_duration, .... */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; slot_duration: must be at most 480; timezone: must be an IANA time zone such as Europe/Paris; country: must be a country (or country-state) the public holiday data knows; open_days_ahead: must be at most 365; language: must be one of en, fr; cancel_url: must be an absolute https address (http only for localhost) of at most 500 characters with {cancel_token} in it, without whitespace or control characters; locale: must be a language and a region, such as en-GB, en-US or fr-FR; locale: must be a locale of the language fr (such as fr-FR), or null; name: must not hold control characters; currency: must be an ISO 4217 currency code such as EUR, USD or JPY; brand_color: white text on #f5a623 has a contrast of 2.03:1, under the 4.5:1 of WCAG AA: choose a darker colour; logo_url: must be an https address of an image; notify_emails: must hold valid e-mail addresses only; body: send at least one setting: slot_duration, .... */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5164,6 +6063,123 @@ export interface operations {
             503: components["responses"]["V2Unavailable"];
         };
     };
+    "get-v2-appointments": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
+                from: string;
+                /** @description YYYY-MM-DD, a real date of the years 1900 to 2200 */
+                to: string;
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
+                status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+                /** @description a JSON number or a decimal string */
+                limit?: number;
+                /** @description the next_cursor of the page before, with the same query */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of appointments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "appointments": [
+                     *           {
+                     *             "id": 42,
+                     *             "status": "confirmed",
+                     *             "date": "2026-12-01",
+                     *             "start_time": "09:00:00",
+                     *             "end_time": "09:30:00",
+                     *             "calendar_id": 7,
+                     *             "calendar_name": "Bruno",
+                     *             "slot_id": 14,
+                     *             "slot_ids": [
+                     *               14
+                     *             ],
+                     *             "client_id": 41,
+                     *             "client_name": "Jeanne Durand",
+                     *             "client_phone": "+33612345678",
+                     *             "client_email": "jeanne.durand@example.com",
+                     *             "contract_number": null,
+                     *             "service_id": null,
+                     *             "service_name": null,
+                     *             "created_at": "2026-11-23T10:15:00+01:00",
+                     *             "updated_at": "2026-11-23T10:15:00+01:00",
+                     *             "changed_by": "ana@salon.example"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2AppointmentListAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; from: is required; date range is over 62 days; to: must not be before from; cursor: not a cursor of this list (it belongs to another query or account, or was altered). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnlyThisCalendarIsNotOneOfYours"];
+            /** @description Not found: calendar not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "calendar not found",
+                     *       "code": "CALENDAR_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
     "post-v2-appointments": {
         parameters: {
             query?: never;
@@ -5282,7 +6298,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Refused by the state of the slot, the day or the key: Idempotency-Key was already used with a different request; slot not available: full; slot not available: closed; slot not available: in the past. */
+            /** @description Refused by the state of the slot, the day or the key: Idempotency-Key was already used with a different request; slot not available: full; slot not available: closed; slot not available: time off; slot not available: in the past; slot not available: too soon; slot not available: too far ahead. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5364,7 +6380,7 @@ export interface operations {
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundAppointmentNotFound"];
-            /** @description Refused by the state of the slot, the day or the key: appointment already cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it. */
+            /** @description Refused by the state of the slot, the day or the key: appointment already cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it; too late to change by link: the appointment starts within <cut-off>; contact <business> to change it. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5438,11 +6454,17 @@ export interface operations {
                      *           "available_slots": 1
                      *         },
                      *         "calendar_name": "Default",
+                     *         "service": null,
                      *         "business": {
                      *           "name": "Salon Jeanne",
                      *           "timezone": "Europe/Paris",
                      *           "language": "fr",
-                     *           "default_calendar_id": 1
+                     *           "default_calendar_id": 1,
+                     *           "locale": "fr-FR",
+                     *           "currency": "EUR",
+                     *           "brand_color": "#7a1f5c",
+                     *           "logo_url": null,
+                     *           "max_days_ahead": 60
                      *         }
                      *       },
                      *       "message": "OK"
@@ -5608,7 +6630,150 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
-            /** @description Refused by the state of the slot, the day or the key: slot not available: full; a cancelled appointment cannot be moved: book again; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it; the appointment is already at this time. */
+            /** @description Refused by the state of the slot, the day or the key: slot not available: full; a cancelled appointment cannot be moved: book again; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it; the appointment is already at this time; slot not available: too soon; slot not available: too far ahead; too late to change by link: the appointment starts within <cut-off>; contact <business> to change it. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "slot not available: full",
+                     *       "code": "SLOT_FULL"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-appointments-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    appointment_id: number;
+                    /** @description a JSON number or a decimal string */
+                    slot_id?: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a real date of the years 1900 to 2200
+                     */
+                    date?: string;
+                    /** @description HH:MM:SS (or HH:MM) */
+                    start_time?: string;
+                    /** @description a JSON number or a decimal string */
+                    calendar_id?: number;
+                    /** @enum {string} */
+                    status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+                } & (unknown | unknown | unknown);
+            };
+        };
+        responses: {
+            /** @description The appointment after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 42,
+                     *         "status": "no_show",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "calendar_id": 7,
+                     *         "calendar_name": "Bruno",
+                     *         "slot_id": 14,
+                     *         "slot_ids": [
+                     *           14
+                     *         ],
+                     *         "client_id": 41,
+                     *         "client_name": "Jeanne Durand",
+                     *         "client_phone": "+33612345678",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "contract_number": null,
+                     *         "service_id": null,
+                     *         "service_name": null,
+                     *         "created_at": "2026-11-23T10:15:00+01:00",
+                     *         "updated_at": "2026-11-23T10:15:00+01:00",
+                     *         "changed_by": "ana@salon.example"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2AppointmentUpdateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; appointment_id: is required; slot_id or status: is required; start_time: is required; calendar_id: this calendar does not perform the service. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnlyThisCalendarIsNotOneOfYours"];
+            /** @description Not found: appointment not found; slot not found; calendar not found or inactive. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "appointment not found",
+                     *       "code": "RESOURCE_NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: slot not available: full; slot not available: closed; slot not available: in the past; the appointment is already at this time; appointment already cancelled; a cancelled appointment cannot be moved: book again. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5662,6 +6827,11 @@ export interface operations {
                      *         "timezone": "Europe/Paris",
                      *         "language": "fr",
                      *         "default_calendar_id": 1,
+                     *         "locale": "fr-FR",
+                     *         "currency": "EUR",
+                     *         "brand_color": "#7a1f5c",
+                     *         "logo_url": null,
+                     *         "max_days_ahead": 60,
                      *         "has_services": true
                      *       },
                      *       "message": "OK"
@@ -6298,7 +7468,10 @@ export interface operations {
     };
     "get-v2-calendar-feed": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a JSON number or a decimal string */
+                calendar_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6328,8 +7501,10 @@ export interface operations {
                     "application/json": components["schemas"]["V2CalendarFeedStatusAnswer"];
                 };
             };
+            400: components["responses"]["V2BadRequest"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
             503: components["responses"]["V2Unavailable"];
@@ -6345,7 +7520,10 @@ export interface operations {
         /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    calendar_id?: number;
+                };
             };
         };
         responses: {
@@ -6374,6 +7552,7 @@ export interface operations {
             400: components["responses"]["V2BadRequestWithBody"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
@@ -6390,7 +7569,10 @@ export interface operations {
         /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description a JSON number or a decimal string */
+                    calendar_id?: number;
+                };
             };
         };
         responses: {
@@ -6417,6 +7599,7 @@ export interface operations {
             400: components["responses"]["V2BadRequestWithBody"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundCalendarNotFoundOrInactive"];
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
@@ -6449,12 +7632,14 @@ export interface operations {
                      *         {
                      *           "id": 1,
                      *           "name": "Main calendar",
-                     *           "active": true
+                     *           "active": true,
+                     *           "email": null
                      *         },
                      *         {
                      *           "id": 3,
                      *           "name": "Camille",
-                     *           "active": true
+                     *           "active": true,
+                     *           "email": "camille@salon-lea.example.fr"
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -6483,6 +7668,8 @@ export interface operations {
                 "application/json": {
                     /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name: string;
+                    /** @description the staff member's e-mail address, told of each of the calendar's bookings; null or "" clears it */
+                    email?: string | null;
                 };
             };
         };
@@ -6503,7 +7690,8 @@ export interface operations {
                      *       "data": {
                      *         "id": 3,
                      *         "name": "Camille",
-                     *         "active": true
+                     *         "active": true,
+                     *         "email": "camille@salon-lea.example.fr"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6574,6 +7762,8 @@ export interface operations {
                 "application/json": {
                     /** @description a JSON number or a decimal string */
                     id: number;
+                    /** @description the staff member's e-mail address, told of each of the calendar's bookings; null or "" clears it */
+                    email?: string | null;
                     /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
                     name?: string;
                     active?: boolean;
@@ -6597,7 +7787,8 @@ export interface operations {
                      *       "data": {
                      *         "id": 3,
                      *         "name": "Camille",
-                     *         "active": false
+                     *         "active": false,
+                     *         "email": "camille@salon-lea.example.fr"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6686,9 +7877,13 @@ export interface operations {
                      *           "calendar_ids": [
                      *             3
                      *           ],
-                     *           "price": 65,
+                     *           "price": 6500,
                      *           "currency": "EUR",
-                     *           "description": "Colour and blow-dry"
+                     *           "description": "Colour and blow-dry",
+                     *           "buffer_before_minutes": 0,
+                     *           "buffer_after_minutes": 15,
+                     *           "min_notice_minutes": null,
+                     *           "max_days_ahead": null
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -6721,10 +7916,19 @@ export interface operations {
                     duration: number;
                     /** @description the calendars that perform the service; absent or null: every active calendar */
                     calendar_ids?: number[] | null;
+                    /** @description in the currency's minor units (cents: 4550 is 45.50 EUR; JPY has none: 4550 is 4550 yen); null clears it */
                     price?: number | null;
                     currency?: string | null;
                     /** @description trimmed; null or "" clears it */
                     description?: string | null;
+                    /** @description a JSON number or a decimal string */
+                    buffer_before_minutes?: number;
+                    /** @description a JSON number or a decimal string */
+                    buffer_after_minutes?: number;
+                    /** @description the service's own; null: the entity's min_notice_minutes setting applies */
+                    min_notice_minutes?: number | null;
+                    /** @description the service's own; null: the entity's max_days_ahead setting applies */
+                    max_days_ahead?: number | null;
                 };
             };
         };
@@ -6749,9 +7953,13 @@ export interface operations {
                      *         "calendar_ids": [
                      *           3
                      *         ],
-                     *         "price": 65,
+                     *         "price": 6500,
                      *         "currency": "EUR",
-                     *         "description": "Colour and blow-dry"
+                     *         "description": "Colour and blow-dry",
+                     *         "buffer_before_minutes": 0,
+                     *         "buffer_after_minutes": 15,
+                     *         "min_notice_minutes": null,
+                     *         "max_days_ahead": null
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6759,7 +7967,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2ServiceAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; duration: must be at least 5; currency: must be an ISO 4217 code such as EUR. */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; duration: must be at least 5; currency: must be an ISO 4217 code such as EUR; price: must be a whole number of the currency's minor units from 0 to 1000000000 (4550 for 45.50 EUR), or null. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6829,10 +8037,19 @@ export interface operations {
                     duration?: number;
                     /** @description the calendars that perform the service; absent or null: every active calendar */
                     calendar_ids?: number[] | null;
+                    /** @description in the currency's minor units (cents: 4550 is 45.50 EUR; JPY has none: 4550 is 4550 yen); null clears it */
                     price?: number | null;
                     currency?: string | null;
                     /** @description trimmed; null or "" clears it */
                     description?: string | null;
+                    /** @description a JSON number or a decimal string */
+                    buffer_before_minutes?: number;
+                    /** @description a JSON number or a decimal string */
+                    buffer_after_minutes?: number;
+                    /** @description the service's own; null: the entity's min_notice_minutes setting applies */
+                    min_notice_minutes?: number | null;
+                    /** @description the service's own; null: the entity's max_days_ahead setting applies */
+                    max_days_ahead?: number | null;
                 };
             };
         };
@@ -6857,9 +8074,13 @@ export interface operations {
                      *         "calendar_ids": [
                      *           3
                      *         ],
-                     *         "price": 65,
+                     *         "price": 6500,
                      *         "currency": "EUR",
-                     *         "description": "Colour and blow-dry"
+                     *         "description": "Colour and blow-dry",
+                     *         "buffer_before_minutes": 0,
+                     *         "buffer_after_minutes": 15,
+                     *         "min_notice_minutes": null,
+                     *         "max_days_ahead": null
                      *       },
                      *       "message": "OK"
                      *     }
@@ -6981,7 +8202,9 @@ export interface operations {
                      *           "start_time": "09:00:00",
                      *           "end_time": "10:30:00",
                      *           "calendar_id": 3,
-                     *           "calendar_name": "Camille"
+                     *           "calendar_name": "Camille",
+                     *           "price": 6500,
+                     *           "currency": "EUR"
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -7014,6 +8237,921 @@ export interface operations {
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundServiceNotFoundCalendarNotFoundOrInactive"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "get-v2-staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "email": "ana@salon.example",
+                     *           "role": "staff",
+                     *           "calendar_ids": [
+                     *             3
+                     *           ],
+                     *           "created_at": "2026-11-28T10:00:00.000Z",
+                     *           "updated_at": "2026-11-28T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2StaffListAnswer"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address (compared lower-cased)
+                     */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "staff";
+                    calendar_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The staff member. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "calendar_ids": [
+                     *           3
+                     *         ],
+                     *         "created_at": "2026-11-28T10:00:00.000Z",
+                     *         "updated_at": "2026-11-28T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2StaffAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; email: must be an e-mail address; calendar_ids: a staff member needs at least one calendar; calendar_ids: calendar 9 not found. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            /** @description Refused by the state of the slot, the day or the key: a staff member with this e-mail exists. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a staff member with this e-mail exists",
+                     *       "code": "SLOT_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-staff-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address (compared lower-cased)
+                     */
+                    email: string;
+                    /** @enum {string} */
+                    role?: "owner" | "staff";
+                    calendar_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The staff member as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "calendar_ids": [
+                     *           3,
+                     *           4
+                     *         ],
+                     *         "created_at": "2026-11-28T10:00:00.000Z",
+                     *         "updated_at": "2026-11-28T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2StaffUpdateAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; email: must be an e-mail address; calendar_ids: calendar 9 not found. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundStaffMemberNotFound"];
+            409: components["responses"]["V2ConflictTheLastOwnerCannotBeRemovedOrMadeStaff"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-staff-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address (compared lower-cased)
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The staff member removed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "calendar_ids": [
+                     *           3
+                     *         ],
+                     *         "created_at": "2026-11-28T10:00:00.000Z",
+                     *         "updated_at": "2026-11-28T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2StaffDeleteAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            404: components["responses"]["V2NotFoundStaffMemberNotFound"];
+            409: components["responses"]["V2ConflictTheLastOwnerCannotBeRemovedOrMadeStaff"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description an e-mail address (compared lower-cased)
+                     */
+                    email: string;
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
+                    account: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (202). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SignInAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; email: is required; account: is required. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s; too many requests, retry in 840 s. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "too many requests, retry in <N> s",
+                     *       "code": "RATE_LIMITED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-sessions-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the link (43 base64url characters) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Who the new session is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "account": "salon",
+                     *         "calendar_ids": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2VerifyAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            /** @description Access token required or invalid: access token required; invalid access token; sign-in link invalid, used or expired. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required",
+                     *       "code": "AUTH_REQUIRED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-sessions-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    everywhere?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2SignOutAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity; signing out needs a session; a session's change needs the Origin of the API's public address. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "get-v2-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "account": "salon",
+                     *         "calendar_ids": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2MeAnswer"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity; GET /me answers a staff member’s session, not a token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-passkeys-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creation options. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "challenge": "x3bqf4…",
+                     *         "rp": {
+                     *           "name": "Booking console",
+                     *           "id": "book.example.com"
+                     *         }
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PasskeyOptionsAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestPasskeysNeedAPublicAddressWithAHostName"];
+            401: components["responses"]["V2Unauthorized"];
+            /** @description Not allowed to a publishable key (this route, or this origin): a publishable key may not do this: use the secret token of the entity; a passkey is registered by a signed-in person. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a publishable key may not do this: use the secret token of the entity",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            /** @description Refused by the state of the slot, the day or the key: at most 10 passkeys per person. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "at most 10 passkeys per person",
+                     *       "code": "SLOT_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "get-v2-passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "pWq1…",
+                     *           "name": "Laptop",
+                     *           "created_at": "2026-11-28T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PasskeyListAnswer"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the browser's answer to the options (navigator.credentials), as JSON */
+                    response: Record<string, never>;
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The passkey kept. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "pWq1…",
+                     *         "name": "Laptop",
+                     *         "created_at": "2026-11-28T10:00:00.000Z"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PasskeyAnswer"];
+                };
+            };
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; response: must be the browser's WebAuthn answer (an object); response: Unexpected registration response challenge. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "a missing or malformed field: <field>: <rule>",
+                     *       "code": "INVALID_PARAMETER"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            /** @description Refused by the state of the slot, the day or the key: this passkey is already registered. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "this passkey is already registered",
+                     *       "code": "SLOT_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-sessions-passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request options. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "challenge": "Jq0…",
+                     *         "rpId": "book.example.com",
+                     *         "userVerification": "preferred"
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PasskeySignInOptionsAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestPasskeysNeedAPublicAddressWithAHostName"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2SecretOnly"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
+    "post-v2-sessions-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the browser's answer to the options (navigator.credentials), as JSON */
+                    response: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Who the new session is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "email": "ana@salon.example",
+                     *         "role": "staff",
+                     *         "account": "salon",
+                     *         "calendar_ids": [
+                     *           3
+                     *         ]
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2PasskeySignInAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            /** @description Access token required or invalid: access token required; invalid access token; passkey not recognised. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "data": [],
+                     *       "message": "access token required",
+                     *       "code": "AUTH_REQUIRED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2Error"];
+                };
+            };
+            403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
             503: components["responses"]["V2Unavailable"];
@@ -7058,6 +9196,21 @@ export interface operations {
                 };
                 content: {
                     /** @example not found */
+                    "text/plain": string;
+                };
+            };
+            /** @description This feed address was read more than 60 times this minute (docs/CONTRACT.md#limits): ask again after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example too many requests, retry in 42 s */
                     "text/plain": string;
                 };
             };

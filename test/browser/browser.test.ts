@@ -13,5 +13,6 @@ subjects({
   'widget-services': () => require('./widget-services'),
   pages: () => require('./pages'),
   'brand-and-prices': () => require('./brand-and-prices'),
+  'time-to-change': () => require('./time-to-change'),
   console: () => require('./console'),
 });

@@ -60,6 +60,8 @@ const EN = {
   unknownToken: 'No appointment matches this link.',
   alreadyCancelled: 'This appointment is already cancelled.',
   notManageable: 'This appointment has started or is over: it can no longer be changed here.',
+  tooLate: 'It is too late to change this appointment here. To move or cancel it, contact {business}.',
+  theBusiness: 'the business',
   sameTime: 'Your appointment is already at this time.',
 };
 export type Texts = typeof EN;
@@ -124,6 +126,9 @@ const FR: Texts = {
   unknownToken: 'Aucun rendez-vous ne correspond à ce lien.',
   alreadyCancelled: 'Ce rendez-vous est déjà annulé.',
   notManageable: 'Ce rendez-vous a commencé ou est terminé : il ne peut plus être modifié ici.',
+  tooLate:
+    'Il est trop tard pour modifier ce rendez-vous ici. Pour le déplacer ou l’annuler, contactez {business}.',
+  theBusiness: 'l’établissement',
   sameTime: 'Votre rendez-vous est déjà à cet horaire.',
 };
 

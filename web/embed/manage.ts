@@ -48,9 +48,15 @@ export class ManagePage extends EmbedElement {
     this.render();
   }
 
-  /** The page's words for a link that no longer opens its appointment: unknown, cancelled, started or over. */
+  /**
+   * The page's words for a link that no longer opens or changes its appointment: unknown, cancelled, started
+   * or over, or too close to its start to change here (then whom to contact: the business by its name).
+   */
   private refusedText(answer: { status: number; code: string | null }): string | null {
     if (answer.code === 'APPOINTMENT_NOT_MANAGEABLE') return this.t.notManageable;
+    if (answer.code === 'CHANGE_TOO_LATE') {
+      return fill(this.t.tooLate, { business: this.managed?.business.name || this.t.theBusiness });
+    }
     if (answer.code === 'APPOINTMENT_CANCELLED') return this.t.alreadyCancelled;
     return answer.status === 401 || answer.status === 404 ? this.t.unknownToken : null;
   }
@@ -81,7 +87,8 @@ export class ManagePage extends EmbedElement {
       this.managed = { ...this.managed, appointment: answer.data };
       this.notice = this.t.cancelled;
     } else {
-      const text = answer.code === 'APPOINTMENT_NOT_MANAGEABLE' ? this.t.notManageable : null;
+      const refused = answer.code === 'APPOINTMENT_NOT_MANAGEABLE' || answer.code === 'CHANGE_TOO_LATE';
+      const text = refused ? this.refusedText(answer) : null;
       this.alert = {
         where: 'top',
         text: text ?? (answer.status === 409 ? this.t.alreadyCancelled : this.t.failed),
@@ -193,7 +200,9 @@ export class ManagePage extends EmbedElement {
       this.focusAfter = '[data-notice]';
     } else {
       const t = this.t;
-      const gone = answer.code === 'APPOINTMENT_NOT_MANAGEABLE' || answer.code === 'APPOINTMENT_CANCELLED';
+      const gone = ['APPOINTMENT_NOT_MANAGEABLE', 'APPOINTMENT_CANCELLED', 'CHANGE_TOO_LATE'].includes(
+        answer.code ?? '',
+      );
       const text =
         answer.code === 'ALREADY_AT_THIS_TIME'
           ? t.sameTime
