@@ -38,6 +38,7 @@ describe('BookingService.book', () => {
       contract_number: 'C-1',
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
+      changed_by: 'token',
     });
     expect(result.slot).toMatchObject({ slot_id: SLOT.open, taken: 1, capacity: 2 });
     expect(result.calendar.calendar_id).toBe(CAL.main);

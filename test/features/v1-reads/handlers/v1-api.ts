@@ -194,6 +194,8 @@ describe('appointments: create, change, move', () => {
       client_lastname: 'Last01',
       client_email: 'person1@acme.fr',
       client_phone: '+33612000501',
+      // Who made it (docs/CONTRACT.md#staff-and-sessions): the v1 token.
+      changed_by: 'token',
     });
     ids.push(answer.json.data.appointment.appointment_id);
     for (const [i, status] of [
@@ -644,7 +646,7 @@ describe('formats', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = answer.text.split('\r\n');
     expect(lines[0]).toBe(
-      'appointment_id,status,created_at,updated_at,slot_id,date,start_time,end_time,calendar_id,calendar_name,client_id,client_firstname,client_lastname,client_email,client_phone',
+      'appointment_id,status,created_at,updated_at,slot_id,date,start_time,end_time,calendar_id,calendar_name,client_id,client_firstname,client_lastname,client_email,client_phone,changed_by',
     );
     expect(answer.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(answer.text).toContain("'+cmd|calc");
