@@ -3,9 +3,10 @@
  * time with the time zone named for people), the question a cancel asks once more, and the staff who
  * perform its service (a move may go to another of them).
  */
-import type { Managed } from './api';
+import type { Appointment, Managed, Start } from './api';
 import { h, uid } from './dom';
 import { dayLabel, fill, hhmm, type Lang, priceLabel, type Texts, zoneLabel } from './i18n';
+import { startTime, type Time } from './picker';
 
 export interface Shown {
   t: Texts;
@@ -85,6 +86,32 @@ export function renderCancelQuestion(
 export interface Performer {
   id: number;
   name: string;
+}
+
+/**
+ * The staff a move may go to (every performer seen in the starts of the months shown so far, the
+ * appointment's own always) and the chosen one's starts, but the appointment's own.
+ */
+export function staffStarts(
+  starts: Start[],
+  staff: { all: Performer[]; chosen: number },
+  of: { current: Appointment; managed: Managed },
+): { all: Performer[]; times: Time[] } {
+  const { current, managed } = of;
+  const own = current.calendar_id ?? managed.business.default_calendar_id;
+  const named = new Map<number, string>([
+    [own, managed.calendar_name ?? ''],
+    ...staff.all.map((p): [number, string] => [p.id, p.name]),
+  ]);
+  for (const s of starts) named.set(s.calendar_id, s.calendar_name);
+  const isOwn = (s: Start) =>
+    s.date === current.date && s.start_time === current.start_time && s.calendar_id === own;
+  return {
+    all: [...named].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id),
+    times: starts
+      .filter((s) => s.calendar_id === staff.chosen && !isOwn(s))
+      .map((s) => startTime(s, `${s.date} ${s.start_time} ${s.calendar_id}`)),
+  };
 }
 
 /** The staff who perform the service, the one chosen pressed; none to show when there is only one. */

@@ -6,8 +6,8 @@ import { Api, type Appointment, type Managed, nowIn, type Start } from './api';
 import { h } from './dom';
 import { EmbedElement } from './element';
 import { dayLabel, fill, hhmm, langOf, localeFor } from './i18n';
-import { type Performer, renderCancelQuestion, renderDetails, renderStaff } from './manage-view';
-import { freeSlots, serviceStarts, slotTimes, startTime, type Time } from './picker';
+import { type Performer, renderCancelQuestion, renderDetails, renderStaff, staffStarts } from './manage-view';
+import { freeSlots, serviceStarts, slotTimes, type Time } from './picker';
 
 type Phase = 'loading' | 'shown' | 'picking' | 'broken';
 
@@ -135,27 +135,10 @@ export class ManagePage extends EmbedElement {
 
   /** The starts of the staff member chosen, but the appointment's own; the staff offered are the service's. */
   private staffTimes(current: Appointment): Time[] {
-    if (!this.staff) return [];
-    const own = current.calendar_id ?? this.managed?.business.default_calendar_id ?? 0;
-    // The staff seen in any month shown so far stay offered.
-    const named = new Map<number, string>([
-      [own, this.managed?.calendar_name ?? ''],
-      ...this.staff.all.map((p): [number, string] => [p.id, p.name]),
-    ]);
-    for (const s of this.starts) named.set(s.calendar_id, s.calendar_name);
-    this.staff.all = [...named].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id);
-    const chosen = this.staff.chosen;
-    return this.starts
-      .filter((s) => s.calendar_id === chosen)
-      .filter(
-        (s) =>
-          !(
-            s.date === current.date &&
-            s.start_time === current.start_time &&
-            s.calendar_id === current.calendar_id
-          ),
-      )
-      .map((s) => startTime(s, `${s.date} ${s.start_time} ${s.calendar_id}`));
+    if (!this.staff || !this.managed) return [];
+    const { all, times } = staffStarts(this.starts, this.staff, { current, managed: this.managed });
+    this.staff.all = all;
+    return times;
   }
 
   /** Another staff member for the move: that person's starts of the month shown. */
