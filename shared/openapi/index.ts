@@ -71,6 +71,8 @@ function security(route: RouteDef, publishable: boolean) {
     { [`${api}Token`]: [] },
     { [`${api}TokenQuery`]: [] },
     ...(publishable ? [{ publishableKey: [] }, { publishableKeyQuery: [] }] : []),
+    // A staff member's session is the v2 API's third credential (docs/CONTRACT.md#staff-and-sessions).
+    ...(api === 'v2' ? [{ sessionCookie: [] }] : []),
   ];
   // v1 debug mode needs no token (where the stage allows it).
   return api === 'v1' ? [...schemes, {}] : schemes;

@@ -68,6 +68,11 @@ export const TAGS = [
   },
   { name: 'v2 validation', description: 'Verdicts on phone numbers and e-mail addresses.' },
   {
+    name: 'v2 staff',
+    description:
+      'People, not tokens: staff members (owner or staff), sign-in by e-mailed link or passkey, sessions (docs/CONTRACT.md#staff-and-sessions).',
+  },
+  {
     name: 'v2 calendar feed',
     description:
       'A secret iCalendar address the staff subscribe to in their calendar (docs/NOTIFICATIONS.md).',
@@ -97,6 +102,13 @@ export const SECURITY_SCHEMES = {
   v2TokenQuery: token('v2', 'query'),
   publishableKey: token('publishable key (pk_..., booking routes only, from its allowed origins)', 'header'),
   publishableKeyQuery: token('publishable key', 'query'),
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'session',
+    description:
+      "A staff member's session (`__Host-session` on https), from POST /api/v2/sessions/verify or /sessions/passkey: an owner's may call every v2 route the token may, a staff member's only their calendars' routes and the public reads; a change needs the API's own Origin.",
+  },
 };
 
 export const HEADERS = {
