@@ -4,6 +4,7 @@ import { Stack } from 'aws-cdk-lib';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
 import { buildApp } from '../../../infra/app';
+import { deployFigures } from '../../../infra/deploy-figures';
 import { FLAG_CHOICES, featureFlags } from '../../../infra/feature-flags';
 import { ApiStack } from '../../../infra/stacks/api-stack';
 import { EdgeStack } from '../../../infra/stacks/edge-stack';
@@ -276,5 +277,22 @@ describe('the stream dispatcher', () => {
         JSON.stringify(r.Properties).includes(`"FUNCTION_TIMEOUT_SECONDS":"${DISPATCH.timeoutSeconds}"`),
     );
     expect(dispatcher?.Properties?.Timeout).toBe(DISPATCH.timeoutSeconds);
+  });
+});
+
+describe('docs/DEPLOY.md', () => {
+  it('quotes the figures of the synthesized templates (npm run deploy-figures): alarms, cost, reservations, resources', () => {
+    const markdown = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'DEPLOY.md'), 'utf8');
+    const quoted =
+      /<!-- deploy-figures: npm run deploy-figures -->\n([\s\S]*?)\n<!-- \/deploy-figures -->/.exec(
+        markdown,
+      )?.[1];
+    const figures = deployFigures(templatesOf(fewest));
+    expect(figures).toMatch(/\*\*staging\*\*: \d+ alarms evaluating \d+ metrics, about \$\d+\.\d\d a month/);
+    expect(
+      quoted === figures
+        ? 'ok'
+        : `DEPLOY.md's figures are stale: run npm run deploy-figures and paste\n${figures}`,
+    ).toBe('ok');
   });
 });
