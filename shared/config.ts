@@ -97,6 +97,11 @@ export type Config = Readonly<{
   /** How long an instance keeps an entity's limits (LIMITS_CACHE_MS, 5 s unless set). */
   limitsCacheMs: number;
   /**
+   * How long a booking pending confirmation by e-mail holds its place (30 minutes; the local stage may
+   * shorten it for tests: CONFIRM_HOLD_MS).
+   */
+  confirmHoldMs: number;
+  /**
    * How long an instance keeps what it read of a token (TOKEN_CACHE_SECONDS, 0 to 5, 5 unless set): the
    * contract's bound for a rotation, a removed key or a settings change to reach every request.
    */
@@ -135,6 +140,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (limitsClockMs !== undefined && stage !== 'local') {
     throw new Error('LIMITS_CLOCK_MS is for the local stage only');
   }
+  const confirmHoldMs = numberOf(env, 'CONFIRM_HOLD_MS', {
+    whole: true,
+    min: 0,
+    above: true,
+    max: 1_800_000,
+  });
+  if (confirmHoldMs !== undefined && stage !== 'local') {
+    throw new Error('CONFIRM_HOLD_MS is for the local stage only');
+  }
   return Object.freeze({
     tableName: textOf(env, 'TABLE_NAME', DEFAULT_TABLE_NAME, 3),
     // Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint.
@@ -163,6 +177,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       numberOf(env, 'WEBHOOK_RETRY_SCALE', { whole: false, min: 0, above: true, max: 1 }) ?? 1,
     defaultLimits: Object.freeze(parseLimits(env.DEFAULT_LIMITS)),
     limitsClockMs,
+    confirmHoldMs: confirmHoldMs ?? 1_800_000,
     limitsCacheMs: numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }) ?? 5_000,
     // Deployed, 5 s; under `npm start` (one process, no read billed) every change is seen at once.
     tokenCacheMs:

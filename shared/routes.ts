@@ -77,6 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   v2('POST', '/calendar-slots/delete', 'calendar-slots/delete-slot', 'write'),
   pk(v2('POST', '/appointments', 'appointments/book-appointment', 'write')),
   pk(v2('POST', '/appointments/cancel', 'appointments/cancel-appointment', 'write')),
+  pk(v2('POST', '/appointments/confirm', 'appointments/confirm-appointment', 'write')),
   pk(v2('POST', '/appointments/lookup', 'appointments/lookup-appointment')),
   pk(v2('POST', '/appointments/reschedule', 'appointments/reschedule-appointment', 'write')),
   // The business's own appointments (docs/CONTRACT.md#appointments).

@@ -43,6 +43,7 @@ export const BOOKING_ENTRIES: readonly string[] = [
   'functions/v1/appointments/update-appointment.ts',
   'functions/v2/appointments/book-appointment.ts',
   'functions/v2/appointments/cancel-appointment.ts',
+  'functions/v2/appointments/confirm-appointment.ts',
   'functions/v2/appointments/reschedule-appointment.ts',
 ];
 

@@ -7,6 +7,7 @@ import type { EntityContext } from '../features/access';
 import { AppointmentChangeService } from '../features/booking/services/appointment-change-service';
 import { BookingService } from '../features/booking/services/booking-service';
 import { ClientLinkService } from '../features/booking/services/client-link-service';
+import { ConfirmationService } from '../features/booking/services/confirmation';
 import { LiveCapService } from '../features/booking/services/live-caps';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { BookingRepository } from '../features/booking/store/booking-repository';
@@ -62,6 +63,17 @@ export const appointmentChangeService = /* @__PURE__ */ once(
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(table()),
       services: new ServiceRepository(table()),
+      booking: bookingService(),
+    }),
+);
+
+/** A pending booking's confirmation by its e-mail's link, and its release (docs/CONTRACT.md#confirm-by-email). */
+export const confirmationService = /* @__PURE__ */ once(
+  () =>
+    new ConfirmationService({
+      appointments: new AppointmentRepository(table()),
+      calendars: new CalendarRepository(table()),
+      slots: new SlotRepository(table()),
       booking: bookingService(),
     }),
 );

@@ -29,6 +29,7 @@ import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { traced } from '../telemetry/tracer';
+import { confirmationService } from './booking';
 import { once, sqsClient, table } from './core';
 
 /** What the e-mails and the feed read: the entity's name and settings, an appointment. */
@@ -72,27 +73,47 @@ export interface MailParts {
   publicBaseUrl?: string;
 }
 
+/**
+ * A release job (a booking pending confirmation whose hold is over) goes to the booking feature: released
+ * when still pending, kept otherwise; its cancellation's e-mail and webhook follow from the change.
+ */
+async function releaseJob(lookup: MailLookup, job: MailJob): Promise<string> {
+  const entity = await lookup.entity(job.entityId);
+  if (!entity) return 'dropped';
+  const context = { entityId: job.entityId, settings: entity.settings };
+  return confirmationService().release(context, job.appointment.appointment_id);
+}
+
 /** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
 export function mailPipeline(parts: MailParts) {
   const lookup = mailLookup();
   const now = parts.now ?? (() => new Date());
   const scale = parts.retryScale ?? 1;
+  const sender = new MailSender({
+    lookup,
+    sent: new SentMailRepository(table()),
+    queue: parts.queue,
+    dead: parts.queue,
+    transport: parts.transport,
+    from: mailConfig().from,
+    publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
+    schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+    now,
+    log: parts.log ?? ((line, fields) => logger.info(line, fields)),
+    metrics: businessMetrics,
+    cap: new MailCapRepository(table()),
+  });
   return {
-    planner: new MailPlanner({ queue: parts.queue, reminders: parts.reminders, lookup, now }),
-    sender: new MailSender({
-      lookup,
-      sent: new SentMailRepository(table()),
+    planner: new MailPlanner({
       queue: parts.queue,
-      dead: parts.queue,
-      transport: parts.transport,
-      from: mailConfig().from,
-      publicBaseUrl: parts.publicBaseUrl ?? mailConfig().publicBaseUrl,
-      schedule: RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * scale),
+      reminders: parts.reminders,
+      lookup,
       now,
-      log: parts.log ?? ((line, fields) => logger.info(line, fields)),
-      metrics: businessMetrics,
-      cap: new MailCapRepository(table()),
+      holdMs: config.confirmHoldMs,
     }),
+    sender,
+    /** Each job of the mail queue: an e-mail to send, or a release. */
+    handle: (job: MailJob) => (job.release ? releaseJob(lookup, job) : sender.handle(job)),
   };
 }
 
@@ -121,6 +142,7 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
       target: targets,
     }),
     lookup: mailLookup(),
+    holdMs: config.confirmHoldMs,
   });
 });
 
@@ -140,12 +162,12 @@ const awsMailSender = /* @__PURE__ */ once(() => {
       }),
       intervalMs: mailConfig().sendIntervalMs,
     }),
-  }).sender;
+  }).handle;
 });
 
 /** Mail Lambda: each message of the mail queue (a change's e-mail or a reminder) is one e-mail. */
 export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>
-  instrumented(EVENT_ROUTES.sendMail, () => eachJob(messages, (job: MailJob) => awsMailSender().handle(job)));
+  instrumented(EVENT_ROUTES.sendMail, () => eachJob(messages, (job: MailJob) => awsMailSender()(job)));
 
 /** The staff calendar feed. */
 export const calendarFeedService = /* @__PURE__ */ once(() => {

@@ -1,6 +1,7 @@
 /**
  * <booking-manage>: the manage page's element. It reads the cancel token from the fragment (`#<token>`,
- * which no request carries), shows the appointment and offers to cancel it or move it to a free time.
+ * which no request carries), shows the appointment and offers to cancel it or move it to a free time. A
+ * booking pending confirmation by e-mail is confirmed when its page opens (POST /appointments/confirm).
  */
 import { Api, type Appointment, type Managed, nowIn, type Start } from './api';
 import { h } from './dom';
@@ -44,6 +45,15 @@ export class ManagePage extends EmbedElement {
     this.applyBrand(answer.data.business.brand_color);
     this.picking.setWindow(answer.data.business.timezone, answer.data.business.max_days_ahead);
     document.title = `${this.t.myAppointment}${answer.data.business.name ? ` · ${answer.data.business.name}` : ''}`;
+    // A booking waiting for this link (confirm_by_email): opening it confirms it, by a POST of the page.
+    if (answer.data.appointment.status === 'pending') {
+      const confirmed = await this.api.call<Appointment>('POST', '/appointments/confirm', {
+        cancel_token: this.token,
+      });
+      if (!confirmed.ok) return this.broken(this.refusedText(confirmed) ?? this.t.failed);
+      this.managed = { ...answer.data, appointment: confirmed.data };
+      if (confirmed.data.status === 'confirmed') this.notice = this.t.confirmedNow;
+    }
     this.phase = 'shown';
     this.render();
   }

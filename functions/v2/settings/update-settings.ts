@@ -97,6 +97,15 @@ const Shape = {
   ),
   max_live_bookings_per_visitor: optional(int(LIVE_CAP_BOUNDS)),
   max_live_bookings_per_contact: optional(int(LIVE_CAP_BOUNDS)),
+  confirm_by_email: optional(
+    described(
+      converted((value, ctx) => (typeof value === 'boolean' ? value : fail(ctx, 'must be true or false'))),
+      {
+        type: 'boolean',
+        description: "true: a publishable key's booking waits for the client's confirmation by e-mail",
+      },
+    ),
+  ),
   min_notice_minutes: optional(int(NOTICE_BOUNDS)),
   max_days_ahead: optional(int(DAYS_AHEAD_BOUNDS)),
   client_change_cutoff_minutes: optional(int(CUTOFF_BOUNDS)),

@@ -50,6 +50,23 @@ export const V2_BOOKING_ROUTE_DOCS: Record<string, V2RouteDoc> = {
       503: ['the service is busy, retry the same request'],
     },
   },
+  'POST /api/v2/appointments/confirm': {
+    summary: 'Confirm a pending booking by its token',
+    description:
+      "The client's confirmation of a booking made pending by the business's confirm_by_email setting: the cancel token of the booking e-mail's link (the manage page sends it) makes the appointment confirmed and returns it. An already confirmed appointment is answered as it is (a repeat changes nothing). A pending booking not confirmed within 30 minutes of its booking is released by itself (cancelled, its place freed, its cancellation's e-mail and webhook sent): its confirmation is then 409, as is one of a cancelled, completed or started appointment. A GET never confirms.",
+    tag: 'v2 booking',
+    answer: v2Answer(B.V2Appointment, 'V2ConfirmAnswer', 'The appointment confirmed.'),
+    example: { ...ex.v2Appointment, status: 'confirmed' },
+    errors: {
+      404: ['appointment not found'],
+      409: [
+        'the appointment is cancelled',
+        'the appointment is completed: its link can no longer change it',
+        'the appointment has started: its link can no longer change it',
+      ],
+      503: ['the service is busy, retry the same request'],
+    },
+  },
   'GET /api/v2/appointments': {
     summary: "List the business's appointments",
     description:

@@ -5,7 +5,7 @@ export { formatPrice, minorDigits, whiteContrast } from './domain/brand-settings
 export type { EntitySettings, VersionedSettings } from './domain/entity';
 export { AccountIdSchema, DEFAULT_SETTINGS, settingsPatchSchema, withDefaultSettings } from './domain/entity';
 export type { LiveCapSettings } from './domain/live-cap-settings';
-export { DEFAULT_LIVE_CAPS, liveCapsOf } from './domain/live-cap-settings';
+export { confirmsByEmail, DEFAULT_LIVE_CAPS, liveCapsOf } from './domain/live-cap-settings';
 export type { Language, NotificationSettings } from './domain/notification-settings';
 export {
   businessName,

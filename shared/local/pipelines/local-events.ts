@@ -107,7 +107,7 @@ export function startLocalEvents(
         `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
       ),
   });
-  mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.sender.handle(job)));
+  mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.handle(job)));
   // The staff's sign-in links go the client e-mails' way: SMTP_URL's server or the outbox.
   useSignInTransport(local.transport);
 

@@ -75,7 +75,7 @@ export class TimerReminders implements ReminderScheduler {
   }
 
   async schedule(job: MailJob, atMs: number): Promise<void> {
-    const id = `${job.entityId}/${job.appointment.appointment_id}`;
+    const id = `${job.entityId}/${job.appointment.appointment_id}${job.release ? '/release' : ''}`;
     this.clear(id);
     this.due.set(id, atMs);
     this.jobs.set(id, job);

@@ -30,6 +30,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v2/services/delete': { id: 3 },
   'POST /api/v2/appointments/cancel': { cancel_token: 'the-token-returned-by-the-booking' },
   'POST /api/v2/appointments/lookup': { cancel_token: 'the-token-returned-by-the-booking' },
+  'POST /api/v2/appointments/confirm': { cancel_token: 'the-token-returned-by-the-booking' },
   'POST /api/v2/appointments/reschedule': { cancel_token: 'the-token-returned-by-the-booking', slot_id: 3 },
   'POST /api/v2/appointments/update': { appointment_id: 4, status: 'no_show' },
   'POST /api/v2/validation/phone': { phone_number: '06 12 34 56 78', validation_type: 'mobiles' },

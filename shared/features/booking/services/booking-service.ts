@@ -37,6 +37,7 @@ import {
 } from './booking-rules';
 import { type EarlyReads, earlyReads, serves } from './early-reads';
 import type { LiveCapService } from './live-caps';
+import { bookingStatusFor } from './pending';
 import { serviceRunFrom } from './service-run';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
@@ -126,12 +127,13 @@ export class BookingService {
 
   private async place(
     entity: EntityContext,
-    request: BookingRequest,
+    asked: BookingRequest,
     idempotency?: IdempotencyMark,
     prefetched?: EarlyReads,
   ) {
     // An earlier request with this Idempotency-Key committed this booking and died before answering.
     if (idempotency?.committed) return this.committedBooking(entity, idempotency.committed as Committed);
+    const request = bookingStatusFor(entity, asked);
     const [first, reserved] =
       prefetched && serves(prefetched, entity.entityId, request)
         ? await prefetched.reads.catch(() => this.firstReads(entity, request))

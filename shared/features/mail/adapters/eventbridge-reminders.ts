@@ -44,7 +44,7 @@ export class EventBridgeReminders implements ReminderScheduler {
 
   async schedule(job: MailJob, atMs: number): Promise<void> {
     const input = {
-      Name: reminderName(job.entityId, job.appointment.appointment_id),
+      Name: reminderName(job.entityId, job.appointment.appointment_id, job.release),
       GroupName: this.target.group,
       ScheduleExpression: atExpression(atMs),
       ScheduleExpressionTimezone: 'UTC',

@@ -10,6 +10,8 @@ type Words =
   | 'service'
   | 'price'
   | 'manage'
+  | 'confirm'
+  | 'confirmLink'
   | 'icsAdds'
   | 'icsUpdates'
   | 'icsRemoves'
@@ -28,6 +30,9 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     service: 'What: {service}, with {calendar}',
     price: 'Price: {price}',
     manage: 'To see, change or cancel it, open this link: {link}',
+    confirm: 'Please confirm your appointment with {entity}',
+    confirmLink:
+      'It is held for you for 30 minutes: confirm it within 30 minutes by opening this link, or it is released: {link}',
     icsAdds: 'The attached appointment.ics adds it to your calendar.',
     icsUpdates: 'The attached appointment.ics updates it in your calendar.',
     icsRemoves: 'The attached appointment.ics removes it from your calendar.',
@@ -44,6 +49,9 @@ const TEXTS: Record<Language, Record<Words, string>> = {
     service: 'Quoi : {service}, avec {calendar}',
     price: 'Prix : {price}',
     manage: 'Pour le consulter, le déplacer ou l’annuler, ouvrez ce lien : {link}',
+    confirm: 'Merci de confirmer votre rendez-vous avec {entity}',
+    confirmLink:
+      'Il vous est réservé pendant 30 minutes : confirmez-le dans les 30 minutes en ouvrant ce lien, sinon il est libéré : {link}',
     icsAdds: 'Le fichier appointment.ics joint l’ajoute à votre agenda.',
     icsUpdates: 'Le fichier appointment.ics joint le met à jour dans votre agenda.',
     icsRemoves: 'Le fichier appointment.ics joint le retire de votre agenda.',
@@ -99,6 +107,8 @@ export interface MailContext {
   calendarName?: string | undefined;
   /** An appointment of a priced service: its price written for the locale ("45,50 €"). */
   price?: string | undefined;
+  /** A booking pending the client's confirmation by this e-mail's link (docs/CONTRACT.md#confirm-by-email). */
+  confirming?: boolean | undefined;
   /** The business's look (docs/NOTIFICATIONS.md#sender): its `brand_color` and `logo_url` in the HTML part. */
   brand?: { color: string | null; logo: string | null } | undefined;
 }
@@ -156,9 +166,12 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
   const name = `${a.client_firstname} ${a.client_lastname}`.trim();
   const values = { entity: context.entityName, name, ...whenOf(a, context.timezone, context.locale) };
   const link = carriesLink(kind) ? context.manageLink : undefined;
+  // A booking held until the client confirms it: asked for, with the link that confirms it and its time.
+  const confirming = kind === 'created' && a.status === 'pending' && context.confirming === true && !!link;
+  const heading = confirming ? t.confirm : t[kind];
   const lines = [
     fill(t.greeting, values),
-    fill(t[kind], values),
+    fill(heading, values),
     fill(t.when, values),
     // An appointment of a service names it and who performs it (docs/CONTRACT.md#services-and-staff).
     ...(a.service_name
@@ -169,11 +182,11 @@ export function mailContent(kind: MailKind, a: MailAppointment, context: MailCon
     ...(kind === 'updated' || (kind === 'created' && a.status !== 'confirmed')
       ? [STATUS[context.language][a.status]]
       : []),
-    ...(link ? [fill(t.manage, { link })] : []),
+    ...(link ? [fill(confirming ? t.confirmLink : t.manage, { link })] : []),
     t[ICS_LINE[kind]],
   ];
   const footer = [fill(t.signoff, values), ...(context.address ? [context.address] : [])];
-  const subject = fill(t[kind], values);
+  const subject = fill(heading, values);
   const { top, linkStyle } = brandParts(context);
   const html = [
     `<!doctype html><html lang="${context.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`,

@@ -56,6 +56,12 @@ export interface MailJob {
    * moved appointment was.
    */
   notice?: NoticeTarget;
+  /**
+   * Not an e-mail: the release of a booking still pending confirmation when its hold is over
+   * (docs/CONTRACT.md#confirm-by-email), scheduled and queued as a reminder is (kind `reminder`), and handed
+   * to the booking feature instead of the sender.
+   */
+  release?: true;
   attempt: number;
   /** When a wait longer than the queue allows was cut short: not before this time (ms). */
   notBefore?: number;
@@ -107,8 +113,11 @@ export const calendarUid = (entityId: string, appointmentId: number): string =>
  * A name for the reminder's schedule (EventBridge Scheduler: at most 64 of [0-9A-Za-z-_.]): one per
  * appointment, so a move replaces it and a cancellation deletes it.
  */
-export const reminderName = (entityId: string, appointmentId: number): string =>
-  `reminder-${appointmentDigest(entityId, appointmentId).slice(0, 40)}`;
+export const reminderName = (entityId: string, appointmentId: number, release?: boolean): string =>
+  `${release ? 'release' : 'reminder'}-${appointmentDigest(entityId, appointmentId).slice(0, 40)}`;
+
+/** The release's key: one per appointment. */
+export const releaseKey = (appointmentId: number): string => `rel_${appointmentId}`;
 
 /**
  * E-mails an hour to one address for one entity, for the e-mails a publishable key or a cancel token

@@ -6,6 +6,7 @@ import {
   type MailJob,
   mailAppointmentOf,
   mailKindOf,
+  releaseKey,
   reminderKey,
   reminderTime,
 } from '../domain/notifications';
@@ -24,6 +25,8 @@ export interface MailPlannerDeps {
   lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
   /** The clock of the reminders' window. */
   now?: () => Date;
+  /** How long a booking pending confirmation by e-mail holds its place before its release (ms). */
+  holdMs?: number;
 }
 
 export class MailPlanner {
@@ -31,8 +34,10 @@ export class MailPlanner {
   private readonly reminders: ReminderScheduler;
   private readonly lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
   private readonly now: () => Date;
+  private readonly holdMs: number | undefined;
 
   constructor(deps: MailPlannerDeps) {
+    this.holdMs = deps.holdMs;
     this.queue = deps.queue;
     this.reminders = deps.reminders;
     this.lookup = deps.lookup;
@@ -45,6 +50,15 @@ export class MailPlanner {
     // The business and its staff hear of every change, whether or not the client gave an address.
     for (const notice of await businessNotices(this.lookup, change, type, eventId))
       await this.queue.enqueue(notice, 0);
+    // A key's booking waiting for its e-mail's confirmation: released when its hold is over, unless confirmed.
+    if (type === 'appointment.created' && after.status === 'pending' && change.viaKey) {
+      const at = Date.parse(after.created_at) + (this.holdMs ?? 30 * 60_000);
+      const job = { entityId: change.entityId, appointment: mailAppointmentOf(after), sequence: 0 };
+      await this.reminders.schedule(
+        { ...job, kind: 'reminder', key: releaseKey(after.appointment_id), release: true, attempt: 1 },
+        at,
+      );
+    }
     const kind = mailKindOf(type, after);
     if (!kind) return;
     const appointment = mailAppointmentOf(after);

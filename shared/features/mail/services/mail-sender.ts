@@ -136,6 +136,7 @@ export class MailSender {
       locale: localeOf(settings),
       address: settings.address,
       manageLink,
+      confirming: job.kind === 'created' && job.capped === true && a.status === 'pending',
       ...(calendarName ? { calendarName } : {}),
       price: await mailPrice(this.lookup, job.entityId, a, settings),
       brand: { color: settings.brand_color, logo: settings.logo_url },

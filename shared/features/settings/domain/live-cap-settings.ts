@@ -10,6 +10,11 @@ export interface LiveCapSettings {
   max_live_bookings_per_visitor?: number | undefined;
   /** Per client contact (e-mail lower-cased without its +tag, E.164 phone): 0 to 100, default 3. */
   max_live_bookings_per_contact?: number | undefined;
+  /**
+   * A publishable key's booking is `pending` until the client opens the link of its e-mail, and released
+   * by itself when it is not confirmed in time (docs/CONTRACT.md#confirm-by-email). Absent: false.
+   */
+  confirm_by_email?: boolean | undefined;
 }
 
 export const LIVE_CAP_BOUNDS = { min: 0, max: 100 } as const;
@@ -31,4 +36,8 @@ const wholeNumber = (bounds: { min: number; max: number }) =>
 export const liveCapPatchShape = () => ({
   max_live_bookings_per_visitor: wholeNumber(LIVE_CAP_BOUNDS),
   max_live_bookings_per_contact: wholeNumber(LIVE_CAP_BOUNDS),
+  confirm_by_email: z.boolean(),
 });
+
+/** Whether a publishable key's bookings wait for the client's confirmation by e-mail. */
+export const confirmsByEmail = (settings: LiveCapSettings): boolean => settings.confirm_by_email === true;

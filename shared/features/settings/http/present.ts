@@ -1,6 +1,6 @@
 /** The v2 management answers: settings and closure days (docs/CONTRACT.md#self-service). */
 import type { EntitySettings } from '../domain/entity';
-import { liveCapsOf } from '../domain/live-cap-settings';
+import { confirmsByEmail, liveCapsOf } from '../domain/live-cap-settings';
 import type { ClosureAdded } from '../services/entity-config-service';
 import type { V2ClosureAdded, V2Settings } from './schemas';
 
@@ -24,6 +24,7 @@ export const v2Settings = (s: EntitySettings): V2Settings => ({
   notify_emails: s.notify_emails,
   max_live_bookings_per_visitor: liveCapsOf(s).visitor,
   max_live_bookings_per_contact: liveCapsOf(s).contact,
+  confirm_by_email: confirmsByEmail(s),
   min_notice_minutes: s.min_notice_minutes,
   max_days_ahead: s.max_days_ahead,
   client_change_cutoff_minutes: s.client_change_cutoff_minutes,
