@@ -64,11 +64,18 @@ describe('managing a booking by its cancel token', () => {
     expect(withKey.json.data).toEqual({
       appointment: expect.objectContaining({ id: mine.id, status: 'confirmed', client_name: 'Client 1' }),
       calendar_name: expect.any(String),
+      // An appointment of a slot: no service.
+      service: null,
       business: {
         name: entity.entity_account_id,
         timezone: 'Europe/Paris',
         language: expect.any(String),
         default_calendar_id: 1,
+        locale: expect.stringMatching(/^(en|fr)-FR$/),
+        currency: 'EUR',
+        brand_color: null,
+        logo_url: null,
+        max_days_ahead: expect.any(Number),
       },
     });
     expect(withKey.text).not.toContain('Client 2');
@@ -187,6 +194,12 @@ describe('managing a booking by its cancel token', () => {
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: 1,
+      // The locale its dates and prices are written for, its currency and look, its booking window.
+      locale: expect.stringMatching(/^(en|fr)-FR$/),
+      currency: 'EUR',
+      brand_color: null,
+      logo_url: null,
+      max_days_ahead: expect.any(Number),
       has_services: false,
     });
   });

@@ -70,6 +70,11 @@ describe('the widget and the manage page on the service path', () => {
       timezone: 'Europe/Paris',
       language: expect.stringMatching(/^(en|fr)$/),
       default_calendar_id: first,
+      locale: expect.stringMatching(/^(en|fr)-FR$/),
+      currency: 'EUR',
+      brand_color: null,
+      logo_url: null,
+      max_days_ahead: expect.any(Number),
       has_services: true,
     });
     // What the widget reads next, with the key.

@@ -173,6 +173,8 @@ describe('services and staff: the salon', () => {
       end_time: '14:30:00',
       calendar_id: s.bruno,
       calendar_name: 'Bruno',
+      price: null,
+      currency: 'EUR',
     });
     // Alice does not perform the colour.
     expect(
