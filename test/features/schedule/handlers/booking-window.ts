@@ -10,7 +10,6 @@ import { LONG_DAYS, mobile, newEntity } from '../../../support/fixtures';
  * window wins), the business's own token is bound by none; within the cut-off a client's link neither moves
  * nor cancels (409 CHANGE_TOO_LATE naming the business), the business's token still does.
  */
-type Entity = Awaited<ReturnType<typeof newEntity>>;
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 type Json = any;
 const ORIGIN = 'https://salon.example.fr';
