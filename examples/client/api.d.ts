@@ -507,7 +507,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country), currency an ISO 4217 code (any case, stored upper-case; prices are integers in its minor units), brand_color #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (lighter is 400 saying the contrast; null or an empty string clears it), logo_url an absolute https address of an image (null or an empty string clears it), notify_emails up to 5 e-mail addresses of the business told of every booking, move and cancellation (repeats dropped; null or [] clears them), max_live_bookings_per_visitor and max_live_bookings_per_contact 0 to 100 (the future live bookings made with publishable keys one visitor and one client contact may hold; 0: no cap), min_notice_minutes 0 to 43200 and max_days_ahead 1 to 365 (the booking window of publishable keys and cancel tokens: no start sooner than now + the notice, none after today + max_days_ahead − 1; a service may have its own), client_change_cutoff_minutes 0 to 10080 (a client's link no longer moves or cancels an appointment that starts within it; 0: up to its start). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
+         * @description Any subset of the settings: slot_duration 5 to 480, max_appointments 1 to 1000, timezone an IANA zone, country one the public holiday data knows (FR, DE-BY...), default_calendar_id one of the entity calendars, open_days_ahead 0 to 365, language en or fr, cancel_url an http(s) address with {cancel_token} in it (null or an empty string clears it), reminder_minutes_before 0 to 10080 (0: no reminder; a change applies to bookings and moves made after it), name 1 to 100 characters (the business renames itself), address up to 200 characters on one line (null or an empty string clears it), locale a locale of the e-mails' language such as en-GB, en-US or fr-FR (null or an empty string: derived from language and country), currency an ISO 4217 code (any case, stored upper-case; prices are integers in its minor units), brand_color #rrggbb on which white text has a WCAG AA contrast of at least 4.5:1 (lighter is 400 saying the contrast; null or an empty string clears it), logo_url an absolute https address of an image (null or an empty string clears it), notify_emails up to 5 e-mail addresses of the business told of every booking, move and cancellation (repeats dropped; null or [] clears them), max_live_bookings_per_visitor and max_live_bookings_per_contact 0 to 100 (the future live bookings made with publishable keys one visitor and one client contact may hold; 0: no cap), confirm_by_email true or false (true: a booking made with a publishable key is pending until the client opens the link of its e-mail, released by itself after 30 minutes otherwise; bookings already made keep their status), min_notice_minutes 0 to 43200 and max_days_ahead 1 to 365 (the booking window of publishable keys and cancel tokens: no start sooner than now + the notice, none after today + max_days_ahead − 1; a service may have its own), client_change_cutoff_minutes 0 to 10080 (a client's link no longer moves or cancels an appointment that starts within it; 0: up to its start). Answers every setting as it is after. A bad value is 400 naming the field and changes nothing. No slot or appointment that exists changes; a change of open_days_ahead opens the days it adds within a minute.
          */
         post: operations["post-v2-settings"];
         delete?: never;
@@ -634,6 +634,26 @@ export interface paths {
          * @description Sets the appointment to cancelled, frees its place and returns it with the capacities after. A completed or started appointment cannot be cancelled by its link (409), nor one that starts within the business's client_change_cutoff_minutes (409 CHANGE_TOO_LATE, naming whom to contact).
          */
         post: operations["post-v2-appointments-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/appointments/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a pending booking by its token
+         * @description The client's confirmation of a booking made pending by the business's confirm_by_email setting: the cancel token of the booking e-mail's link (the manage page sends it) makes the appointment confirmed and returns it. An already confirmed appointment is answered as it is (a repeat changes nothing). A pending booking not confirmed within 30 minutes of its booking is released by itself (cancelled, its place freed, its cancellation's e-mail and webhook sent): its confirmation is then 409, as is one of a cancelled, completed or started appointment. A GET never confirms.
+         */
+        post: operations["post-v2-appointments-confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1996,6 +2016,12 @@ export interface components {
             data: components["schemas"]["V2Appointment"];
             message?: string;
         };
+        V2ConfirmAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["V2Appointment"];
+            message?: string;
+        };
         V2AppointmentListAnswer: {
             /** @constant */
             success: true;
@@ -2426,6 +2452,7 @@ export interface components {
             notify_emails: string[];
             max_live_bookings_per_visitor: number;
             max_live_bookings_per_contact: number;
+            confirm_by_email: boolean;
             min_notice_minutes: number;
             max_days_ahead: number;
             client_change_cutoff_minutes: number;
@@ -2952,6 +2979,27 @@ export interface components {
                  *       "data": [],
                  *       "message": "a missing or malformed field: <field>: <rule>",
                  *       "code": "INVALID_PARAMETER"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
+        /** @description Refused by the state of the slot, the day or the key: the appointment is cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it. */
+        V2ConflictTheAppointmentIsCancelledTheAppointmentIsCompletedItsLinkCanNoLongerChangeItTheAppointmentHasStartedItsLinkCanNoLongerChangeIt: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "the appointment is cancelled",
+                 *       "code": "APPOINTMENT_CANCELLED"
                  *     }
                  */
                 "application/json": components["schemas"]["V2Error"];
@@ -5531,6 +5579,7 @@ export interface operations {
                      *         ],
                      *         "max_live_bookings_per_visitor": 3,
                      *         "max_live_bookings_per_contact": 3,
+                     *         "confirm_by_email": false,
                      *         "min_notice_minutes": 120,
                      *         "max_days_ahead": 60,
                      *         "client_change_cutoff_minutes": 1440
@@ -5595,13 +5644,15 @@ export interface operations {
                     max_live_bookings_per_visitor?: number;
                     /** @description a JSON number or a decimal string */
                     max_live_bookings_per_contact?: number;
+                    /** @description true: a publishable key's booking waits for the client's confirmation by e-mail */
+                    confirm_by_email?: boolean;
                     /** @description a JSON number or a decimal string */
                     min_notice_minutes?: number;
                     /** @description a JSON number or a decimal string */
                     max_days_ahead?: number;
                     /** @description a JSON number or a decimal string */
                     client_change_cutoff_minutes?: number;
-                } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
+                } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
             };
         };
         responses: {
@@ -5639,6 +5690,7 @@ export interface operations {
                      *         ],
                      *         "max_live_bookings_per_visitor": 3,
                      *         "max_live_bookings_per_contact": 3,
+                     *         "confirm_by_email": false,
                      *         "min_notice_minutes": 120,
                      *         "max_days_ahead": 60,
                      *         "client_change_cutoff_minutes": 1440
@@ -6407,6 +6459,68 @@ export interface operations {
             503: components["responses"]["V2Unavailable"];
         };
     };
+    "post-v2-appointments-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, whatever the Content-Type; unknown fields are ignored; at most 64 KB. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed; no control character (U+0000-U+001F, U+007F-U+009F), line or paragraph separator (U+2028, U+2029), bidirectional control (U+202A-U+202E, U+2066-U+2069) nor lone surrogate */
+                    cancel_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment confirmed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 42,
+                     *         "client_id": 41,
+                     *         "slot_id": 14,
+                     *         "status": "confirmed",
+                     *         "cancel_token": "bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw",
+                     *         "client_name": "Jeanne Durand",
+                     *         "client_phone": "+33612345678",
+                     *         "client_email": "jeanne.durand@example.com",
+                     *         "date": "2026-12-01",
+                     *         "start_time": "09:00:00",
+                     *         "end_time": "09:30:00",
+                     *         "max_appointments": 2,
+                     *         "available_slots": 1
+                     *       },
+                     *       "message": "OK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V2ConfirmAnswer"];
+                };
+            };
+            400: components["responses"]["V2BadRequestWithBody"];
+            401: components["responses"]["V2Unauthorized"];
+            403: components["responses"]["V2ForeignOrigin"];
+            404: components["responses"]["V2NotFoundAppointmentNotFound"];
+            409: components["responses"]["V2ConflictTheAppointmentIsCancelledTheAppointmentIsCompletedItsLinkCanNoLongerChangeItTheAppointmentHasStartedItsLinkCanNoLongerChangeIt"];
+            413: components["responses"]["V2PayloadTooLarge"];
+            429: components["responses"]["V2RateLimited"];
+            500: components["responses"]["V2ServerError"];
+            503: components["responses"]["V2Unavailable"];
+        };
+    };
     "post-v2-appointments-lookup": {
         parameters: {
             query?: never;
@@ -6497,27 +6611,7 @@ export interface operations {
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2ForeignOrigin"];
             404: components["responses"]["V2NotFoundAppointmentNotFound"];
-            /** @description Refused by the state of the slot, the day or the key: the appointment is cancelled; the appointment is completed: its link can no longer change it; the appointment has started: its link can no longer change it. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Server-Timing": components["headers"]["ServerTiming"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "data": [],
-                     *       "message": "the appointment is cancelled",
-                     *       "code": "APPOINTMENT_CANCELLED"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["V2Error"];
-                };
-            };
+            409: components["responses"]["V2ConflictTheAppointmentIsCancelledTheAppointmentIsCompletedItsLinkCanNoLongerChangeItTheAppointmentHasStartedItsLinkCanNoLongerChangeIt"];
             413: components["responses"]["V2PayloadTooLarge"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
