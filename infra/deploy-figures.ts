@@ -19,14 +19,11 @@ const metricsOf = (alarm: Resource): number => {
 const stageOf = (file: string): string => (/Production/.test(file) ? 'production' : 'staging');
 
 /** A template's name as docs name it: the stack, or its nested stack (`Booking-Staging-Api/V1Functions`). */
-const nameOf = (file: string): string =>
-  file
-    .replace(/\.template\.json$/, '')
-    .replace(/\.nested$/, '')
-    .replace(
-      /^(Booking(Staging|Production))(Api)(\w+?)[0-9A-F]{8}$/,
-      (_m, _p, stage: string, api, nested: string) => `Booking-${stage}-${api}/${nested}`,
-    );
+const nameOf = (file: string): string => {
+  const base = file.replace(/\.template\.json$/, '').replace(/\.nested$/, '');
+  const nested = /^Booking(Staging|Production)Api(\w+?)[0-9A-F]{8}$/.exec(base);
+  return nested ? `Booking-${nested[1]}-Api/${nested[2]}` : base;
+};
 
 export function deployFigures(templates: Templates): string {
   const lines: string[] = [];

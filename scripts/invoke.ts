@@ -1,5 +1,5 @@
 /**
- * `npm run invoke -- <METHOD> <path> [event.json]`: runs the one handler that serves the route, as Lambda
+ * `npm run invoke -- <METHOD> <path> [<event file>]`: runs the one handler that serves the route, as Lambda
  * would, without Docker (`sam local invoke` needs it: docs/DEPLOY.md). The event is the route's sample in
  * events/ (its path parameters and query taken from `<path>` when it has them) or the file given; an
  * `access-token` header holding the samples' placeholder gets ACCESS_TOKEN when that is set (a token
