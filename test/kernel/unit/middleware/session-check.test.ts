@@ -119,11 +119,12 @@ describe('sessionCheck (a staff member session, the v2 API`s third credential)',
     expect(seen.app?.staff).toEqual(STAFF.staff);
     expect(seen.app?.entity).toBe(STAFF);
     expect(seen.app?.session).toEqual({ token: GOOD });
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { cookie: `session=${GOOD}`, 'access-token': 'a'.repeat(40) },
       {},
       { cookie: 'session=short' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const other = chain(STAFF, { staffAllowed: true });
       expect((await other.handler(event('GET', headers), lambdaContext())).statusCode).toBe(200);
       expect(other.seen.app?.session).toBeUndefined();
