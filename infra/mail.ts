@@ -24,12 +24,15 @@ import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**
  * What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails;
- * add a manage link's cancel token to an appointment that can still be managed (a condition check on it).
+ * add a manage link's cancel token to an appointment that can still be managed (a condition check on it);
+ * release a booking still pending confirmation by e-mail when its schedule comes (the booking's own
+ * transaction: TransactWriteItems, authorised item by item as a write route's is).
  */
 export const MAIL_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
   'dynamodb:ConditionCheckItem',
 ];
 
