@@ -20,21 +20,15 @@ import { METRIC } from '../shared/telemetry/names';
 import { alarmOn, stageMetric } from './observability';
 import { addRouteFunction } from './stacks/route-functions';
 import type { StageConfig } from './stage/config';
+import { WRITE_ACTIONS } from './table-access';
 import { addDeadLetterQueue, addWorkQueue } from './work-queue';
 
 /**
  * What the mail function does on the table: read entities, settings, appointments; claim and mark e-mails;
- * add a manage link's cancel token to an appointment that can still be managed (a condition check on it);
- * release a booking still pending confirmation by e-mail when its schedule comes (the booking's own
- * transaction: TransactWriteItems, authorised item by item as a write route's is).
+ * add a manage link's cancel token to a manageable appointment; release a booking still pending
+ * confirmation by e-mail (the booking's transaction, authorised item by item as a write route's is).
  */
-export const MAIL_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:ConditionCheckItem',
-];
+export const MAIL_ACTIONS = ['dynamodb:GetItem', ...WRITE_ACTIONS];
 
 const MAIL_TIMEOUT = Duration.seconds(30);
 
