@@ -20,7 +20,7 @@ import { parseCalendar, until } from '../support/mail';
  * Issue 59, points 6 to 8, in Chromium: a French salon with a brand colour and a logo, two stylists and a
  * priced service. The widget (on another origin) shows prices and the description, the whole booking
  * window a month at a time, and a confirmation that says what was booked (service, price, stylist, date,
- * time in "heure d’Europe centrale") with an "add to calendar" file; the manage page says the same, moves
+ * time in "heure de Paris") with an "add to calendar" file; the manage page says the same, moves
  * to another stylist who performs the service, and asks once more before cancelling; the hosted page
  * carries the logo and the colour. axe-core on every state, no console error.
  */
@@ -150,7 +150,7 @@ describe('a salon’s prices, pages that say what was booked, and its own look',
     await page.locator(inWidget('[data-month-nav="prev"]')).click();
     await page.locator(inWidget(`[data-month="${first}"]`)).waitFor();
     await page.locator(inWidget(`[data-day="${s.date}"]`)).click();
-    expect(await page.locator(inWidget('.zone')).textContent()).toContain('heure d’Europe centrale');
+    expect(await page.locator(inWidget('.zone')).textContent()).toContain('heure de Paris');
     await page.locator(inWidget('[data-start="09:00"]')).click();
     await page.locator(inWidget('[name="client_name"]')).fill('Jeanne Durand');
     await page.locator(inWidget('[name="client_phone"]')).fill('06 12 34 56 78');
@@ -165,7 +165,7 @@ describe('a salon’s prices, pages that say what was booked, and its own look',
     expect(await page.locator(inWidget('[data-confirmed] [data-price]')).textContent()).toBe('45,50\u00a0€');
     expect(await page.locator(inWidget('[data-confirmed] [data-staff]')).textContent()).toBe('Chloé');
     expect(await page.locator(inWidget('[data-confirmed] [data-time]')).textContent()).toBe(
-      '09:00–10:00 (heure d’Europe centrale).',
+      '09:00–10:00 (heure de Paris).',
     );
     const href = (await page.locator(inWidget('[data-action="add-to-calendar"]')).getAttribute('href')) ?? '';
     expect(await page.locator(inWidget('[data-action="add-to-calendar"]')).getAttribute('download')).toBe(
@@ -204,7 +204,7 @@ describe('a salon’s prices, pages that say what was booked, and its own look',
     expect(await page.locator(inManage('[data-price]')).textContent()).toBe('45,50\u00a0€');
     expect(await page.locator(inManage('[data-staff]')).textContent()).toBe('Chloé');
     expect(await page.locator(inManage('[data-time]')).textContent()).toBe(
-      '09:00–10:00 (heure d’Europe centrale).',
+      '09:00–10:00 (heure de Paris).',
     );
     expect(await page.locator(inManage('img.logo')).getAttribute('src')).toBe(LOGO);
     expect(await background(page, inManage('button'))).toBe('rgb(255, 255, 255)');

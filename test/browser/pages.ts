@@ -101,7 +101,7 @@ describe('the hosted page and the manage page', () => {
     const shown = page.locator(inManage(`[data-appointment-id="${id}"]`));
     await shown.waitFor();
     expect(await page.locator(inManage('[data-status]')).getAttribute('data-status')).toBe('confirmed');
-    expect(await page.locator(inManage('[data-time]')).textContent()).toContain('(Central European Time)');
+    expect(await page.locator(inManage('[data-time]')).textContent()).toContain('(Paris time)');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'manage');
     await page.locator(inManage('[data-action="reschedule"]')).click();

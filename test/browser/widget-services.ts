@@ -107,7 +107,7 @@ describe('the widget of a business with services and staff', () => {
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-start')));
     expect(shown).toEqual(expected);
     expect(await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone')).toBe('America/New_York');
-    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Central European Time');
+    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Paris time');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'widget-service-times');
 
@@ -120,7 +120,7 @@ describe('the widget of a business with services and staff', () => {
     const confirmed = page.locator(inWidget('[data-confirmed]'));
     await confirmed.waitFor();
     const id = Number(await confirmed.getAttribute('data-appointment-id'));
-    expect(await confirmed.textContent()).toContain('09:00–10:30 (Central European Time)');
+    expect(await confirmed.textContent()).toContain('09:00–10:30 (Paris time)');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'widget-service-confirmed');
 

@@ -209,13 +209,13 @@ describe('the widget on a business’s own site', () => {
     const first = page.locator(inWidget(`[data-start="${hhmm(slots[0].start_time)}"]`));
     expect(await first.textContent()).toBe(hhmm(slots[0].start_time));
     // The zone named for people, as Intl names it (not the IANA name).
-    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Central European Time');
+    expect(await page.locator(inWidget('.zone')).textContent()).toContain('Paris time');
     await first.click();
     await fill(page, 'Ny Visitor', '+1 212 555 0100');
     await page.locator(inWidget('button[type="submit"]')).click();
     await page.locator(inWidget('[data-confirmed]')).waitFor();
     expect(await page.locator(inWidget('[data-confirmed]')).textContent()).toContain(
-      `${hhmm(slots[0].start_time)}–${hhmm(slots[0].end_time)} (Central European Time)`,
+      `${hhmm(slots[0].start_time)}–${hhmm(slots[0].end_time)} (Paris time)`,
     );
     expect(errors()).toEqual([]);
     await context.close();

@@ -168,16 +168,22 @@ export const localeFor = (lang: Lang, businessLocale: string | null | undefined)
   businessLocale && langOf(businessLocale) === lang ? businessLocale : lang === 'fr' ? 'fr-FR' : 'en-GB';
 
 /**
- * A time zone named for people, as Intl names it in the page's language ("Central European Time", "heure
- * d’Europe centrale", "Eastern Time"); the IANA name when the browser has no name for it.
+ * A time zone named for people by its city, in the page's language: "Paris time", "heure de Paris",
+ * "New York time" (the IANA name's city; the same rule as the e-mails, shared/features/mail/domain/
+ * mail-content.ts); a zone without a city (UTC, Etc/GMT+1) as Intl names it, else its IANA name.
  */
 export function zoneLabel(zone: string, lang: Lang): string {
   try {
-    const parts = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    // Throws for a zone Intl does not know: its IANA name, as given.
+    const named = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
       timeZone: zone,
       timeZoneName: 'longGeneric',
-    }).formatToParts(new Date());
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+    });
+    const parts = zone.split('/');
+    const city = parts.length >= 2 && parts[0] !== 'Etc' ? parts.at(-1)?.replace(/_/g, ' ') : undefined;
+    if (city && lang === 'fr') return /^[aeiouyh]/i.test(city) ? `heure d’${city}` : `heure de ${city}`;
+    if (city) return `${city} time`;
+    return named.formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? zone;
   } catch {
     return zone;
   }

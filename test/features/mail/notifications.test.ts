@@ -91,7 +91,7 @@ describe('client e-mails with their calendar file', () => {
     expect(created.text).toContain(weekday);
     expect(created.text).toContain('08:00');
     // The zone named for people (Intl's name in the e-mail's locale), not its IANA name.
-    expect(created.text).toContain('(heure d’Europe centrale)');
+    expect(created.text).toContain('(heure de Paris)');
     expect(created.text).toContain('Bonjour Jeanne Durand');
     const link = `https://www.example.fr/cancel?token=${encodeURIComponent(cancelToken)}`;
     expect(created.text).toContain(link);
@@ -211,7 +211,7 @@ describe('client e-mails with their calendar file', () => {
     const part = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }).format(start);
     expect(created.text).toContain(
-      `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}, 14:00 to 14:30 (United Kingdom Time)`,
+      `${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ year: 'numeric' })}, 14:00 to 14:30 (London time)`,
     );
     expect(created.text?.trimEnd().endsWith('Salon Léa\n12 High Street, Bath BA1 1AA')).toBe(true);
     const invite = calendarOf(created);

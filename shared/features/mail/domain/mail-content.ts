@@ -145,17 +145,31 @@ export function whenOf(
 }
 
 /**
- * A time zone named for people in a locale, as Intl (ICU) names it: "Central European Time", "heure
- * d’Europe centrale", "Eastern Time"; the IANA name when Intl has no name for it.
+ * A time zone named for people by its city, as the business's clients say it: "Paris time", "heure de
+ * Paris", "New York time", "heure d’Amsterdam" (the IANA name's city, which is English: a French e-mail of
+ * a London business says "heure de London"); a zone without a city (UTC, Etc/GMT+1) as Intl names it, else
+ * its IANA name. The widget and the pages name it the same way (web/embed/i18n.ts, zoneLabel).
  */
 export function zoneName(timezone: string, locale: string, at = new Date()): string {
   try {
+    // Throws for a zone Intl does not know: its IANA name, as given.
     const parts = new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: 'longGeneric' });
+    const city = cityOf(timezone);
+    if (city) return locale.toLowerCase().startsWith('fr') ? frenchZone(city) : `${city} time`;
     return parts.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timezone;
   } catch {
     return timezone;
   }
 }
+
+/** The city of an IANA zone name ("America/New_York": "New York"); none for Etc/ and bare names. */
+const cityOf = (timezone: string): string | undefined => {
+  const parts = timezone.split('/');
+  if (parts.length < 2 || parts[0] === 'Etc') return undefined;
+  return parts.at(-1)?.replace(/_/g, ' ');
+};
+const frenchZone = (city: string): string =>
+  /^[aeiouyh]/i.test(city) ? `heure d’${city}` : `heure de ${city}`;
 
 /** A live appointment's e-mails carry the manage link; the cancellation does not (nothing left to manage). */
 const carriesLink = (kind: MailKind): boolean => kind !== 'cancelled';

@@ -175,7 +175,7 @@ describe('prices and a business’s own look through npm start', () => {
     expect(mail.subject).toBe('Votre rendez-vous avec Salon Jeanne est confirmé');
     expect(mail.text).toContain('Quoi : Colour');
     expect(mail.text).toContain('Prix : 45,50\u00a0€');
-    expect(mail.text).toContain('(heure d’Europe centrale)');
+    expect(mail.text).toContain('(heure de Paris)');
     expect(mail.html).toContain('<img src="https://cdn.salon.example/logo.png" alt="Salon Jeanne"');
     expect(mail.html).toContain('#7a1f5c');
 

@@ -63,7 +63,7 @@ describe('an e-mail in the business’s voice and look (issue 59, points 6 and 8
   it('says the price written for the locale, and the time zone named for people', () => {
     const fr = mailContent('created', appointment, { ...context, price: '45,50 €' });
     expect(fr.text).toContain('Quoi : Colour, avec Chloé\n\nPrix : 45,50 €');
-    expect(fr.text).toContain('mardi 1 décembre 2026, de 14:00 à 15:30 (heure d’Europe centrale)');
+    expect(fr.text).toContain('mardi 1 décembre 2026, de 14:00 à 15:30 (heure de Paris)');
     const en = mailContent('created', appointment, {
       ...context,
       language: 'en',
@@ -72,7 +72,7 @@ describe('an e-mail in the business’s voice and look (issue 59, points 6 and 8
       price: '$45.50',
     });
     expect(en.text).toContain('Price: $45.50');
-    expect(en.text).toContain('(Eastern Time)');
+    expect(en.text).toContain('(New York time)');
     expect(mailContent('created', appointment, context).text).not.toMatch(/Prix/);
     expect(zoneName('Nowhere/Else', 'en-GB')).toBe('Nowhere/Else');
   });

@@ -76,7 +76,7 @@ describe('the e-mail content', () => {
     expect(content.subject).toBe('Votre rendez-vous avec Cabinet <Dupont> & fils est confirmé');
     expect(content.text).toContain('Bonjour Jeanne <b>Durand</b>,');
     // 29 March 2026 is the day Paris moves to summer time: 09:00 there is 07:00 UTC.
-    expect(content.text).toContain('dimanche 29 mars 2026, de 09:00 à 09:30 (heure d’Europe centrale)');
+    expect(content.text).toContain('dimanche 29 mars 2026, de 09:00 à 09:30 (heure de Paris)');
     expect(content.html).not.toContain('<b>Durand</b>');
     expect(content.html).toContain('&lt;b&gt;Durand&lt;/b&gt;');
     expect(content.html).toContain('Cabinet &lt;Dupont&gt; &amp; fils');
@@ -105,10 +105,10 @@ describe('the locale of dates and times', () => {
   it('writes a UK salon’s dates as the UK does, and a US one’s as the US does', () => {
     // (Whether a comma follows the weekday is the locale data's choice, not ours.)
     expect(mailContent('created', winter, context).text).toMatch(
-      /When: Tuesday,? 1 December 2026, 14:00 to 14:30 \(United Kingdom Time\)/,
+      /When: Tuesday,? 1 December 2026, 14:00 to 14:30 \(London time\)/,
     );
     const us = mailContent('created', winter, { ...context, timezone: 'America/New_York', locale: 'en-US' });
-    expect(us.text).toContain('When: Tuesday, December 1, 2026, 2:00 PM to 2:30 PM (Eastern Time)');
+    expect(us.text).toContain('When: Tuesday, December 1, 2026, 2:00 PM to 2:30 PM (New York time)');
   });
 
   it.each([
