@@ -9,13 +9,13 @@
  * workers included). 20 calls of each kind, limits on, on a warm instance (each token read once per 5 s).
  */
 
-import { addDays } from '../../shared/core/dates';
 import { config } from '../../shared/config';
+import { addDays } from '../../shared/core/dates';
 import { createDocumentClient } from '../../shared/db/client';
 import { once, services, table } from '../../shared/wiring';
 import { row } from './table';
-import { priceTransaction } from './transaction-price';
 import { type Client, type Headers, type Tenant, today, workday } from './tenants';
+import { priceTransaction } from './transaction-price';
 
 const CALLS = 20;
 const READS = new Set([

@@ -108,9 +108,10 @@ const background = (page: Page, selector: string): Promise<string> =>
       .locator(selector)
       .first()
       .evaluate((node) => {
-        // biome-ignore lint/suspicious/noExplicitAny: the browser's globals, outside the tests' types
-        const n = node as any;
-        return n.isConnected ? ((globalThis as any).getComputedStyle(n).backgroundColor as string) : '';
+        // The browser's globals, outside the tests' types.
+        const view = globalThis as unknown as { getComputedStyle(n: unknown): { backgroundColor: string } };
+        const n = node as unknown as { isConnected: boolean };
+        return n.isConnected ? view.getComputedStyle(n).backgroundColor : '';
       }),
   );
 
@@ -203,9 +204,7 @@ describe('a salon’s prices, pages that say what was booked, and its own look',
     expect(await page.locator(inManage('[data-service]')).textContent()).toBe('Colour');
     expect(await page.locator(inManage('[data-price]')).textContent()).toBe('45,50\u00a0€');
     expect(await page.locator(inManage('[data-staff]')).textContent()).toBe('Chloé');
-    expect(await page.locator(inManage('[data-time]')).textContent()).toBe(
-      '09:00–10:00 (heure de Paris).',
-    );
+    expect(await page.locator(inManage('[data-time]')).textContent()).toBe('09:00–10:00 (heure de Paris).');
     expect(await page.locator(inManage('img.logo')).getAttribute('src')).toBe(LOGO);
     expect(await background(page, inManage('button'))).toBe('rgb(255, 255, 255)');
     expect(await axeViolations(page)).toEqual([]);

@@ -60,7 +60,12 @@ export async function hostSite(
 }
 
 /** The host page in `lang`: hostile CSS of its own, the widget's one line, the attributes given. */
-export const hostPage = (apiUrl: string, key: string, attributes = '', lang = 'en'): string => `<!doctype html>
+export const hostPage = (
+  apiUrl: string,
+  key: string,
+  attributes = '',
+  lang = 'en',
+): string => `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><title>Salon Jeanne</title>
 <style>button, input, fieldset, legend, p { all: unset; color: red; font-size: 4px; }</style></head>
