@@ -176,9 +176,10 @@ describe.each([
       // Every route function knows the stage's public base URL (the addresses it writes); the not-found
       // and preflight functions write none.
       expect('PUBLIC_BASE_URL' in vars).toBe(routeFunctionIds.has(id));
+      // MAIL_FROM: only the function that mails sign-in links has it (test/infra/stages/sign-in-mail.ts).
       expect(
         Object.keys(vars)
-          .filter((name) => name !== 'PUBLIC_BASE_URL')
+          .filter((name) => name !== 'PUBLIC_BASE_URL' && name !== 'MAIL_FROM')
           .sort(),
       ).toEqual([
         'CORS_ALLOWED_ORIGINS',
