@@ -1,7 +1,7 @@
 /** The booking's v2 routes: book and cancel an appointment (docs/CONTRACT.md#v2-in-short). */
 import { v2Answer } from '../../shapes/envelopes';
 import type { V2RouteDoc } from '../../shapes/route-doc';
-import { V2AppointmentItem, V2AppointmentPage } from './http/appointment-list';
+import { V2AppointmentItem, V2AppointmentPage } from './http/appointment-list-schemas';
 import * as ex from './http/examples';
 import * as B from './http/schemas';
 

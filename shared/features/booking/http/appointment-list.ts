@@ -1,11 +1,10 @@
 /**
  * The business's v2 appointments (docs/CONTRACT.md#appointments): the list's query, the change's body, and
- * the record both answer.
+ * the record both answer (its schema, zod's classic flavour, for the OpenAPI document alone: ./appointment-list-schemas.ts).
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { isoInZone } from '../../../core/dates';
 import { missingField } from '../../../core/errors';
-import { date as dateOut, id as idOut, named, stamp, time } from '../../../shapes/common';
 import {
   body,
   clockTime,
@@ -21,6 +20,7 @@ import {
 import { oneGroupOf } from '../../../shapes/rules';
 import { type AppointmentRecord, joinClientName, STATUSES } from '../domain/appointment';
 import type { RescheduleTarget } from '../services/move-target';
+import type { V2AppointmentItem } from './appointment-list-schemas';
 
 /** GET /api/v2/appointments: start dates from and to (inclusive), a calendar, a status, a page. */
 export const V2AppointmentListQuery = params({
@@ -62,45 +62,6 @@ export function v2MoveOf(input: z.infer<typeof V2AppointmentUpdateBody>): Resche
   if (input.start_time === undefined) throw missingField('start_time');
   return { date: input.date, startTime: input.start_time, calendarId: input.calendar_id };
 }
-
-export const V2AppointmentItem = named(
-  z.strictObject({
-    id: idOut(),
-    status: z.enum(STATUSES),
-    date: dateOut(),
-    start_time: time(),
-    end_time: time(),
-    calendar_id: idOut(),
-    calendar_name: z.string(),
-    slot_id: idOut(),
-    slot_ids: z.array(idOut()).min(1),
-    client_id: idOut(),
-    client_name: z.string(),
-    client_phone: z.string(),
-    client_email: z.string().nullable(),
-    contract_number: z.string().nullable(),
-    service_id: idOut().nullable(),
-    service_name: z.string().nullable(),
-    created_at: stamp(),
-    updated_at: stamp(),
-    changed_by: z.string().nullable().meta({
-      description:
-        "Who made the last change: token, key, client (the client's own link) or a staff member's e-mail (docs/CONTRACT.md#staff-and-sessions); null when made before it was kept.",
-    }),
-  }),
-  'V2AppointmentItem',
-  "An appointment as the business sees it: its status (pending, confirmed, cancelled, completed or no_show), its start and end in its calendar's time zone, the calendar (the staff member) and every slot it holds a place in (slot_id is the first), the client's name, phone and e-mail as booked, and its service (null for a slot booking). No cancel token: the client's link is the client's.",
-);
-export type V2AppointmentItem = z.infer<typeof V2AppointmentItem>;
-
-export const V2AppointmentPage = named(
-  z.strictObject({
-    appointments: z.array(V2AppointmentItem),
-    next_cursor: z.string().nullable(),
-  }),
-  'V2AppointmentPage',
-  'One page of appointments by start (date, start time, id); next_cursor, sent back as cursor with the same query, gives the next page (null on the last one).',
-);
 
 /** The business's record of an appointment; its stamps in the entity's time zone. */
 export const v2AppointmentItem = (

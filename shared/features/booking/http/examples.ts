@@ -2,7 +2,7 @@
  * Example records for docs/openapi.json. Redocly's recommended rules check each example against its
  * schema, so an example that drifts from the contract fails `npm run lint:api`.
  */
-import type { V2AppointmentItem } from './appointment-list';
+import type { V2AppointmentItem } from './appointment-list-schemas';
 import type { V2Appointment } from './schemas';
 
 export const v2Appointment: V2Appointment = {
