@@ -3173,6 +3173,27 @@ export interface components {
                 "application/json": components["schemas"]["V2Error"];
             };
         };
+        /** @description Body over 64 KB: request body is larger than 65536 bytes. */
+        V2PayloadTooLargeRequestBodyIsLargerThan65536Bytes: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Server-Timing": components["headers"]["ServerTiming"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "data": [],
+                 *       "message": "request body is larger than 65536 bytes",
+                 *       "code": "PAYLOAD_TOO_LARGE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V2Error"];
+            };
+        };
         /** @description Over a limit: nothing was done; retry after Retry-After seconds: too many requests, retry in <N> s. */
         V2RateLimited: {
             headers: {
@@ -8997,6 +9018,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2Error"];
                 };
             };
+            413: components["responses"]["V2PayloadTooLargeRequestBodyIsLargerThan65536Bytes"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
             503: components["responses"]["V2Unavailable"];
@@ -9173,6 +9195,7 @@ export interface operations {
             400: components["responses"]["V2BadRequestPasskeysNeedAPublicAddressWithAHostName"];
             401: components["responses"]["V2Unauthorized"];
             403: components["responses"]["V2SecretOnly"];
+            413: components["responses"]["V2PayloadTooLargeRequestBodyIsLargerThan65536Bytes"];
             429: components["responses"]["V2RateLimited"];
             500: components["responses"]["V2ServerError"];
             503: components["responses"]["V2Unavailable"];

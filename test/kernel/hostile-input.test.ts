@@ -98,10 +98,15 @@ const bodyFields = (route: RouteDef) => {
   return own.length > 0 ? own : ['no_such_field'];
 };
 
-/** A route whose body has no field (POST /calendar-feed): any object is an empty request to it. */
+/**
+ * A route whose body asks for nothing: no field, or only optional ones that narrow it (the calendar feed's
+ * calendar_id): any object is a request to it, an empty one when none of its fields are there. (Routes
+ * whose fields are all optional but one of them needed, as v1's PUT or the settings, refuse an empty body.)
+ */
+const ASKS_NOTHING = new Set(['/api/v2/calendar-feed', '/api/v2/calendar-feed/delete']);
 const takesAnyObject = (route: RouteDef): boolean => {
   const body = schemaOf(route).body;
-  return body !== undefined && Object.keys(body.shape).length === 0;
+  return body !== undefined && (Object.keys(body.shape).length === 0 || ASKS_NOTHING.has(route.path));
 };
 
 /**

@@ -107,6 +107,7 @@ export const V2_PEOPLE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     answer: v2Answer(V2WebAuthnOptions, 'V2PasskeyOptionsAnswer', 'The creation options.'),
     example: { challenge: 'x3bqf4…', rp: { name: 'Booking console', id: 'book.example.com' } },
     errors: {
+      413: ['request body is larger than 65536 bytes'],
       400: ['passkeys need a public address with a host name'],
       403: ['a passkey is registered by a signed-in person'],
       409: ['at most 10 passkeys per person'],
@@ -142,7 +143,10 @@ export const V2_PEOPLE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     tag: 'v2 staff',
     answer: v2Answer(V2WebAuthnOptions, 'V2PasskeySignInOptionsAnswer', 'The request options.'),
     example: { challenge: 'Jq0…', rpId: 'book.example.com', userVerification: 'preferred' },
-    errors: { 400: ['passkeys need a public address with a host name'] },
+    errors: {
+      413: ['request body is larger than 65536 bytes'],
+      400: ['passkeys need a public address with a host name'],
+    },
   },
   'POST /api/v2/sessions/passkey': {
     summary: 'Open a session with a passkey',
