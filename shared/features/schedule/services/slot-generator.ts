@@ -100,6 +100,11 @@ export class SlotGenerator {
       if (!status.is_open) throw generationError('the day is closed');
       return status;
     };
+    // The calendar's time off of the date, read beside the closure day and the date's slots.
+    const offsRead = this.deps.timeOff
+      ? this.deps.timeOff.listOf(entity.entityId, calendar.calendar_id, { from: request.date, only: true })
+      : Promise.resolve([]);
+    offsRead.catch(() => undefined); // awaited below; a refusal before then must not go unhandled
     let closure = closureKnown;
     let first: SlotRecord[] | undefined;
     if (closure === undefined) {
@@ -110,15 +115,10 @@ export class SlotGenerator {
     const duration = request.duration ?? entity.settings.slot_duration;
     const capacity = request.max_appointments ?? entity.settings.max_appointments;
     const times = slotTimes(request.date, status.day, duration, calendar.timezone);
-    const offs = this.deps.timeOff
-      ? await this.deps.timeOff.listOf(entity.entityId, calendar.calendar_id, {
-          from: request.date,
-          only: true,
-        })
-      : [];
+    const [offs, firstRead] = await Promise.all([offsRead, first ?? slotsOfDate()]);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = attempt === 0 && first ? first : await slotsOfDate();
+      const existing = attempt === 0 ? firstRead : await slotsOfDate();
       const missing = times.filter((t) => !existing.some((s) => overlaps(s, t)));
       if (missing.length === 0) return { created: 0, slots: existing.sort(byStart) };
       const ids = await this.deps.ids.next(entity.entityId, missing.length);

@@ -35,6 +35,11 @@ export class CalendarListCache {
     this.uptime = options.uptime ?? (() => performance.now());
   }
 
+  /** Whether lists are kept at all (a `ttlMs` of 0: every read goes to the store, as it is). */
+  get keeps(): boolean {
+    return this.ttlMs > 0;
+  }
+
   /** The entity's calendars: kept ones while fresh, else `load()` (shared by requests that ask meanwhile). */
   read(entityId: string, load: () => Promise<CalendarRecord[]>): Promise<CalendarRecord[]> {
     if (this.ttlMs === 0) return load();

@@ -54,7 +54,8 @@ export class CalendarRepository {
 
   /** Pattern: get a calendar by id (strongly consistent; with a cache, from the entity's kept list). */
   async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
-    if (this.cache) return (await this.list(entityId)).find((c) => c.calendar_id === calendarId) ?? null;
+    if (this.cache?.keeps)
+      return (await this.list(entityId)).find((c) => c.calendar_id === calendarId) ?? null;
     const item = await getItem(this.table, keys.calendar(entityId, calendarId));
     return item ? toCalendar(item) : null;
   }
