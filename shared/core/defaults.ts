@@ -45,3 +45,12 @@ export const DEFAULT_REGION = 'eu-west-3';
 
 /** A phone number written without its country code is read as one of this country. */
 export const DEFAULT_PHONE_REGION = 'FR';
+
+/**
+ * The booking window's bounds and defaults (docs/CONTRACT.md#booking-window): kept here, below the
+ * features, so the settings' schema reads them without loading the schedule feature.
+ */
+export const NOTICE_BOUNDS = { min: 0, max: 43_200 } as const;
+export const DAYS_AHEAD_BOUNDS = { min: 1, max: 365 } as const;
+export const DEFAULT_MIN_NOTICE = 0;
+export const DEFAULT_MAX_DAYS_AHEAD = 60;

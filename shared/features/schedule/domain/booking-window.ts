@@ -11,10 +11,14 @@ export interface BookingWindow {
   maxDaysAhead: number;
 }
 
-export const NOTICE_BOUNDS = { min: 0, max: 43_200 } as const;
-export const DAYS_AHEAD_BOUNDS = { min: 1, max: 365 } as const;
-export const DEFAULT_MIN_NOTICE = 0;
-export const DEFAULT_MAX_DAYS_AHEAD = 60;
+import {
+  DAYS_AHEAD_BOUNDS,
+  DEFAULT_MAX_DAYS_AHEAD,
+  DEFAULT_MIN_NOTICE,
+  NOTICE_BOUNDS,
+} from '../../../core/defaults';
+
+export { DAYS_AHEAD_BOUNDS, DEFAULT_MAX_DAYS_AHEAD, DEFAULT_MIN_NOTICE, NOTICE_BOUNDS };
 
 /** The settings of the window, the entity's or a service's own (null there: the entity's applies). */
 export interface WindowSettings {

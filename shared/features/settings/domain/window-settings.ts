@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { DAYS_AHEAD_BOUNDS, DEFAULT_MAX_DAYS_AHEAD, DEFAULT_MIN_NOTICE, NOTICE_BOUNDS } from '../../schedule';
+import {
+  DAYS_AHEAD_BOUNDS,
+  DEFAULT_MAX_DAYS_AHEAD,
+  DEFAULT_MIN_NOTICE,
+  NOTICE_BOUNDS,
+} from '../../../core/defaults';
 
 /**
  * What a client (a publishable key, a cancel token) may book and change (docs/CONTRACT.md#booking-window):

@@ -56,6 +56,18 @@ describe('GET/POST /api/v2/settings', () => {
         locale: null,
         // Nobody at the business hears of bookings until it names addresses (issue 59 point 5).
         notify_emails: [],
+        // Issues 58 and 59: the caps on a visitor's and a contact's live bookings, confirmation by e-mail,
+        // the booking window (the test entities' max_days_ahead is 365: test/support/fixtures.ts), the
+        // client's cut-off, and the business's currency and look.
+        max_live_bookings_per_visitor: 3,
+        max_live_bookings_per_contact: 3,
+        confirm_by_email: false,
+        min_notice_minutes: 0,
+        max_days_ahead: 365,
+        client_change_cutoff_minutes: 0,
+        currency: 'EUR',
+        brand_color: null,
+        logo_url: null,
       },
       message: 'settings',
     });
@@ -82,6 +94,15 @@ describe('GET/POST /api/v2/settings', () => {
       address: null,
       locale: null,
       notify_emails: [],
+      max_live_bookings_per_visitor: 3,
+      max_live_bookings_per_contact: 3,
+      confirm_by_email: false,
+      min_notice_minutes: 0,
+      max_days_ahead: 365,
+      client_change_cutoff_minutes: 0,
+      currency: 'EUR',
+      brand_color: null,
+      logo_url: null,
     });
     expect((await get(entity, '/settings')).json.data).toEqual(answer.json.data);
     // A Monday to Friday (open in the demo hours) that is no Bavarian holiday (the country is now DE-BY),
