@@ -4,6 +4,7 @@
  * phone) hold at most so many future live bookings made with publishable keys. Pure rules: who holds a
  * booking, and what a holder's list becomes when one more is added.
  */
+import { comparableEmail } from '../../../core/email-address';
 import { type LiveCapSettings, liveCapsOf } from '../../settings';
 
 export type LiveCapScope = 'visitor' | 'contact';
@@ -16,14 +17,8 @@ export interface LiveCapHolder {
   cap: number;
 }
 
-/** The e-mail as the caps compare it: trimmed, lower-cased, without a `+tag` in its local part. */
-export function contactEmail(address: string): string {
-  const lower = address.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const local = at < 0 ? lower : lower.slice(0, at);
-  const plus = local.indexOf('+');
-  return plus < 0 ? lower : `${local.slice(0, plus)}${lower.slice(at)}`;
-}
+/** The e-mail as the caps compare it: the same as the mail cap's (core/email-address.ts). */
+export const contactEmail = comparableEmail;
 
 /** Who holds a publishable key's booking, each with a cap above 0: the visitor, the phone, the e-mail. */
 export function holdersOf(

@@ -1,3 +1,4 @@
+import { comparableEmail } from '../../../core/email-address';
 import { sha256Hex } from '../../access';
 import type { AppointmentRecord } from '../../booking';
 import type { EventType } from '../../webhooks';
@@ -124,16 +125,7 @@ export const releaseKey = (appointmentId: number): string => `rel_${appointmentI
  * causes, and those of appointments booked with a publishable key (docs/CONTRACT.md#mail-cap).
  */
 export const MAIL_CAP_PER_HOUR = 5;
-/**
- * The address as the cap counts it: trimmed, lower-cased, and without a `+tag` in its local part, so that
- * `Jo+a@x.fr`, `jo+b@x.fr` and `JO@x.fr` are one address.
- */
-export function mailCapAddress(address: string): string {
-  const lower = address.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const local = at < 0 ? lower : lower.slice(0, at);
-  const plus = local.indexOf('+');
-  return plus < 0 ? lower : `${local.slice(0, plus)}${lower.slice(at)}`;
-}
+/** The address as the cap counts it (core/email-address.ts): `Jo+a@x.fr`, `jo+b@x.fr` and `JO@x.fr` are one. */
+export const mailCapAddress = comparableEmail;
 /** The fixed hour window a time (ms) falls in. */
 export const mailCapWindow = (nowMs: number): number => nowMs - (nowMs % 3_600_000);
