@@ -5,6 +5,7 @@ import { config } from '../config';
 import { tokenInvalid } from '../core/errors';
 import { answerReserveMs } from '../db/deadline';
 import type { EntityContext, IdempotencyMark, StaffIdentity } from '../features/access';
+import { requestVisitor, VIEWER_ADDRESS_HEADER } from '../features/access';
 import type { EarlyReads } from '../features/booking';
 import type { Reply } from '../shapes/reply';
 import { runInvocation } from '../telemetry/invocation';
@@ -55,8 +56,11 @@ export interface RouteInput<P, Q, B> {
   staff?: StaffIdentity | undefined;
   /** The session's cookie token, for the route that ends it. */
   session?: { token: string } | undefined;
-  /** The caller's network address as API Gateway saw it. */
-  sourceIp: string;
+  /**
+   * The caller as the limits count it (docs/CONTRACT.md): one per IPv4 address or IPv6 /64, the viewer
+   * CloudFront names behind the edge, else the network address API Gateway saw.
+   */
+  visitor: string;
 }
 
 export interface HandlerOptions<P, Q, B> extends Schemas<P, Q, B> {
@@ -200,7 +204,11 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
         prefetched: app.prefetched,
         staff: app.staff,
         session: app.session,
-        sourceIp: event.requestContext?.http?.sourceIp || 'unknown',
+        visitor: requestVisitor({
+          sourceIp: event.requestContext?.http?.sourceIp,
+          viewerHeader: event.headers?.[VIEWER_ADDRESS_HEADER],
+          throughEdge: app.edge === true,
+        }),
       });
       return reply as unknown as Result;
     });

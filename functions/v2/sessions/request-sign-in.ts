@@ -8,8 +8,8 @@ import { defineV2Handler, sessionService } from '../../../shared/wiring';
  */
 export const handler = defineV2Handler(
   { auth: 'none', hasBody: true, body: SignInBody },
-  async ({ body, sourceIp }) => {
-    await sessionService().requestLink({ email: body.email, account: body.account, visitor: sourceIp });
+  async ({ body, visitor }) => {
+    await sessionService().requestLink({ email: body.email, account: body.account, visitor });
     return reply([], {
       status: 202,
       message: 'if this address is a staff member of the account, a sign-in link is on its way',
