@@ -102,10 +102,9 @@ export function newAppointment(shell: Shell): void {
   const email = input('client_email', { type: 'email' });
   const matches = h('ul', { 'aria-label': 'Known clients', 'data-known-clients': true });
   let clients: Client[] = [];
-  void knownClients(shell).then((found) => {
-    clients = found;
-  });
-  name.addEventListener('input', () => {
+  // The known clients whose name holds what is typed: on each key, and again once the clients have come
+  // (a name typed while they load is matched when they arrive).
+  const showMatches = () => {
     const term = name.value.trim().toLowerCase();
     const found =
       term.length < 2 ? [] : clients.filter((c) => c.name.toLowerCase().includes(term)).slice(0, 5);
@@ -131,6 +130,11 @@ export function newAppointment(shell: Shell): void {
         ),
       ),
     );
+  };
+  name.addEventListener('input', showMatches);
+  void knownClients(shell).then((found) => {
+    clients = found;
+    showMatches();
   });
   const idempotencyKey = newIdempotencyKey();
   const submit = h('button', { type: 'submit' }, 'Book') as HTMLButtonElement;
