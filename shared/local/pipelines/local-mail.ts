@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobQueue } from '../../core/jobs/ports';
 import type { MailJob } from '../../features/mail/domain/notifications';
@@ -40,7 +40,11 @@ export class OutboxTransport implements MailTransport {
     await mkdir(this.folder, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const name = `${stamp}-${process.pid}-${++this.count}.eml`;
-    await writeFile(join(this.folder, name), await mimeOf(message));
+    // Written under another name, then renamed: a reader of the folder (GET /_outbox, a mail
+    // client, a test) never sees a half-written .eml.
+    const partial = join(this.folder, `${name}.partial`);
+    await writeFile(partial, await mimeOf(message));
+    await rename(partial, join(this.folder, name));
     return `outbox ${name}`;
   }
 }
