@@ -115,8 +115,9 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
     weekButton,
     h('label', { for: 'staff-filter', class: 'visually-hidden' }, 'Staff member'),
     staffSelect,
-    // A staff member's session may not book nor give time off (403: docs/CONTRACT.md#staff-and-sessions).
-    owner ? button('new', 'New appointment', () => newAppointment(shell)) : null,
+    // A staff member books into their own calendars (the picker offers only those) but gives no time off
+    // (403: docs/CONTRACT.md#staff-and-sessions).
+    button('new', 'New appointment', () => newAppointment(shell)),
     owner ? button('time-off', 'Time off', () => addTimeOff(shell)) : null,
   );
   const scheduleTab = button('schedule', 'Schedule', () => switchTo('day'));

@@ -11,11 +11,14 @@ import { bookingService, defineV2Handler, serviceBookingService } from '../../..
 /**
  * POST /api/v2/appointments — books a place in a slot (of calendar_id, else the slot's calendar), or with
  * service_id every slot the service covers from start_time; returns the record and its cancel token.
- * A slot booking's first reads start beside its token's (HandlerOptions.prefetch).
+ * A slot booking's first reads start beside its token's (HandlerOptions.prefetch). A staff member's
+ * session may book into its calendars only (403 for another's).
  */
 export const handler = defineV2Handler(
   {
     publishable: true,
+    // A staff member's session books walk-ins and phone calls into their own calendars only.
+    staffSession: true,
     bookingLimit: 'always',
     hasBody: true,
     idempotent: true,

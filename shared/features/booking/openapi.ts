@@ -9,7 +9,7 @@ export const V2_BOOKING_ROUTE_DOCS: Record<string, V2RouteDoc> = {
   'POST /api/v2/appointments': {
     summary: 'Book an appointment',
     description:
-      "Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. A service's buffers (buffer_before_minutes, buffer_after_minutes) take a place in the slots they touch too: no other booking of the calendar overlaps the service or its buffers, and a start is refused when one would (docs/CONTRACT.md#buffers). A publishable key is bound by the booking window: a start sooner than min_notice_minutes from now is 409 slot not available: too soon, one after today + max_days_ahead − 1 409 too far ahead (the service's own values when it has them). A slot a staff member's time off closed is 409 slot not available: time off. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer.",
+      "Books a place in an open slot that does not start in the past (a slot of any of the entity's calendars; of calendar_id when sent), and issues the cancel_token. With service_id, date and start_time instead of slot_id: one place in every slot the service covers on a calendar that performs it (calendar_id, or without it the free calendar with the fewest appointments that day), in one transaction; the answer adds service_id, calendar_id and slot_ids. The phone must be valid (default region FR); client_email, when given, must be a valid address. A service's buffers (buffer_before_minutes, buffer_after_minutes) take a place in the slots they touch too: no other booking of the calendar overlaps the service or its buffers, and a start is refused when one would (docs/CONTRACT.md#buffers). A publishable key is bound by the booking window: a start sooner than min_notice_minutes from now is 409 slot not available: too soon, one after today + max_days_ahead − 1 409 too far ahead (the service's own values when it has them). A slot a staff member's time off closed is 409 slot not available: time off. Capacity holds under any concurrency. A retry with the same Idempotency-Key and body within 24 hours gets the first answer. A staff member's session books into its own calendars only (403 for a slot or calendar_id of another; a service for anyone goes to one of theirs).",
     tag: 'v2 booking',
     answer: v2Answer(B.V2Appointment, 'V2BookingAnswer', 'The appointment booked.'),
     example: ex.v2Appointment,
@@ -19,6 +19,7 @@ export const V2_BOOKING_ROUTE_DOCS: Record<string, V2RouteDoc> = {
         'slot_id: is required',
         'calendar_id: this calendar does not perform the service',
       ],
+      403: ['this calendar is not one of yours'],
       404: ['slot not found', 'service not found', 'calendar not found or inactive'],
       409: [
         'slot not available: full',

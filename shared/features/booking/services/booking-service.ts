@@ -15,6 +15,7 @@ import type { ServiceRecord } from '../../catalog';
 import type { CalendarReader, IdSource, SlotReader, SlotRecord } from '../../schedule';
 import { windowOf } from '../../schedule';
 import { type AppointmentRecord, type AppointmentStatus, takesPlace } from '../domain/appointment';
+import { calendarScopeOf, refuseOutsideScope } from '../domain/calendar-scope';
 import type {
   AppointmentStore,
   BookingSnapshot,
@@ -145,6 +146,8 @@ export class BookingService {
       calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
     if (!calendar?.is_active) throw calendarNotFound();
     if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
+    // A staff member's session books into its own calendars only (403 for another's).
+    refuseOutsideScope(calendarScopeOf(entity), calendar.calendar_id);
     // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
     refuseUnbookable(slot, calendar, this.deps.now(), true);
     refuseOutsideWindow(slot, calendar, this.deps.now(), request.window ?? windowOf(entity));

@@ -8,6 +8,7 @@ import {
 } from '../../../core/errors';
 import type { EntityContext, IdempotencyMark } from '../../access';
 import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
+import { calendarScopeOf, refuseOutsideScope } from '../../booking';
 import type { CalendarRecord, ClosureStore, SlotReader } from '../../schedule';
 import { byStart, windowOf } from '../../schedule';
 import { type PricedStart, priceOf } from '../domain/price';
@@ -51,11 +52,16 @@ export class ServiceBookingService {
     calendarId?: number,
   ): Promise<CalendarRecord[]> {
     if (calendarId !== undefined) {
+      refuseOutsideScope(calendarScopeOf(entity), calendarId);
       const calendar = await this.deps.catalog.calendar(entity, calendarId, true);
       return performs(service, calendar) ? [calendar] : [];
     }
     const calendars = await this.deps.catalog.listCalendars({ ...entity, credential: undefined });
-    return calendars.filter((c) => performs(service, c));
+    // "Anyone", for a staff member's session: anyone among their own calendars.
+    const scope = calendarScopeOf(entity);
+    return calendars.filter(
+      (c) => performs(service, c) && (!scope || scope.calendarIds.includes(c.calendar_id)),
+    );
   }
 
   /** Every start at which the whole service fits on a calendar that performs it, by date, start, calendar. */

@@ -238,7 +238,7 @@ describe('staff accounts and sessions through npm start', () => {
     ).toBe(200);
     const bruno = await signIn('bruno@salon.example');
     const day = await openDay(mine);
-    await openDay();
+    const otherDay = await openDay();
     // A filter of another calendar is 403; no filter reads theirs, not the default calendar.
     const refused = await call('GET', `/calendar-slots?date=${day}&calendar_id=${other}`, {
       cookie: bruno.cookie,
@@ -253,6 +253,38 @@ describe('staff accounts and sessions through npm start', () => {
     expect(
       (await call('POST', '/calendar-slots/generate', { cookie: bruno.cookie }, { date: day })).status,
     ).toBe(403);
+    // A walk-in booked by the staff member's own session: in their calendar (changed_by: their address),
+    // never in another's (403, nothing booked).
+    const free = async (calendarId: number, date: string) =>
+      (await call('GET', `/calendar-slots?date=${date}&available=true&calendar_id=${calendarId}`, token()))
+        .json.data as Json[];
+    const walkIn = { client_name: 'Walk In Bruno', client_phone: '0611223300' };
+    const ownSlot = (await free(mine, day))[0]?.id as number;
+    const byStaff = await call(
+      'POST',
+      '/appointments',
+      { cookie: bruno.cookie },
+      { ...walkIn, slot_id: ownSlot },
+    );
+    expect(byStaff.status).toBe(200);
+    const walkInRecord = await v1Appointment(byStaff.json.data.id);
+    expect([walkInRecord.calendar_id, walkInRecord.changed_by]).toEqual([mine, 'bruno@salon.example']);
+    const otherSlots = await free(other, otherDay);
+    const intoOther = await call(
+      'POST',
+      '/appointments',
+      { cookie: bruno.cookie },
+      { ...walkIn, slot_id: otherSlots[0]?.id, calendar_id: other },
+    );
+    expect([intoOther.status, intoOther.json.code]).toEqual([403, 'FORBIDDEN']);
+    const bySlotOnly = await call(
+      'POST',
+      '/appointments',
+      { cookie: bruno.cookie },
+      { ...walkIn, slot_id: otherSlots[0]?.id },
+    );
+    expect([bySlotOnly.status, bySlotOnly.json.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await free(other, otherDay)).map((s) => s.id)).toEqual(otherSlots.map((s) => s.id));
 
     // Booked by an owner's session: changed_by is the owner's address; moved to cancelled by the v1 token: token.
     const slots = await call(
