@@ -94,7 +94,11 @@ export type Config = Readonly<{
   defaultLimits: Readonly<Limits>;
   /** Local stage only: the fixed instant the limits' windows see (LIMITS_CLOCK_MS); unset: the real time. */
   limitsClockMs: number | undefined;
-  /** How long an instance keeps an entity's limits (LIMITS_CACHE_MS, 5 s unless set). */
+  /**
+   * How long an instance keeps an entity's limits: as long as a token deployed (TOKEN_CACHE_SECONDS, 5 s
+   * unless set), 5 s under `npm start` unless either is set; LIMITS_CACHE_MS (0 to 5000 ms) says otherwise.
+   * Never past the contract's 5 s (docs/CONTRACT.md#credentials-in-force).
+   */
   limitsCacheMs: number;
   /**
    * How long a booking pending confirmation by e-mail holds its place (30 minutes; the local stage may
@@ -149,6 +153,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (confirmHoldMs !== undefined && stage !== 'local') {
     throw new Error('CONFIRM_HOLD_MS is for the local stage only');
   }
+  const tokenCacheSeconds = numberOf(env, 'TOKEN_CACHE_SECONDS', { whole: false, min: 0, max: 5 });
   return Object.freeze({
     tableName: textOf(env, 'TABLE_NAME', DEFAULT_TABLE_NAME, 3),
     // Set locally (DynamoDB Local, SAM); unset or empty on AWS, where the SDK finds the regional endpoint.
@@ -178,11 +183,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     defaultLimits: Object.freeze(parseLimits(env.DEFAULT_LIMITS)),
     limitsClockMs,
     confirmHoldMs: confirmHoldMs ?? 1_800_000,
-    limitsCacheMs: numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }) ?? 5_000,
+    // As long as a token (TOKEN_CACHE_SECONDS; 5 s deployed); under `npm start`, which keeps no token, 5 s
+    // too unless set, so that a local request does not pay a read of the limits beside its token's.
+    limitsCacheMs:
+      numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 5_000 }) ??
+      (tokenCacheSeconds ?? 5) * 1_000,
     // Deployed, 5 s; under `npm start` (one process, no read billed) every change is seen at once.
-    tokenCacheMs:
-      (numberOf(env, 'TOKEN_CACHE_SECONDS', { whole: false, min: 0, max: 5 }) ??
-        (stage === 'local' ? 0 : 5)) * 1_000,
+    tokenCacheMs: (tokenCacheSeconds ?? (stage === 'local' ? 0 : 5)) * 1_000,
     healthDeadlineMs:
       numberOf(env, 'HEALTH_DEADLINE_MS', { whole: true, min: 0, above: true, max: 30_000 }) ?? 2_000,
     // Behind CloudFront: the X-Origin-Verify value every request must carry (infra/origin-secret.ts).

@@ -35,6 +35,7 @@ export const limitService = /* @__PURE__ */ once(
       defaults: config.defaultLimits,
       clock,
       uptime,
+      // Read at most once per TOKEN_CACHE_SECONDS and instance, as tokens are (docs/CONTRACT.md#credentials-in-force).
       cacheMs: config.limitsCacheMs,
       metrics: businessMetrics,
     }),

@@ -1,5 +1,6 @@
 import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { invalidField } from '../../../core/errors';
+import { setNewest } from '../../../core/newest';
 import {
   type Admission,
   admissionOf,
@@ -17,8 +18,13 @@ import type { EntityContext } from '../domain/tenant';
 import { sha256Hex } from '../domain/tokens';
 import type { LimitStore } from '../ports';
 
-/** How long a function instance keeps an entity's limits before reading them again, unless told. */
+/**
+ * How long a function instance keeps an entity's limits before reading them again, unless told: the bound
+ * docs/CONTRACT.md#credentials-in-force states for tokens (TOKEN_CACHE_SECONDS sets both: shared/config.ts).
+ */
 export const LIMITS_CACHE_MS = 5_000;
+/** Entities whose limits an instance remembers; the one read longest ago is forgotten past it. */
+export const LIMITS_CACHE_SIZE = 1_000;
 
 export interface LimitServiceDeps {
   store: LimitStore;
@@ -31,7 +37,7 @@ export interface LimitServiceDeps {
    * limits: apart from the wall clock, so that a fixed clock still sees an operator's change.
    */
   uptime?: () => number;
-  /** How long an entity's limits are kept (LIMITS_CACHE_MS unless given). */
+  /** How long an entity's limits are kept, counted from before their read was sent (LIMITS_CACHE_MS unless given). */
   cacheMs?: number;
   metrics?: BusinessMetrics;
 }
@@ -41,7 +47,7 @@ export interface LimitServiceDeps {
  * request is counted in the table, so the limits hold across every running function instance.
  */
 export class LimitService {
-  private readonly cache = new Map<string, { limits: Limits; until: number }>();
+  private readonly cache = new Map<string, { limits: Promise<Limits>; until: number }>();
   private readonly store: LimitStore;
   private readonly defaults: Readonly<Limits>;
   private readonly clock: () => number;
@@ -58,13 +64,24 @@ export class LimitService {
     this.metrics = deps.metrics ?? NO_METRICS;
   }
 
-  /** The limits in force for an entity: its own where set, else the stage's (read at most every `cacheMs`). */
-  async limitsOf(entityId: string): Promise<Limits> {
-    const cached = this.cache.get(entityId);
-    if (cached && cached.until > this.uptime()) return cached.limits;
-    const limits = { ...this.defaults, ...(await this.store.get(entityId)) };
-    this.cache.set(entityId, { limits, until: this.uptime() + this.cacheMs });
-    return limits;
+  /**
+   * The limits in force for an entity: its own where set, else the stage's. Read at most once per `cacheMs`
+   * and instance, as tokens are (services/token-cache.ts): each answer's age counts from before its strongly
+   * consistent read was sent, so a change committed at t acts on every request from t + `cacheMs` on;
+   * requests that ask while a read is under way share it, and a failed read is not kept.
+   */
+  limitsOf(entityId: string): Promise<Limits> {
+    const read = () => this.store.get(entityId).then((own) => ({ ...this.defaults, ...own }));
+    if (this.cacheMs <= 0) return read();
+    const sent = this.uptime();
+    const kept = this.cache.get(entityId);
+    if (kept && kept.until > sent) return kept.limits;
+    const entry = { limits: read(), until: sent + this.cacheMs };
+    setNewest(this.cache, entityId, entry, LIMITS_CACHE_SIZE);
+    entry.limits.catch(() => {
+      if (this.cache.get(entityId) === entry) this.cache.delete(entityId);
+    });
+    return entry.limits;
   }
 
   /** Counts the request against every policy that applies; a refusal counts nothing. */

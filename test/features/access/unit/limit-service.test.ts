@@ -137,6 +137,40 @@ describe('LimitService', () => {
     expect(store.reads).toBe(2);
   });
 
+  it('counts a kept answer’s age from before its read was sent; shares a read under way; keeps no failure', async () => {
+    const { service, store, time } = setup({ requests_per_minute: 100 }, 1_000);
+    const slow = store.get.bind(store);
+    let release: () => void = () => undefined;
+    store.get = (entityId: string) =>
+      new Promise((resolve) => {
+        release = () => resolve(slow(entityId));
+      });
+    const first = service.limitsOf('salon');
+    const second = service.limitsOf('salon');
+    // The read took 0.9 s: its answer is kept 0.1 s more, not 1 s from its arrival.
+    time.uptime += 900;
+    release();
+    expect(await first).toMatchObject({ requests_per_minute: 100 });
+    expect(await second).toMatchObject({ requests_per_minute: 100 });
+    expect(store.reads).toBe(1);
+    store.get = slow;
+    await store.set('salon', { requests_per_minute: 5 });
+    time.uptime += 99;
+    expect(await service.limitsOf('salon')).toMatchObject({ requests_per_minute: 100 });
+    time.uptime += 1;
+    expect(await service.limitsOf('salon')).toMatchObject({ requests_per_minute: 5 });
+    expect(store.reads).toBe(2);
+    // A failed read is not kept: the next request reads again.
+    time.uptime += 1_000;
+    store.get = async () => {
+      throw new Error('store down');
+    };
+    await expect(service.limitsOf('salon')).rejects.toThrow('store down');
+    store.get = slow;
+    expect(await service.limitsOf('salon')).toMatchObject({ requests_per_minute: 5 });
+    expect(store.reads).toBe(3);
+  });
+
   it('setLimits keeps the others, acts at once, and refuses what is not a whole number in bounds', async () => {
     const { service } = setup({ requests_per_minute: 100 });
     expect(await service.setLimits('salon', { public_requests_per_minute: 7 })).toMatchObject({

@@ -18,10 +18,13 @@ describe('config', () => {
     expect(() => parseConfig({ AWS_MAX_ATTEMPTS: 'many' })).toThrow();
   });
 
-  it("keeps an entity's limits 5 s unless LIMITS_CACHE_MS says (0 to 60000 ms)", () => {
+  it("keeps an entity's limits as long as a token, never past 5 s (LIMITS_CACHE_MS: 0 to 5000 ms)", () => {
     expect(parseConfig({}).limitsCacheMs).toBe(5_000);
+    expect(parseConfig({ STAGE: 'production' }).limitsCacheMs).toBe(5_000);
+    expect(parseConfig({ TOKEN_CACHE_SECONDS: '2' }).limitsCacheMs).toBe(2_000);
+    expect(parseConfig({ STAGE: 'production', TOKEN_CACHE_SECONDS: '0' }).limitsCacheMs).toBe(0);
     expect(parseConfig({ LIMITS_CACHE_MS: '200' }).limitsCacheMs).toBe(200);
-    expect(() => parseConfig({ LIMITS_CACHE_MS: '60001' })).toThrow();
+    expect(() => parseConfig({ LIMITS_CACHE_MS: '5001' })).toThrow();
   });
 
   it('takes an empty DYNAMODB_ENDPOINT as unset (the deployed functions declare it empty for SAM)', () => {
