@@ -3,8 +3,6 @@
 import { config } from '../config';
 import { DEFAULT_TIMEZONE } from '../core/defaults';
 import type { MailPlanner } from '../features/mail/services/mail-planner';
-import { CalendarRepository } from '../features/schedule/store/calendar-repository';
-import { SettingsRepository } from '../features/settings/store/entity-config-repository';
 import { v1Appointment } from '../features/v1-reads/http/present';
 import { SqsDeliveryQueue } from '../features/webhooks/adapters/sqs-delivery-queue';
 import { appointmentChangeOf, type StreamRecordLike } from '../features/webhooks/adapters/stream-changes';
@@ -20,6 +18,7 @@ import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
+import { changeReads, inReadBatch } from './change-reads';
 import { once, sqsClient, table } from './core';
 import { awsMailPlanner } from './mail';
 
@@ -48,16 +47,16 @@ export function eventPipeline(
   const t = table();
   const webhooks = new WebhookRepository(t);
   const pending = new PendingDeliveryRepository(t);
-  const settings = new SettingsRepository(t);
-  const calendars = new CalendarRepository(t);
+  // Read once a batch, eventually consistent: what they show is a time zone and a name (change-reads.ts).
+  const reads = changeReads();
   const dispatcher = new EventDispatcher({
     events: new EventRepository(t),
     webhooks,
     pending,
     queue,
     context: {
-      timezone: async (entityId) => (await settings.get(entityId))?.timezone ?? DEFAULT_TIMEZONE,
-      calendarName: async (entityId, id) => (await calendars.get(entityId, id))?.calendar_name ?? '',
+      timezone: async (entityId) => (await reads.settings(entityId))?.timezone ?? DEFAULT_TIMEZONE,
+      calendarName: async (entityId, id) => (await reads.calendar(entityId, id))?.calendar_name ?? '',
     },
     present: (appointment, calendarName, timezone) => v1Appointment({ appointment, calendarName }, timezone),
     // The client e-mails of each event, queued beside its webhook deliveries (docs/NOTIFICATIONS.md).
@@ -79,17 +78,20 @@ export function eventPipeline(
     delivery,
     /**
      * A batch of table stream records, in order (stops at the first failure). Given the invocation's
-     * time left, it starts no record with less than DISPATCH.reserveMs left: the rest is reported.
+     * time left, it starts no record with less than DISPATCH.reserveMs left: the rest is reported. An
+     * entity's settings and calendars are read once in the batch (change-reads.ts).
      */
     dispatchRecords: (records: readonly StreamRecordLike[], deadline?: Deadline): Promise<BatchResponse> =>
-      inStreamOrder(
-        records,
-        (record) => record.dynamodb?.SequenceNumber ?? '',
-        async (record) => {
-          const change = appointmentChangeOf(record);
-          if (change) await dispatcher.dispatch(change);
-        },
-        deadline ? { stopBefore: () => deadline.remainingMs() < DISPATCH.reserveMs } : {},
+      inReadBatch(() =>
+        inStreamOrder(
+          records,
+          (record) => record.dynamodb?.SequenceNumber ?? '',
+          async (record) => {
+            const change = appointmentChangeOf(record);
+            if (change) await dispatcher.dispatch(change);
+          },
+          deadline ? { stopBefore: () => deadline.remainingMs() < DISPATCH.reserveMs } : {},
+        ),
       ),
   };
 }

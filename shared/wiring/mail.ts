@@ -8,7 +8,7 @@ import { mailConfig } from '../features/mail/config';
 import type { MailJob } from '../features/mail/domain/notifications';
 import type { MailLookup, MailTransport, ReminderScheduler } from '../features/mail/ports';
 import { CalendarFeedService } from '../features/mail/services/calendar-feed-service';
-import { MailPlanner } from '../features/mail/services/mail-planner';
+import { MailPlanner, type MailPlannerDeps } from '../features/mail/services/mail-planner';
 import { MailSender } from '../features/mail/services/mail-sender';
 import { CalendarFeedRepository } from '../features/mail/store/calendar-feed-repository';
 import {
@@ -30,27 +30,38 @@ import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { traced } from '../telemetry/tracer';
 import { confirmationService } from './booking';
+import { changeReads } from './change-reads';
 import { once, sqsClient, table } from './core';
 
-/** What the e-mails and the feed read: the entity's name and settings, an appointment. */
+/**
+ * What the e-mails and the feed read: the entity's name and settings, an appointment. The entity, its
+ * settings and calendars eventually consistent (a name, a time zone, an address a second old harm no
+ * e-mail); the appointment and its tokens strongly (they decide whether and what is sent).
+ */
 export function mailLookup(): MailLookup {
   const t = table();
   const entities = new EntityRepository(t);
   const settings = new SettingsRepository(t);
+  const calendars = new CalendarRepository(t);
   const appointments = new AppointmentRepository(t);
+  const settingsOf = async (entityId: string) => {
+    const read = await settings.get(entityId, false);
+    if (!read) return null;
+    const { version: _version, ...plain } = read;
+    return plain;
+  };
   return {
     entity: async (entityId) => {
-      const [entity, read] = await Promise.all([entities.get(entityId), settings.get(entityId)]);
-      if (!entity || !read) return null;
-      const { version: _version, ...plain } = read;
-      return { name: entity.name, settings: plain };
+      const [entity, plain] = await Promise.all([entities.get(entityId, false), settingsOf(entityId)]);
+      return entity && plain ? { name: entity.name, settings: plain } : null;
     },
+    settings: settingsOf,
     appointment: (entityId, id) => appointments.get(entityId, id),
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     calendarName: async (entityId, calendarId) =>
-      (await new CalendarRepository(t).get(entityId, calendarId))?.calendar_name ?? null,
+      (await calendars.get(entityId, calendarId, false))?.calendar_name ?? null,
     staffEmail: async (entityId, calendarId) =>
-      (await new CalendarRepository(t).get(entityId, calendarId))?.email ?? null,
+      (await calendars.get(entityId, calendarId, false))?.email ?? null,
     servicePrice: async (entityId, serviceId) => {
       const service = await new ServiceRepository(t).get(entityId, serviceId);
       return service?.price == null ? null : { price: service.price, currency: service.currency };
@@ -84,6 +95,18 @@ async function releaseJob(lookup: MailLookup, job: MailJob): Promise<string> {
   return confirmationService().release(context, job.appointment.appointment_id);
 }
 
+/**
+ * What the planner reads, beside the dispatcher: the settings and the staff member's address through the
+ * dispatcher's own reads, so a change (a batch) reads each once (change-reads.ts).
+ */
+function plannerLookup(): MailPlannerDeps['lookup'] {
+  const reads = changeReads();
+  return {
+    settings: (entityId) => reads.settings(entityId),
+    staffEmail: async (entityId, calendarId) => (await reads.calendar(entityId, calendarId))?.email ?? null,
+  };
+}
+
 /** The planner (the dispatcher's side) and the sender (the queue's side), on the parts given. */
 export function mailPipeline(parts: MailParts) {
   const lookup = mailLookup();
@@ -107,7 +130,7 @@ export function mailPipeline(parts: MailParts) {
     planner: new MailPlanner({
       queue: parts.queue,
       reminders: parts.reminders,
-      lookup,
+      lookup: plannerLookup(),
       now,
       holdMs: config.confirmHoldMs,
     }),
@@ -141,7 +164,7 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
       scheduler: traced(new SchedulerClient({ region: config.region })),
       target: targets,
     }),
-    lookup: mailLookup(),
+    lookup: plannerLookup(),
     holdMs: config.confirmHoldMs,
   });
 });

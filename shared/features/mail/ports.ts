@@ -51,6 +51,8 @@ export interface ReminderScheduler {
 export interface MailLookup {
   /** The entity's name and settings; null when the entity is gone. */
   entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
+  /** The entity's settings alone (what the planner needs of it); null when the entity is gone. */
+  settings(entityId: string): Promise<EntitySettings | null>;
   appointment(entityId: string, appointmentId: number): Promise<AppointmentRecord | null>;
   /** The cancel token kept on the appointment for its confirmation's link; null when none is kept. */
   cancelToken(entityId: string, appointmentId: number): Promise<string | null>;

@@ -50,10 +50,16 @@ export interface Delivery {
   notBefore?: number;
 }
 
+/** What writing an event found: it was new (`written`), or the event already there and whether it is done. */
+export type EventWrite = 'written' | { event: BookingEvent; queued: boolean };
+
 export interface EventStore {
-  /** Whether the event exists and its deliveries were all queued (a reprocessed record then stops). */
-  isQueued(entityId: string, eventId: string): Promise<boolean>;
-  put(entityId: string, event: BookingEvent): Promise<void>;
+  /**
+   * Writes the event unless one of its id is there (a record processed again): `queued` true writes it done
+   * at once (nothing to queue). Says `written`, or gives the stored event and whether its deliveries were
+   * all queued (a reprocessed record then stops).
+   */
+  add(entityId: string, event: BookingEvent, queued: boolean): Promise<EventWrite>;
   markQueued(entityId: string, eventId: string): Promise<void>;
   listAfter(entityId: string, after: string | undefined, limit: number): Promise<BookingEvent[]>;
 }

@@ -72,11 +72,14 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
       cancelledReminders.push(id);
     },
   };
+  const settingsOf = (entityId: string) =>
+    entityId === ENTITY_ID ? { ...DEFAULT_SETTINGS, default_calendar_id: 1, ...settings } : null;
   const lookup: MailLookup = {
-    entity: async (entityId) =>
-      entityId === ENTITY_ID
-        ? { name: 'Salon Lumière', settings: { ...DEFAULT_SETTINGS, default_calendar_id: 1, ...settings } }
-        : null,
+    entity: async (entityId) => {
+      const read = settingsOf(entityId);
+      return read ? { name: 'Salon Lumière', settings: read } : null;
+    },
+    settings: async (entityId) => settingsOf(entityId),
     appointment: async (_entityId, id) => appointments.get(id) ?? null,
     cancelToken: async (_entityId, id) => tokens.get(id) ?? null,
     forgetCancelToken: async (_entityId, id) => {

@@ -21,7 +21,7 @@ const NOTICE_KIND: Record<EventType, MailJob['kind']> = {
   'appointment.cancelled': 'cancelled',
 };
 
-type Lookup = Pick<MailLookup, 'entity' | 'staffEmail'>;
+type Lookup = Pick<MailLookup, 'settings' | 'staffEmail'>;
 
 /** The address as compared (a repeat gets one e-mail): trimmed and lower-cased. */
 const same = (address: string): string => address.trim().toLowerCase();
@@ -44,10 +44,10 @@ export async function businessNotices(
     (after.status === 'completed' || after.status === 'no_show')
   )
     return [];
-  const entity = await lookup.entity(change.entityId);
-  if (!entity) return [];
+  const settings = await lookup.settings(change.entityId);
+  if (!settings) return [];
   const targets = new Map<string, Omit<NoticeTarget, 'byClient' | 'was'>>();
-  for (const to of entity.settings.notify_emails ?? []) targets.set(same(to), { to });
+  for (const to of settings.notify_emails ?? []) targets.set(same(to), { to });
   const staffOf = async (calendarId: number) => {
     const to = lookup.staffEmail ? await lookup.staffEmail(change.entityId, calendarId) : null;
     // The staff member's copy wins over a notify_emails one at the same address: it carries the file.

@@ -22,7 +22,7 @@ import { businessNotices } from './business-mail';
 export interface MailPlannerDeps {
   queue: JobQueue<MailJob>;
   reminders: ReminderScheduler;
-  lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
+  lookup: Pick<MailLookup, 'settings' | 'staffEmail'>;
   /** The clock of the reminders' window. */
   now?: () => Date;
   /** How long a booking pending confirmation by e-mail holds its place before its release (ms). */
@@ -32,7 +32,7 @@ export interface MailPlannerDeps {
 export class MailPlanner {
   private readonly queue: JobQueue<MailJob>;
   private readonly reminders: ReminderScheduler;
-  private readonly lookup: Pick<MailLookup, 'entity' | 'staffEmail'>;
+  private readonly lookup: Pick<MailLookup, 'settings' | 'staffEmail'>;
   private readonly now: () => Date;
   private readonly holdMs: number | undefined;
 
@@ -88,10 +88,10 @@ export class MailPlanner {
     const moved = change.before !== null && change.before.slot_id !== after.slot_id;
     const revived = change.before !== null && !takesPlace(change.before.status);
     if (change.before !== null && !moved && !revived) return;
-    const entity = await this.lookup.entity(change.entityId);
-    if (!entity) return;
-    const start = startInstant(after.date, after.start_time, entity.settings.timezone).getTime();
-    const at = reminderTime(start, entity.settings.reminder_minutes_before, this.now().getTime());
+    const settings = await this.lookup.settings(change.entityId);
+    if (!settings) return;
+    const start = startInstant(after.date, after.start_time, settings.timezone).getTime();
+    const at = reminderTime(start, settings.reminder_minutes_before, this.now().getTime());
     if (at === null) {
       // Moved inside the window, or reminders turned off: an earlier reminder must not go.
       if (change.before !== null) await this.reminders.cancel(change.entityId, after.appointment_id);

@@ -45,9 +45,11 @@ export class EntityRepository implements EntityStore {
     ]);
   }
 
-  /** Pattern: get an entity by its account id. */
-  async get(entityId: string): Promise<EntityRecord | null> {
-    return ((await getItem(this.table, keys.entity(entityId))) as EntityRecord | undefined) ?? null;
+  /** Pattern: get an entity by its account id (strongly consistent unless `consistent` is false). */
+  async get(entityId: string, consistent = true): Promise<EntityRecord | null> {
+    return (
+      ((await getItem(this.table, keys.entity(entityId), consistent)) as EntityRecord | undefined) ?? null
+    );
   }
 
   /** Pattern: list entities (directory partition, no scan). */

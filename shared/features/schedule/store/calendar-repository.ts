@@ -52,11 +52,14 @@ export class CalendarRepository {
     return created;
   }
 
-  /** Pattern: get a calendar by id (strongly consistent; with a cache, from the entity's kept list). */
-  async get(entityId: string, calendarId: number): Promise<CalendarRecord | null> {
+  /**
+   * Pattern: get a calendar by id (strongly consistent unless `consistent` is false: a name or an address
+   * a slightly old value of cannot harm; with a cache, from the entity's kept list).
+   */
+  async get(entityId: string, calendarId: number, consistent = true): Promise<CalendarRecord | null> {
     if (this.cache?.keeps)
       return (await this.list(entityId)).find((c) => c.calendar_id === calendarId) ?? null;
-    const item = await getItem(this.table, keys.calendar(entityId, calendarId));
+    const item = await getItem(this.table, keys.calendar(entityId, calendarId), consistent);
     return item ? toCalendar(item) : null;
   }
 

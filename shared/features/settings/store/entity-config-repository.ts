@@ -13,9 +13,12 @@ import type { SettingsLookup } from '../ports';
 export class SettingsRepository implements SettingsLookup {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: get an entity's settings, with their version. */
-  async get(entityId: string): Promise<VersionedSettings | null> {
-    const item = await getItem(this.table, keys.settings(entityId));
+  /**
+   * Pattern: get an entity's settings, with their version; strongly consistent unless `consistent` is
+   * false (what a slightly old value cannot harm: the stream workers' time zone, names and addresses).
+   */
+  async get(entityId: string, consistent = true): Promise<VersionedSettings | null> {
+    const item = await getItem(this.table, keys.settings(entityId), consistent);
     if (!item) return null;
     const { version, ...settings } = withoutKeys(item);
     return { ...withDefaultSettings(settings as unknown as EntitySettings), version: Number(version ?? 1) };

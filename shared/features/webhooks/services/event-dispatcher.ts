@@ -33,6 +33,12 @@ export interface EventDispatcherDeps {
  * Turns committed appointment changes (the table's stream) into events: writes each event to the feed
  * and queues one delivery per subscription that wants it. Handlers never publish, so an event exists iff
  * its change was committed; a record processed twice gives the same event id and no second event.
+ *
+ * The event's write is conditional (a record processed again finds its event there, with no read before):
+ * without a subscription that wants it, the e-mails are queued first and the event is written done in one
+ * write; with some, it is written pending, its deliveries and e-mails queued, then marked done. A record
+ * processed again stops at an event found done, and otherwise does what was left (the same deliveries and
+ * e-mails, under the same ids and keys: queued twice, sent once).
  */
 export class EventDispatcher {
   constructor(private readonly deps: EventDispatcherDeps) {}
@@ -45,15 +51,13 @@ export class EventDispatcher {
     if (!type || !after) return null;
     const id = eventIdOf(Date.parse(after.updated_at), after.appointment_id);
 
-    // 2. A record seen before whose deliveries were all queued has nothing left to do.
-    if (await this.deps.events.isQueued(entityId, id)) return null;
-
-    // 3. The event, in the feed.
-    const [timezone, calendarName] = await Promise.all([
+    // 2. What it shows (the time zone and calendar name, read as they are now), and who wants it.
+    const [timezone, calendarName, subscriptions] = await Promise.all([
       this.deps.context.timezone(entityId),
       this.deps.context.calendarName(entityId, after.calendar_id),
+      this.deps.webhooks.list(entityId).then((all) => all.filter((s) => s.events.includes(type))),
     ]);
-    const event: BookingEvent = {
+    const made: BookingEvent = {
       id,
       type,
       timestamp: isoInZone(new Date(after.updated_at), timezone),
@@ -64,11 +68,24 @@ export class EventDispatcher {
           : {}),
       },
     };
-    await this.deps.events.put(entityId, event);
 
-    // 4. One delivery per subscription, pending before queued; one waiting behind an earlier delivery of
+    // 3. No subscription wants it: the e-mails, then the event written done (a crash in between: all again).
+    if (subscriptions.length === 0) {
+      await this.notify(change, type, id);
+      const found = await this.deps.events.add(entityId, made, true);
+      if (found === 'written') return made;
+      // Written pending by an earlier try, whose subscriptions are gone since: done now.
+      if (!found.queued) await this.deps.events.markQueued(entityId, id);
+      return null;
+    }
+
+    // 4. The event in the feed, pending; one written before is taken as it was (done: nothing left).
+    const found = await this.deps.events.add(entityId, made, false);
+    if (found !== 'written' && found.queued) return null;
+    const event = found === 'written' ? made : found.event;
+
+    // 5. One delivery per subscription, pending before queued; one waiting behind an earlier delivery of
     //    the same appointment is queued by that one when it is done.
-    const subscriptions = (await this.deps.webhooks.list(entityId)).filter((s) => s.events.includes(type));
     for (const subscription of subscriptions) {
       const delivery = {
         entityId,
@@ -81,8 +98,12 @@ export class EventDispatcher {
       if ((await this.deps.pending.position(delivery)) === 'first')
         await this.deps.queue.enqueue(delivery, 0);
     }
-    if (this.deps.notify) await this.deps.notify(change, type, id);
+    await this.notify(change, type, id);
     await this.deps.events.markQueued(entityId, id);
     return event;
+  }
+
+  private async notify(change: AppointmentChange, type: EventType, id: string): Promise<void> {
+    if (this.deps.notify) await this.deps.notify(change, type, id);
   }
 }

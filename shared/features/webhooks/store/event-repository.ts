@@ -1,12 +1,13 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CONDITION } from '../../../db/conditions';
-import { updateWhere } from '../../../db/expressions';
+import { conditionFailed, updateWhere } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import { queryPage } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { type BookingEvent, EVENT_RETENTION_SECONDS } from '../domain/webhooks';
-import type { Delivery, EventStore, PendingDeliveries } from '../ports';
+import type { Delivery, EventStore, EventWrite, PendingDeliveries } from '../ports';
 
 const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SECONDS;
 
@@ -14,26 +15,29 @@ const expiry = (): number => Math.floor(Date.now() / 1000) + EVENT_RETENTION_SEC
 export class EventRepository implements EventStore {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: has this event been written and its deliveries queued (a record processed again)? */
-  async isQueued(entityId: string, eventId: string): Promise<boolean> {
-    const item = await getItem(this.table, keys.event(entityId, eventId));
-    return item?.queued === true;
-  }
-
-  /** Pattern: write an event (the same id from the same record, so writing it again changes nothing). */
-  async put(entityId: string, event: BookingEvent): Promise<void> {
-    await this.table.doc.send(
-      new PutCommand({
-        TableName: this.table.name,
-        Item: {
-          ...keys.event(entityId, event.id),
-          type: 'event',
-          event,
-          queued: false,
-          expires_at: expiry(),
-        },
-      }),
-    );
+  /**
+   * Pattern: write an event unless it is there (conditional put; the same id from the same record). A
+   * failed condition hands back the item found (ReturnValuesOnConditionCheckFailure, no read): a record
+   * processed again, or the SDK's retry of a put whose answer was lost meeting its own item.
+   */
+  async add(entityId: string, event: BookingEvent, queued: boolean): Promise<EventWrite> {
+    try {
+      await this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.name,
+          Item: { ...keys.event(entityId, event.id), type: 'event', event, queued, expires_at: expiry() },
+          ConditionExpression: CONDITION.isNew,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return 'written';
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+      // The SDK leaves the item in DynamoDB's attribute-value form (the document client converts answers only).
+      const found = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+      const item = found ? unmarshall(found) : await getItem(this.table, keys.event(entityId, event.id));
+      return { event: (item?.event as BookingEvent | undefined) ?? event, queued: item?.queued === true };
+    }
   }
 
   /** Pattern: every delivery of the event is queued. */
