@@ -29,6 +29,8 @@ interface Call {
 }
 const calls: Call[] = [];
 const RECORDER = 'dispatchWritesRecorder';
+/** The sort key of the next write to fail before it reaches the store (a crash at that step). */
+let failNextWriteOf: string | undefined;
 
 beforeAll(() => {
   documentClient().middlewareStack.add(
@@ -48,6 +50,15 @@ beforeAll(() => {
         ...(input.ConsistentRead !== undefined ? { consistent: input.ConsistentRead } : {}),
         ...(input.Item && 'queued' in input.Item ? { queued: input.Item.queued } : {}),
       });
+      const written = input.Item?.sk ?? input.Key?.sk;
+      if (
+        failNextWriteOf !== undefined &&
+        written === failNextWriteOf &&
+        !/Get|Query/.test(context.commandName)
+      ) {
+        failNextWriteOf = undefined;
+        throw new Error('the process died before this write');
+      }
       return next(args);
     },
     { step: 'initialize', name: RECORDER },
@@ -223,4 +234,23 @@ it('with a subscription: a record processed again after a crash queues what was 
   expect(change && (await pipeline.dispatcher.dispatch(change))).toBeNull();
   expect(queued).toHaveLength(1);
   expect(onEvents().map((c) => c.command)).toEqual(['PutItem']);
+}, 120_000);
+
+it('without a subscription: a crash between the e-mails and the event queues the e-mails again, under the same keys', async () => {
+  const entity = await newEntity();
+  const [record] = created(await bookedItem(entity), 300_000, 1) as [StreamRecordLike];
+  const id = idOf(record);
+  const jobs: MailJob[] = [];
+  const pipeline = eventPipeline(deliveries([]), { mail: mailPlanner(jobs) });
+
+  failNextWriteOf = `EVENT#${id}`;
+  expect((await pipeline.dispatchRecords([record])).batchItemFailures).toHaveLength(1);
+  expect(await storedEvent(entity, id)).toBeUndefined();
+  const first = jobs.map((j) => j.key);
+  expect(first).toContain(id);
+
+  expect((await pipeline.dispatchRecords([record])).batchItemFailures).toEqual([]);
+  // The same jobs again (the sender's claim of each key sends it once), and the event written done.
+  expect(jobs.map((j) => j.key)).toEqual([...first, ...first]);
+  expect((await storedEvent(entity, id))?.queued).toBe(true);
 }, 120_000);
