@@ -18,7 +18,7 @@ import { type BatchResponse, eachJob, inStreamOrder, type QueuedMessage } from '
 import { businessMetrics } from '../telemetry/business-metrics';
 import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
-import { changeReads, inReadBatch } from './change-reads';
+import { changeReads, streamBatch } from './change-reads';
 import { once, sqsClient, table } from './core';
 import { awsMailPlanner } from './mail';
 
@@ -82,7 +82,7 @@ export function eventPipeline(
      * entity's settings and calendars are read once in the batch (change-reads.ts).
      */
     dispatchRecords: (records: readonly StreamRecordLike[], deadline?: Deadline): Promise<BatchResponse> =>
-      inReadBatch(() =>
+      streamBatch.run(() =>
         inStreamOrder(
           records,
           (record) => record.dynamodb?.SequenceNumber ?? '',

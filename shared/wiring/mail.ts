@@ -30,13 +30,14 @@ import { instrumented } from '../telemetry/invocation';
 import { EVENT_ROUTES } from '../telemetry/names';
 import { traced } from '../telemetry/tracer';
 import { confirmationService } from './booking';
-import { changeReads } from './change-reads';
+import { changeReads, mailBatch } from './change-reads';
 import { once, sqsClient, table } from './core';
 
 /**
  * What the e-mails and the feed read: the entity's name and settings, an appointment. The entity, its
  * settings and calendars eventually consistent (a name, a time zone, an address a second old harm no
- * e-mail); the appointment and its tokens strongly (they decide whether and what is sent).
+ * e-mail), once per batch of queued e-mails (change-reads.ts); the appointment and its tokens strongly
+ * and every time (they decide whether and what is sent).
  */
 export function mailLookup(): MailLookup {
   const t = table();
@@ -44,24 +45,29 @@ export function mailLookup(): MailLookup {
   const settings = new SettingsRepository(t);
   const calendars = new CalendarRepository(t);
   const appointments = new AppointmentRepository(t);
-  const settingsOf = async (entityId: string) => {
-    const read = await settings.get(entityId, false);
-    if (!read) return null;
-    const { version: _version, ...plain } = read;
-    return plain;
-  };
+  const settingsOf = (entityId: string) =>
+    mailBatch.once(`settings ${entityId}`, async () => {
+      const read = await settings.get(entityId, false);
+      if (!read) return null;
+      const { version: _version, ...plain } = read;
+      return plain;
+    });
+  const calendar = (entityId: string, calendarId: number) =>
+    mailBatch.once(`calendar ${entityId} ${calendarId}`, () => calendars.get(entityId, calendarId, false));
   return {
     entity: async (entityId) => {
-      const [entity, plain] = await Promise.all([entities.get(entityId, false), settingsOf(entityId)]);
+      const [entity, plain] = await Promise.all([
+        mailBatch.once(`entity ${entityId}`, () => entities.get(entityId, false)),
+        settingsOf(entityId),
+      ]);
       return entity && plain ? { name: entity.name, settings: plain } : null;
     },
     settings: settingsOf,
     appointment: (entityId, id) => appointments.get(entityId, id),
     cancelToken: (entityId, id) => mailCancelToken(t, entityId, id),
     calendarName: async (entityId, calendarId) =>
-      (await calendars.get(entityId, calendarId, false))?.calendar_name ?? null,
-    staffEmail: async (entityId, calendarId) =>
-      (await calendars.get(entityId, calendarId, false))?.email ?? null,
+      (await calendar(entityId, calendarId))?.calendar_name ?? null,
+    staffEmail: async (entityId, calendarId) => (await calendar(entityId, calendarId))?.email ?? null,
     servicePrice: async (entityId, serviceId) => {
       const service = await new ServiceRepository(t).get(entityId, serviceId);
       return service?.price == null ? null : { price: service.price, currency: service.currency };
@@ -190,7 +196,10 @@ const awsMailSender = /* @__PURE__ */ once(() => {
 
 /** Mail Lambda: each message of the mail queue (a change's e-mail or a reminder) is one e-mail. */
 export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<BatchResponse> =>
-  instrumented(EVENT_ROUTES.sendMail, () => eachJob(messages, (job: MailJob) => awsMailSender()(job)));
+  instrumented(EVENT_ROUTES.sendMail, () =>
+    // The e-mails of one batch (a change's to its client and to the business) read the entity once.
+    mailBatch.run(() => eachJob(messages, (job: MailJob) => awsMailSender()(job))),
+  );
 
 /** The staff calendar feed. */
 export const calendarFeedService = /* @__PURE__ */ once(() => {

@@ -54,7 +54,7 @@ beforeAll(() => {
       if (
         failNextWriteOf !== undefined &&
         written === failNextWriteOf &&
-        !/Get|Query/.test(context.commandName)
+        !/Get|Query/.test(String(context.commandName))
       ) {
         failNextWriteOf = undefined;
         throw new Error('the process died before this write');
