@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { metrics } from './metrics';
 import { METRIC, ROUTE_DIMENSION, requestsMetric, statusClassOf } from './names';
@@ -7,6 +7,12 @@ import { mayTrace, tracer as theTracer } from './tracer';
 
 type Segment = NonNullable<ReturnType<Tracer['getSegment']>>;
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
+/**
+ * The units this module writes, as Powertools' MetricUnit names them: written out so that loading this
+ * module does not load Powertools' Metrics (made on first use, shared/telemetry/metrics.ts).
+ */
+const COUNT: Unit = 'Count';
+const MILLISECONDS: Unit = 'Milliseconds';
 
 /** One invocation being measured: its route (or event function), start, what it counted, its subsegment. */
 export interface Invocation {
@@ -41,7 +47,7 @@ export const runInvocation = <T>(fn: () => Promise<T>, route?: string): Promise<
   current.run(fresh(route), fn);
 
 /** Adds a metric to the invocation being served; outside an invocation (admin CLI, a script) nothing. */
-export function count(name: string, unit: Unit = MetricUnit.Count, value = 1): void {
+export function count(name: string, unit: Unit = COUNT, value = 1): void {
   current.getStore()?.counted.push({ name, unit, value });
 }
 
@@ -51,7 +57,7 @@ export function count(name: string, unit: Unit = MetricUnit.Count, value = 1): v
  * id (API Gateway's, the one of the X-Request-Id header and the log line).
  */
 export function beginInvocation(route: string, functionName?: string, requestId?: string): Invocation {
-  metrics.captureColdStartMetric(functionName);
+  metrics().captureColdStartMetric(functionName);
   const invocation = current.getStore() ?? fresh();
   invocation.route = route;
   invocation.requestId = requestId;
@@ -80,11 +86,11 @@ export function endInvocation(invocation: Invocation, outcome: Outcome): void {
   const ms = performance.now() - invocation.startedAt;
   const { counted } = invocation;
   if (outcome.status !== undefined) {
-    counted.push({ name: METRIC.requests, unit: MetricUnit.Count, value: 1 });
-    counted.push({ name: requestsMetric(statusClassOf(outcome.status)), unit: MetricUnit.Count, value: 1 });
-    counted.push({ name: METRIC.latency, unit: MetricUnit.Milliseconds, value: Math.round(ms * 10) / 10 });
+    counted.push({ name: METRIC.requests, unit: COUNT, value: 1 });
+    counted.push({ name: requestsMetric(statusClassOf(outcome.status)), unit: COUNT, value: 1 });
+    counted.push({ name: METRIC.latency, unit: MILLISECONDS, value: Math.round(ms * 10) / 10 });
   } else {
-    counted.push({ name: METRIC.invocations, unit: MetricUnit.Count, value: 1 });
+    counted.push({ name: METRIC.invocations, unit: COUNT, value: 1 });
   }
   const { segment, parent } = invocation;
   if (segment && parent) {
@@ -96,13 +102,14 @@ export function endInvocation(invocation: Invocation, outcome: Outcome): void {
     tracer.setSegment(parent);
   }
   // One synchronous block: nothing of another invocation can come in between.
-  metrics.addDimensions({ [ROUTE_DIMENSION]: invocation.route });
+  const emf = metrics();
+  emf.addDimensions({ [ROUTE_DIMENSION]: invocation.route });
   // An empty set: the same metrics per service alone, the totals the dashboard and alarms read.
-  metrics.addDimensions({});
-  if (invocation.requestId) metrics.addMetadata('request_id', invocation.requestId);
-  for (const { name, unit, value } of counted) metrics.addMetric(name, unit, value);
+  emf.addDimensions({});
+  if (invocation.requestId) emf.addMetadata('request_id', invocation.requestId);
+  for (const { name, unit, value } of counted) emf.addMetric(name, unit, value);
   counted.length = 0;
-  metrics.publishStoredMetrics();
+  emf.publishStoredMetrics();
 }
 
 /** Runs a non-HTTP invocation (stream batch, queue batch, schedule) between begin and end. */

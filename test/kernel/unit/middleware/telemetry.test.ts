@@ -10,12 +10,13 @@ import { apiEvent, lambdaContext } from '../../../support/doubles/middy';
 /** What the invocation handed to Powertools at its end, read before Powertools clears it. */
 const flushed: Array<Record<string, unknown>> = [];
 beforeAll(() => {
-  jest.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
-    flushed.push(metrics.serializeMetrics() as unknown as Record<string, unknown>);
-    metrics.clearMetrics();
-    metrics.clearDimensions();
-    metrics.clearMetadata();
-    return metrics;
+  const emf = metrics();
+  jest.spyOn(emf, 'publishStoredMetrics').mockImplementation(() => {
+    flushed.push(emf.serializeMetrics() as unknown as Record<string, unknown>);
+    emf.clearMetrics();
+    emf.clearDimensions();
+    emf.clearMetadata();
+    return emf;
   });
 });
 afterAll(() => jest.restoreAllMocks());

@@ -67,12 +67,13 @@ describe('invocations', () => {
   /** What the invocation hands to Powertools at its end, read before Powertools clears it. */
   const flushed: Array<Record<string, unknown>> = [];
   beforeAll(() => {
-    jest.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
-      flushed.push(metrics.serializeMetrics() as unknown as Record<string, unknown>);
-      metrics.clearMetrics();
-      metrics.clearDimensions();
-      metrics.clearMetadata();
-      return metrics;
+    const emf = metrics();
+    jest.spyOn(emf, 'publishStoredMetrics').mockImplementation(() => {
+      flushed.push(emf.serializeMetrics() as unknown as Record<string, unknown>);
+      emf.clearMetrics();
+      emf.clearDimensions();
+      emf.clearMetadata();
+      return emf;
     });
   });
   afterAll(() => jest.restoreAllMocks());
@@ -107,6 +108,6 @@ describe('invocations', () => {
   it('counts nothing outside an invocation (the admin CLI, a script)', () => {
     flushed.length = 0;
     count('BookingsMade');
-    expect(metrics.hasStoredMetrics()).toBe(false);
+    expect(metrics().hasStoredMetrics()).toBe(false);
   });
 });
