@@ -66,4 +66,16 @@ export const CONDITION = {
   feedAsRead: 'attribute_not_exists(pk) OR #token_hash = :hash',
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
+  /**
+   * An appointment's e-mail tokens are as read (`:links`, the list of digests), or it had none and still has
+   * none: a change that writes the item whole keeps a token minted after its read only by failing here.
+   */
+  linkDigestsAsRead: '#link_hashes = :links',
+  noLinkDigests: 'attribute_not_exists(#link_hashes)',
+  /**
+   * One more e-mail token fits on the appointment: fewer than `:max` kept, and not this one (`:digest`)
+   * already, which a retried write whose answer was lost would meet.
+   */
+  linkDigestRoom:
+    '(attribute_not_exists(#link_hashes) OR size(#link_hashes) < :max) AND NOT contains(#link_hashes, :digest)',
 } as const;

@@ -92,7 +92,9 @@ describe('the hosted page and the manage page', () => {
     const id = await confirmed.getAttribute('data-appointment-id');
     const link =
       (await page.locator(inWidget('[data-confirmed] a[href*="/manage#"]')).getAttribute('href')) ?? '';
-    expect(link).toMatch(new RegExp(`^${api.baseUrl}/manage#[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(
+      new RegExp(`^${api.baseUrl}/manage#ct_[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43}$`),
+    );
     expect(await taken(slots[0].id)).toBe(true);
 
     // The manage page: the appointment, then a move to another time.

@@ -4,6 +4,7 @@
  * (shared/features/access/store, shared/features/access/store/idempotency-repository.ts) implement them.
  */
 
+import type { CancelTokenRef } from './domain/cancel-tokens';
 import type { Claim, ClaimRequest, IdempotencyMark, StoredAnswer } from './domain/idempotency';
 import type { CounterStep, CountOutcome, Limits } from './domain/limits';
 import type { PublishableKey } from './domain/publishable-keys';
@@ -11,6 +12,11 @@ import type { TokenRecord } from './domain/tenant';
 
 export interface TokenLookup {
   findToken(tokenHash: string): Promise<TokenRecord | null>;
+  /**
+   * A cancel token of the current shape, by the appointment it names and the token's SHA-256: its record
+   * when that appointment keeps the digest (its booking's token or one of its e-mails'), else null.
+   */
+  findCancelToken(ref: CancelTokenRef & { tokenHash: string }): Promise<TokenRecord | null>;
 }
 
 export interface PublishableKeyStore {

@@ -48,3 +48,4 @@ export {
 } from './store/appointment-repository';
 export { clientItem, clientPhoneItem, searchTextOf, storedDays, toClient } from './store/client-items';
 export { toDayStat } from './store/counter-repository';
+export { addLinkToken } from './store/link-tokens';

@@ -22,6 +22,7 @@ export type WriteOutcome =
 
 export interface BookingPlan {
   appointment: AppointmentRecord;
+  /** The SHA-256 of the booking's cancel token (which names the appointment): kept on the appointment. */
   cancelTokenHash: string;
   /** The cancel token itself, kept only until the confirmation e-mail with its link is sent. */
   mailCancelToken?: string | undefined;
@@ -49,7 +50,13 @@ export interface LiveCapStore {
 }
 
 export interface TransitionPlan {
-  before: AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number; booked_via_key?: true };
+  before: AppointmentRecord & {
+    cancel_token_hash?: string;
+    /** The digests of its e-mails' cancel tokens as read (hex, oldest first): kept through the change. */
+    link_hashes?: readonly string[];
+    ics_sequence?: number;
+    booked_via_key?: true;
+  };
   after: AppointmentRecord;
   /** Made with a publishable key or a cancel token: marked on the appointment, so that its e-mail is capped. */
   viaKey?: true | undefined;
@@ -68,6 +75,13 @@ export interface BookingSnapshot {
   slot: SlotRecord | null;
   /** The client that owns the phone, if any (only its id: the record is read when needed). */
   clientId: number | null;
+  /** That client's record, when the snapshot read it (in the phone item's place). */
+  client?: ClientRecord | null;
+  /**
+   * Read eventually consistent or from the instance's memory (up to a moment old): a refusal it would
+   * cause is read again strongly first, and the client is read as lightly on the first try.
+   */
+  recent?: boolean;
 }
 
 /** Reads calendar, slot and the phone's client id in one round trip. */
@@ -108,9 +122,17 @@ export interface AppointmentReader extends PagedList<AppointmentFilter, Appointm
   get(
     entityId: string,
     id: number,
-  ): Promise<(AppointmentRecord & { cancel_token_hash?: string; ics_sequence?: number }) | null>;
+  ): Promise<
+    | (AppointmentRecord & {
+        cancel_token_hash?: string;
+        link_hashes?: readonly string[];
+        ics_sequence?: number;
+      })
+    | null
+  >;
 }
 export interface AppointmentStore extends AppointmentReader {
+  /** A cancel token of the earlier shape: the appointment it belongs to, by its SHA-256 (its own item). */
   findByCancelToken(entityId: string, tokenHash: string): Promise<number | null>;
   /** A client's latest appointments by date, newest first. */
   latestOfClient(entityId: string, clientId: number, limit: number): Promise<AppointmentRecord[]>;
@@ -122,6 +144,7 @@ export interface BookingWriter {
 }
 
 export interface ClientReader {
-  get(entityId: string, clientId: number): Promise<ClientRecord | null>;
+  /** Strongly consistent unless `consistent` is false (a read whose write is conditioned on what it read). */
+  get(entityId: string, clientId: number, consistent?: boolean): Promise<ClientRecord | null>;
   findByPhone(entityId: string, e164: string): Promise<ClientRecord | null>;
 }

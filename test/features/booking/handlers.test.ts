@@ -11,6 +11,7 @@ subjects({
   contention: () => require('./handlers/contention'),
   'manage-booking': () => require('./handlers/manage-booking'),
   'link-power': () => require('./handlers/link-power'),
+  'cancel-token-shapes': () => require('./handlers/cancel-token-shapes'),
   'business-appointments': () => require('./handlers/business-appointments'),
   seed: () => require('./handlers/seed'),
 });

@@ -1,5 +1,6 @@
 import { getItem } from '../../../shared/db/items';
 import * as keys from '../../../shared/db/keys';
+import { keptDigestsOf } from '../../../shared/db/token-digests';
 import { sha256Hex } from '../../../shared/features/access/domain/tokens';
 import { reminderKey } from '../../../shared/features/mail/domain/notifications';
 import { startInstant } from '../../../shared/features/schedule/domain/slot-times';
@@ -124,11 +125,15 @@ describe('client e-mails with their calendar file', () => {
     const movedToken = decodeURIComponent(
       /https:\/\/www\.example\.fr\/cancel\?token=(\S+)/.exec(moved.text ?? '')?.[1] ?? '',
     );
-    expect(movedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // A token of its own, naming the appointment (docs/CONTRACT.md#cancel-tokens).
+    expect(movedToken).toMatch(/^ct_[A-Za-z0-9_-]+\.[1-9][0-9]*\.[A-Za-z0-9_-]{43}$/);
     expect(movedToken).not.toBe(cancelToken);
     const stored = JSON.stringify(await partition(entity.entity_account_id));
     expect(stored).not.toContain(movedToken);
-    expect(stored).toContain(sha256Hex(movedToken));
+    // Only its digest is kept, on the appointment (besides the booking's own).
+    const appointment = await getItem(table(), keys.appointment(entity.entity_account_id, id));
+    expect(keptDigestsOf(appointment)).toContain(sha256Hex(movedToken));
+    expect(stored).not.toContain('CANCEL#');
     const second = calendarOf(moved);
     expect(second.method).toBe('REQUEST');
     expect(second.events[0]).toMatchObject({
@@ -165,7 +170,7 @@ describe('client e-mails with their calendar file', () => {
     expect(created.subject).toBe(`Your appointment with ${entity.entity_account_id} is confirmed`);
     // Without cancel_url the booking's token is not kept: the e-mail has a token of its own, in the fragment.
     const manage = new RegExp(
-      `To see, change or cancel it, open this link: ${PUBLIC_BASE}/manage#([A-Za-z0-9_-]{43})`,
+      `To see, change or cancel it, open this link: ${PUBLIC_BASE}/manage#(ct_[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43})`,
     );
     const token = manage.exec(created.text ?? '')?.[1] ?? '';
     expect(token).not.toBe('');
@@ -315,7 +320,7 @@ describe('reminders (injected clock)', () => {
     );
     expect(reminder.subject).toBe(`Reminder: your appointment with ${entity.entity_account_id}`);
     // The reminder links to the manage page too.
-    expect(reminder.text).toMatch(new RegExp(`${PUBLIC_BASE}/manage#[A-Za-z0-9_-]{43}`));
+    expect(reminder.text).toMatch(new RegExp(`${PUBLIC_BASE}/manage#ct_[A-Za-z0-9_.-]+`));
     const ics = calendarOf(reminder);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events[0]?.start).toBe(new Date(start).toISOString());

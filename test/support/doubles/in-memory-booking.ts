@@ -198,8 +198,15 @@ export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSna
       return store.appointments.transition(entityId, plan);
     },
   };
+  // A booking's token names its appointment, which keeps the token's digest (as the table's item does).
+  const digestOf = (id: number) => [...tokens].find(([, bookedId]) => bookedId === id)?.[0];
   const appointments = {
     ...store.appointments,
+    get: async (entityId: string, id: number) => {
+      const found = await store.appointments.get(entityId, id);
+      const digest = digestOf(id);
+      return found && digest ? { ...found, cancel_token_hash: digest } : found;
+    },
     findByCancelToken: async (_e: string, hash: string) => tokens.get(hash) ?? null,
   };
   const service = new BookingService({
@@ -222,7 +229,7 @@ export function bookingWorld(options: { hooks?: WriterHooks; reader?: BookingSna
   });
   const slotOf = (id: number) => data.slots.find((s) => s.slot_id === id) as SlotRecord;
   const appointmentOf = (id: number) => data.appointments.find((a) => a.appointment_id === id);
-  return { data, store, service, links, booked, transitions, slotOf, appointmentOf };
+  return { data, store, appointments, service, links, booked, transitions, slotOf, appointmentOf };
 }
 
 /** The domain error a call refused with, as the API mappers see it. */

@@ -30,9 +30,6 @@ export interface KeyCredential {
   visitor?: string | undefined;
 }
 
-/** The shape of a cancel token (256 random bits, base64url), so that it is told from the other tokens. */
-export const CANCEL_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
 export const MAX_KEYS_PER_ENTITY = 20;
 export const ORIGINS_PER_KEY = { min: 1, max: 10 } as const;
 

@@ -1,7 +1,8 @@
 import { tokenInvalid, tokenRequired } from '../../../core/errors';
 import type { SettingsLookup } from '../../settings';
 import { type EntitySettings, withDefaultSettings } from '../../settings';
-import { CANCEL_TOKEN_SHAPE, PUBLISHABLE_KEY_SHAPE } from '../domain/publishable-keys';
+import { cancelTokenRef, LEGACY_CANCEL_TOKEN_SHAPE } from '../domain/cancel-tokens';
+import { PUBLISHABLE_KEY_SHAPE } from '../domain/publishable-keys';
 import type { EntityContext } from '../domain/tenant';
 import { sameDigest, sha256Hex, type TokenKind } from '../domain/tokens';
 import type { TokenLookup } from '../ports';
@@ -21,7 +22,9 @@ export class AuthService {
   /**
    * 1. No token: AUTH_REQUIRED. 2. Not the shape of this API's token: AUTH_INVALID without a read.
    * 3. Look the token up by its SHA-256 (one read: the token item carries the settings) and compare the
-   * digests in constant time.
+   * digests in constant time. A cancel token of the current shape is looked up in the appointment it
+   * names, which must keep its digest (docs/CONTRACT.md#cancel-tokens); one of the earlier shape by its
+   * token item, as before.
    * 4. A token of the other API, or of a rotated secret, is AUTH_INVALID.
    */
   async authenticate(token: string | undefined, kind: TokenKind): Promise<EntityContext> {
@@ -30,11 +33,14 @@ export class AuthService {
     // A publishable key (v2 only) is case-sensitive base64url; the secret tokens are hex, any case.
     const publishable = kind === 'v2' && PUBLISHABLE_KEY_SHAPE.test(trimmed);
     // A cancel token (v2 only) opens its appointment's routes, for the manage page.
-    const cancel = kind === 'v2' && !publishable && CANCEL_TOKEN_SHAPE.test(trimmed);
+    const ref = kind === 'v2' && !publishable ? cancelTokenRef(trimmed) : null;
+    const cancel = kind === 'v2' && !publishable && (ref !== null || LEGACY_CANCEL_TOKEN_SHAPE.test(trimmed));
     const candidate = publishable || cancel ? trimmed : trimmed.toLowerCase();
     if (!publishable && !cancel && !TOKEN_SHAPE[kind].test(candidate)) throw tokenInvalid();
     const hash = sha256Hex(candidate);
-    const record = await this.deps.tokens.findToken(hash);
+    const record = ref
+      ? await this.deps.tokens.findCancelToken({ ...ref, tokenHash: hash })
+      : await this.deps.tokens.findToken(hash);
     const expected = publishable ? 'publishable' : cancel ? 'cancel' : kind;
     if (!record || record.kind !== expected || !sameDigest(record.token_hash, hash)) throw tokenInvalid();
     const credential =

@@ -1,4 +1,5 @@
 import { setNewest } from '../../../core/newest';
+import type { CancelTokenRef } from '../domain/cancel-tokens';
 import type { TokenRecord } from '../domain/tenant';
 import type { TokenLookup } from '../ports';
 
@@ -53,11 +54,23 @@ export class CachedTokenLookup implements TokenLookup {
   }
 
   findToken(tokenHash: string): Promise<TokenRecord | null> {
-    if (this.ttlMs === 0) return this.store.findToken(tokenHash);
+    return this.remembered(tokenHash, () => this.store.findToken(tokenHash));
+  }
+
+  /** A cancel token of the current shape, kept as any token is, by its SHA-256. */
+  findCancelToken(ref: CancelTokenRef & { tokenHash: string }): Promise<TokenRecord | null> {
+    return this.remembered(ref.tokenHash, () => this.store.findCancelToken(ref));
+  }
+
+  private remembered(
+    tokenHash: string,
+    read: () => Promise<TokenRecord | null>,
+  ): Promise<TokenRecord | null> {
+    if (this.ttlMs === 0) return read();
     const sent = this.uptime();
     const kept = this.entries.get(tokenHash);
     if (kept && kept.until > sent) return kept.answer;
-    const answer = this.store.findToken(tokenHash);
+    const answer = read();
     const entry: Entry = { answer, until: sent + this.ttlMs };
     setNewest(this.entries, tokenHash, entry, this.size);
     answer.then(

@@ -1,6 +1,8 @@
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
+import { keptDigestsOf } from '../../../db/token-digests';
+import { type CancelTokenRef, keepsDigest } from '../domain/cancel-tokens';
 import type { TokenRecord } from '../domain/tenant';
 import type { TokenLookup } from '../ports';
 
@@ -17,5 +19,17 @@ export class TokenRepository implements TokenLookup {
    */
   async findToken(tokenHash: string): Promise<TokenRecord | null> {
     return ((await getItem(this.table, keys.token(tokenHash))) as TokenRecord | undefined) ?? null;
+  }
+
+  /**
+   * Pattern: a cancel token of the current shape, by the appointment it names (get the appointment,
+   * strongly consistent, as findToken: a token an e-mail has just minted works at once). The entity and id
+   * the token names are trusted only when that appointment keeps the token's digest (compared in constant
+   * time): a forged token, or one naming another entity, reads an item that does not keep it, and is none.
+   */
+  async findCancelToken(ref: CancelTokenRef & { tokenHash: string }): Promise<TokenRecord | null> {
+    const item = await getItem(this.table, keys.appointment(ref.entityId, ref.appointmentId));
+    if (!item || !keepsDigest(keptDigestsOf(item), ref.tokenHash)) return null;
+    return { entity_id: ref.entityId, kind: 'cancel', token_hash: ref.tokenHash };
   }
 }

@@ -8,13 +8,13 @@ import {
   notManageable,
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
-import { sha256Hex } from '../../access';
-import { hasStarted, type SlotRecord } from '../../schedule';
-import type { AppointmentRecord } from '../domain/appointment';
+import { type CalendarReader, type CalendarRecord, hasStarted, type SlotRecord } from '../../schedule';
+import { type AppointmentRecord, takesPlace } from '../domain/appointment';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
 import { refuseMoveOutsideWindow, refuseWithinCutoff } from './client-rules';
 import { type MoveReads, moveTargetSlot, type RescheduleTarget } from './move-target';
+import { appointmentOfToken } from './token-appointment';
 
 export type { RescheduleTarget } from './move-target';
 
@@ -23,6 +23,11 @@ export interface ClientLinkServiceDeps extends MoveReads {
   appointments: AppointmentStore;
   /** Moves and cancellations go through its `update`: the same transaction, refusals and metrics. */
   booking: Pick<BookingService, 'update'>;
+  /**
+   * The entity's calendars as an instance keeps them (up to TOKEN_CACHE_SECONDS old), for an appointment's
+   * time zone: a refusal made on it is checked again on `calendars` first. `calendars` when absent.
+   */
+  recentCalendars?: CalendarReader;
   now?: () => Date;
 }
 
@@ -53,18 +58,50 @@ export class ClientLinkService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The appointment a cancel token names and its calendar: unknown 404, no longer manageable 409. */
-  private async manageable(entity: EntityContext, cancelToken: string, whenCancelled: WhenCancelled) {
-    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
-    const appointment = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
+  /**
+   * The appointment a cancel token names and its calendar: unknown 404, no longer manageable 409 (started;
+   * with `cutoff`, within the client change cut-off too).
+   */
+  private async manageable(
+    entity: EntityContext,
+    cancelToken: string,
+    whenCancelled: WhenCancelled,
+    cutoff = false,
+  ) {
+    const appointment = await appointmentOfToken(this.deps.appointments, entity.entityId, cancelToken);
     if (!appointment) throw appointmentNotFound();
     const refused = statusRefusal(appointment, whenCancelled);
     if (refused) throw refused;
-    const calendar = await this.deps.calendars.get(entity.entityId, appointment.calendar_id);
-    const zone = calendar?.timezone ?? entity.settings.timezone;
-    if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
-      throw notManageable('started');
+    const calendar = await this.zoneChecked(entity, appointment, (zone) => {
+      if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
+        throw notManageable('started');
+      if (cutoff) refuseWithinCutoff(entity, appointment, zone, this.now());
+    });
     return { appointment, calendar };
+  }
+
+  /**
+   * The appointment's calendar, after `check` of its time zone: read from the instance's memory when kept,
+   * and read again strongly before a refusal made on it stands (a zone changed a moment ago elsewhere).
+   */
+  private async zoneChecked(
+    entity: EntityContext,
+    appointment: AppointmentRecord,
+    check: (zone: string) => void,
+  ): Promise<CalendarRecord | null> {
+    const zoneOf = (c: CalendarRecord | null) => c?.timezone ?? entity.settings.timezone;
+    const recent = this.deps.recentCalendars;
+    const strong = () => this.deps.calendars.get(entity.entityId, appointment.calendar_id);
+    const first = await (recent ? recent.get(entity.entityId, appointment.calendar_id) : strong());
+    try {
+      check(zoneOf(first));
+      return first;
+    } catch (error) {
+      if (!recent || !(error instanceof AppError)) throw error;
+      const calendar = await strong();
+      check(zoneOf(calendar));
+      return calendar;
+    }
   }
 
   /** True while a cancel token names a manageable appointment: it opens the manage page's reads only then. */
@@ -96,8 +133,7 @@ export class ClientLinkService {
    * A cancelled, completed or started appointment, or the time it already has, is 409.
    */
   async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
-    const { appointment: before, calendar } = await this.manageable(entity, cancelToken, cancelledCannotMove);
-    refuseWithinCutoff(entity, before, calendar?.timezone ?? entity.settings.timezone, this.now());
+    const { appointment: before } = await this.manageable(entity, cancelToken, cancelledCannotMove, true);
     const slot = await moveTargetSlot(this.deps, entity, before, target);
     refuseMoveOutsideWindow({
       entity,
@@ -123,16 +159,25 @@ export class ClientLinkService {
     return { calendar, service };
   }
 
-  /** Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. */
+  /**
+   * Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. The appointment
+   * as read is the transaction's first try (conditioned on its status and slot); the answer shows its slot
+   * as read just before (eventually consistent), with the place the cancel freed.
+   */
   async cancelByToken(entity: EntityContext, cancelToken: string) {
-    const { appointment: before, calendar } = await this.manageable(entity, cancelToken, alreadyCancelled);
-    refuseWithinCutoff(entity, before, calendar?.timezone ?? entity.settings.timezone, this.now());
+    const { appointment: before } = await this.manageable(entity, cancelToken, alreadyCancelled, true);
+    const slot = await this.deps.slots.get(entity.entityId, before.slot_id, false);
     const appointment = await this.deps.booking.update(
       entity,
       before.appointment_id,
       { status: 'cancelled' },
-      { conflictIfUnchanged: alreadyCancelled, refuse: (read) => statusRefusal(read, alreadyCancelled) },
+      {
+        conflictIfUnchanged: alreadyCancelled,
+        refuse: (read) => statusRefusal(read, alreadyCancelled),
+        read: before,
+      },
     );
-    return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
+    const freed = takesPlace(before.status) && !takesPlace(appointment.status);
+    return { appointment, slot: slot && freed ? { ...slot, taken: Math.max(0, slot.taken - 1) } : slot };
   }
 }

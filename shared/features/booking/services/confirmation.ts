@@ -1,10 +1,10 @@
 import { AppError, appointmentNotFound, cancelledByLink, notManageable } from '../../../core/errors';
 import type { EntityContext } from '../../access';
-import { sha256Hex } from '../../access';
 import { hasStarted, type SlotReader } from '../../schedule';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
+import { appointmentOfToken } from './token-appointment';
 
 /** What confirmation and release read, and the booking service whose transition they make. */
 export interface ConfirmationServiceDeps {
@@ -42,8 +42,7 @@ export class ConfirmationService {
   }
 
   private async confirmed(entity: EntityContext, cancelToken: string): Promise<AppointmentRecord> {
-    const id = await this.deps.appointments.findByCancelToken(entity.entityId, sha256Hex(cancelToken));
-    const before = id === null ? null : await this.deps.appointments.get(entity.entityId, id);
+    const before = await appointmentOfToken(this.deps.appointments, entity.entityId, cancelToken);
     if (!before) throw appointmentNotFound();
     // Confirmed already, or pending for another reason than a key's booking awaiting its link (a pending
     // booking the business made, or one it changed since): answered as it is, unchanged.

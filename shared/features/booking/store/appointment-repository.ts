@@ -4,6 +4,7 @@ import * as keys from '../../../db/keys';
 import { INDEX } from '../../../db/keys';
 import { queryCount, queryPage, queryPageNearestEnd, startKeyOf } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
+import { linkDigestsOf } from '../../../db/token-digests';
 import type { AppointmentRecord } from '../domain/appointment';
 import type { AppointmentFilter, AppointmentPlace } from '../domain/listing';
 import type { ListPage } from '../ports';
@@ -74,7 +75,11 @@ export function appointmentItem(
   };
 }
 
-/** The item that finds an appointment by the SHA-256 of its cancel token. */
+/**
+ * The item that finds an appointment by the SHA-256 of its cancel token: written for the tokens of the
+ * earlier shape only (a token made now names its appointment, docs/CONTRACT.md#cancel-tokens); those in a
+ * deployed table are still read, by findByCancelToken.
+ */
 export const cancelTokenItem = (entityId: string, tokenHash: string, appointmentId: number) => ({
   ...keys.cancelToken(entityId, tokenHash),
   type: 'cancel-token',
@@ -82,9 +87,9 @@ export const cancelTokenItem = (entityId: string, tokenHash: string, appointment
 });
 
 /**
- * The cancel token as a credential of the manage page (docs/CONTRACT.md#widget-and-manage-page): the global token item that
- * names the entity, beside the entity's own cancel-token item. Every cancel token has both: the booking's
- * and each one an e-mail's manage link mints.
+ * The cancel token of the earlier shape as a credential of the manage page
+ * (docs/CONTRACT.md#widget-and-manage-page): the global token item that names the entity, beside the
+ * entity's own cancel-token item. No token made now has either; those in a deployed table are still read.
  */
 export const cancelCredentialItem = (entityId: string, tokenHash: string) => ({
   ...keys.token(tokenHash),
@@ -98,18 +103,28 @@ export const cancelCredentialItem = (entityId: string, tokenHash: string) => ({
 export class AppointmentRepository {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: get an appointment by id (strongly consistent). */
+  /**
+   * Pattern: get an appointment by id (strongly consistent), with the digests of the cancel tokens it
+   * accepts: its booking's and its e-mails' (`link_hashes`, hex, oldest first).
+   */
   async get(
     entityId: string,
     appointmentId: number,
   ): Promise<
-    (AppointmentRecord & { cancel_token_hash: string; ics_sequence: number; booked_via_key?: true }) | null
+    | (AppointmentRecord & {
+        cancel_token_hash: string;
+        link_hashes: string[];
+        ics_sequence: number;
+        booked_via_key?: true;
+      })
+    | null
   > {
     const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),
       cancel_token_hash: String(item.cancel_token_hash ?? ''),
+      link_hashes: linkDigestsOf(item),
       ics_sequence: Number(item.ics_sequence ?? 0),
       ...(item.booked_via_key === true ? { booked_via_key: true as const } : {}),
     };
@@ -233,7 +248,10 @@ export class AppointmentRepository {
     }));
   }
 
-  /** Pattern: find the appointment a cancel token belongs to, by the token's SHA-256. */
+  /**
+   * Pattern: find the appointment a cancel token of the earlier shape belongs to, by the token's SHA-256
+   * (its CANCEL# item). A token made now names its appointment and needs no such read.
+   */
   async findByCancelToken(entityId: string, tokenHash: string): Promise<number | null> {
     const item = await getItem(this.table, keys.cancelToken(entityId, tokenHash));
     return item ? Number(item.appointment_id) : null;

@@ -10,10 +10,11 @@ import { movePlaceItem, roomCheckItem, toSlot } from '../../schedule';
 import { heldSlots, takesPlace } from '../domain/appointment';
 import { type ClientDayState, dayEffects, noDays, withAppointment } from '../domain/day-stats';
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../ports';
-import { appointmentItem, cancelCredentialItem, cancelTokenItem } from './appointment-repository';
+import { appointmentItem } from './appointment-repository';
 import { clientItem, clientPhoneItem, searchTextOf } from './client-items';
 import { clientBookingUpdate, clientTransitionUpdate, daysUpdate } from './client-updates';
 import { countAppointment, countClientBooking, countClientDays } from './counter-repository';
+import { linkDigestsKept } from './link-tokens';
 import { liveCapItem } from './live-cap-repository';
 
 /**
@@ -25,9 +26,9 @@ export class BookingRepository {
 
   /**
    * Pattern: book. Take a place in the slot (exists, open, taken < capacity) — in every slot a service
-   * covers, each with its own condition —, put the appointment and its cancel-token item (new), put the
-   * client (new, or conditioned on the count read), and move every statistics counter, with the calendar
-   * active.
+   * covers, each with its own condition —, put the appointment (new; it keeps its cancel token's digest:
+   * the token names it, no item of its own), put the client (new, or conditioned on the count read), and
+   * move every statistics counter, with the calendar active.
    */
   async book(entityId: string, plan: BookingPlan): Promise<WriteOutcome> {
     const a = plan.appointment;
@@ -50,20 +51,6 @@ export class BookingRepository {
             cancelToken: plan.mailCancelToken,
             viaKey: plan.viaKey,
           }),
-          ConditionExpression: CONDITION.isNew,
-        },
-      },
-      {
-        Put: {
-          TableName: t,
-          Item: cancelTokenItem(entityId, plan.cancelTokenHash, a.appointment_id),
-          ConditionExpression: CONDITION.isNew,
-        },
-      },
-      {
-        Put: {
-          TableName: t,
-          Item: cancelCredentialItem(entityId, plan.cancelTokenHash),
           ConditionExpression: CONDITION.isNew,
         },
       },
@@ -127,17 +114,22 @@ export class BookingRepository {
     const holds = takesPlace(after.status) ? heldSlots(after) : [];
     const release = held.filter((id) => !holds.includes(id));
     const take = holds.filter((id) => !held.includes(id));
+    // The e-mails' tokens as read go back on the item; one minted since fails the write (read again).
+    const links = linkDigestsKept(before.link_hashes);
     const items: TransactItem[] = [
       {
         Put: {
           TableName: t,
-          Item: appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
-            sequence: (before.ics_sequence ?? 0) + 1,
-            viaKey: before.booked_via_key,
-            changedViaKey: plan.viaKey,
-          }),
-          ...onlyIf(CONDITION.appointmentUnchanged),
-          ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id },
+          Item: {
+            ...appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
+              sequence: (before.ics_sequence ?? 0) + 1,
+              viaKey: before.booked_via_key,
+              changedViaKey: plan.viaKey,
+            }),
+            ...links.item,
+          },
+          ...onlyIf(`${CONDITION.appointmentUnchanged} AND ${links.condition}`),
+          ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id, ...links.values },
         },
       },
     ];

@@ -1,7 +1,7 @@
 import type { BusinessMetrics } from '../../../core/business-metrics';
 import { enqueueAfter, heldBack } from '../../../core/jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../../../core/jobs/ports';
-import { randomToken, sha256Hex } from '../../access';
+import { newCancelToken, sha256Hex } from '../../access';
 import { isManageable } from '../../booking';
 import { businessName, localeOf, manageLinkOf } from '../../settings';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks';
@@ -234,8 +234,8 @@ export class MailSender {
         ? await this.lookup.cancelToken(job.entityId, job.appointment.appointment_id)
         : null;
     if (!token) {
-      const fresh = randomToken(32);
       const id = job.appointment.appointment_id;
+      const fresh = newCancelToken({ entityId: job.entityId, appointmentId: id });
       if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
       token = fresh;
     }

@@ -5,8 +5,7 @@ import { onlyIf, updateWhere, writtenIf } from '../../../db/expressions';
 import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import { TransactionRefused, transact } from '../../../db/transactions';
-import { cancelCredentialItem, cancelTokenItem } from '../../booking';
+import { addLinkToken } from '../../booking';
 import { EVENT_RETENTION_SECONDS } from '../../webhooks';
 import type { MailCap, SentMails } from '../ports';
 
@@ -129,44 +128,14 @@ export class MailCapRepository implements MailCap {
 
 /**
  * Pattern: one more cancel token for an appointment its client may still manage (an e-mail's manage
- * link): the item that finds the appointment by the token's SHA-256 and the credential item of the manage
- * page, written only while the appointment is pending or confirmed. False when it is not (or is gone): no token, no link.
+ * link): its digest kept on the appointment by one conditional UpdateItem, only while the appointment is
+ * pending or confirmed (booking's addLinkToken). False when it is not (or is gone): no token, no link.
  */
-export async function addCancelToken(
+export function addCancelToken(
   table: TableHandle,
   entityId: string,
   appointmentId: number,
   tokenHash: string,
 ): Promise<boolean> {
-  try {
-    await transact(table, [
-      {
-        ConditionCheck: {
-          TableName: table.name,
-          Key: keys.appointment(entityId, appointmentId),
-          ...onlyIf(CONDITION.appointmentManageable),
-          ExpressionAttributeValues: { ':pending': 'pending', ':confirmed': 'confirmed' },
-        },
-      },
-      {
-        Put: {
-          TableName: table.name,
-          Item: cancelTokenItem(entityId, tokenHash, appointmentId),
-          ConditionExpression: CONDITION.isNew,
-        },
-      },
-      {
-        // So that the link opens the manage page: the token names its entity (docs/CONTRACT.md#widget-and-manage-page).
-        Put: {
-          TableName: table.name,
-          Item: cancelCredentialItem(entityId, tokenHash),
-          ConditionExpression: CONDITION.isNew,
-        },
-      },
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionRefused) return false;
-    throw error;
-  }
+  return addLinkToken(table, { entityId, appointmentId, tokenHash });
 }

@@ -2,7 +2,7 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
 import type { AppointmentRecord, ClientRecord, StatScope } from '../../booking';
-import { appointmentItem, cancelTokenItem, clientItem, clientPhoneItem, searchTextOf } from '../../booking';
+import { appointmentItem, clientItem, clientPhoneItem, searchTextOf } from '../../booking';
 import type { SlotRecord } from '../../schedule';
 import { SlotRepository } from '../../schedule';
 import type { SeedStore } from '../ports';
@@ -15,7 +15,7 @@ export const SEEDED = 'seeded';
 const BATCH = 25;
 
 /**
- * The writes of `npm run admin -- seed`: the items real bookings leave (appointments, cancel tokens,
+ * The writes of `npm run admin -- seed`: the items real bookings leave (appointments,
  * clients, phones, slots, calendar-client memberships) put by BatchWriteItem, and the shared counters
  * (calendars, entity, new clients per day) moved by ADD. No conditions: it fills a local or staging table
  * with new ids from the entity's sequence, it does not compete with bookings.
@@ -27,11 +27,9 @@ export class SeedRepository implements SeedStore {
     this.slotItems = new SlotRepository(table);
   }
 
+  /** An appointment is one item, as a booking leaves it: its cancel token's digest is kept on it. */
   appointmentItems(entityId: string, a: AppointmentRecord, tokenHash: string): Item[] {
-    return [
-      { ...appointmentItem(entityId, a, tokenHash), [SEEDED]: true },
-      cancelTokenItem(entityId, tokenHash, a.appointment_id),
-    ];
+    return [{ ...appointmentItem(entityId, a, tokenHash), [SEEDED]: true }];
   }
 
   clientItems(entityId: string, c: ClientRecord): Item[] {

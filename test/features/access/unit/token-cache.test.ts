@@ -14,6 +14,12 @@ function setup(ttlMs: number, size?: number) {
         ? ({ entity_id: 'e', token_hash: hash, kind: 'v2' } as TokenRecord)
         : null;
     },
+    findCancelToken: async (ref: { entityId: string; appointmentId: number; tokenHash: string }) => {
+      reads.push(`${ref.entityId}/${ref.appointmentId}/${ref.tokenHash}`);
+      return ref.tokenHash.startsWith('known')
+        ? ({ entity_id: ref.entityId, token_hash: ref.tokenHash, kind: 'cancel' } as TokenRecord)
+        : null;
+    },
   };
   const cache = new CachedTokenLookup(store, { ttlMs, uptime: () => time.now, ...(size ? { size } : {}) });
   return { cache, reads, time, fail: (on: boolean) => (failing = on) };
@@ -57,5 +63,24 @@ describe('CachedTokenLookup', () => {
     time.now = 1_001;
     await cache.findToken('unknown');
     expect(reads.slice(5)).toEqual(['unknown', 'unknown']);
+  });
+
+  it("keeps a cancel token that names its appointment as any token, by its hash: known 5 s, unknown 1 s", async () => {
+    const { cache, reads, time } = setup(5_000);
+    const known = { entityId: 'e', appointmentId: 7, tokenHash: 'known-ct' };
+    const unknown = { entityId: 'e', appointmentId: 7, tokenHash: 'forged' };
+    expect(await cache.findCancelToken(known)).toMatchObject({ entity_id: 'e', kind: 'cancel' });
+    expect(await cache.findCancelToken(unknown)).toBeNull();
+    time.now = 999;
+    await cache.findCancelToken(known);
+    await cache.findCancelToken(unknown);
+    expect(reads).toEqual(['e/7/known-ct', 'e/7/forged']);
+    time.now = 1_000;
+    await cache.findCancelToken(unknown);
+    time.now = 4_999;
+    await cache.findCancelToken(known);
+    time.now = 5_000;
+    await cache.findCancelToken(known);
+    expect(reads).toEqual(['e/7/known-ct', 'e/7/forged', 'e/7/forged', 'e/7/known-ct']);
   });
 });

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../../../shared/features/access/domain/tokens';
 import { type Answer, viaHandler } from '../../../support/api';
 import {
   ALWAYS_OPEN,
@@ -241,7 +242,8 @@ describe('v2 booking and cancellation', () => {
       client_id: expect.any(Number),
       slot_id: slot.id,
       status: 'confirmed',
-      cancel_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      // It names the entity and the appointment, then 256 random bits (docs/CONTRACT.md#cancel-tokens).
+      cancel_token: expect.stringMatching(/^ct_[A-Za-z0-9_-]+\.[1-9][0-9]*\.[A-Za-z0-9_-]{43}$/),
       client_name: 'Jeanne Marie Durand',
       client_phone: '+33611223344',
       client_email: 'jeanne@acme.fr',
@@ -258,6 +260,11 @@ describe('v2 booking and cancellation', () => {
     );
     expect(appointment).toMatchObject({ client_firstname: 'Jeanne', client_lastname: 'Marie Durand' });
     expect(JSON.stringify(stored)).not.toContain(answer.json.data.cancel_token);
+    expect(JSON.stringify(stored)).not.toContain(String(answer.json.data.cancel_token).split('.')[2]);
+    // Only its digest, on the appointment; no item of its own.
+    expect(answer.json.data.cancel_token.split('.')[1]).toBe(String(answer.json.data.id));
+    expect(appointment?.cancel_token_hash).toBe(sha256Hex(answer.json.data.cancel_token));
+    expect(stored.filter((i) => String(i.sk).startsWith('CANCEL#'))).toEqual([]);
   });
 
   it('finds the client by phone: a second booking with another spelling reuses the client', async () => {

@@ -110,7 +110,7 @@ describe('confirm_by_email through npm start (issue 58, point 2)', () => {
     until('the hold to be over', () => Date.now() >= madeAt + HOLD_MS + 3_000, 60_000);
   /** The token of the manage link in the booking's e-mail (`<base>/manage#<token>`). */
   const linkToken = (mail: ParsedMail): string => {
-    const found = /\/manage#([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
+    const found = /\/manage#(ct_[A-Za-z0-9_-]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
     if (!found?.[1]) throw new Error('no manage link in the e-mail');
     return found[1];
   };

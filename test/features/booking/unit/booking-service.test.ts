@@ -42,7 +42,8 @@ describe('BookingService.book', () => {
     });
     expect(result.slot).toMatchObject({ slot_id: SLOT.open, taken: 1, capacity: 2 });
     expect(result.calendar.calendar_id).toBe(CAL.main);
-    expect(result.cancelToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The token names its entity (base64url of 'entity-1') and appointment, then 256 random bits.
+    expect(result.cancelToken).toMatch(/^ct_ZW50aXR5LTE\.1000\.[A-Za-z0-9_-]{43}$/);
     expect(world.appointmentOf(1000)).toEqual(result.appointment);
     expect(world.data.clients.find((c) => c.client_id === 1001)).toMatchObject({
       client_firstname: 'Jean',

@@ -44,7 +44,7 @@ test('a completion that lands between the link’s own check and its transaction
   const completeAfterRead = {
     findByCancelToken: async () => id,
     get: async (entityId: string, appointmentId: number) => {
-      const read = await w.store.appointments.get(entityId, appointmentId);
+      const read = await w.appointments.get(entityId, appointmentId);
       const record = w.appointmentOf(appointmentId);
       if (record) record.status = 'completed';
       return read && { ...read, status: 'confirmed' as const };

@@ -64,7 +64,9 @@ describe('npm start with SMTP_URL', () => {
     expect(mail.subject).toBe('Your appointment with Demo entity is confirmed');
     expect(calendarOf(mail).method).toBe('REQUEST');
     // Without cancel_url or PUBLIC_BASE_URL, the manage link points at this server's own page.
-    expect(mail.text).toMatch(new RegExp(`${server.url}/manage#[A-Za-z0-9_-]{43}\\n`));
+    expect(mail.text).toMatch(
+      new RegExp(`${server.url}/manage#ct_[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43}\\n`),
+    );
     expect(calendarOf(mail).text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     await until('its log line', () => server.output().includes(`mail sent: created of appointment ${id}`));
     expect(server.output()).not.toContain(email);
