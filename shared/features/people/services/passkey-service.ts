@@ -1,10 +1,4 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { AppError, invalidField } from '../../../core/errors';
 import type { StaffIdentity } from '../../access';
 import { sha256Hex } from '../../access';
@@ -16,6 +10,18 @@ import {
   relyingParty,
 } from '../domain/passkeys';
 import type { PasskeyStore } from '../ports';
+
+type WebAuthn = typeof import('@simplewebauthn/server');
+let webAuthnLoaded: WebAuthn | undefined;
+/**
+ * SimpleWebAuthn's server, loaded when a passkey's options are first made or a proof first checked, not
+ * when the function loads: with its X.509 and ASN.1 parsers it was most of a passkey function's module
+ * load (docs/design/observability.md, cold starts), and listing passkeys never needs it.
+ */
+const webAuthn = (): WebAuthn => {
+  webAuthnLoaded ??= require('@simplewebauthn/server') as WebAuthn;
+  return webAuthnLoaded;
+};
 
 export interface PasskeyServiceDeps {
   passkeys: PasskeyStore;
@@ -58,7 +64,7 @@ export class PasskeyService {
     const existing = await this.deps.passkeys.list(entityId, staff.email);
     if (existing.length >= MAX_PASSKEYS)
       throw new AppError('conflict', 'INVALID_PARAMETER', `at most ${MAX_PASSKEYS} passkeys per person`);
-    const options = await generateRegistrationOptions({
+    const options = await webAuthn().generateRegistrationOptions({
       rpName: 'Booking console',
       rpID,
       userName: staff.email,
@@ -86,7 +92,7 @@ export class PasskeyService {
     input: { response: unknown; name?: string | undefined },
   ): Promise<PasskeyView> {
     const { rpID, origin } = this.party();
-    const verification = await verifyRegistrationResponse({
+    const verification = await webAuthn().verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: (challenge) => this.challengeFor(challenge, 'register', entityId, staff.email),
       expectedOrigin: origin,
@@ -119,7 +125,7 @@ export class PasskeyService {
   /** The options of a sign-in with any passkey of this site (the browser offers the ones it has). */
   async signInOptions() {
     const { rpID } = this.party();
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+    const options = await webAuthn().generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
     await this.deps.passkeys.addChallenge(options.challenge, {
       purpose: 'sign-in',
       expiresMs: this.deps.now().getTime() + CHALLENGE_TTL_MS,
@@ -133,7 +139,7 @@ export class PasskeyService {
     const answer = response as AuthenticationResponseJSON;
     const passkey = typeof answer?.id === 'string' ? await this.deps.passkeys.get(answer.id) : null;
     if (!passkey) throw refused();
-    const verification = await verifyAuthenticationResponse({
+    const verification = await webAuthn().verifyAuthenticationResponse({
       response: answer,
       expectedChallenge: (challenge) => this.challengeFor(challenge, 'sign-in'),
       expectedOrigin: origin,
