@@ -92,15 +92,17 @@ export class PasskeyService {
     input: { response: unknown; name?: string | undefined },
   ): Promise<PasskeyView> {
     const { rpID, origin } = this.party();
-    const verification = await webAuthn().verifyRegistrationResponse({
-      response: input.response as RegistrationResponseJSON,
-      expectedChallenge: (challenge) => this.challengeFor(challenge, 'register', entityId, staff.email),
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: false,
-    }).catch((error: unknown) => {
-      throw invalidField('response', error instanceof Error ? error.message : 'not a passkey registration');
-    });
+    const verification = await webAuthn()
+      .verifyRegistrationResponse({
+        response: input.response as RegistrationResponseJSON,
+        expectedChallenge: (challenge) => this.challengeFor(challenge, 'register', entityId, staff.email),
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: false,
+      })
+      .catch((error: unknown) => {
+        throw invalidField('response', error instanceof Error ? error.message : 'not a passkey registration');
+      });
     if (!verification.verified || !verification.registrationInfo) throw refused();
     const { credential } = verification.registrationInfo;
     const passkey = {
@@ -139,21 +141,23 @@ export class PasskeyService {
     const answer = response as AuthenticationResponseJSON;
     const passkey = typeof answer?.id === 'string' ? await this.deps.passkeys.get(answer.id) : null;
     if (!passkey) throw refused();
-    const verification = await webAuthn().verifyAuthenticationResponse({
-      response: answer,
-      expectedChallenge: (challenge) => this.challengeFor(challenge, 'sign-in'),
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: {
-        id: passkey.id,
-        publicKey: fromBase64url(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports as never,
-      },
-      requireUserVerification: false,
-    }).catch(() => {
-      throw refused();
-    });
+    const verification = await webAuthn()
+      .verifyAuthenticationResponse({
+        response: answer,
+        expectedChallenge: (challenge) => this.challengeFor(challenge, 'sign-in'),
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: fromBase64url(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
+        requireUserVerification: false,
+      })
+      .catch(() => {
+        throw refused();
+      });
     if (!verification.verified) throw refused();
     await this.deps.passkeys.setCounter(passkey.id, verification.authenticationInfo.newCounter);
     return { entityId: passkey.entityId, email: passkey.email };
