@@ -12,12 +12,15 @@ export async function getItem(table: TableHandle, key: Key, consistent = true): 
   return result.Item;
 }
 
-/** Several items by key (BatchGetItem, 100 at a time, unprocessed keys asked again), strongly consistent. */
-export async function getItems(table: TableHandle, wanted: Key[]): Promise<Item[]> {
+/**
+ * Several items by key (BatchGetItem, 100 at a time, unprocessed keys asked again), strongly consistent
+ * unless told otherwise.
+ */
+export async function getItems(table: TableHandle, wanted: Key[], consistent = true): Promise<Item[]> {
   const out: Item[] = [];
   for (let i = 0; i < wanted.length; i += 100) {
     let request: Record<string, { Keys: Item[]; ConsistentRead: boolean }> | undefined = {
-      [table.name]: { Keys: wanted.slice(i, i + 100).map((k) => ({ ...k })), ConsistentRead: true },
+      [table.name]: { Keys: wanted.slice(i, i + 100).map((k) => ({ ...k })), ConsistentRead: consistent },
     };
     while (request && Object.keys(request).length > 0) {
       const result = await table.doc.send(new BatchGetCommand({ RequestItems: request }));

@@ -20,7 +20,7 @@ import { ServiceRepository } from '../features/catalog/store/service-repository'
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
 import { businessMetrics } from '../telemetry/business-metrics';
-import { once, readsTogetherTable, table } from './core';
+import { calendarCache, once, readsTogetherTable, table } from './core';
 
 export const bookingService = /* @__PURE__ */ once(
   () =>
@@ -32,8 +32,13 @@ export const bookingService = /* @__PURE__ */ once(
       clients: new ClientRepository(table()),
       // Booking ids come from blocks of 16 reserved ahead: one sequence write per eight bookings of a process.
       ids: new IdBlocks({ sequence: new SequenceRepository(table()) }),
-      // Its read and the token check's go as one BatchGetItem when started together (prefetch).
-      reader: new BookingSnapshotRepository(readsTogetherTable()),
+      // Slot and phone read eventually consistent; the calendar from the instance's memory of the entity's
+      // calendars (TOKEN_CACHE_SECONDS), else by its GetItem, which goes with the token check's when started
+      // together (prefetch).
+      reader: new BookingSnapshotRepository(
+        readsTogetherTable(),
+        new CalendarRepository(readsTogetherTable(), calendarCache()),
+      ),
       metrics: businessMetrics,
       // A publishable key's bookings: at most so many live ones per visitor and per contact (live caps).
       caps: new LiveCapService({
@@ -50,6 +55,8 @@ export const clientLinkService = /* @__PURE__ */ once(
       appointments: new AppointmentRepository(table()),
       slots: new SlotRepository(table()),
       calendars: new CalendarRepository(table()),
+      // An appointment's time zone from the instance's memory of the entity's calendars (TOKEN_CACHE_SECONDS).
+      recentCalendars: new CalendarRepository(table(), calendarCache()),
       services: new ServiceRepository(table()),
       booking: bookingService(),
     }),

@@ -20,9 +20,11 @@ const ORIGIN = 'https://www.example.fr';
 
 /**
  * A call as `Operation WHAT`: WHAT is the kind of the first key it names (`TOKEN`, `SETTINGS`, `RATE` for
- * a limit's counters, `SEQUENCE`, `IDEMPOTENCY`, `CAL` for the booking's snapshot, `SLOT` for the
- * booking's transaction, `HOURS`…). A warm instance's booking reads its token and its snapshot in one
- * BatchGetItem, `BatchGetItem CAL+TOKEN` (the prefetch: shared/http/middleware/token-check.ts).
+ * a limit's counters, `SEQUENCE`, `IDEMPOTENCY`, `CAL` for the booking's calendar, `SLOT` for the
+ * booking's slot and phone or its transaction, `HOURS`…). A warm instance's booking reads its token and its
+ * calendar in one strongly consistent BatchGetItem, `BatchGetItem CAL+TOKEN` (the prefetch:
+ * shared/http/middleware/token-check.ts), and beside it, in the same round trip, its slot and phone
+ * eventually consistent, `BatchGetItem SLOT`.
  */
 const label = (line: string): string => {
   const [operation, first = ''] = line.trim().split(' ');
@@ -144,7 +146,7 @@ describe('round trips per request (warm instance)', () => {
       expect(answer.json.data).toMatchObject({ max_appointments: 1000, available_slots: 998 });
     });
     // The ids come from the block the first booking reserved (16: shared/features/booking/store/id-blocks.ts).
-    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems SLOT']]);
+    expectPath(calls, [['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'], ['TransactWriteItems SLOT']]);
   });
 
   it('the first booking of a token in an instance: token, then snapshot with a block of ids', async () => {
@@ -158,7 +160,7 @@ describe('round trips per request (warm instance)', () => {
     const calls = await callsOf(async () => expect((await book(entity.v2)).status).toBe(200));
     expectPath(calls, [
       ['GetItem TOKEN'],
-      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['GetItem CAL', 'BatchGetItem SLOT', 'UpdateItem SEQUENCE'],
       ['TransactWriteItems SLOT'],
     ]);
     // Its secret rotated, the old token's booking is refused however it was read ahead: nothing written.
@@ -166,7 +168,7 @@ describe('round trips per request (warm instance)', () => {
       .services()
       .admin.rotateSecret(entity.entity_account_id, 'a-new-secret-of-at-least-32-characters');
     const refused = await callsOf(async () => expect((await book(entity.v2)).status).toBe(401));
-    expect(refused).toEqual(['BatchGetItem CAL+TOKEN']);
+    expect([...refused].sort()).toEqual(['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT']);
   });
 
   it('a v1 booking: the same two round trips once its token has booked in the instance', async () => {
@@ -187,17 +189,33 @@ describe('round trips per request (warm instance)', () => {
     const first = await callsOf(async () => expect((await book(1)).status).toBe(200));
     expectPath(first, [
       ['GetItem TOKEN'],
-      ['BatchGetItem CAL', 'UpdateItem SEQUENCE'],
+      ['GetItem CAL', 'BatchGetItem SLOT', 'UpdateItem SEQUENCE'],
       ['TransactWriteItems SLOT'],
     ]);
     const warm = await callsOf(async () => expect((await book(2)).status).toBe(200));
-    expectPath(warm, [['BatchGetItem CAL+TOKEN'], ['TransactWriteItems SLOT']]);
+    expectPath(warm, [['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'], ['TransactWriteItems SLOT']]);
   });
 
-  it('a returning client’s booking: its client item read once the phone item names it', async () => {
+  it('a returning client’s booking: its client item read once the phone item names it; then in its place', async () => {
     const { book } = await scenario({});
     const calls = await callsOf(() => book({}, 200, 1));
-    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['GetItem CLIENT'], ['TransactWriteItems SLOT']]);
+    expectPath(calls, [
+      ['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'],
+      ['GetItem CLIENT'],
+      ['TransactWriteItems SLOT'],
+    ]);
+    // The instance remembers whom the phone names (a phone item never changes): the client item is read
+    // beside the slot, in the phone item's place.
+    proxy().calls.length = 0;
+    await book({}, 200, 1);
+    const again = proxy().calls.splice(0);
+    expectPath(again.map(label), [
+      ['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'],
+      ['TransactWriteItems SLOT'],
+    ]);
+    const snapshot = again.find((call) => call.startsWith('BatchGetItem') && call.includes('/SLOT#')) ?? '';
+    expect(snapshot).toMatch(/\/CLIENT#/);
+    expect(snapshot).not.toMatch(/\/PHONE#/);
   });
 
   it('a generation: its calendar, both weeks and the date’s closure day in one round trip, then its slots', async () => {
@@ -229,7 +247,11 @@ describe('round trips per request (warm instance)', () => {
       // Slots generated, a booking and a read to warm, this booking: the fourth request, the second booking.
       expect(answer.headers.ratelimit).toBe('"entity";r=99996;t=60, "entity-bookings";r=99998;t=60');
     });
-    expectPath(calls, [['BatchGetItem CAL+TOKEN'], ['UpdateItem RATE'], ['TransactWriteItems SLOT']]);
+    expectPath(calls, [
+      ['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'],
+      ['UpdateItem RATE'],
+      ['TransactWriteItems SLOT'],
+    ]);
     // A read runs beside its count (the count's write answers it or turns it into a 429).
     expectPath(await callsOf(read), [['GetItem TOKEN'], ['GetItem HOURS', 'UpdateItem RATE']]);
   });
@@ -270,7 +292,7 @@ describe('round trips per request (warm instance)', () => {
       expect(answer.headers['ratelimit-policy']).toBe('"entity-bookings";q=2;w=60');
     });
     // Its snapshot was read with its token (the prefetch), and is dropped.
-    expectPath(refused, [['BatchGetItem CAL+TOKEN'], ['UpdateItem RATE']]);
+    expectPath(refused, [['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'], ['UpdateItem RATE']]);
     const answer = await read();
     // Slots generated, a booking and a read to warm, a booking, the refused one (not counted), this read.
     expect(answer.headers.ratelimit).toBe('"entity";r=95;t=60');
@@ -280,7 +302,7 @@ describe('round trips per request (warm instance)', () => {
     const { book } = await scenario({});
     const calls = await callsOf(() => book({ 'Idempotency-Key': 'order-1' }));
     expectPath(calls, [
-      ['BatchGetItem CAL+TOKEN'],
+      ['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'],
       ['PutItem IDEMPOTENCY'],
       ['TransactWriteItems SLOT'],
       ['UpdateItem IDEMPOTENCY'],
@@ -312,7 +334,7 @@ describe('round trips per request (warm instance)', () => {
     expectPath(
       calls,
       [
-        ['BatchGetItem CAL+TOKEN'],
+        ['BatchGetItem CAL+TOKEN', 'BatchGetItem SLOT'],
         ['TransactWriteItems RATE'],
         ['BatchGetItem LIVECAP'],
         ['GetItem APPT'],

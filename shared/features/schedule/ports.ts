@@ -54,7 +54,8 @@ export interface IdSource {
 export type SlotWrite = { ok: true } | { ok: false; current: SlotRecord | null };
 
 export interface SlotReader {
-  get(entityId: string, slotId: number): Promise<SlotRecord | null>;
+  /** Strongly consistent unless `consistent` is false (what an answer shows, deciding nothing). */
+  get(entityId: string, slotId: number, consistent?: boolean): Promise<SlotRecord | null>;
   listRange(entityId: string, calendarId: number, from: string, to: string): Promise<SlotRecord[]>;
 }
 export interface SlotStore extends SlotReader {

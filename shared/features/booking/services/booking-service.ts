@@ -10,12 +10,10 @@ import {
 } from '../../../core/errors';
 import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
 import type { EntityContext, IdempotencyMark } from '../../access';
-import { changedByOf, randomToken, sha256Hex } from '../../access';
+import { changedByOf, newCancelToken, sha256Hex } from '../../access';
 import type { ServiceRecord } from '../../catalog';
 import type { CalendarReader, IdSource, SlotReader, SlotRecord } from '../../schedule';
-import { windowOf } from '../../schedule';
 import { type AppointmentRecord, type AppointmentStatus, takesPlace } from '../domain/appointment';
-import { calendarScopeOf, refuseOutsideScope } from '../domain/calendar-scope';
 import type {
   AppointmentStore,
   BookingSnapshot,
@@ -24,6 +22,7 @@ import type {
   ClientReader,
   TransitionPlan,
 } from '../ports';
+import { bookable } from './bookable';
 import { bookedAppointment, bookedClient } from './booking-records';
 import {
   type Booked,
@@ -33,7 +32,6 @@ import {
   countedBooking,
   countedChange,
   refusal,
-  refuseOutsideWindow,
   refuseUnbookable,
 } from './booking-rules';
 import { type EarlyReads, earlyReads, serves } from './early-reads';
@@ -48,6 +46,11 @@ type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefi
 type Guards = {
   conflictIfUnchanged?: () => AppError;
   refuse?: (before: AppointmentRecord) => AppError | undefined;
+  /**
+   * The appointment as the caller has just read it strongly: the first try's, not read again (the
+   * transaction is conditioned on its status and slot as read; a retry reads it again).
+   */
+  read?: NonNullable<Awaited<ReturnType<AppointmentStore['get']>>>;
 };
 
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
@@ -139,25 +142,21 @@ export class BookingService {
       prefetched && serves(prefetched, entity.entityId, request)
         ? await prefetched.reads.catch(() => this.firstReads(entity, request))
         : await this.firstReads(entity, request);
-    const { slot } = first;
-    let { calendar } = first;
-    // v2 without calendar_id: the slot's own calendar, whichever of the entity's it is.
-    if (request.anyCalendar && slot && slot.calendar_id !== calendar?.calendar_id)
-      calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
-    if (!calendar?.is_active) throw calendarNotFound();
-    if (!slot || slot.calendar_id !== calendar.calendar_id) throw slotNotFound();
-    // A staff member's session books into its own calendars only (403 for another's).
-    refuseOutsideScope(calendarScopeOf(entity), calendar.calendar_id);
-    // Even a `cancelled` creation needs an open slot with a free place: the transaction checks it too.
-    refuseUnbookable(slot, calendar, this.deps.now(), true);
-    refuseOutsideWindow(slot, calendar, this.deps.now(), request.window ?? windowOf(entity));
+    const { slot, calendar } = await bookable(this.deps, entity, request, first);
 
     let clientId = first.clientId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
       if (attempt > 0)
         clientId = (await this.deps.clients.findByPhone(entity.entityId, request.phone))?.client_id ?? null;
-      const existing = clientId === null ? null : await this.deps.clients.get(entity.entityId, clientId);
+      // A first try on a recent snapshot reads the client as lightly (or takes the one it read): its write
+      // is conditioned on what it read.
+      const existing =
+        clientId === null
+          ? null
+          : attempt === 0 && first.client
+            ? first.client
+            : await this.deps.clients.get(entity.entityId, clientId, !first.recent || attempt > 0);
       const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
       const appointmentId = ids[0] ?? 0;
       const now = this.deps.now().toISOString();
@@ -171,7 +170,8 @@ export class BookingService {
         now,
         changedBy: changedByOf(entity),
       });
-      const cancelToken = randomToken(32);
+      // The client's link: names this appointment, kept as its digest (docs/CONTRACT.md#cancel-tokens).
+      const cancelToken = newCancelToken({ entityId: entity.entityId, appointmentId });
       const outcome = await this.deps.writer.book(entity.entityId, {
         appointment,
         cancelTokenHash: sha256Hex(cancelToken),
@@ -231,7 +231,10 @@ export class BookingService {
   private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Guards) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
-      const before = await this.deps.appointments.get(entity.entityId, appointmentId);
+      const before =
+        attempt === 0 && options.read?.appointment_id === appointmentId
+          ? options.read
+          : await this.deps.appointments.get(entity.entityId, appointmentId);
       if (!before) throw appointmentNotFound();
       const refused = options.refuse?.(before);
       if (refused) throw refused;

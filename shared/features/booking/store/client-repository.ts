@@ -11,9 +11,12 @@ import { clientKeys, toClient } from './client-items';
 export class ClientRepository {
   constructor(private readonly table: TableHandle) {}
 
-  /** Pattern: get a client by id (strongly consistent). */
-  async get(entityId: string, clientId: number): Promise<ClientRecord | null> {
-    const item = await getItem(this.table, keys.client(entityId, clientId));
+  /**
+   * Pattern: get a client by id (strongly consistent unless `consistent` is false: a booking's first try,
+   * whose write is conditioned on the client's version read).
+   */
+  async get(entityId: string, clientId: number, consistent = true): Promise<ClientRecord | null> {
+    const item = await getItem(this.table, keys.client(entityId, clientId), consistent);
     return item ? toClient(item) : null;
   }
 

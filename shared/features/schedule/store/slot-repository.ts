@@ -71,9 +71,9 @@ export class SlotRepository implements SlotStore, ClosureSlots, TimeOffSlots {
     };
   }
 
-  /** Pattern: get a slot by id (strongly consistent). */
-  async get(entityId: string, slotId: number): Promise<SlotRecord | null> {
-    const item = await getItem(this.table, keys.slot(entityId, slotId));
+  /** Pattern: get a slot by id (strongly consistent unless `consistent` is false). */
+  async get(entityId: string, slotId: number, consistent = true): Promise<SlotRecord | null> {
+    const item = await getItem(this.table, keys.slot(entityId, slotId), consistent);
     return item ? toSlot(item) : null;
   }
 
