@@ -10,7 +10,7 @@ export const v2Appointment: V2Appointment = {
   client_id: 41,
   slot_id: 14,
   status: 'confirmed',
-  cancel_token: 'bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR1cmw',
+  cancel_token: 'ct_c2Fsb24tbGVh.42.bWF5YmUgYSB0b2tlbiwgbWF5YmUgbm90LCBiYXNlNjR',
   client_name: 'Jeanne Durand',
   client_phone: '+33612345678',
   client_email: 'jeanne.durand@example.com',
