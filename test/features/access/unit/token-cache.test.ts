@@ -65,7 +65,7 @@ describe('CachedTokenLookup', () => {
     expect(reads.slice(5)).toEqual(['unknown', 'unknown']);
   });
 
-  it("keeps a cancel token that names its appointment as any token, by its hash: known 5 s, unknown 1 s", async () => {
+  it('keeps a cancel token that names its appointment as any token, by its hash: known 5 s, unknown 1 s', async () => {
     const { cache, reads, time } = setup(5_000);
     const known = { entityId: 'e', appointmentId: 7, tokenHash: 'known-ct' };
     const unknown = { entityId: 'e', appointmentId: 7, tokenHash: 'forged' };
