@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '../../shared/core/dates';
+import { calendarUid } from '../../shared/features/mail/domain/notifications';
 import { startInstant } from '../../shared/features/schedule';
 import { ensureWeb } from '../../shared/local/web-build';
 import { startHttp, v2Json } from '../support/api';
@@ -168,11 +169,27 @@ describe('a salon’s prices, pages that say what was booked, and its own look',
     expect(await page.locator(inWidget('[data-confirmed] [data-time]')).textContent()).toBe(
       '09:00–10:00 (heure de Paris).',
     );
-    const href = (await page.locator(inWidget('[data-action="add-to-calendar"]')).getAttribute('href')) ?? '';
     expect(await page.locator(inWidget('[data-action="add-to-calendar"]')).getAttribute('download')).toBe(
       'appointment.ics',
     );
-    const ics = decodeURIComponent(href.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    // The file's event has the UID of the e-mail's invite (the same function makes both), so a calendar
+    // given both keeps one event.
+    const bookedId = Number(await confirmed.getAttribute('data-appointment-id'));
+    const emailUid = calendarUid(s.entity.entity_account_id, bookedId);
+    const icsText = async () =>
+      decodeURIComponent(
+        (
+          (await page.locator(inWidget('[data-action="add-to-calendar"]')).getAttribute('href')) ?? ''
+        ).replace(/^data:text\/calendar;charset=utf-8,/, ''),
+      );
+    const ics = await until(
+      "the e-mail UID in the widget's .ics",
+      async () => {
+        const text = await icsText();
+        return parseCalendar(text).events[0]?.uid === emailUid ? text : null;
+      },
+      10_000,
+    );
     const event = parseCalendar(ics).events[0];
     expect(event?.start).toBe(startInstant(s.date, '09:00:00', 'Europe/Paris').toISOString());
     expect(event?.end).toBe(startInstant(s.date, '10:00:00', 'Europe/Paris').toISOString());

@@ -5,7 +5,7 @@
 import type { Appointment } from './api';
 import { h } from './dom';
 import { dayLabel, fill, hhmm, type Lang, type Texts, zoneLabel } from './i18n';
-import { icsHref } from './ics';
+import { emailUidOf, type IcsEvent, icsHref } from './ics';
 
 export interface Confirmation {
   t: Texts;
@@ -34,6 +34,25 @@ export function renderConfirmation(c: Confirmation): HTMLElement {
     h('dd', { [hook]: true }, value),
   ];
   const what = c.service?.name ?? t.myAppointment;
+  const event: IcsEvent = {
+    // Until the e-mails' UID is worked out (below), one of the widget's own.
+    uid: `appointment-${a.id}@${new URL(c.base || location.href).host}`,
+    date: a.date,
+    start_time: a.start_time,
+    end_time: a.end_time,
+    zone: timezone,
+    summary: c.business ? `${what} – ${c.business}` : what,
+    description: `${fill(t.confirmedAt, { when: `${date}, ${time}`, zone })}\n${manage}`,
+  };
+  const addToCalendar = h(
+    'a',
+    { href: icsHref(event), download: 'appointment.ics', 'data-action': 'add-to-calendar' },
+    t.addToCalendar,
+  ) as HTMLAnchorElement;
+  // The same UID as the e-mail's invite, so that a calendar given both keeps one event.
+  void emailUidOf(a.cancel_token, a.id).then((uid) => {
+    if (uid) addToCalendar.href = icsHref({ ...event, uid });
+  });
   return h(
     'div',
     { class: 'done', 'data-confirmed': true, 'data-appointment-id': a.id, tabindex: '-1', role: 'status' },
@@ -48,26 +67,6 @@ export function renderConfirmation(c: Confirmation): HTMLElement {
       ...row(t.time, fill(t.confirmedAt, { when: time, zone }), 'data-time'),
     ),
     h('p', {}, h('a', { href: manage, target: '_blank', rel: 'noopener' }, t.manageLink)),
-    h(
-      'p',
-      {},
-      h(
-        'a',
-        {
-          href: icsHref({
-            uid: `appointment-${a.id}@${new URL(c.base || location.href).host}`,
-            date: a.date,
-            start_time: a.start_time,
-            end_time: a.end_time,
-            zone: timezone,
-            summary: c.business ? `${what} – ${c.business}` : what,
-            description: `${fill(t.confirmedAt, { when: `${date}, ${time}`, zone })}\n${manage}`,
-          }),
-          download: 'appointment.ics',
-          'data-action': 'add-to-calendar',
-        },
-        t.addToCalendar,
-      ),
-    ),
+    h('p', {}, addToCalendar),
   );
 }

@@ -88,3 +88,28 @@ export function icsOf(e: IcsEvent): string {
 /** The file as a link's address (a data: URL: no request, nothing stored). */
 export const icsHref = (e: IcsEvent): string =>
   `data:text/calendar;charset=utf-8,${encodeURIComponent(icsOf(e))}`;
+
+/**
+ * The UID the business's e-mails give this appointment's calendar event (a digest of the entity and
+ * appointment ids: docs/CONTRACT.md#notifications), so that a calendar holding both the widget's file and
+ * the e-mail's invite keeps one event. The entity is read from the appointment's cancel token, which names
+ * it (docs/CONTRACT.md#cancel-tokens); null when the token does not (an older token) or the page has no
+ * Web Crypto (a non-secure http page): the caller then keeps a UID of its own.
+ */
+export async function emailUidOf(cancelToken: string, appointmentId: number): Promise<string | null> {
+  const match = /^ct_([A-Za-z0-9_-]+)\.(\d+)\./.exec(cancelToken);
+  if (!match || Number(match[2]) !== appointmentId || !globalThis.crypto?.subtle) return null;
+  const base64 = (match[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+  let entityId: string;
+  try {
+    entityId = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${entityId}:${appointmentId}`),
+  );
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 32)}@booking-api`;
+}
