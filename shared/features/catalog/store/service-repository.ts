@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_SETTINGS } from '../../../core/defaults';
 import { CONDITION } from '../../../db/conditions';
 import { countMove } from '../../../db/counters';
 import { writtenIf } from '../../../db/expressions';
@@ -7,6 +8,7 @@ import * as keys from '../../../db/keys';
 import { queryAll } from '../../../db/paging';
 import type { TableHandle } from '../../../db/table-handle';
 import { transactGuarded } from '../../../db/transactions';
+import { minorDigits } from '../../settings';
 import type { ServiceRecord } from '../domain/service';
 import { storedServiceRules } from '../domain/service-rules';
 import type { ServiceStore } from '../ports';
@@ -16,7 +18,7 @@ export const toService = (item: Record<string, unknown>): ServiceRecord => ({
   name: String(item.name),
   duration: Number(item.duration),
   calendar_ids: Array.isArray(item.calendar_ids) ? item.calendar_ids.map(Number) : null,
-  price: item.price === undefined || item.price === null ? null : Number(item.price),
+  price: storedPrice(item),
   currency: typeof item.currency === 'string' ? item.currency : null,
   description: typeof item.description === 'string' ? item.description : null,
   ...storedServiceRules(item),
@@ -24,11 +26,27 @@ export const toService = (item: Record<string, unknown>): ServiceRecord => ({
   updated_at: String(item.updated_at),
 });
 
-const serviceItem = (entityId: string, s: ServiceRecord) => ({
-  ...keys.service(entityId, s.service_id),
-  type: 'service',
-  ...s,
-});
+/**
+ * A service's price in minor units. Written as `price_minor` since prices are in minor units; a service
+ * stored before holds `price` in major units (65.5 for 65.50, docs/CONTRACT.md#services-and-staff), read
+ * in minor units of its currency (of the default currency, EUR, when it has none) until it is next written.
+ */
+function storedPrice(item: Record<string, unknown>): number | null {
+  if (typeof item.price_minor === 'number') return item.price_minor;
+  if (item.price === undefined || item.price === null) return null;
+  const currency = typeof item.currency === 'string' ? item.currency : DEFAULT_SETTINGS.currency;
+  return Math.round(Number(item.price) * 10 ** minorDigits(currency));
+}
+
+const serviceItem = (entityId: string, s: ServiceRecord) => {
+  const { price, ...rest } = s;
+  return {
+    ...keys.service(entityId, s.service_id),
+    type: 'service',
+    ...rest,
+    ...(price === null ? {} : { price_minor: price }),
+  };
+};
 
 /** Services of an entity: one item each, and a count that holds MAX_SERVICES. */
 export class ServiceRepository implements ServiceStore {
