@@ -16,7 +16,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { assetSizes, assetTable, functionEntries, parseAssetTable } from '../../infra/asset-sizes';
 import {
-  BUNDLE_LIMIT_BYTES,
   buildWriters,
   bundleLimitOf,
   dataOf,

@@ -45,6 +45,10 @@ describe('a service’s stored price', () => {
       price: 4550,
       currency: null,
       description: null,
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      min_notice_minutes: null,
+      max_days_ahead: null,
       created_at: now,
       updated_at: now,
     };
