@@ -15,14 +15,7 @@ import {
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { assetSizes, assetTable, functionEntries, parseAssetTable } from '../../infra/asset-sizes';
-import {
-  buildWriters,
-  bundleLimitOf,
-  dataOf,
-  esbuildOptions,
-  ROOT,
-  writersOf,
-} from '../../infra/bundling';
+import { buildWriters, bundleLimitOf, dataOf, esbuildOptions, ROOT, writersOf } from '../../infra/bundling';
 import COUNTRIES from '../../shared/core/data/holiday-countries.json';
 import TABLES from '../../shared/core/data/holiday-tables.json';
 import * as source from '../../shared/features/schedule/domain/holidays';
