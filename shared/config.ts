@@ -64,6 +64,10 @@ function numberOf(
   return refuse(name, `must be ${kind} ${low}${rule.max === undefined ? '' : ` to ${rule.max}`}`);
 }
 
+/** A number read, at most `max`; undefined stays undefined. */
+const clampOf = (value: number | undefined, max: number): number | undefined =>
+  value === undefined ? undefined : Math.min(value, max);
+
 /** Origins browsers may call from, comma-separated: `*` or exact origins; unset: undefined. */
 const originsOf = (env: Env, name: string): string[] | undefined =>
   env[name]
@@ -186,7 +190,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     // As long as a token (TOKEN_CACHE_SECONDS; 5 s deployed); under `npm start`, which keeps no token, 5 s
     // too unless set, so that a local request does not pay a read of the limits beside its token's.
     limitsCacheMs:
-      numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 5_000 }) ??
+      // Up to 60000 was accepted before the contract bound it to 5 s: such a value now acts as 5000.
+      clampOf(numberOf(env, 'LIMITS_CACHE_MS', { whole: true, min: 0, max: 60_000 }), 5_000) ??
       (tokenCacheSeconds ?? 5) * 1_000,
     // Deployed, 5 s; under `npm start` (one process, no read billed) every change is seen at once.
     tokenCacheMs: (tokenCacheSeconds ?? (stage === 'local' ? 0 : 5)) * 1_000,

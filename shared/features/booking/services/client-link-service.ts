@@ -177,6 +177,10 @@ export class ClientLinkService {
         read: before,
       },
     );
+    // Moved meanwhile by the business (the transaction retried on the appointment as it then was): its
+    // own slot, read now, shows what the cancel freed.
+    if (appointment.slot_id !== before.slot_id)
+      return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
     const freed = takesPlace(before.status) && !takesPlace(appointment.status);
     return { appointment, slot: slot && freed ? { ...slot, taken: Math.max(0, slot.taken - 1) } : slot };
   }

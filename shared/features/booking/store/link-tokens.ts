@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CONDITION } from '../../../db/conditions';
 import { conditionFailed, updateWhere } from '../../../db/expressions';
+import { getItem } from '../../../db/items';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
 import { digestBytes, LINK_DIGESTS, linkDigestsOf } from '../../../db/token-digests';
@@ -90,7 +91,10 @@ export async function addLinkToken(table: TableHandle, token: LinkToken): Promis
     } catch (error) {
       if (!conditionFailed(error)) throw error;
       const raw = (error as { Item?: Record<string, AttributeValue> }).Item;
-      const old = raw ? unmarshall(raw) : undefined;
+      // A store that hands back no item with the refusal: read it (strongly).
+      const old = raw
+        ? unmarshall(raw)
+        : await getItem(table, keys.appointment(token.entityId, token.appointmentId));
       if (!old || !isManageable(old.status as AppointmentStatus)) return false;
       const kept = linkDigestsOf(old);
       if (kept.includes(token.tokenHash)) return true;

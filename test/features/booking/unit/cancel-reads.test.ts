@@ -47,6 +47,24 @@ function linksWith(world: ReturnType<typeof bookingWorld>, recent: CalendarReade
 }
 
 describe('a cancel by its link', () => {
+  it('answers the slot the appointment is cancelled on when the business moved it meanwhile', async () => {
+    const { world, cancelToken, appointment } = await booked();
+    const readSlot = world.store.slots.get;
+    let moved = false;
+    // The business moves it to a later slot between the link's read and its transaction.
+    world.store.slots.get = async (entityId: string, slotId: number, consistent?: boolean) => {
+      if (!moved) {
+        moved = true;
+        await world.service.update(ENTITY, appointment.appointment_id, { slotId: SLOT.later });
+      }
+      return readSlot(entityId, slotId, consistent);
+    };
+    const answer = await world.links.cancelByToken(ENTITY, cancelToken);
+    expect(answer.appointment).toMatchObject({ status: 'cancelled', slot_id: SLOT.later });
+    expect(answer.slot).toMatchObject({ slot_id: SLOT.later, taken: 0 });
+    expect([world.slotOf(SLOT.open).taken, world.slotOf(SLOT.later).taken]).toEqual([0, 0]);
+  });
+
   it('reads the appointment once and answers its slot as read before, with the place freed', async () => {
     const { world, cancelToken, reads } = await booked();
     expect(world.slotOf(SLOT.open).taken).toBe(1);

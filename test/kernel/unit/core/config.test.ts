@@ -24,7 +24,10 @@ describe('config', () => {
     expect(parseConfig({ TOKEN_CACHE_SECONDS: '2' }).limitsCacheMs).toBe(2_000);
     expect(parseConfig({ STAGE: 'production', TOKEN_CACHE_SECONDS: '0' }).limitsCacheMs).toBe(0);
     expect(parseConfig({ LIMITS_CACHE_MS: '200' }).limitsCacheMs).toBe(200);
-    expect(() => parseConfig({ LIMITS_CACHE_MS: '5001' })).toThrow();
+    // Accepted up to 60000 before: acts as 5000 now, so an operator's old setting starts nothing broken.
+    expect(parseConfig({ LIMITS_CACHE_MS: '60000' }).limitsCacheMs).toBe(5_000);
+    expect(() => parseConfig({ LIMITS_CACHE_MS: '60001' })).toThrow();
+    expect(() => parseConfig({ LIMITS_CACHE_MS: '-1' })).toThrow();
   });
 
   it('takes an empty DYNAMODB_ENDPOINT as unset (the deployed functions declare it empty for SAM)', () => {
