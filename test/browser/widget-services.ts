@@ -143,6 +143,49 @@ describe('the widget of a business with services and staff', () => {
     await context.close();
   });
 
+  it('shows only the chosen person’s times when the times of anyone answer after them', async () => {
+    const s = await salon();
+    const page = await browser.newPage();
+    const errors = consoleErrors(page);
+    // The times of anyone (no calendar_id) answer 1.5 s late; the chosen person's at once.
+    let lateAnswers = 0;
+    let lastLate: Promise<void> = Promise.resolve();
+    await page.route(/\/availability\?/, async (route) => {
+      if (route.request().url().includes('calendar_id=')) return route.continue();
+      const late = (async () => {
+        const response = await route.fetch();
+        await new Promise((done) => setTimeout(done, 1_500));
+        await route.fulfill({ response });
+        lateAnswers += 1;
+      })();
+      lastLate = late;
+      await late;
+    });
+    await page.goto(`${site.url}/?key=${s.key}`);
+    const colour = page.locator(inWidget(`[data-service-id="${s.colour}"]`));
+    await colour.click();
+    const bruno = page.locator(inWidget(`button[data-calendar-id="${s.bruno}"]:not([data-start])`));
+    await bruno.waitFor();
+    // Colour again (anyone's times asked, answering late), then Bruno at once (his answer comes first).
+    const asked = lateAnswers;
+    await colour.click();
+    await bruno.click();
+    await page
+      .locator(inWidget(`button[data-calendar-id="${s.bruno}"][aria-pressed="true"]:not([data-start])`))
+      .waitFor();
+    await lastLate;
+    expect(lateAnswers).toBeGreaterThan(asked);
+    await page.locator(inWidget(`[data-day="${s.date}"]`)).click();
+    await page.locator(inWidget('[data-start]')).first().waitFor();
+    const owners = await page
+      .locator(inWidget('[data-start]'))
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-calendar-id')));
+    expect(owners.length).toBeGreaterThan(0);
+    expect([...new Set(owners)]).toEqual([String(s.bruno)]);
+    expect(errors()).toEqual([]);
+    await page.close();
+  });
+
   it('moves a service appointment on /manage to a start of /availability: the whole run moves', async () => {
     const s = await salon();
     const booked = (

@@ -38,6 +38,17 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
   /** Loads the free times of the picker's month (`this.picking.range()`). */
   protected abstract loadTimes(): Promise<void>;
 
+  private timesAsked = 0;
+  /**
+   * Numbers a load of times, so that only the latest is shown: a visitor who picks a service, then a
+   * person, then another month quicker than the answers come must never see an earlier choice's times
+   * (they would be offered under the person chosen since).
+   */
+  protected askTimes(): () => boolean {
+    const asked = ++this.timesAsked;
+    return () => asked === this.timesAsked;
+  }
+
   /**
    * Opens the picker at the first month with a free time, looking at most three months on (a window that
    * starts at a month's end shows its next month, not an empty one).

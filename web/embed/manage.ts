@@ -127,15 +127,18 @@ export class ManagePage extends EmbedElement {
   protected async loadTimes(): Promise<void> {
     const business = this.managed?.business;
     if (!this.api || !business) return;
+    const latest = this.askTimes();
     const current = this.managed?.appointment;
     let free: Time[];
     if (current?.service_id !== undefined) {
       // A service's appointment moves to a start where the whole service fits, with whoever performs it.
       const answer = await serviceStarts(this.api, this.picking.range(), current.service_id);
+      if (!latest()) return;
       this.starts = answer.ok ? answer.data : [];
       free = this.staffTimes(current);
     } else {
       const answer = await freeSlots(this.api, this.picking.range());
+      if (!latest()) return;
       free = (answer.ok ? slotTimes(answer.data, business.default_calendar_id) : []).filter(
         (s) => s.slotId !== current?.slot_id,
       );

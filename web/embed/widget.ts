@@ -101,6 +101,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
    */
   protected async loadTimes(): Promise<void> {
     if (!this.api || !this.business) return;
+    const latest = this.askTimes();
     const zone = this.business.timezone;
     let times: Time[] = [];
     if (this.services.length > 0) {
@@ -110,6 +111,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       }
       const staff = this.staff === 'any' ? undefined : this.staff;
       const answer = await serviceStarts(this.api, this.picking.range(), this.service.id, staff);
+      if (!latest()) return;
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       const seen = new Set<string>();
       for (const start of answer.ok ? answer.data : []) {
@@ -124,6 +126,7 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       }
     } else {
       const answer = await freeSlots(this.api, this.picking.range());
+      if (!latest()) return;
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
     }
