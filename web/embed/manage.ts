@@ -139,9 +139,8 @@ export class ManagePage extends EmbedElement {
     } else {
       const answer = await freeSlots(this.api, this.picking.range());
       if (!latest()) return;
-      free = (answer.ok ? slotTimes(answer.data, business.default_calendar_id) : []).filter(
-        (s) => s.slotId !== current?.slot_id,
-      );
+      const slots = answer.ok ? slotTimes(answer.data, business.default_calendar_id) : [];
+      free = slots.filter((s) => s.slotId !== current?.slot_id);
     }
     this.picking.offer(free, nowIn(business.timezone));
   }
