@@ -35,8 +35,11 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
   /** Builds the view anew from the element's state, and shows it. */
   protected abstract render(): void;
 
-  /** Loads the free times of the picker's month (`this.picking.range()`). */
-  protected abstract loadTimes(): Promise<void>;
+  /**
+   * Loads the free times of the picker's month (`this.picking.range()`) and offers them: true, or false when
+   * a later load was asked meanwhile (its times are the ones shown, and its caller renders them).
+   */
+  protected abstract loadTimes(): Promise<boolean>;
 
   private timesAsked = 0;
   /**
@@ -53,9 +56,10 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
    * Opens the picker at the first month with a free time, looking at most three months on (a window that
    * starts at a month's end shows its next month, not an empty one).
    */
-  protected async openAtFreeMonth(): Promise<void> {
+  protected async openAtFreeMonth(): Promise<boolean> {
     for (let tries = 0; tries < 3 && this.picking.times.length === 0 && this.picking.nextMonth(); tries++)
-      await this.loadTimes();
+      if (!(await this.loadTimes())) return false;
+    return true;
   }
 
   private brandSheet: CSSStyleSheet | null = null;
@@ -95,7 +99,8 @@ export abstract class EmbedElement<Where extends string = never> extends HTMLEle
       },
       monthPicked: (focus) => {
         this.alert = null;
-        void this.loadTimes().then(() => {
+        void this.loadTimes().then((shown) => {
+          if (!shown) return;
           this.focusAfter = focus;
           this.render();
         });

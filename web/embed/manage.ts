@@ -64,9 +64,8 @@ export class ManagePage extends EmbedElement {
    */
   private refusedText(answer: { status: number; code: string | null }): string | null {
     if (answer.code === 'APPOINTMENT_NOT_MANAGEABLE') return this.t.notManageable;
-    if (answer.code === 'CHANGE_TOO_LATE') {
-      return fill(this.t.tooLate, { business: this.managed?.business.name || this.t.theBusiness });
-    }
+    const business = this.managed?.business.name || this.t.theBusiness;
+    if (answer.code === 'CHANGE_TOO_LATE') return fill(this.t.tooLate, { business });
     if (answer.code === 'APPOINTMENT_CANCELLED') return this.t.alreadyCancelled;
     return answer.status === 401 || answer.status === 404 ? this.t.unknownToken : null;
   }
@@ -124,25 +123,26 @@ export class ManagePage extends EmbedElement {
   }
 
   /** The free times of the month shown: a service's starts (of every performer), or the free slots. */
-  protected async loadTimes(): Promise<void> {
+  protected async loadTimes(): Promise<boolean> {
     const business = this.managed?.business;
-    if (!this.api || !business) return;
+    if (!this.api || !business) return true;
     const latest = this.askTimes();
     const current = this.managed?.appointment;
     let free: Time[];
     if (current?.service_id !== undefined) {
       // A service's appointment moves to a start where the whole service fits, with whoever performs it.
       const answer = await serviceStarts(this.api, this.picking.range(), current.service_id);
-      if (!latest()) return;
+      if (!latest()) return false;
       this.starts = answer.ok ? answer.data : [];
       free = this.staffTimes(current);
     } else {
       const answer = await freeSlots(this.api, this.picking.range());
-      if (!latest()) return;
+      if (!latest()) return false;
       const slots = answer.ok ? slotTimes(answer.data, business.default_calendar_id) : [];
       free = slots.filter((s) => s.slotId !== current?.slot_id);
     }
     this.picking.offer(free, nowIn(business.timezone));
+    return true;
   }
 
   /** The starts of the staff member chosen, but the appointment's own; the staff offered are the service's. */

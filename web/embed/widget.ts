@@ -99,19 +99,19 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
    * The free times of the month shown: of the chosen service (and person) with services, else the default
    * calendar's slots.
    */
-  protected async loadTimes(): Promise<void> {
-    if (!this.api || !this.business) return;
+  protected async loadTimes(): Promise<boolean> {
+    if (!this.api || !this.business) return true;
     const latest = this.askTimes();
     const zone = this.business.timezone;
     let times: Time[] = [];
     if (this.services.length > 0) {
       if (!this.service) {
         this.picking.times = [];
-        return;
+        return true;
       }
       const staff = this.staff === 'any' ? undefined : this.staff;
       const answer = await serviceStarts(this.api, this.picking.range(), this.service.id, staff);
-      if (!latest()) return;
+      if (!latest()) return false;
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       const seen = new Set<string>();
       for (const start of answer.ok ? answer.data : []) {
@@ -126,11 +126,12 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       }
     } else {
       const answer = await freeSlots(this.api, this.picking.range());
-      if (!latest()) return;
+      if (!latest()) return false;
       if (!answer.ok) this.alert = { where: 'top', text: this.refusal(answer) };
       times = answer.ok ? slotTimes(answer.data, this.business.default_calendar_id) : [];
     }
     this.picking.offer(times, nowIn(zone));
+    return true;
   }
 
   /** The service and person choices (with services only), with their hooks. */
@@ -140,8 +141,8 @@ export class BookingWidget extends EmbedElement<'submit' | Field> {
       change();
       this.picking.clear();
       this.alert = null;
-      await this.loadTimes();
-      await this.openAtFreeMonth();
+      // A later pick (the visitor clicks faster than the answers come) shows its own times.
+      if (!(await this.loadTimes()) || !(await this.openAtFreeMonth())) return;
       this.focusAfter = '[data-day]';
       this.render();
     };
