@@ -1,12 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { appointment as appointmentKey } from '../../../shared/db/keys';
 import { DISPATCH } from '../../../shared/features/webhooks';
-import type { StreamRecordLike } from '../../../shared/features/webhooks/adapters/stream-changes';
 import type { Delivery } from '../../../shared/features/webhooks/ports';
 import { documentClient, eventPipeline } from '../../../shared/wiring';
 import { viaHandler } from '../../support/api';
 import { futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { createdRecords } from '../../support/table-stream';
 
 /**
  * Issue 61, point 7: the stream dispatcher keeps up with a burst. 1,000 appointment changes of one entity
@@ -51,25 +50,6 @@ async function bookedItem(entity: Entity): Promise<Record<string, unknown>> {
   return found.Item as Record<string, unknown>;
 }
 
-/** `count` created appointments, copies of `item` under ids from `firstId`, as stream records in order. */
-const burst = (item: Record<string, unknown>, firstId: number, count: number): StreamRecordLike[] =>
-  Array.from({ length: count }, (_, i) => {
-    const id = firstId + i;
-    const copy = {
-      ...item,
-      ...appointmentKey(String(item.pk).slice('E#'.length), id),
-      appointment_id: id,
-      updated_at: new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString(),
-    };
-    return {
-      dynamodb: {
-        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-        SequenceNumber: String(id).padStart(21, '0'),
-        NewImage: marshall(copy, { removeUndefinedValues: true }),
-      },
-    };
-  });
-
 let item: Record<string, unknown>;
 beforeAll(async () => {
   item = await bookedItem(await newEntity());
@@ -77,7 +57,7 @@ beforeAll(async () => {
 
 it('dispatches a burst of 1,000 changes; a full batch, at 3x the time a record takes, ends before the reserve', async () => {
   const pipeline = eventPipeline(queue);
-  const records = burst(item, 100_000, 1000);
+  const records = createdRecords(item, 100_000, 1000);
   const started = performance.now();
   for (let i = 0; i < records.length; i += DISPATCH.batchSize) {
     const answer = await pipeline.dispatchRecords(records.slice(i, i + DISPATCH.batchSize));
@@ -102,7 +82,7 @@ it('stops before its deadline and reports the rest: every change dispatched once
     dispatched.set(change.sequenceNumber, (dispatched.get(change.sequenceNumber) ?? 0) + 1);
     return dispatch(change);
   };
-  const records = burst(item, 200_000, 200);
+  const records = createdRecords(item, 200_000, 200);
   // Lambda's stream: each invocation gets the batch from the checkpoint (the first record reported) on.
   // Its clock: 60 s at the start, 1.5 s gone per record it starts (a slow store), read by the dispatcher.
   let checkpoint = 0;

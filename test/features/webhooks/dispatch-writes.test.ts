@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { appointment as appointmentKey, event as eventKey } from '../../../shared/db/keys';
 import type { MailJob } from '../../../shared/features/mail/domain/notifications';
 import {
@@ -11,6 +10,7 @@ import type { Delivery } from '../../../shared/features/webhooks/ports';
 import { documentClient, eventPipeline, mailPipeline } from '../../../shared/wiring';
 import { viaHandler } from '../../support/api';
 import { futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
+import { createdRecords } from '../../support/table-stream';
 
 /**
  * Issue 57, points 1–2: what the stream's dispatcher (and the mail planner beside it) spends per change,
@@ -89,25 +89,6 @@ async function bookedItem(entity: Entity): Promise<Record<string, unknown>> {
   return found.Item as Record<string, unknown>;
 }
 
-/** The stream records of `count` bookings: copies of `item` under ids from `firstId`. */
-const created = (item: Record<string, unknown>, firstId: number, count: number): StreamRecordLike[] =>
-  Array.from({ length: count }, (_, i) => {
-    const id = firstId + i;
-    const copy = {
-      ...item,
-      ...appointmentKey(String(item.pk).slice('E#'.length), id),
-      appointment_id: id,
-      updated_at: new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString(),
-    };
-    return {
-      dynamodb: {
-        ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-        SequenceNumber: String(id).padStart(21, '0'),
-        NewImage: marshall(copy, { removeUndefinedValues: true }),
-      },
-    };
-  });
-
 const idOf = (record: StreamRecordLike): string => {
   const change = appointmentChangeOf(record);
   if (!change?.after) throw new Error('not an appointment change');
@@ -153,7 +134,7 @@ const onEvents = () => calls.filter((c) => c.sk.startsWith('EVENT#'));
 
 it('without a subscription: e-mails queued, then the event written done in one conditional put; settings and calendar read once a batch, eventually', async () => {
   const entity = await newEntity();
-  const records = created(await bookedItem(entity), 100_000, 3);
+  const records = createdRecords(await bookedItem(entity), 100_000, 3);
   const jobs: MailJob[] = [];
   const pipeline = eventPipeline(deliveries([]), { mail: mailPlanner(jobs) });
 
@@ -201,7 +182,7 @@ it('without a subscription: e-mails queued, then the event written done in one c
 
 it('with a subscription: a record processed again after a crash queues what was left, with the event as written', async () => {
   const entity = await newEntity();
-  const [record] = created(await bookedItem(entity), 200_000, 1) as [StreamRecordLike];
+  const [record] = createdRecords(await bookedItem(entity), 200_000, 1) as [StreamRecordLike];
   expect((await v2(entity, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/a' })).status).toBe(200);
   const id = idOf(record);
   const jobs: MailJob[] = [];
@@ -238,7 +219,7 @@ it('with a subscription: a record processed again after a crash queues what was 
 
 it('without a subscription: a crash between the e-mails and the event queues the e-mails again, under the same keys', async () => {
   const entity = await newEntity();
-  const [record] = created(await bookedItem(entity), 300_000, 1) as [StreamRecordLike];
+  const [record] = createdRecords(await bookedItem(entity), 300_000, 1) as [StreamRecordLike];
   const id = idOf(record);
   const jobs: MailJob[] = [];
   const pipeline = eventPipeline(deliveries([]), { mail: mailPlanner(jobs) });
