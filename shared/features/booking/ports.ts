@@ -119,9 +119,11 @@ export interface PagedList<Filter, Place, Item> {
   readsOnlyMatches?(filter: Filter): boolean;
 }
 export interface AppointmentReader extends PagedList<AppointmentFilter, AppointmentPlace, AppointmentRecord> {
+  /** Strongly consistent unless `consistent` is false (a read that only shows it, or is checked again). */
   get(
     entityId: string,
     id: number,
+    consistent?: boolean,
   ): Promise<
     | (AppointmentRecord & {
         cancel_token_hash?: string;

@@ -104,12 +104,15 @@ export class AppointmentRepository {
   constructor(private readonly table: TableHandle) {}
 
   /**
-   * Pattern: get an appointment by id (strongly consistent), with the digests of the cancel tokens it
-   * accepts: its booking's and its e-mails' (`link_hashes`, hex, oldest first).
+   * Pattern: get an appointment by id, with the digests of the cancel tokens it accepts: its booking's and
+   * its e-mails' (`link_hashes`, hex, oldest first). Strongly consistent unless `consistent` is false: a
+   * read that only shows it (v1 `GET /appointments/{id}`), or a transition's first try, whose write is
+   * conditioned on what it read.
    */
   async get(
     entityId: string,
     appointmentId: number,
+    consistent = true,
   ): Promise<
     | (AppointmentRecord & {
         cancel_token_hash: string;
@@ -119,7 +122,7 @@ export class AppointmentRepository {
       })
     | null
   > {
-    const item = await getItem(this.table, keys.appointment(entityId, appointmentId));
+    const item = await getItem(this.table, keys.appointment(entityId, appointmentId), consistent);
     if (!item) return null;
     return {
       ...toAppointment(item as unknown as AppointmentRecord),

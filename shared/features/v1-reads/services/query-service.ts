@@ -222,21 +222,26 @@ export class V1QueryService {
   /**
    * `/appointments/{n}`: ids are unique across kinds, so n names an appointment, a calendar, or nothing.
    * The appointment n and the entity's calendars are read side by side, one round trip: they give the
-   * appointment's calendar name, or calendar n and what its page of appointments needs.
+   * appointment's calendar name, or calendar n and what its page of appointments needs. The appointment is
+   * read eventually consistent, as the lists are (docs/CONTRACT.md#v1-reads-consistency: half the read); an id that
+   * names neither is read again strongly before its 404, so an appointment booked a moment ago is never
+   * answered as unknown.
    */
   async appointmentOrCalendar(
     entity: EntityContext,
     id: number,
   ): Promise<{ appointment: AppointmentView } | { calendars: CalendarRecord[] }> {
-    const [appointment, calendars] = await Promise.all([
-      this.store.appointments.get(entity.entityId, id),
+    const [read, calendars] = await Promise.all([
+      this.store.appointments.get(entity.entityId, id, false),
       this.store.calendars.list(entity.entityId),
     ]);
+    const isCalendar = calendars.some((c) => c.calendar_id === id);
+    const appointment = read ?? (isCalendar ? null : await this.store.appointments.get(entity.entityId, id));
     if (appointment) {
       const calendar = calendars.find((c) => c.calendar_id === appointment.calendar_id);
       return { appointment: { appointment, calendarName: calendar?.calendar_name ?? '' } };
     }
-    if (calendars.some((c) => c.calendar_id === id)) return { calendars };
+    if (isCalendar) return { calendars };
     throw resourceNotFound('appointment');
   }
 }
