@@ -1,7 +1,13 @@
 /** The access feature's public face: what other features may use of it (docs/design/features.md). */
 
 export type { CancelTokenRef } from './domain/cancel-tokens';
-export { cancelTokenRef, keepsDigest, LINK_TOKENS_KEPT, newCancelToken } from './domain/cancel-tokens';
+export {
+  cancelTokenRef,
+  emailCancelToken,
+  keepsDigest,
+  LINK_TOKENS_KEPT,
+  newCancelToken,
+} from './domain/cancel-tokens';
 export type { IdempotencyMark, StoredAnswer } from './domain/idempotency';
 export { idempotencyCaller } from './domain/idempotency';
 export type { Admission, LimitedRequest, Limits, PolicyState, Visitor } from './domain/limits';

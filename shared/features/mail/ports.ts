@@ -24,13 +24,20 @@ export interface MailTransport {
 }
 
 /**
+ * A claim of one e-mail: the sender's own, with the secret of the e-mail's manage link (made at its first
+ * claim, the same at every retry: docs/CONTRACT.md#cancel-tokens); or sent already; or held by another.
+ */
+export type MailClaim = { state: 'claimed'; linkSecret: Uint8Array } | { state: 'sent' } | { state: 'busy' };
+
+/**
  * What was sent, one record per e-mail key: a job is sent once it holds the claim, and a job seen again
- * after its e-mail went out finds it sent. A claim whose holder died runs out.
+ * after its e-mail went out finds it sent. A claim whose holder died runs out. The link secret leaves the
+ * record when the e-mail is marked sent, and when a failed send is given up (`givenUp`).
  */
 export interface SentMails {
-  claim(entityId: string, key: string, holdMs: number): Promise<'claimed' | 'sent' | 'busy'>;
+  claim(entityId: string, key: string, holdMs: number): Promise<MailClaim>;
   markSent(entityId: string, key: string): Promise<void>;
-  release(entityId: string, key: string): Promise<void>;
+  release(entityId: string, key: string, options?: { givenUp?: boolean }): Promise<void>;
 }
 
 /**

@@ -8,4 +8,5 @@ import { subjects } from '../../support/subjects';
 subjects({
   'mail-sender': () => require('./handlers/mail-sender'),
   'calendar-feed': () => require('./handlers/calendar-feed'),
+  'retried-link': () => require('./handlers/retried-link'),
 });

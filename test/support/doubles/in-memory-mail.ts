@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DeadJobs, JobQueue } from '../../../shared/core/jobs/ports';
 import type { AppointmentRecord } from '../../../shared/features/booking/domain/appointment';
 import { type MailJob, mailAppointmentOf } from '../../../shared/features/mail/domain/notifications';
@@ -52,6 +53,7 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
   const cancelledReminders: number[] = [];
   const messages: MailMessage[] = [];
   const sentKeys = new Set<string>();
+  const linkSecrets = new Map<string, Uint8Array>();
   const tokens = new Map<number, string>();
   const addedHashes: string[] = [];
   const appointments = new Map<number, AppointmentRecord>();
@@ -91,11 +93,20 @@ export function mailWorld(settings: Partial<EntitySettings> = {}) {
     },
   };
   const sent: SentMails = {
-    claim: async (_entityId, key) => (sentKeys.has(key) ? 'sent' : 'claimed'),
+    claim: async (_entityId, key) => {
+      if (sentKeys.has(key)) return { state: 'sent' };
+      // One link secret per e-mail key from its first claim, as the record keeps it.
+      const linkSecret = linkSecrets.get(key) ?? randomBytes(32);
+      linkSecrets.set(key, linkSecret);
+      return { state: 'claimed', linkSecret };
+    },
     markSent: async (_entityId, key) => {
       sentKeys.add(key);
+      linkSecrets.delete(key);
     },
-    release: async () => undefined,
+    release: async (_entityId, key, options) => {
+      if (options?.givenUp) linkSecrets.delete(key);
+    },
   };
   let failWith: Error | null = null;
   const transport: MailTransport = {

@@ -4,7 +4,7 @@
  * SHA-256 of every token it accepts; the names are trusted only once that digest matches. A token of the
  * earlier shape (43 characters, found through its CANCEL# and TOKEN# items) keeps working as it did.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Where an appointment's cancel token points: its entity and its id. */
 export interface CancelTokenRef {
@@ -27,6 +27,20 @@ export const LEGACY_CANCEL_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export function newCancelToken(ref: CancelTokenRef): string {
   const entity = Buffer.from(ref.entityId, 'utf8').toString('base64url');
   return `ct_${entity}.${ref.appointmentId}.${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * The cancel token of one e-mail's manage link, the same each time it is made: the shape of newCancelToken,
+ * its last part the HMAC-SHA256 of the entity, the appointment and the e-mail's key under `secret` (32
+ * random bytes the e-mail's own record keeps while it is being sent, never shown), so a retried send
+ * carries the link the first try made, and nothing the client sees tells the secret.
+ */
+export function emailCancelToken(ref: CancelTokenRef, secret: Uint8Array, emailKey: string): string {
+  const entity = Buffer.from(ref.entityId, 'utf8').toString('base64url');
+  const part = createHmac('sha256', secret)
+    .update(`${ref.entityId}\n${ref.appointmentId}\n${emailKey}`)
+    .digest('base64url');
+  return `ct_${entity}.${ref.appointmentId}.${part}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BusinessMetrics } from '../../../core/business-metrics';
 import { enqueueAfter, heldBack } from '../../../core/jobs/job-queue';
 import type { DeadJobs, JobQueue } from '../../../core/jobs/ports';
-import { newCancelToken, sha256Hex } from '../../access';
+import { emailCancelToken, sha256Hex } from '../../access';
 import { isManageable } from '../../booking';
 import { businessName, localeOf, manageLinkOf } from '../../settings';
 import { RETRY_SCHEDULE_SECONDS } from '../../webhooks';
@@ -98,14 +98,14 @@ export class MailSender {
     if (job.kind === 'reminder' && !(await this.reminderStillDue(job))) return 'dropped';
 
     const claim = await this.sent.claim(job.entityId, job.key, CLAIM_MS);
-    if (claim === 'sent') {
+    if (claim.state === 'sent') {
       // A copy of a job whose e-mail went out but whose last step failed: the token goes now.
       if (job.kind === 'created' && job.cancelLink)
         await this.lookup.forgetCancelToken(job.entityId, job.appointment.appointment_id);
       return 'duplicate';
     }
     // Another sender holds it: this copy comes back after the claim could have run out.
-    if (claim === 'busy') {
+    if (claim.state === 'busy') {
       await this.queue.enqueue(job, CLAIM_MS / 1000);
       return 'busy';
     }
@@ -124,7 +124,7 @@ export class MailSender {
     }
     const { settings } = entity;
     const name = businessName(settings, entity.name);
-    const manageLink = await this.manageLink(job, settings.cancel_url);
+    const manageLink = await this.manageLink(job, settings.cancel_url, claim.linkSecret);
     const calendarName =
       a.service_name && this.lookup.calendarName
         ? await this.lookup.calendarName(job.entityId, a.calendar_id)
@@ -184,7 +184,6 @@ export class MailSender {
     try {
       where = await this.transport.send(message);
     } catch (error) {
-      await this.sent.release(job.entityId, job.key);
       return this.failed(job, (error as Error).name || 'send failed');
     }
     await this.marked(job);
@@ -222,10 +221,14 @@ export class MailSender {
   /**
    * The manage link of a live appointment's e-mail (docs/CONTRACT.md#notifications), or none: a
    * cancellation, a completed appointment, or no page to link to. The confirmation's carries the booking's
-   * token when the job has it; any other gets a token of its own, of which only the hash is stored, and
-   * only while the appointment can still be managed, so no plaintext token waits anywhere for a later e-mail.
+   * token when the job has it; any other a token of its own, derived from the e-mail's link secret and key
+   * (every retry sends the same link), of which only the hash is stored, while the appointment is manageable.
    */
-  private async manageLink(job: MailJob, cancelUrl: string | null): Promise<string | undefined> {
+  private async manageLink(
+    job: MailJob,
+    cancelUrl: string | null,
+    linkSecret: Uint8Array,
+  ): Promise<string | undefined> {
     if (job.kind === 'cancelled' || !isManageable(job.appointment.status)) return undefined;
     if (!cancelUrl && !this.deps.publicBaseUrl) return undefined;
     // The confirmation's token is read from the appointment now: no job carries it.
@@ -235,7 +238,7 @@ export class MailSender {
         : null;
     if (!token) {
       const id = job.appointment.appointment_id;
-      const fresh = newCancelToken({ entityId: job.entityId, appointmentId: id });
+      const fresh = emailCancelToken({ entityId: job.entityId, appointmentId: id }, linkSecret, job.key);
       if (!(await this.lookup.addCancelToken(job.entityId, id, sha256Hex(fresh)))) return undefined;
       token = fresh;
     }
@@ -270,6 +273,7 @@ export class MailSender {
   private async failed(job: MailJob, reason: string): Promise<MailOutcome> {
     const total = this.schedule.length + 1;
     const delay = this.schedule[job.attempt - 1];
+    await this.sent.release(job.entityId, job.key, { givenUp: delay === undefined });
     this.deps.metrics?.email('failed');
     this.log('mail not sent', job, { reason, attempt: `${job.attempt} of ${total}` });
     if (delay !== undefined) {

@@ -1,5 +1,6 @@
 import {
   cancelTokenRef,
+  emailCancelToken,
   keepsDigest,
   LEGACY_CANCEL_TOKEN_SHAPE,
   newCancelToken,
@@ -23,6 +24,20 @@ describe('cancel tokens', () => {
     expect(
       newCancelToken({ entityId: 'x'.repeat(64), appointmentId: 9_999_999_999 }).length,
     ).toBeLessThanOrEqual(200);
+  });
+
+  it('of an e-mail are the same for the same secret and e-mail key, of the same shape, and differ otherwise', () => {
+    const ref = { entityId: 'salon', appointmentId: 42 };
+    const secret = Buffer.alloc(32, 7);
+    const token = emailCancelToken(ref, secret, 'evt_1');
+    expect(emailCancelToken(ref, Buffer.alloc(32, 7), 'evt_1')).toBe(token);
+    expect(token).toMatch(/^ct_c2Fsb24\.42\.[A-Za-z0-9_-]{43}$/);
+    expect(cancelTokenRef(token)).toEqual(ref);
+    expect(emailCancelToken(ref, secret, 'evt_2')).not.toBe(token);
+    expect(emailCancelToken(ref, Buffer.alloc(32, 8), 'evt_1')).not.toBe(token);
+    expect(emailCancelToken({ ...ref, appointmentId: 43 }, secret, 'evt_1').split('.')[2]).not.toBe(
+      token.split('.')[2],
+    );
   });
 
   it('are told from the earlier shape, which names nothing', () => {

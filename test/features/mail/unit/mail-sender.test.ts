@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../../../shared/features/access/domain/tokens';
 import { mailAppointmentOf } from '../../../../shared/features/mail/domain/notifications';
 import { MailSender } from '../../../../shared/features/mail/services/mail-sender';
 import { appointment, mailJob, mailWorld, NOW } from '../../../support/doubles/in-memory-mail';
@@ -83,6 +84,24 @@ describe('MailSender (in-memory ports)', () => {
     expect(world.tokens.size).toBe(0);
     expect(email).toEqual(['failed', 'failed', 'failed']);
     expect(log.join('\n')).not.toContain('jeanne@example.com');
+  });
+
+  it('re-sends the same link when it retries an e-mail; another e-mail gets another link', async () => {
+    const world = mailWorld({ cancel_url: CANCEL_URL });
+    const updated = (attempt: number, key = 'evt_moved') =>
+      job({ kind: 'updated', key, cancelLink: undefined, attempt });
+    const s = sender(world);
+    world.failWith(new Error('421 try again later'));
+    expect(await s.handle(updated(1))).toBe('retrying');
+    expect(await s.handle(updated(2))).toBe('retrying');
+    world.failWith(null);
+    expect(await s.handle(updated(3))).toBe('sent');
+    expect(await s.handle(updated(1, 'evt_moved_again'))).toBe('sent');
+    expect(new Set(world.addedHashes.slice(0, 3)).size).toBe(1);
+    const link = (i: number) => /token=(\S+)/.exec(world.messages[i]?.text ?? '')?.[1];
+    expect(sha256Hex(decodeURIComponent(link(0) ?? ''))).toBe(world.addedHashes[0]);
+    expect(world.addedHashes[3]).not.toBe(world.addedHashes[0]);
+    expect(link(1)).not.toBe(link(0));
   });
 
   it('drops a reminder whose appointment moved or was cancelled meanwhile', async () => {
