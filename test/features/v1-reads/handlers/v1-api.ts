@@ -301,6 +301,18 @@ describe('appointments: create, change, move', () => {
     expect(client.json.data.last_appointment).toBe(D2);
   });
 
+  it('PUT with the slot or the status it already has changes nothing: 200, the appointment as it was', async () => {
+    const id = ids[0] as number; // confirmed, alone in slotsD2[3] since the move above
+    const before = (await get(`/appointments/${id}`)).json.data;
+    const { slot_id, status } = before;
+    for (const body of [{ slot_id }, { status }, { slot_id, status }]) {
+      const again = await put(id, body);
+      expect(again.status).toBe(200);
+      expect(again.json.data.appointment).toEqual(before);
+    }
+    expect((await get(`/slots/${before.slot_id}`)).json.data.booked_appointments).toBe(1);
+  });
+
   it.each([
     [{}, 400, 'MISSING_REQUIRED_FIELD'],
     [{ slot_id: 777777 }, 404, 'SLOT_NOT_FOUND'],
