@@ -67,6 +67,14 @@ export const CONDITION = {
   /** An appointment is still as it was read (`:status`, `:slot`). */
   appointmentUnchanged: '#status = :status AND #slot_id = :slot',
   /**
+   * An appointment has had no change since it was read: its change count (the calendar file's SEQUENCE,
+   * one more at each transition) is the one read (`:sequence`), or, read as 0, it has none or 0. A read a
+   * moment old (eventually consistent) that shows the status and slot of now after changes that came back
+   * to them fails here.
+   */
+  sequenceAsRead: '#ics_sequence = :sequence',
+  sequenceZero: '(attribute_not_exists(#ics_sequence) OR #ics_sequence = :sequence)',
+  /**
    * An appointment's e-mail tokens are as read (`:links`, the list of digests), or it had none and still has
    * none: a change that writes the item whole keeps a token minted after its read only by failing here.
    */

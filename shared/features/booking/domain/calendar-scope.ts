@@ -7,9 +7,13 @@ import type { EntityContext } from '../../access';
  */
 export type CalendarScope = { calendarIds: readonly number[] } | undefined;
 
+/** Whether the calendar is inside the scope (every calendar is, without one). */
+export const inScope = (scope: CalendarScope, calendarId: number): boolean =>
+  !scope || scope.calendarIds.includes(calendarId);
+
 /** 403 FORBIDDEN when the calendar is outside the scope: the appointment or the filter is another's. */
 export function refuseOutsideScope(scope: CalendarScope, calendarId: number): void {
-  if (scope && !scope.calendarIds.includes(calendarId)) throw forbidden('this calendar is not one of yours');
+  if (!inScope(scope, calendarId)) throw forbidden('this calendar is not one of yours');
 }
 
 /**

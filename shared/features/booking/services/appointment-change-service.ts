@@ -7,7 +7,7 @@ import {
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
 import type { AppointmentStatus } from '../domain/appointment';
-import { type CalendarScope, refuseOutsideScope } from '../domain/calendar-scope';
+import { type CalendarScope, inScope, refuseOutsideScope } from '../domain/calendar-scope';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
 import { type MoveReads, moveTargetSlot, type RescheduleTarget } from './move-target';
@@ -45,7 +45,14 @@ export class AppointmentChangeService {
    * cancelled one that does not bring it back; a status it already has answers it as it is.
    */
   async change(entity: EntityContext, change: AppointmentChange) {
-    const before = await this.deps.appointments.get(entity.entityId, change.appointmentId);
+    const read = (consistent: boolean) =>
+      this.deps.appointments.get(entity.entityId, change.appointmentId, consistent);
+    // A status alone is read eventually consistent: the transaction is conditioned on what was read (its
+    // first try), and not found or another's calendar on that read is read again strongly first. A move
+    // reads strongly: where it goes may depend on the appointment's calendar.
+    const lightly = change.move === undefined;
+    let before = await read(!lightly);
+    if (lightly && !(before && inScope(change.scope, before.calendar_id))) before = await read(true);
     if (!before) throw appointmentNotFound();
     refuseOutsideScope(change.scope, before.calendar_id);
     let slotId: number | undefined;
@@ -61,11 +68,15 @@ export class AppointmentChangeService {
       { slotId, status: change.status },
       {
         ...unchangedRefusal(moving, change.status),
-        // Read again on every try: a cancel landing meanwhile makes a plain move a move of a cancelled one.
-        refuse: (read) =>
-          moving && read.status === 'cancelled' && (change.status ?? 'cancelled') === 'cancelled'
+        // Read again on every try: a cancel landing meanwhile makes a plain move a move of a cancelled one,
+        // and a move another's calendar.
+        refuse: (now) => {
+          refuseOutsideScope(change.scope, now.calendar_id);
+          return moving && now.status === 'cancelled' && (change.status ?? 'cancelled') === 'cancelled'
             ? cancelledCannotMove()
-            : undefined,
+            : undefined;
+        },
+        read: before,
       },
     );
     const calendar = await this.deps.calendars.get(entity.entityId, appointment.calendar_id);

@@ -1,26 +1,18 @@
 import { type BusinessMetrics, NO_METRICS } from '../../../core/business-metrics';
 import { todayIn } from '../../../core/dates';
-import {
-  type AppError,
-  appointmentNotFound,
-  busy,
-  calendarNotFound,
-  idempotencyInProgress,
-  slotNotFound,
-} from '../../../core/errors';
+import { AppError, busy, calendarNotFound, idempotencyInProgress, slotNotFound } from '../../../core/errors';
 import { MAX_ATTEMPTS } from '../../../core/jobs/retry';
 import type { EntityContext, IdempotencyMark } from '../../access';
 import { changedByOf, newCancelToken, sha256Hex } from '../../access';
 import type { ServiceRecord } from '../../catalog';
 import type { CalendarReader, IdSource, SlotReader, SlotRecord } from '../../schedule';
-import { type AppointmentRecord, type AppointmentStatus, takesPlace } from '../domain/appointment';
+import { takesPlace } from '../domain/appointment';
 import type {
   AppointmentStore,
   BookingSnapshot,
   BookingSnapshotReader,
   BookingWriter,
   ClientReader,
-  TransitionPlan,
 } from '../ports';
 import { bookable } from './bookable';
 import { bookedAppointment, bookedClient } from './booking-records';
@@ -28,30 +20,17 @@ import {
   type Booked,
   type BookingRequest,
   backoff,
-  clientAfterMove,
   countedBooking,
   countedChange,
   refusal,
-  refuseUnbookable,
 } from './booking-rules';
 import { type EarlyReads, earlyReads, serves } from './early-reads';
 import type { LiveCapService } from './live-caps';
 import { bookingStatusFor } from './pending';
-import { serviceRunFrom } from './service-run';
+import { type Change, type Guards, tryTransition } from './transition-try';
 
 /** What a booking commits with its Idempotency-Key record, to answer a retry after a crash. */
 type Committed = Omit<Booked, 'slot'>;
-type Change = { slotId?: number | undefined; status?: AppointmentStatus | undefined };
-/** What the caller forbids; `refuse` is checked on the appointment as read on every try (no race with it). */
-type Guards = {
-  conflictIfUnchanged?: () => AppError;
-  refuse?: (before: AppointmentRecord) => AppError | undefined;
-  /**
-   * The appointment as the caller has just read it strongly: the first try's, not read again (the
-   * transaction is conditioned on its status and slot as read; a retry reads it again).
-   */
-  read?: NonNullable<Awaited<ReturnType<AppointmentStore['get']>>>;
-};
 
 /** What the booking service works with: the store's ports, a clock, and a one-call snapshot when offered. */
 export interface BookingServiceDeps {
@@ -228,68 +207,28 @@ export class BookingService {
     return change.slotId === undefined ? run() : countedBooking(this.deps.metrics, run, 'silent');
   }
 
-  private async transition(entity: EntityContext, appointmentId: number, change: Change, options: Guards) {
+  /**
+   * The first try reads the appointment and its client eventually consistent (half the read: the
+   * transaction is conditioned on their status, slot, change count and days as read, so a read a moment
+   * old is a refused transaction); every retry reads strongly, and so does whatever the first try would
+   * answer but a change written (not found, a refusal, nothing to change, a refused transaction): no
+   * answer differs from one made on strong reads.
+   */
+  private async transition(entity: EntityContext, appointmentId: number, change: Change, guards: Guards) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       await backoff(attempt);
-      const before =
-        attempt === 0 && options.read?.appointment_id === appointmentId
-          ? options.read
-          : await this.deps.appointments.get(entity.entityId, appointmentId);
-      if (!before) throw appointmentNotFound();
-      const refused = options.refuse?.(before);
-      if (refused) throw refused;
-      const status = change.status ?? before.status;
-      const updated_at = this.deps.now().toISOString();
-      let after: AppointmentRecord = { ...before, status, updated_at, changed_by: changedByOf(entity) };
-      let client: TransitionPlan['client'];
-      if (change.slotId !== undefined && change.slotId !== before.slot_id) {
-        const slot = await this.deps.slots.get(entity.entityId, change.slotId);
-        if (!slot) throw slotNotFound();
-        const calendar = await this.deps.calendars.get(entity.entityId, slot.calendar_id);
-        if (!calendar?.is_active) throw calendarNotFound();
-        // A service moved by less than its length already holds a place in this slot.
-        const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
-        refuseUnbookable(slot, calendar, this.deps.now(), takesPlace(status) && !holdsIt);
-        after = {
-          ...after,
-          slot_id: slot.slot_id,
-          calendar_id: slot.calendar_id,
-          date: slot.date,
-          start_time: slot.start_time,
-          end_time: slot.end_time,
-          ...(before.slot_ids
-            ? await serviceRunFrom({ ...this.deps, entityId: entity.entityId, before, slot })
-            : {}),
-        };
-        client = await clientAfterMove({
-          clients: this.deps.clients,
-          appointments: this.deps.appointments,
-          entityId: entity.entityId,
-          before,
-          after,
-        });
-      } else if (status === before.status) {
-        // Nothing to change: answered as is, or refused where a repeat is an error (a second cancel).
-        if (options.conflictIfUnchanged) throw options.conflictIfUnchanged();
-        return before;
-      }
-      // The client's days move when the appointment goes live or not, or changes day or calendar.
-      const movesDays =
-        takesPlace(before.status) !== takesPlace(after.status) ||
-        before.date !== after.date ||
-        before.calendar_id !== after.calendar_id;
-      const owner = movesDays ? await this.deps.clients.get(entity.entityId, before.client_id) : null;
-      const outcome = await this.deps.writer.transition(entity.entityId, {
-        before,
-        after,
-        ...(client ? { client } : {}),
-        ...(owner ? { owner } : {}),
-        // A key's or a cancel token's change: its e-mail counts against the address's cap.
-        ...(entity.credential ? { viaKey: true as const } : {}),
-      });
-      if (outcome.ok) return countedChange(this.deps.metrics, before, after);
-      if (outcome.reason === 'slot') throw refusal(outcome.slot);
-      if (outcome.reason === 'calendar') throw calendarNotFound();
+      const strong = attempt > 0;
+      const tried = await tryTransition(this.deps, { entity, appointmentId, change, guards, strong }).catch(
+        (error: unknown) => {
+          if (strong || !(error instanceof AppError)) throw error;
+          return undefined;
+        },
+      );
+      if (!tried || (!strong && !(tried.ok && tried.written))) continue;
+      if (tried.ok)
+        return tried.written ? countedChange(this.deps.metrics, tried.before, tried.after) : tried.before;
+      if (tried.reason === 'slot') throw refusal(tried.slot);
+      if (tried.reason === 'calendar') throw calendarNotFound();
     }
     throw busy();
   }

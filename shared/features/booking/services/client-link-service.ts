@@ -60,24 +60,33 @@ export class ClientLinkService {
 
   /**
    * The appointment a cancel token names and its calendar: unknown 404, no longer manageable 409 (started;
-   * with `cutoff`, within the client change cut-off too).
+   * with `cutoff`, within the client change cut-off too). `lightly`: read eventually consistent first (a
+   * cancel's: its transaction is conditioned on what was read), and a refusal made on that read is made
+   * again on a strong one before it stands.
    */
   private async manageable(
     entity: EntityContext,
     cancelToken: string,
-    whenCancelled: WhenCancelled,
-    cutoff = false,
+    rules: { whenCancelled: WhenCancelled; cutoff?: boolean; lightly?: boolean },
   ) {
-    const appointment = await appointmentOfToken(this.deps.appointments, entity.entityId, cancelToken);
-    if (!appointment) throw appointmentNotFound();
-    const refused = statusRefusal(appointment, whenCancelled);
-    if (refused) throw refused;
-    const calendar = await this.zoneChecked(entity, appointment, (zone) => {
-      if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
-        throw notManageable('started');
-      if (cutoff) refuseWithinCutoff(entity, appointment, zone, this.now());
+    const check = async (consistent: boolean) => {
+      const { appointments } = this.deps;
+      const appointment = await appointmentOfToken(appointments, entity.entityId, cancelToken, consistent);
+      if (!appointment) throw appointmentNotFound();
+      const refused = statusRefusal(appointment, rules.whenCancelled);
+      if (refused) throw refused;
+      const calendar = await this.zoneChecked(entity, appointment, (zone) => {
+        if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
+          throw notManageable('started');
+        if (rules.cutoff) refuseWithinCutoff(entity, appointment, zone, this.now());
+      });
+      return { appointment, calendar };
+    };
+    if (!rules.lightly) return check(true);
+    return check(false).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+      return check(true);
     });
-    return { appointment, calendar };
   }
 
   /**
@@ -106,7 +115,7 @@ export class ClientLinkService {
 
   /** True while a cancel token names a manageable appointment: it opens the manage page's reads only then. */
   async opens(entity: EntityContext, cancelToken: string): Promise<boolean> {
-    return this.manageable(entity, cancelToken, cancelledByLink).then(
+    return this.manageable(entity, cancelToken, { whenCancelled: cancelledByLink }).then(
       () => true,
       // Unknown (404) or no longer manageable (409): the token opens nothing. A store that failed is no
       // verdict on the token: its error goes on to be answered as a store fault.
@@ -120,7 +129,9 @@ export class ClientLinkService {
 
   /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */
   async lookupByToken(entity: EntityContext, cancelToken: string) {
-    const { appointment, calendar } = await this.manageable(entity, cancelToken, cancelledByLink);
+    const { appointment, calendar } = await this.manageable(entity, cancelToken, {
+      whenCancelled: cancelledByLink,
+    });
     const slot = await this.deps.slots.get(entity.entityId, appointment.slot_id);
     return { appointment, slot, calendar };
   }
@@ -133,7 +144,10 @@ export class ClientLinkService {
    * A cancelled, completed or started appointment, or the time it already has, is 409.
    */
   async rescheduleByToken(entity: EntityContext, cancelToken: string, target: RescheduleTarget) {
-    const { appointment: before } = await this.manageable(entity, cancelToken, cancelledCannotMove, true);
+    const { appointment: before } = await this.manageable(entity, cancelToken, {
+      whenCancelled: cancelledCannotMove,
+      cutoff: true,
+    });
     const slot = await moveTargetSlot(this.deps, entity, before, target);
     refuseMoveOutsideWindow({
       entity,
@@ -145,7 +159,11 @@ export class ClientLinkService {
       entity,
       before.appointment_id,
       { slotId: slot.slot_id },
-      { conflictIfUnchanged: alreadyAtThisTime, refuse: (read) => statusRefusal(read, cancelledCannotMove) },
+      {
+        conflictIfUnchanged: alreadyAtThisTime,
+        refuse: (read) => statusRefusal(read, cancelledCannotMove),
+        read: before,
+      },
     );
     return { appointment, slot: await this.deps.slots.get(entity.entityId, appointment.slot_id) };
   }
@@ -161,11 +179,16 @@ export class ClientLinkService {
 
   /**
    * Cancels by the token issued at booking: unknown 404 `appointment not found`, twice 409. The appointment
-   * as read is the transaction's first try (conditioned on its status and slot); the answer shows its slot
-   * as read just before (eventually consistent), with the place the cancel freed.
+   * is read eventually consistent, and as read is the transaction's first try (conditioned on its status,
+   * slot and change count; a refusal on it is read again strongly first); the answer shows its slot as read
+   * just before (eventually consistent), with the place the cancel freed.
    */
   async cancelByToken(entity: EntityContext, cancelToken: string) {
-    const { appointment: before } = await this.manageable(entity, cancelToken, alreadyCancelled, true);
+    const { appointment: before } = await this.manageable(entity, cancelToken, {
+      whenCancelled: alreadyCancelled,
+      cutoff: true,
+      lightly: true,
+    });
     const slot = await this.deps.slots.get(entity.entityId, before.slot_id, false);
     const appointment = await this.deps.booking.update(
       entity,

@@ -103,7 +103,8 @@ export class BookingRepository {
   }
 
   /**
-   * Pattern: change an appointment's status and/or slot, conditioned on the status and slot read: release
+   * Pattern: change an appointment's status and/or slot, conditioned on the status, slot and change count
+   * (`ics_sequence`) read, so a read a moment old is refused as stale whatever it shows: release
    * the old places, take the new ones (open, taken < capacity), move counters of both sides. A slot held
    * before and after (a service moved by less than its length) is left as it is.
    */
@@ -116,20 +117,28 @@ export class BookingRepository {
     const take = holds.filter((id) => !held.includes(id));
     // The e-mails' tokens as read go back on the item; one minted since fails the write (read again).
     const links = linkDigestsKept(before.link_hashes);
+    // Every change since the read fails the write too (a read may be a moment old: BookingService).
+    const sequence = before.ics_sequence ?? 0;
+    const unchanged = `${CONDITION.appointmentUnchanged} AND ${sequence === 0 ? CONDITION.sequenceZero : CONDITION.sequenceAsRead}`;
     const items: TransactItem[] = [
       {
         Put: {
           TableName: t,
           Item: {
             ...appointmentItem(entityId, after, before.cancel_token_hash ?? '', {
-              sequence: (before.ics_sequence ?? 0) + 1,
+              sequence: sequence + 1,
               viaKey: before.booked_via_key,
               changedViaKey: plan.viaKey,
             }),
             ...links.item,
           },
-          ...onlyIf(`${CONDITION.appointmentUnchanged} AND ${links.condition}`),
-          ExpressionAttributeValues: { ':status': before.status, ':slot': before.slot_id, ...links.values },
+          ...onlyIf(`${unchanged} AND ${links.condition}`),
+          ExpressionAttributeValues: {
+            ':status': before.status,
+            ':slot': before.slot_id,
+            ':sequence': sequence,
+            ...links.values,
+          },
         },
       },
     ];
