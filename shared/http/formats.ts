@@ -77,12 +77,15 @@ function csvCell(value: unknown): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** Header row, then one row per item (a single object is one row); columns are the union of keys. */
-export function toCsv(rows: unknown): string {
+/**
+ * Header row, then one row per item (a single object is one row); columns are the union of keys. A list
+ * without items is its header alone: `columns`, those every item of the list has (none given: an empty body).
+ */
+export function toCsv(rows: unknown, columns: readonly string[] = []): string {
   const items = (Array.isArray(rows) ? rows : rows === null || rows === undefined ? [] : [rows]).map((item) =>
     flatten(typeof item === 'object' && item !== null ? item : { value: item }),
   );
-  const fields: string[] = [];
+  const fields: string[] = items.length === 0 ? [...columns] : [];
   const seen = new Set<string>();
   for (const item of items) {
     for (const key of Object.keys(item)) {
@@ -93,5 +96,7 @@ export function toCsv(rows: unknown): string {
     }
   }
   const data = items.map((item) => fields.map((key) => csvCell(item[key])));
+  // A header alone ends as the last row of a page does, without a line break.
+  if (data.length === 0) return csvWriter().unparse([fields.map(csvCell)], { newline: '\r\n' });
   return csvWriter().unparse({ fields: fields.map(csvCell), data }, { newline: '\r\n' });
 }

@@ -41,7 +41,7 @@ const V1_TEXT_FORMATS = {
     schema: { type: 'string', description: 'Root element <response> holding the envelope fields.' },
   },
   'text/csv': {
-    schema: { type: 'string', description: 'A header row, then one row per item of data (no envelope).' },
+    schema: { type: 'string', description: 'A header row (alone for an empty list), then a row per item.' },
   },
 };
 

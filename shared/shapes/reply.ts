@@ -8,6 +8,8 @@ export interface Reply {
   pagination?: Pagination;
   /** v1: calendar_id on calendar-specific lists; {} otherwise. */
   meta?: Record<string, unknown>;
+  /** v1 lists: the columns every item has, the header row of a CSV answer whose page has no item. */
+  columns?: readonly string[];
   /** Only for answers that are neither plain success nor a domain error (health: 503 degraded). */
   status?: number;
   errorCode?: string;

@@ -1,5 +1,5 @@
 import { appointmentListQuery, idPath, pageOf, params } from '../../../shared/features/v1-reads/http/params';
-import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
+import { V1_COLUMNS, v1Appointment } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -24,6 +24,9 @@ export const handler = defineV1Handler(
       page,
       named.calendars,
     );
-    return present(result, page, (v) => v1Appointment(v, zone), { calendar_id: id });
+    return present(result, page, (v) => v1Appointment(v, zone), {
+      columns: V1_COLUMNS.appointment,
+      meta: { calendar_id: id },
+    });
   },
 );

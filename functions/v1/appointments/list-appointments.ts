@@ -5,7 +5,7 @@ import {
   pageOf,
   params,
 } from '../../../shared/features/v1-reads/http/params';
-import { v1Appointment } from '../../../shared/features/v1-reads/http/present';
+import { V1_COLUMNS, v1Appointment } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
@@ -27,5 +27,7 @@ export const handler = defineV1Handler({ debugMode: true, query: Query }, async 
     },
     page,
   );
-  return present(result, page, (v) => v1Appointment(v, entity.settings.timezone));
+  return present(result, page, (v) => v1Appointment(v, entity.settings.timezone), {
+    columns: V1_COLUMNS.appointment,
+  });
 });

@@ -1,5 +1,5 @@
 import { idPath, pageOf, pagination, params, search } from '../../../shared/features/v1-reads/http/params';
-import { v1Client, v1ClientDetail } from '../../../shared/features/v1-reads/http/present';
+import { V1_COLUMNS, v1Client, v1ClientDetail } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { reply } from '../../../shared/shapes/reply';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -18,6 +18,9 @@ export const handler = defineV1Handler(
     if ('client' in named) return reply(v1ClientDetail(named.client, zone));
     const page = pageOf(input.query);
     const result = await clients.clientsOfCalendar(entity, named.calendar, input.query.search, page);
-    return present(result, page, (c) => v1Client(c, zone), { calendar_id: id });
+    return present(result, page, (c) => v1Client(c, zone), {
+      columns: V1_COLUMNS.client,
+      meta: { calendar_id: id },
+    });
   },
 );

@@ -1,7 +1,7 @@
 import { invalidField } from '../../../shared/core/errors';
 import { toE164 } from '../../../shared/features/contact/domain/phone';
 import { date, pageOf, pagination, params, search } from '../../../shared/features/v1-reads/http/params';
-import { v1Client } from '../../../shared/features/v1-reads/http/present';
+import { V1_COLUMNS, v1Client } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { optional, text } from '../../../shared/shapes/fields';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
@@ -32,5 +32,5 @@ export const handler = defineV1Handler({ debugMode: true, query: Query }, async 
     },
     page,
   );
-  return present(result, page, (c) => v1Client(c, entity.settings.timezone));
+  return present(result, page, (c) => v1Client(c, entity.settings.timezone), { columns: V1_COLUMNS.client });
 });

@@ -7,7 +7,7 @@ import {
   pagination,
   params,
 } from '../../../shared/features/v1-reads/http/params';
-import { v1Slot } from '../../../shared/features/v1-reads/http/present';
+import { V1_COLUMNS, v1Slot } from '../../../shared/features/v1-reads/http/present';
 import { present } from '../../../shared/features/v1-reads/http/present-list';
 import { defineV1Handler, v1Reads } from '../../../shared/wiring';
 
@@ -34,5 +34,8 @@ export const handler = defineV1Handler({ debugMode: true, query: Query }, async 
     },
     page,
   );
-  return present(result, page, (v) => v1Slot(v, entity.settings.timezone), { calendar_id: q.calendar_id });
+  return present(result, page, (v) => v1Slot(v, entity.settings.timezone), {
+    columns: V1_COLUMNS.slot,
+    meta: { calendar_id: q.calendar_id },
+  });
 });

@@ -7,12 +7,15 @@ import type { Reply } from '../../shapes/reply';
 import { toCsv, toXml } from '../formats';
 import type { AnswerFrame } from '../middleware/types';
 
-function v1Serialize(status: number, envelope: Record<string, unknown>, frame: AnswerFrame, rows: unknown) {
+/** What a CSV answer holds: its rows, and the header of a list without any (Reply.columns). */
+type CsvRows = { rows: unknown; columns?: readonly string[] | undefined };
+
+function v1Serialize(status: number, envelope: Record<string, unknown>, frame: AnswerFrame, csv: CsvRows) {
   const body =
     frame.format === 'xml'
       ? toXml(envelope)
       : frame.format === 'csv'
-        ? toCsv(rows)
+        ? toCsv(csv.rows, csv.columns)
         : JSON.stringify(envelope);
   return { statusCode: status, headers: { 'content-type': CONTENT_TYPES[frame.format] }, body };
 }
@@ -32,7 +35,7 @@ export function v1Success(r: Reply, frame: AnswerFrame): APIGatewayProxyStructur
     format: frame.format,
     ...(frame.debug ? { debug: frame.debug } : {}),
   };
-  return v1Serialize(r.status ?? 200, envelope, frame, r.data);
+  return v1Serialize(r.status ?? 200, envelope, frame, { rows: r.data, columns: r.columns });
 }
 
 /** v1 error envelope (docs/CONTRACT.md#envelopes), in the negotiated format (CSV: one row of the envelope's fields). */
@@ -50,5 +53,5 @@ export function v1Error(error: AppError, frame: AnswerFrame): APIGatewayProxyStr
     ...(frame.debug ? { debug: frame.debug } : {}),
   };
   // CSV: a header row and one row of every field of the error envelope (data and meta are empty).
-  return v1Serialize(error.status, envelope, frame, envelope);
+  return v1Serialize(error.status, envelope, frame, { rows: envelope });
 }

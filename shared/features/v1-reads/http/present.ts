@@ -20,6 +20,58 @@ import type {
 
 const at = (iso: string, timezone: string): string => isoInZone(new Date(iso), timezone);
 
+/** The fields every record of a v1 list has, in their order: the header row of a CSV page without items. */
+export const V1_COLUMNS = {
+  calendar: [
+    'calendar_id',
+    'calendar_name',
+    'widgetID',
+    'is_active',
+    'created_at',
+    'total_appointments',
+    'total_slots',
+  ] satisfies (keyof V1Calendar)[],
+  slot: [
+    'slot_id',
+    'calendar_id',
+    'date',
+    'start_time',
+    'end_time',
+    'capacity',
+    'is_available',
+    'booked_appointments',
+    'created_at',
+  ] satisfies (keyof V1Slot)[],
+  // service_id, service_name and changed_by only where an appointment has them.
+  appointment: [
+    'appointment_id',
+    'status',
+    'created_at',
+    'updated_at',
+    'slot_id',
+    'date',
+    'start_time',
+    'end_time',
+    'calendar_id',
+    'calendar_name',
+    'client_id',
+    'client_firstname',
+    'client_lastname',
+    'client_email',
+    'client_phone',
+  ] satisfies (keyof V1Appointment)[],
+  client: [
+    'client_id',
+    'client_firstname',
+    'client_lastname',
+    'client_email',
+    'client_phone',
+    'created_at',
+    'appointments_count',
+    'last_appointment',
+  ] satisfies (keyof V1Client)[],
+};
+
 /** v1 calendar (docs/CONTRACT.md#v1-in-short); the detail adds updated_at. */
 export const v1Calendar = (c: CalendarRecord, timezone: string): V1Calendar => ({
   calendar_id: c.calendar_id,

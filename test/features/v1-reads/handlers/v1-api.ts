@@ -665,6 +665,46 @@ describe('formats', () => {
     expect(answer.text).not.toMatch(/(^|,)[=+@-][^,]/m);
   });
 
+  it('CSV of an empty page: the header row alone, the columns every record of the list has', async () => {
+    const empty = '&date_from=2031-01-01&date_to=2031-01-01';
+    const headers: Array<[string, string]> = [
+      [
+        `/appointments?format=csv${empty}`,
+        'appointment_id,status,created_at,updated_at,slot_id,date,start_time,end_time,calendar_id,calendar_name,client_id,client_firstname,client_lastname,client_email,client_phone',
+      ],
+      [`/appointments/1?format=csv&status=completed${empty}`, expect.any(String)],
+      [
+        `/slots?format=csv&calendar_id=1${empty}`,
+        'slot_id,calendar_id,date,start_time,end_time,capacity,is_available,booked_appointments,created_at',
+      ],
+      [
+        '/clients?format=csv&search=nobody-has-this',
+        'client_id,client_firstname,client_lastname,client_email,client_phone,created_at,appointments_count,last_appointment',
+      ],
+      ['/clients/1?format=csv&search=nobody-has-this', expect.any(String)],
+      [
+        '/calendars?format=csv&page=9',
+        'calendar_id,calendar_name,widgetID,is_active,created_at,total_appointments,total_slots',
+      ],
+    ];
+    for (const [url, header] of headers) {
+      const answer = await get(url);
+      expect({ url, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        url,
+        status: 200,
+        type: 'text/csv; charset=utf-8',
+      });
+      expect({ url, lines: answer.text.split('\r\n') }).toEqual({ url, lines: [header] });
+    }
+    // The calendar forms have the columns of their list.
+    expect((await get(`/appointments/1?format=csv&status=completed${empty}`)).text).toBe(
+      (await get(`/appointments?format=csv${empty}`)).text,
+    );
+    expect((await get('/clients/1?format=csv&search=nobody-has-this')).text).toBe(
+      (await get('/clients?format=csv&search=nobody-has-this')).text,
+    );
+  });
+
   it('errors come in the requested format', async () => {
     const xml = await get('/calendars/999999?format=xml');
     expect(xml.status).toBe(404);
