@@ -88,7 +88,7 @@ async function booked(daysAhead: number) {
   const cancel = (token: string) => v2('POST', '/appointments/cancel', { cancel_token: token });
   const status = (id: number, to: string) =>
     v2('POST', '/appointments/update', { appointment_id: id, status: to });
-  return { account, slots, book, first, cancel, status };
+  return { account, slots, book, first, cancel, status, v2 };
 }
 
 /** The reads of the appointment, its slot and its client (the token's and the calendars' aside). */
@@ -159,6 +159,42 @@ describe('a cancel by its link', () => {
     const again = await cancel(first.cancel_token);
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ code: 'APPOINTMENT_CANCELLED' });
+    expect(await counterDrift(account)).toEqual([]);
+  });
+
+  it('a move by the business that a read a moment old does not show is checked on retry: too late to cancel', async () => {
+    const { account, first, v2 } = await booked(26);
+    const appointmentKey = keys.appointment(account, first.id);
+    const week = await v2('POST', '/settings', { client_change_cutoff_minutes: 10_080 });
+    expect(week.status).toBe(200);
+    // The copy a moment old: the appointment at its booked time, weeks ahead.
+    stale.set(appointmentKey.sk, await itemOf(appointmentKey));
+    // The business moves it to a slot within the week's cut-off.
+    const near = (
+      await v2('POST', '/calendar-slots/generate', { date: futureWorkingDate(2), max_appointments: 3 })
+    ).json.data as Array<{ id: number }>;
+    const moved = await v2('POST', '/appointments/update', {
+      appointment_id: first.id,
+      slot_id: near[0]?.id,
+    });
+    expect(moved.status).toBe(200);
+    // The client's own credential: a publishable key of the business's site (the cut-off binds links only).
+    const origin = 'https://www.example.fr';
+    const key = await v2('POST', '/keys', { name: 'site', allowed_origins: [origin] });
+    const site = { 'Access-Token': String(key.json.data.key), Origin: origin };
+    reads.length = 0;
+    const refused = await viaHandler('POST', '/api/v2/appointments/cancel', {
+      headers: site,
+      body: { cancel_token: first.cancel_token },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'CHANGE_TOO_LATE' });
+    expect(
+      ofData(reads)
+        .filter((r) => r.sk === appointmentKey.sk)
+        .map((r) => r.consistent),
+    ).toEqual([false, true]);
+    expect((await itemOf(appointmentKey)).status).toBe('confirmed');
     expect(await counterDrift(account)).toEqual([]);
   });
 

@@ -75,18 +75,46 @@ export class ClientLinkService {
       if (!appointment) throw appointmentNotFound();
       const refused = statusRefusal(appointment, rules.whenCancelled);
       if (refused) throw refused;
-      const calendar = await this.zoneChecked(entity, appointment, (zone) => {
-        if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
-          throw notManageable('started');
-        if (rules.cutoff) refuseWithinCutoff(entity, appointment, zone, this.now());
-      });
-      return { appointment, calendar };
+      return { appointment, calendar: await this.timeChecked(entity, appointment, rules.cutoff) };
     };
     if (!rules.lightly) return check(true);
     return check(false).catch((error: unknown) => {
       if (!(error instanceof AppError)) throw error;
       return check(true);
     });
+  }
+
+  /** The appointment's calendar, once its start is checked: started 409, within the cut-off 409 (`cutoff`). */
+  private timeChecked(entity: EntityContext, appointment: AppointmentRecord, cutoff = false) {
+    return this.zoneChecked(entity, appointment, (zone) => {
+      if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
+        throw notManageable('started');
+      if (cutoff) refuseWithinCutoff(entity, appointment, zone, this.now());
+    });
+  }
+
+  /**
+   * What refuses the link's change of the appointment as a try of its transaction reads it: its status, and,
+   * when it is no longer at the time that was checked (the business moved it since), its start and cut-off
+   * at its new time.
+   */
+  private async refusalOf(
+    entity: EntityContext,
+    checked: AppointmentRecord,
+    read: AppointmentRecord,
+    rules: { whenCancelled: WhenCancelled; cutoff?: boolean },
+  ): Promise<AppError | undefined> {
+    const refused = statusRefusal(read, rules.whenCancelled);
+    if (refused) return refused;
+    const same = (['date', 'start_time', 'calendar_id'] as const).every((k) => read[k] === checked[k]);
+    if (same) return undefined;
+    return this.timeChecked(entity, read, rules.cutoff).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof AppError) return error;
+        throw error;
+      },
+    );
   }
 
   /**
@@ -161,7 +189,8 @@ export class ClientLinkService {
       { slotId: slot.slot_id },
       {
         conflictIfUnchanged: alreadyAtThisTime,
-        refuse: (read) => statusRefusal(read, cancelledCannotMove),
+        refuse: (read) =>
+          this.refusalOf(entity, before, read, { whenCancelled: cancelledCannotMove, cutoff: true }),
         read: before,
       },
     );
@@ -196,7 +225,8 @@ export class ClientLinkService {
       { status: 'cancelled' },
       {
         conflictIfUnchanged: alreadyCancelled,
-        refuse: (read) => statusRefusal(read, alreadyCancelled),
+        refuse: (read) =>
+          this.refusalOf(entity, before, read, { whenCancelled: alreadyCancelled, cutoff: true }),
         read: before,
       },
     );

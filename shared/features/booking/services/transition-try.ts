@@ -15,7 +15,7 @@ export type Change = { slotId?: number | undefined; status?: AppointmentStatus |
 export type Guards = {
   conflictIfUnchanged?: () => AppError;
   /** A refusal for the appointment as read (returned, or thrown). */
-  refuse?: (before: AppointmentRecord) => AppError | undefined;
+  refuse?: (before: AppointmentRecord) => AppError | undefined | Promise<AppError | undefined>;
   /**
    * The appointment as the caller has just read it: the first try's, not read again (the transaction is
    * conditioned on its status, slot and change count as read; a retry reads it again, strongly).
@@ -66,7 +66,7 @@ export async function tryTransition(deps: TransitionDeps, t: TransitionTry): Pro
       ? guards.read
       : await deps.appointments.get(entity.entityId, appointmentId, strong);
   if (!before) throw appointmentNotFound();
-  const refused = guards.refuse?.(before);
+  const refused = await guards.refuse?.(before);
   if (refused) throw refused;
   const status = change.status ?? before.status;
   const updated_at = deps.now().toISOString();
