@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Service information
-         * @description Name, version, whether debug mode is on, the output formats and the main endpoints. No token.
+         * @description Name, version, whether debug mode is on, the output formats and the main endpoints. No token. With debug=true or X-Debug: true, where the stage has debug mode, the envelope also carries the debug object.
          */
         get: operations["get-root"];
         put?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token.
+         * @description Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token. With debug=true or X-Debug: true, where the stage has debug mode, the envelope also carries the debug object.
          */
         get: operations["get-health"];
         put?: never;

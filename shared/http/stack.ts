@@ -20,7 +20,7 @@ import { requestContext } from './middleware/request-context';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { sessionCheck } from './middleware/session-check';
 import { telemetry } from './middleware/telemetry';
-import { type Prefetch, tokenCheck } from './middleware/token-check';
+import { type Prefetch, publicDebug, tokenCheck } from './middleware/token-check';
 import {
   type ApiProfile,
   type AppContext,
@@ -139,6 +139,8 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
     ...(options.idempotent ? [idempotencyRecord({ store })] : []),
     envelope({ profile }),
     ...(api === 'v1' ? [formatNegotiation()] : []),
+    // GET /api/ and /api/health: the v1 debug flag adds the debug object (no token to spare them).
+    ...(api === 'v1' && options.auth === 'none' ? [publicDebug(config.debugModeEnabled)] : []),
     // Behind CloudFront, nothing else runs for a request that did not come through it.
     originCheck({ secret: config.originSecret }),
     // A staff member's session (v2): the third credential, after which tokenCheck has nothing to do.

@@ -22,7 +22,7 @@ export const V1_ROUTE_DOCS: Record<string, V1RouteDoc> = {
   'GET /api': {
     summary: 'Service information',
     description:
-      'Name, version, whether debug mode is on, the output formats and the main endpoints. No token.',
+      'Name, version, whether debug mode is on, the output formats and the main endpoints. No token. With debug=true or X-Debug: true, where the stage has debug mode, the envelope also carries the debug object.',
     tag: 'v1 service',
     answer: v1Answer(S.V1Info, 'V1InfoAnswer', 'Service information.', 'never'),
     // The answer itself, from the service (debug mode on, as locally and in staging).
@@ -32,7 +32,7 @@ export const V1_ROUTE_DOCS: Record<string, V1RouteDoc> = {
   'GET /api/health': {
     summary: 'Health',
     description:
-      'Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token.',
+      'Reads the table with a short deadline: 200 with status ok and database connected when it answers, 503 with status degraded and database unreachable (error_code SERVICE_UNAVAILABLE) when it does not. No token. With debug=true or X-Debug: true, where the stage has debug mode, the envelope also carries the debug object.',
     tag: 'v1 service',
     answer: v1Answer(S.V1Health, 'V1HealthAnswer', 'The store answers.', 'never'),
     example: { status: 'ok', timestamp: 1795424100, version: '1.0', debug_mode: true, database: 'connected' },

@@ -143,3 +143,19 @@ export const tokenCheck = (opts: TokenCheckOptions): Middleware => {
     state: { reads: ['edge'], writes: ['entity', 'visitor', 'prefetched', 'debug'] },
   };
 };
+
+/**
+ * v1 debug mode on the routes without a token (GET /api/, /api/health): `debug` or `X-Debug` true (any case)
+ * adds the envelope's `debug` object where the stage has debug mode. Their data stay the real ones (they
+ * hold no tenant's data to replace), and another value is ignored there rather than refused.
+ *
+ * Request state: writes `debug`.
+ */
+export const publicDebug = (enabled: boolean): Middleware => {
+  const isTrue = (value: string | undefined) => value?.trim().toLowerCase() === 'true';
+  const publicDebugBefore = ({ event, context }: AppRequest): void => {
+    if (enabled && (isTrue(event.queryStringParameters?.debug) || isTrue(event.headers?.['x-debug'])))
+      context.app.debug = true;
+  };
+  return { before: publicDebugBefore, state: { reads: [], writes: ['debug'] } };
+};

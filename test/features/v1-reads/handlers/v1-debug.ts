@@ -170,6 +170,22 @@ describe('v1 debug mode: every GET endpoint answers without a token', () => {
       });
     }
   });
+
+  it.each(['/', '/health'])('%s (no token): the debug object too, and the same data', async (url) => {
+    const plain = await call('GET', `/api${url}`, {});
+    expect(plain.status).toBe(200);
+    expect(plain.json.debug).toBeUndefined();
+    for (const answer of [await viaQuery(url), await viaHeader(url)]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json.debug).toMatchObject({ request_method: 'GET', debug_mode: true });
+      const { timestamp: _, ...data } = answer.json.data;
+      const { timestamp: __, ...plainData } = plain.json.data;
+      expect(data).toEqual(plainData);
+    }
+    // A value that is neither true nor false is not refused on a public route: no debug object.
+    const odd = await call('GET', `/api${url}?debug=yes`, {});
+    expect({ status: odd.status, debug: odd.json.debug }).toEqual({ status: 200, debug: undefined });
+  });
 });
 
 describe('v1 debug mode: the data set', () => {
