@@ -1,5 +1,5 @@
 /**
- * What each function's asset weighs (DESIGN.md, "Asset sizes"): its bundle and source map, the writers
+ * What each function's asset weighs (DESIGN.md, "Asset sizes"): its bundle and source map, the writers and map reader
  * bundled beside it, and the data files it reads (bundling.ts copies only those). `npm run asset-sizes`
  * prints the table; test/infra/bundle-size.test.ts checks DESIGN.md against it.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { EVENT_ENTRIES, FEED_ROUTE, NOT_FOUND_ENTRY, ROUTES } from '../shared/routes';
-import { buildWriters, dataOf, modulesInOutput, ROOT, writersOf } from './bundling';
+import { buildWriters, dataOf, firstUseOf, modulesInOutput, ROOT } from './bundling';
 
 /** Every function's handler file: the routes', the feed's, not-found's and the event functions'. */
 export const functionEntries = (): string[] => [
@@ -26,7 +26,7 @@ export interface AssetSize {
   bundleBytes: number;
   /** The data files the asset carries (relative to shared/core/data). */
   data: string[];
-  /** Everything deployed: bundle, source map, writers, data. */
+  /** Everything deployed: bundle, source map, writers and map reader, data. */
   assetBytes: number;
 }
 
@@ -36,7 +36,7 @@ const sizeOf = (path: string): number => {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 };
 
-/** The sizes of the writers bundled apart (formats.ts loads them beside index.js), all of them. */
+/** The sizes of the modules bundled apart (the writers and the map reader, loaded beside index.js on first use). */
 function writersBytes(writers: string[]): number {
   if (writers.length === 0) return 0;
   const dir = mkdtempSync(join(tmpdir(), 'booking-writers-'));
@@ -58,7 +58,7 @@ export function assetSizes(meta: Metafile, entries: readonly string[]): AssetSiz
     const map = meta.outputs[`${file}.map`]?.bytes ?? 0;
     const inputs = modulesInOutput(meta, file);
     const data = dataOf(inputs);
-    const writers = writersOf(inputs);
+    const writers = firstUseOf(inputs);
     const key = writers.join(',');
     if (!cache.has(key)) cache.set(key, writersBytes(writers));
     const dataBytes = data.reduce((sum, name) => sum + sizeOf(join(ROOT, 'shared', 'core', 'data', name)), 0);

@@ -3,7 +3,7 @@
  * esbuild's JS API, what the bundle test and the benchmark build. One place, so they cannot drift apart.
  */
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import { WRITERS } from '../shared/http/formats';
 
@@ -91,34 +91,49 @@ export function dataOf(inputs: Iterable<string>): string[] {
 
 /** Where the writers formats.ts loads on first use live in the repository (one module each). */
 export const WRITERS_SOURCE_DIR = 'shared/http/writers';
+/** Where the source-map reader source-stack.ts loads when it first maps an error's stack lives. */
+export const MAPS_SOURCE_DIR = 'shared/telemetry/maps';
 
 /**
  * Modules a bundle's module loads by path on first use, by that module (as in a metafile): each is
- * bundled apart into writers/ beside the function's index.js, and so is not in the function's bundle.
+ * bundled apart into the folder of its own folder's name beside the function's index.js (writers/,
+ * maps/), and so is not in the function's bundle: V8 compiles all of index.js when a function loads.
  */
-export const WRITER_OWNERS: Readonly<Record<string, readonly string[]>> = {
+export const FIRST_USE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'shared/http/formats.ts': WRITERS.map((name) => `${WRITERS_SOURCE_DIR}/${name}.ts`),
+  'shared/telemetry/source-stack.ts': [`${MAPS_SOURCE_DIR}/trace-mapping.ts`],
 };
 
-/** The writer modules (relative to ROOT) a bundle loads on first use, from the modules it holds. */
-export function writersOf(inputs: Iterable<string>): string[] {
+/** The modules (relative to ROOT) a bundle loads on first use, from the modules it holds. */
+export function firstUseOf(inputs: Iterable<string>): string[] {
   const wanted = new Set<string>();
-  for (const input of inputs) for (const writer of WRITER_OWNERS[input] ?? []) wanted.add(writer);
+  for (const input of inputs) for (const module of FIRST_USE_OWNERS[input] ?? []) wanted.add(module);
   return [...wanted].sort();
 }
 
+/** The writer modules (XML, CSV) a bundle loads on first use, from the modules it holds. */
+export const writersOf = (inputs: Iterable<string>): string[] =>
+  firstUseOf(inputs).filter((module) => module.startsWith(`${WRITERS_SOURCE_DIR}/`));
+
 /**
- * Bundles writer modules with the functions' options, one file each, into <dir>/writers/ (what
- * formats.ts requires beside index.js); returns the metafile, whose outputs say what each weighs.
+ * Bundles modules loaded on first use with the functions' options, one file each, into <dir>/writers/
+ * and <dir>/maps/ (what formats.ts and source-stack.ts require beside index.js); returns the metafile,
+ * whose outputs say what each weighs.
  */
 export function buildWriters(dir: string, entries: readonly string[]): Metafile {
-  const result = buildSync({
-    ...esbuildOptions(),
-    entryPoints: [...entries],
-    outbase: WRITERS_SOURCE_DIR,
-    outdir: join(dir, 'writers'),
-  });
-  return result.metafile as Metafile;
+  const meta: Metafile = { inputs: {}, outputs: {} };
+  for (const source of new Set(entries.map((entry) => dirname(entry)))) {
+    const result = buildSync({
+      ...esbuildOptions(),
+      entryPoints: entries.filter((entry) => dirname(entry) === source),
+      outbase: source,
+      outdir: join(dir, basename(source)),
+    });
+    const built = result.metafile as Metafile;
+    Object.assign(meta.inputs, built.inputs);
+    Object.assign(meta.outputs, built.outputs);
+  }
+  return meta;
 }
 
 /**
@@ -139,10 +154,14 @@ export function modulesInOutput(meta: Metafile, outputFile?: string): string[] {
 
 /**
  * After esbuild (a command hook of the stack): copies into the function's asset the data its bundle's
- * modules read and bundles beside it the writers they load on first use, both found in esbuild's
+ * modules read and bundles beside it the modules they load on first use (writers, map reader), both found in esbuild's
  * metafile (the modules in index.js, modulesInOutput), then removes the metafile (it is not deployed).
  */
-export function copyBundleData(outputDir: string): { data: string[]; writers: string[] } {
+export function copyBundleData(outputDir: string): {
+  data: string[];
+  writers: string[];
+  firstUse: string[];
+} {
   const metaFile = join(outputDir, 'index.meta.json');
   if (!existsSync(metaFile)) throw new Error(`no esbuild metafile in ${outputDir}`);
   const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile;
@@ -151,10 +170,10 @@ export function copyBundleData(outputDir: string): { data: string[]; writers: st
   for (const data of copied) {
     cpSync(join(ROOT, 'shared', 'core', 'data', data), join(outputDir, 'data', data), { recursive: true });
   }
-  const writers = writersOf(inOutput);
-  if (writers.length > 0) buildWriters(outputDir, writers);
+  const firstUse = firstUseOf(inOutput);
+  if (firstUse.length > 0) buildWriters(outputDir, firstUse);
   rmSync(metaFile);
-  return { data: copied, writers };
+  return { data: copied, writers: writersOf(inOutput), firstUse };
 }
 
 /** The module that reads the widget's script: a bundle with it gets the built widget script beside index.js. */

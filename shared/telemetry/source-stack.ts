@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TraceMap } from '@jridgewell/trace-mapping';
+import type * as MapReader from './maps/trace-mapping';
 
 /**
  * Stack traces that name the project's files and lines, mapped when an error is logged rather than when a
@@ -14,9 +16,17 @@ import type { TraceMap } from '@jridgewell/trace-mapping';
 /** `    at name (/var/task/index.js:1:2345)` or `    at /var/task/index.js:1:2345`. */
 const FRAME = /^(\s*at (?:.*? \()?)(\/[^():]+\.js):(\d+):(\d+)(\)?)$/;
 
-/** The library, loaded with the first map read (never at cold start). */
-const traceMapping = (): typeof import('@jridgewell/trace-mapping') =>
-  require('@jridgewell/trace-mapping') as typeof import('@jridgewell/trace-mapping');
+/**
+ * The library, loaded with the first map read (never at cold start), from a file of its own: in the
+ * repository shared/telemetry/maps/trace-mapping.ts, in a bundle maps/trace-mapping.js beside index.js
+ * (bundled apart, infra/bundling.ts), so that V8 does not compile it with the function's own code.
+ */
+const MAPS_DIR = join(__dirname, 'maps');
+let reader: typeof MapReader | undefined;
+const traceMapping = (): typeof MapReader => {
+  reader ??= require(join(MAPS_DIR, 'trace-mapping')) as typeof MapReader;
+  return reader;
+};
 
 /** Each bundle's map, read once; null when the file has none. */
 const maps = new Map<string, TraceMap | null>();

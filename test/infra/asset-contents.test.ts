@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { assetSizes } from '../../infra/asset-sizes';
-import { copyBundleData, dataOf, esbuildOptions, modulesInOutput, writersOf } from '../../infra/bundling';
+import {
+  copyBundleData,
+  dataOf,
+  esbuildOptions,
+  MAPS_SOURCE_DIR,
+  modulesInOutput,
+  writersOf,
+} from '../../infra/bundling';
 
 /** A v1 read (writers), v2 reads with and without the holidays, a booking (phone data), the dispatcher. */
 const ENTRIES = [
@@ -64,6 +71,7 @@ describe.each(ENTRIES)('%s', (entry) => {
         'index.js.map',
         ...(asset.copied.data.length > 0 ? ['data'] : []),
         ...(asset.copied.writers.length > 0 ? ['writers'] : []),
+        ...(asset.copied.firstUse.some((module) => module.startsWith(`${MAPS_SOURCE_DIR}/`)) ? ['maps'] : []),
       ].sort(),
     );
   });
@@ -71,6 +79,24 @@ describe.each(ENTRIES)('%s', (entry) => {
   it('carries the holidays only where it checks dates, the writers only where it answers v1', () => {
     expect(asset.copied.data.includes('holidays')).toBe(entry.includes('/opening-hours/'));
     expect(asset.copied.writers.length > 0).toBe(entry.startsWith('functions/v1/'));
+  });
+
+  it('carries the source-map reader beside index.js, not in it (it runs only when an error is logged)', () => {
+    expect(asset.files).toContain('maps');
+    expect(readdirSync(join(asset.dir, 'maps')).sort()).toEqual(['trace-mapping.js', 'trace-mapping.js.map']);
+    const inIndex = modulesInOutput(
+      buildSync({
+        ...esbuildOptions(),
+        entryPoints: [entry],
+        outfile: join(asset.dir, 'again.js'),
+        write: false,
+      }).metafile as Metafile,
+    );
+    expect(inIndex.filter((module) => module.includes('@jridgewell/'))).toEqual([]);
+    const reader = require(
+      join(asset.dir, 'maps', 'trace-mapping.js'),
+    ) as typeof import('@jridgewell/trace-mapping');
+    expect(typeof reader.originalPositionFor).toBe('function');
   });
 });
 

@@ -12,9 +12,9 @@ export {
 } from './domain/booking-window';
 export type { CalendarRecord } from './domain/calendar';
 export { MAX_CALENDARS, newCalendar, totalAppointments } from './domain/calendar';
+export { isSupportedCountry } from './domain/countries';
 export type { DayStatus } from './domain/day-status';
 export type { Holiday } from './domain/holidays';
-export { isSupportedCountry } from './domain/holidays';
 export type { DayHours, Weekday, WeeklyHours } from './domain/opening-hours';
 export { buildDayHours, DEMO_HOURS, timeToSeconds, WEEKDAYS } from './domain/opening-hours';
 export type { SlotRecord } from './domain/slot';

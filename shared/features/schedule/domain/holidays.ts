@@ -32,17 +32,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Holidays from 'date-holidays-parser';
-import COUNTRIES from '../../../core/data/holiday-countries.json';
-import TABLES_INDEX from '../../../core/data/holiday-tables.json';
-import {
-  HOLIDAYS_DIR,
-  type HolidayTable,
-  type HolidayTablesIndex,
-  holidayTableFile,
-} from '../../../core/data-files';
+import { HOLIDAYS_DIR, type HolidayTable, holidayTableFile } from '../../../core/data-files';
 import { isValidIsoDate } from '../../../core/dates';
 import { DEFAULT_COUNTRY } from '../../../core/defaults';
 import { invalidDate, invalidField } from '../../../core/errors';
+import { isSupportedCountry, parseCode, STATES, TABLES } from './countries';
+
+/** Also here, where the holidays' tests and tools have always found it. */
+export { isSupportedCountry } from './countries';
 
 export interface Holiday {
   name: string;
@@ -52,37 +49,12 @@ export interface Holiday {
 const LANGUAGE = 'en';
 const NAME_SEPARATOR = ' / ';
 const YEAR_BOUNDS = { min: 1900, max: 2200 } as const;
-/** 'FR', or a country and one subdivision as the settings accept it: 'DE-BY', 'FR-57'. */
-const CODE = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/;
 
 // One library instance per country code, and the computed lists per year: rules are parsed once.
 const instances = new Map<string, Holidays>();
 const lists = new Map<string, readonly Holiday[]>();
 const rules = new Map<string, object>();
-const STATES: Readonly<Record<string, readonly string[]>> = COUNTRIES;
-// Countries whose public holidays are precomputed (their calendars are not bundled), and their tables.
-const TABLES: Readonly<HolidayTablesIndex> = TABLES_INDEX;
 const tables = new Map<string, HolidayTable>();
-
-function parseCode(country: string): { country: string; state?: string } | null {
-  const match = CODE.exec(country.trim().toUpperCase());
-  if (!match) return null;
-  const [, code = '', state] = match;
-  return state === undefined ? { country: code } : { country: code, state };
-}
-
-/** True when the generated data holds the country (and state, as in 'DE-BY'); settings should check with it. */
-export function isSupportedCountry(country: string): boolean {
-  const parsed = parseCode(country);
-  if (!parsed) return false;
-  const states = Object.hasOwn(STATES, parsed.country)
-    ? STATES[parsed.country]
-    : Object.hasOwn(TABLES.countries, parsed.country)
-      ? TABLES.countries[parsed.country]
-      : undefined;
-  if (!states) return false;
-  return parsed.state === undefined || states.includes(parsed.state);
-}
 
 /** 'JP' or 'MY-01' from a supported code in any case; a validation error for any other code. */
 function supportedKey(country: string): { key: string; country: string; state?: string } {
