@@ -77,9 +77,10 @@ export async function tryTransition(deps: TransitionDeps, t: TransitionTry): Pro
     if (!slot) throw slotNotFound();
     const calendar = await deps.calendars.get(entity.entityId, slot.calendar_id);
     if (!calendar?.is_active) throw calendarNotFound();
-    // A service moved by less than its length already holds a place in this slot.
+    // A service moved by less than its length already holds a place in this slot. Any other move needs a
+    // free place, a cancelled appointment's too (docs/CONTRACT.md#moves: it checks, without taking one).
     const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
-    refuseUnbookable(slot, calendar, deps.now(), takesPlace(status) && !holdsIt);
+    refuseUnbookable(slot, calendar, deps.now(), !holdsIt);
     after = {
       ...after,
       slot_id: slot.slot_id,

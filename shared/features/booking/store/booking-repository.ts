@@ -146,6 +146,14 @@ export class BookingRepository {
     const move = (slotId: number, delta: 1 | -1) =>
       movePlaceItem({ tableName: t, entityId, slotId, delta, now: after.updated_at });
     for (const id of take) items.push(move(id, 1));
+    // A move that takes no place (a cancelled appointment) still needs a free place in its new slots.
+    const moved = after.slot_id !== before.slot_id;
+    const checks =
+      moved && !takesPlace(after.status) ? heldSlots(after).filter((id) => !held.includes(id)) : [];
+    for (const id of checks) {
+      slotIndexes.push(items.length);
+      items.push(roomCheckItem(t, entityId, id));
+    }
     for (const id of release) items.push(move(id, -1));
     const owner = plan.owner;
     const daysBefore = owner?.day_state ?? { ...noDays(), version: 0, touch: 0 };

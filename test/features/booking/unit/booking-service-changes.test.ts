@@ -137,12 +137,17 @@ describe('BookingService.update', () => {
     expect(world.slotOf(SLOT.open).taken).toBe(1);
   });
 
-  it('moves a cancelled appointment into a full slot (it needs no place), but never into the past', async () => {
+  it('moves a cancelled appointment only where a place is free (taking none), never into the past', async () => {
     const world = await withBooking();
     await world.service.update(ENTITY, 1000, { status: 'cancelled' });
-    const moved = await world.service.update(ENTITY, 1000, { slotId: SLOT.full });
-    expect(moved).toMatchObject({ slot_id: SLOT.full, status: 'cancelled' });
-    expect(world.slotOf(SLOT.full).taken).toBe(1);
+    expect(await refusal(world.service.update(ENTITY, 1000, { slotId: SLOT.full }))).toEqual({
+      status: 409,
+      code: 'SLOT_UNAVAILABLE',
+      message: 'slot not available: full',
+    });
+    const moved = await world.service.update(ENTITY, 1000, { slotId: SLOT.later });
+    expect(moved).toMatchObject({ slot_id: SLOT.later, status: 'cancelled' });
+    expect(world.slotOf(SLOT.later).taken).toBe(0);
     expect(await refusal(world.service.update(ENTITY, 1000, { slotId: SLOT.yesterday }))).toEqual({
       status: 409,
       code: 'SLOT_IN_PAST',

@@ -313,6 +313,24 @@ describe('appointments: create, change, move', () => {
     expect((await get(`/slots/${before.slot_id}`)).json.data.booked_appointments).toBe(1);
   });
 
+  it('PUT moving a cancelled appointment needs a free place in the new slot too, and takes none', async () => {
+    const booked = await postAppointment({
+      calendar_id: second,
+      slot_id: slotsD2[4]?.id,
+      status: 'cancelled',
+      ...person(15),
+    });
+    expect(booked.status).toBe(200);
+    const id = booked.json.data.appointment.appointment_id as number;
+    expect((await get(`/slots/${slotsD2[1]?.id}`)).json.data.is_available).toBe(false); // full
+    v1Error(await put(id, { slot_id: slotsD2[1]?.id }), 409, 'SLOT_UNAVAILABLE');
+    expect((await get(`/appointments/${id}`)).json.data.slot_id).toBe(slotsD2[4]?.id);
+    const moved = await put(id, { slot_id: slotsD2[5]?.id });
+    expect(moved.status).toBe(200);
+    expect(moved.json.data.appointment).toMatchObject({ slot_id: slotsD2[5]?.id, status: 'cancelled' });
+    expect((await get(`/slots/${slotsD2[5]?.id}`)).json.data.booked_appointments).toBe(0);
+  });
+
   it.each([
     [{}, 400, 'MISSING_REQUIRED_FIELD'],
     [{ slot_id: 777777 }, 404, 'SLOT_NOT_FOUND'],
