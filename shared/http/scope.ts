@@ -53,3 +53,10 @@ export function addStoreCall(ms: number): void {
   scope.storeMs += ms;
   scope.storeCalls += 1;
 }
+
+/**
+ * Runs `fn` outside any request's scope, as background work must run: the local runtime's stream poller,
+ * queues and timers are woken by a request's write, and whatever they start would otherwise carry that
+ * request's store deadline, which passes with the request (on AWS each is an invocation of its own, with none).
+ */
+export const outsideRequest = <T>(fn: () => T): T => storage.exit(fn);

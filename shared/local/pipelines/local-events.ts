@@ -1,6 +1,7 @@
 import { config } from '../../config';
 import type { MailJob } from '../../features/mail/domain/notifications';
 import type { MailTransport } from '../../features/mail/ports';
+import { outsideRequest } from '../../http/scope';
 import { instrumented } from '../../telemetry/invocation';
 import { EVENT_ROUTES } from '../../telemetry/names';
 import {
@@ -59,6 +60,14 @@ function localTransport(env: NodeJS.ProcessEnv): {
   return { transport: new OutboxTransport(folder), target: folder };
 }
 
+/**
+ * One background invocation (a stream batch, an e-mail, a delivery, an open-days run), outside the scope of
+ * the request whose write woke it: that request's store deadline passes with it, and work it woke (the
+ * poller's next reads, a timer set meanwhile) would fail every store call once it had passed.
+ */
+const background = <T>(route: string, run: () => Promise<T>): Promise<T> =>
+  outsideRequest(() => instrumented(route, run));
+
 /** The store calls that write (and so may add stream records). */
 const WRITES = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
 let pollers = 0;
@@ -107,12 +116,12 @@ export function startLocalEvents(
         `${line}: ${fields.kind} of appointment ${fields.appointment} (${fields.entity}) → ${fields.to ?? fields.reason}`,
       ),
   });
-  mailQueue.consume((job) => instrumented(EVENT_ROUTES.sendMail, () => mail.handle(job)));
+  mailQueue.consume((job) => background(EVENT_ROUTES.sendMail, () => mail.handle(job)));
   // The staff's sign-in links go the client e-mails' way: SMTP_URL's server or the outbox.
   useSignInTransport(local.transport);
 
   const openDaysQueue = new LocalOpenDaysQueue({
-    run: (job) => instrumented(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
+    run: (job) => background(EVENT_ROUTES.openDaysEntity, () => runOpenDaysJob(job)),
     log,
   });
 
@@ -121,18 +130,19 @@ export function startLocalEvents(
     mail: mail.planner,
   });
   // Each delivery and each batch of records writes its own metrics line, as its Lambda invocation would.
-  queue.consume((delivery) => instrumented(EVENT_ROUTES.deliver, () => pipeline.delivery.handle(delivery)));
+  queue.consume((delivery) => background(EVENT_ROUTES.deliver, () => pipeline.delivery.handle(delivery)));
   const poller = startStreamPoller({
     endpoint: config.dynamoEndpoint ?? '',
     region: config.region,
     tableName: config.tableName,
-    onRecords: async (records) => {
-      const answer = await instrumented(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
-      await openDaysAfterChanges(records, openDaysQueue).catch((error: Error) =>
-        log(`open days: ${error.message}`),
-      );
-      return answer;
-    },
+    onRecords: (records) =>
+      outsideRequest(async () => {
+        const answer = await background(EVENT_ROUTES.dispatch, () => pipeline.dispatchRecords(records));
+        await openDaysAfterChanges(records, openDaysQueue).catch((error: Error) =>
+          log(`open days: ${error.message}`),
+        );
+        return answer;
+      }),
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
@@ -148,7 +158,9 @@ export function startLocalEvents(
   );
   let openDays: Promise<unknown> = Promise.resolve();
   const everyMinute = setInterval(() => {
-    openDays = openDaysOfAll(openDaysQueue).catch((error: Error) => log(`open days: ${error.message}`));
+    openDays = outsideRequest(() => openDaysOfAll(openDaysQueue)).catch((error: Error) =>
+      log(`open days: ${error.message}`),
+    );
   }, options.openDaysEveryMs ?? OPEN_DAYS_EVERY_MS);
   everyMinute.unref();
   return {
