@@ -7,6 +7,10 @@ import { ServiceRepository } from '../features/catalog/store/service-repository'
 import { mailConfig } from '../features/mail/config';
 import type { MailJob } from '../features/mail/domain/notifications';
 import type { MailLookup, MailTransport, ReminderScheduler } from '../features/mail/ports';
+import {
+  CalendarFeedAddresses,
+  type CalendarFeedServiceDeps,
+} from '../features/mail/services/calendar-feed-addresses';
 import { CalendarFeedService } from '../features/mail/services/calendar-feed-service';
 import { MailPlanner, type MailPlannerDeps } from '../features/mail/services/mail-planner';
 import { MailSender } from '../features/mail/services/mail-sender';
@@ -201,11 +205,11 @@ export const sendQueuedMails = (messages: readonly QueuedMessage[]): Promise<Bat
     mailBatch.run(() => eachJob(messages, (job: MailJob) => awsMailSender()(job))),
   );
 
-/** The staff calendar feed. */
-export const calendarFeedService = /* @__PURE__ */ once(() => {
+/** What the staff calendar feed reads and keeps, for its addresses and for the feed alike. */
+const calendarFeedDeps = (): CalendarFeedServiceDeps => {
   const lookup = mailLookup();
   const appointments = new AppointmentRepository(table());
-  return new CalendarFeedService({
+  return {
     store: new CalendarFeedRepository(table()),
     reads: {
       entity: lookup.entity,
@@ -214,5 +218,21 @@ export const calendarFeedService = /* @__PURE__ */ once(() => {
       calendars: (entityId) => new CalendarRepository(table()).list(entityId),
       calendar: (entityId, calendarId) => new CalendarRepository(table()).get(entityId, calendarId),
     },
-  });
-});
+  };
+};
+/** The staff calendar feed: its addresses and the feed itself (GET /feeds/{file}). */
+export const calendarFeedService = /* @__PURE__ */ once(() => new CalendarFeedService(calendarFeedDeps()));
+/**
+ * The feed's addresses only (the three /api/v2/calendar-feed routes): their functions then carry neither
+ * the iCalendar writer nor the feed's reads, which only the feed runs (docs/design/observability.md, cold
+ * starts).
+ */
+export const calendarFeedAddresses = /* @__PURE__ */ once(
+  () =>
+    new CalendarFeedAddresses({
+      store: new CalendarFeedRepository(table()),
+      reads: {
+        calendar: (entityId, calendarId) => new CalendarRepository(table()).get(entityId, calendarId),
+      },
+    }),
+);

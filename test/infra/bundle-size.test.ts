@@ -192,6 +192,33 @@ it('the writers, bundled apart, load beside a bundle and write what the librarie
   );
 });
 
+it('no function bundle carries the source-map reader: it is bundled apart beside index.js (maps/)', () => {
+  // docs/design/observability.md, "Cold starts: less code to compile": 16 KB V8 compiled at every load.
+  for (const entry of ENTRIES) {
+    const inOutput = Object.entries(outputOf(entry).inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    expect([entry, inOutput.filter((i) => i.includes('node_modules/@jridgewell/'))]).toEqual([entry, []]);
+  }
+});
+
+it('the feed-address functions carry neither the iCalendar writer nor luxon: only the feed renders', () => {
+  const addresses = ENTRIES.filter((entry) => entry.startsWith('functions/v2/calendar-feed/'));
+  expect(addresses).toHaveLength(3);
+  for (const entry of addresses) {
+    const heavy = Object.entries(outputOf(entry).inputs)
+      .filter(
+        ([path, input]) => input.bytesInOutput > 0 && /node_modules\/(ical-generator|luxon)\//.test(path),
+      )
+      .map(([path]) => path);
+    expect([entry, heavy]).toEqual([entry, []]);
+  }
+  const feed = Object.entries(outputOf(FEED_ROUTE.entry).inputs);
+  expect(
+    feed.some(([path, input]) => path.includes('node_modules/ical-generator/') && input.bytesInOutput > 0),
+  ).toBe(true);
+});
+
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
   // The module lives in shared/features/schedule/domain/: its bundle is there under outdir.
   const bundled = join(outdir, 'shared', 'features', 'schedule', 'domain', 'holidays.js');

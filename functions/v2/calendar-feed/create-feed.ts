@@ -1,7 +1,7 @@
 import { publicBaseUrl } from '../../../shared/config';
 import { body, id, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
+import { calendarFeedAddresses, defineV2Handler } from '../../../shared/wiring';
 
 /**
  * POST /api/v2/calendar-feed — a new secret address of the staff calendar feed (docs/NOTIFICATIONS.md):
@@ -11,6 +11,6 @@ import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
  */
 const Body = body({ calendar_id: optional(id()) });
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
-  const token = await calendarFeedService().issue(entity.entityId, body.calendar_id);
+  const token = await calendarFeedAddresses().issue(entity.entityId, body.calendar_id);
   return reply({ url: `${publicBaseUrl()}/feeds/${token}.ics` }, { message: 'calendar feed address' });
 });

@@ -1,6 +1,6 @@
 import { body, id, optional } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
+import { calendarFeedAddresses, defineV2Handler } from '../../../shared/wiring';
 
 /**
  * POST /api/v2/calendar-feed/delete — ends the feed address, the business's or with `calendar_id` that
@@ -8,6 +8,6 @@ import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
  */
 const Body = body({ calendar_id: optional(id()) });
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
-  const ended = await calendarFeedService().end(entity.entityId, body.calendar_id);
+  const ended = await calendarFeedAddresses().end(entity.entityId, body.calendar_id);
   return reply([], { message: ended ? 'calendar feed address ended' : 'no calendar feed address to end' });
 });

@@ -1,7 +1,7 @@
 import { v2FeedStatus } from '../../../shared/features/mail/http/feed-present';
 import { id, optional, params } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
+import { calendarFeedAddresses, defineV2Handler } from '../../../shared/wiring';
 
 /**
  * GET /api/v2/calendar-feed[?calendar_id=] — whether a feed address exists (the business's, or that staff
@@ -10,7 +10,7 @@ import { calendarFeedService, defineV2Handler } from '../../../shared/wiring';
 export const handler = defineV2Handler(
   { query: params({ calendar_id: optional(id()) }) },
   async ({ entity, query }) => {
-    const status = await calendarFeedService().status(entity.entityId, query.calendar_id);
+    const status = await calendarFeedAddresses().status(entity.entityId, query.calendar_id);
     return reply(v2FeedStatus(status), {
       message: status.exists ? 'a calendar feed address exists' : 'no calendar feed address',
     });

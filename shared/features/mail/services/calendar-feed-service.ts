@@ -1,16 +1,13 @@
 import { addDays, todayIn } from '../../../core/dates';
-import { busy, calendarNotFound } from '../../../core/errors';
-import { jitteredPause, MAX_ATTEMPTS } from '../../../core/jobs/retry';
-import { randomToken, sha256Hex } from '../../access';
-import type { AppointmentRecord } from '../../booking';
-import type { CalendarRecord } from '../../schedule';
-import type { EntitySettings } from '../../settings';
+import { sha256Hex } from '../../access';
 import { businessName } from '../../settings';
 import { feedIcs } from '../domain/ics';
 import { feedEntryText } from '../domain/mail-content';
 import { calendarUid } from '../domain/notifications';
 import { withService } from '../domain/staff-texts';
-import type { CalendarFeedStore, FeedOwner } from '../ports';
+import { CalendarFeedAddresses, type CalendarFeedServiceDeps } from './calendar-feed-addresses';
+
+export type { CalendarFeedServiceDeps, FeedReads } from './calendar-feed-addresses';
 
 /** How far back the feed goes, and how many appointments it holds at most. */
 export const FEED_DAYS_BACK = 30;
@@ -19,76 +16,16 @@ export const FEED_MAX_ENTRIES = 2000;
 /** A feed token: 256 random bits, base64url (43 characters). */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export interface FeedReads {
-  entity(entityId: string): Promise<{ name: string; settings: EntitySettings } | null>;
-  appointmentsFrom(
-    entityId: string,
-    calendarId: number,
-    from: string,
-    limit: number,
-  ): Promise<Array<AppointmentRecord & { ics_sequence?: number }>>;
-  /** The entity's calendars (staff); absent: the feed holds the default calendar only. */
-  calendars?(entityId: string): Promise<CalendarRecord[]>;
-  /** One calendar of the entity, or null (a calendar's own feed). */
-  calendar?(entityId: string, calendarId: number): Promise<CalendarRecord | null>;
-}
-
-/** What the staff feed needs: its secret tokens, what it reads, a clock. */
-export interface CalendarFeedServiceDeps {
-  store: CalendarFeedStore;
-  reads: FeedReads;
-  now?: () => Date;
-}
-
 /**
- * The staff calendar feeds (docs/NOTIFICATIONS.md#calendar-feed): a secret address per entity, and one per
- * calendar for its staff member, each replaced when asked again. The entity's answers the appointments of
- * every calendar (docs/CONTRACT.md#services-and-staff) from 30 days back as an iCalendar file, each entry
- * naming its calendar when there is more than one; a calendar's answers that calendar's only. Every word
- * of it is in the entity's language.
+ * The staff calendar feeds (docs/NOTIFICATIONS.md#calendar-feed): their addresses (CalendarFeedAddresses)
+ * and the feed itself. The entity's answers the appointments of every calendar
+ * (docs/CONTRACT.md#services-and-staff) from 30 days back as an iCalendar file, each entry naming its
+ * calendar when there is more than one; a calendar's answers that calendar's only. Every word of it is in
+ * the entity's language.
  */
-export class CalendarFeedService {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: CalendarFeedServiceDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
-
-  /**
-   * A new secret token for the entity's feed, or with `calendarId` for that calendar's (404 when the entity
-   * has no such calendar); the previous one stops answering at once.
-   */
-  async issue(entityId: string, calendarId?: number): Promise<string> {
-    const owner = await this.owner(entityId, calendarId);
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const token = randomToken(32);
-      if (await this.deps.store.replace(owner, sha256Hex(token), this.now().toISOString())) return token;
-      // Another replacement came first: this one goes on top of it, after a short, growing, jittered pause.
-      await jitteredPause(attempt);
-    }
-    throw busy();
-  }
-
-  /** Whether the feed has an address, and since when (the address itself is never kept). */
-  async status(
-    entityId: string,
-    calendarId?: number,
-  ): Promise<{ exists: boolean; createdAt: string | null }> {
-    const current = await this.deps.store.current(await this.owner(entityId, calendarId));
-    return { exists: current !== null, createdAt: current?.createdAt ?? null };
-  }
-
-  /** Ends the feed's address: it answers 404 at once. False when there was none. */
-  async end(entityId: string, calendarId?: number): Promise<boolean> {
-    return this.deps.store.end(await this.owner(entityId, calendarId));
-  }
-
-  /** The entity's feed, or a calendar's of the entity (404 `calendar not found or inactive` otherwise). */
-  private async owner(entityId: string, calendarId?: number): Promise<FeedOwner> {
-    if (calendarId === undefined) return { entityId };
-    const calendar = this.deps.reads.calendar ? await this.deps.reads.calendar(entityId, calendarId) : null;
-    if (!calendar) throw calendarNotFound();
-    return { entityId, calendarId };
+export class CalendarFeedService extends CalendarFeedAddresses {
+  constructor(protected override readonly deps: CalendarFeedServiceDeps) {
+    super(deps);
   }
 
   /** The feed of a token, or null when the token is not a current one. */
