@@ -22,6 +22,15 @@ export const CONDITION = {
   clientCountAsRead: '#appointments_count = :read',
   /** A client has two bookings or more (`:two`): the count only grows, so this never goes stale. */
   clientIsRepeat: '#appointments_count >= :two',
+  /**
+   * A client's names are as read (`:readFirst`, `:readLast`): a booking that renames it (docs/CONTRACT.md#clients)
+   * writes over nothing it did not see, and is retried on fresh data otherwise.
+   */
+  clientNamesAsRead: '#client_firstname = :readFirst AND #client_lastname = :readLast',
+  /** A client's e-mail is as read (`:readEmail`). */
+  clientEmailAsRead: '#client_email = :readEmail',
+  /** A client has no e-mail, as read (`:nullType` = 'NULL': stored as null, or never written). */
+  clientNoEmail: '(attribute_not_exists(#client_email) OR attribute_type(#client_email, :nullType))',
   /** A booking's date (`:last_appointment`) is not before the client's latest: it may become the latest. */
   lastAppointmentNotLater:
     '(attribute_not_exists(#last_appointment) OR #last_appointment <= :last_appointment)',

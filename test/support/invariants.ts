@@ -1,7 +1,10 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config';
+import * as keys from '../../shared/db/keys';
+import { INDEX } from '../../shared/db/keys';
 import type { AppointmentRecord } from '../../shared/features/booking/domain/appointment';
 import { dayEffectsOfAll, daysOf, POINTS } from '../../shared/features/booking/domain/day-stats';
+import { searchTextOf, toClient } from '../../shared/features/booking/store/client-items';
 import { documentClient } from '../../shared/wiring';
 
 /** Every item of an entity's partition, straight from the table (for recounts). */
@@ -198,3 +201,51 @@ const sorted = (map: unknown): Record<string, number> =>
       .map(([k, n]) => [k, Number(n)] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
+
+/**
+ * What a client's names make, as stored (docs/CONTRACT.md#clients): on its item, the client-name and
+ * client-email index keys and the search text; on each membership of a calendar in the index, its place by
+ * name and the same search text. The differences, empty when every item follows its client's names.
+ */
+export async function clientNamesDrift(entityId: string): Promise<string[]> {
+  const items = await partition(entityId);
+  const drift: string[] = [];
+  const expect = (what: string, actual: unknown, wanted: unknown) => {
+    if (actual !== wanted) drift.push(`${what}: stored ${String(actual)}, from the names ${String(wanted)}`);
+  };
+  const clients = new Map(items.filter((i) => i.type === 'client').map((c) => [Number(c.client_id), c]));
+  for (const [clientId, c] of clients) {
+    const names = toClient(c);
+    const indexes: Record<string, unknown> = keys.clientIndexes(entityId, {
+      clientId,
+      lastName: names.client_lastname,
+      firstName: names.client_firstname,
+      email: names.client_email,
+      appointmentsCount: names.appointments_count,
+    });
+    expect(`client ${clientId} search_text`, c.search_text, searchTextOf(names));
+    for (const attribute of [INDEX.clientName.sk, INDEX.clientEmail.pk])
+      expect(`client ${clientId} ${attribute}`, c[attribute], indexes[attribute]);
+  }
+  for (const m of items.filter((i) => i.type === 'calendar-client' && i[INDEX.clientName.pk])) {
+    const c = clients.get(Number(m.client_id));
+    if (!c) {
+      drift.push(`member ${String(m.sk)}: no client`);
+      continue;
+    }
+    const names = toClient(c);
+    const place: Record<string, unknown> = keys.calendarClientIndexes(entityId, {
+      calendarId: Number(m.calendar_id),
+      clientId: names.client_id,
+      lastName: names.client_lastname,
+      firstName: names.client_firstname,
+    });
+    expect(
+      `member ${String(m.sk)} ${INDEX.clientName.sk}`,
+      m[INDEX.clientName.sk],
+      place[INDEX.clientName.sk],
+    );
+    expect(`member ${String(m.sk)} search_text`, m.search_text, searchTextOf(names));
+  }
+  return drift;
+}

@@ -28,10 +28,24 @@ export interface BookingPlan {
   mailCancelToken?: string | undefined;
   /** Made with a publishable key: kept on the appointment so that its e-mails are capped. */
   viaKey?: true | undefined;
-  /** The client as it will be after the booking (a known client keeps its names and e-mail). */
+  /**
+   * The client as it will be after the booking: a known client takes the booking's names and e-mail when
+   * the business books, keeps its own on a public booking (docs/CONTRACT.md#clients).
+   */
   client: ClientRecord;
-  /** The client as read before the booking; null: a new client, created by this booking. */
-  existing: Pick<ClientRecord, 'appointments_count' | 'last_appointment' | 'day_state'> | null;
+  /**
+   * The client as read before the booking (its names and e-mail: a rename is written only when they differ,
+   * conditioned on them); null: a new client, created by this booking.
+   */
+  existing: Pick<
+    ClientRecord,
+    | 'appointments_count'
+    | 'last_appointment'
+    | 'day_state'
+    | 'client_firstname'
+    | 'client_lastname'
+    | 'client_email'
+  > | null;
   /** Today in the entity's zone, for the new-clients-per-day counter. */
   today: string;
   /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */

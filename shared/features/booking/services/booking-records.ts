@@ -3,7 +3,12 @@ import type { CalendarRecord, SlotRecord } from '../../schedule';
 import type { AppointmentRecord, ClientRecord } from '../domain/appointment';
 import type { BookingRequest } from './booking-rules';
 
-/** The client after a booking: a known one keeps its names and e-mail, counts one more appointment. */
+/**
+ * The client after a booking, counting one more appointment. A known client takes the names and e-mail of
+ * a booking the business makes itself (`byBusiness`: its secret tokens or a staff session; an e-mail left
+ * out keeps the stored one), and keeps its own on a public booking (a publishable key, the hosted page):
+ * docs/CONTRACT.md#clients. The appointment has the booking's either way.
+ */
 export function bookedClient(b: {
   existing: ClientRecord | null;
   /** The id a new client takes. */
@@ -11,14 +16,16 @@ export function bookedClient(b: {
   request: BookingRequest;
   slot: SlotRecord;
   now: string;
+  /** The business itself books (no publishable key): a known client takes this booking's names. */
+  byBusiness: boolean;
 }): ClientRecord {
   const { existing, request, slot, now } = b;
+  const kept = existing !== null && !b.byBusiness ? existing : null;
   return {
     client_id: existing?.client_id ?? b.newId,
-    // A known client keeps its names and e-mail (docs/CONTRACT.md#clients); the appointment has the booking's.
-    client_firstname: existing?.client_firstname ?? request.firstname,
-    client_lastname: existing?.client_lastname ?? request.lastname,
-    client_email: existing ? existing.client_email : (request.email ?? null),
+    client_firstname: kept ? kept.client_firstname : request.firstname,
+    client_lastname: kept ? kept.client_lastname : request.lastname,
+    client_email: kept ? kept.client_email : (request.email ?? existing?.client_email ?? null),
     client_phone: request.phone,
     created_at: existing?.created_at ?? now,
     updated_at: now,

@@ -139,7 +139,9 @@ export class BookingService {
       const ids = attempt === 0 ? reserved : await this.deps.ids.next(entity.entityId, 2);
       const appointmentId = ids[0] ?? 0;
       const now = this.deps.now().toISOString();
-      const client = bookedClient({ existing, newId: ids[1] ?? 0, request, slot, now });
+      // The business's own booking renames a known client; a public one never does (docs/CONTRACT.md#clients).
+      const byBusiness = entity.credential === undefined;
+      const client = bookedClient({ existing, newId: ids[1] ?? 0, request, slot, now, byBusiness });
       const appointment = bookedAppointment({
         appointmentId,
         calendar,

@@ -12,6 +12,7 @@ import { type ClientDayState, dayEffects, noDays, withAppointment } from '../dom
 import type { BookingPlan, TransitionPlan, WriteOutcome } from '../ports';
 import { appointmentItem } from './appointment-repository';
 import { clientItem, clientPhoneItem, searchTextOf } from './client-items';
+import { renameMembers } from './client-renames';
 import { clientBookingUpdate, clientTransitionUpdate, daysUpdate } from './client-updates';
 import { countAppointment, countClientBooking, countClientDays } from './counter-repository';
 import { linkDigestsKept } from './link-tokens';
@@ -95,6 +96,14 @@ export class BookingRepository {
       firstName: plan.client.client_firstname,
       searchText: searchTextOf(plan.client),
     });
+    // A known client the business renames: its memberships of the calendars it had (docs/CONTRACT.md#clients).
+    if (plan.existing)
+      renameMembers(counters, entityId, {
+        clientId: a.client_id,
+        read: plan.existing,
+        after: plan.client,
+        days: read,
+      });
     return this.commit(items, counters, {
       slotIndexes: slots.map((_, i) => i),
       calendarKey,

@@ -9,6 +9,7 @@ import { INDEX, RANK_STEP } from '../../../db/keys';
 import type { TransactItem } from '../../../db/transactions';
 import type { ClientRecord } from '../domain/appointment';
 import { type ClientDayState, type ClientDays, commutes } from '../domain/day-stats';
+import { renameParts } from './client-renames';
 
 /** Parts of a client update: SET and ADD clauses, conditions, names and values. */
 export interface UpdateParts {
@@ -134,16 +135,20 @@ export interface ClientBookingWrite {
   tableName: string;
   entityId: string;
   client: ClientRecord;
-  read: Pick<ClientRecord, 'appointments_count' | 'last_appointment'>;
+  read: Pick<
+    ClientRecord,
+    'appointments_count' | 'last_appointment' | 'client_firstname' | 'client_lastname' | 'client_email'
+  >;
   days?: UpdateParts | null;
 }
 
 /**
  * A booking by a known client: its count moves by ADD, so concurrent bookings by one client never
- * conflict on it. Its names and e-mail stay as stored (docs/CONTRACT.md#clients): whoever knows a phone
- * number must not rewrite someone's contact details; the appointment keeps what it was booked with. The
- * condition is monotone: only the client's first and second bookings (which move the entity's client
- * counters) are tied to the count read, and last_appointment only ever moves later.
+ * conflict on it. The condition is monotone: only the client's first and second bookings (which move the
+ * entity's client counters) are tied to the count read, and last_appointment only ever moves later. Its
+ * names and e-mail change only when `client` has others than those read (a booking the business makes
+ * itself, docs/CONTRACT.md#clients: client-renames.ts), conditioned on those read; a public booking's
+ * `client` keeps them, so whoever knows a phone number cannot rewrite someone's contact details.
  */
 export function clientBookingUpdate({
   tableName,
@@ -175,7 +180,8 @@ export function clientBookingUpdate({
       ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
     },
   };
-  return clientUpdate(tableName, entityId, c.client_id, merge(parts, days));
+  const renamed = renameParts(entityId, c.client_id, read, c);
+  return clientUpdate(tableName, entityId, c.client_id, merge(merge(parts, renamed), days));
 }
 
 /** A transition's change of its client: a new latest date (with the date read), and its days' change. */

@@ -275,10 +275,11 @@ describe('v2 booking and cancellation', () => {
     const client = (await partition(entity.entity_account_id)).find(
       (i) => i.type === 'client' && i.client_id === first.json.data.client_id,
     );
-    // The client keeps the names of its first booking (docs/CONTRACT.md#clients); the appointment has its own.
+    // The business's own booking gives the client its names (docs/CONTRACT.md#clients): a one-word name is
+    // the last name.
     expect(client).toMatchObject({
-      client_firstname: 'Jeanne',
-      client_lastname: 'Marie Durand',
+      client_firstname: '',
+      client_lastname: 'Solo',
       appointments_count: 2,
     });
   });

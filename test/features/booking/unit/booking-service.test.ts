@@ -60,7 +60,7 @@ describe('BookingService.book', () => {
     expect(plan?.idempotency).toBeUndefined();
   });
 
-  it('books a known client under its id, keeping its names and e-mail; the appointment has the booking’s', async () => {
+  it('books a known client under its id: the business’s booking gives it its names, an absent e-mail keeps the stored one', async () => {
     const world = bookingWorld();
     const result = await world.service.book(
       ENTITY,
@@ -75,14 +75,53 @@ describe('BookingService.book', () => {
     const plan = world.booked[0];
     expect(plan?.client).toMatchObject({
       client_id: KNOWN_CLIENT.client_id,
-      client_firstname: 'Camille',
-      client_lastname: 'Martin',
+      client_firstname: 'Jean',
+      client_lastname: 'Dupont',
       client_email: 'camille@example.com',
       created_at: KNOWN_CLIENT.created_at,
       appointments_count: 3,
       last_appointment: LATER,
     });
-    expect(plan?.existing).toMatchObject({ appointments_count: 2, last_appointment: LATER });
+    expect(plan?.existing).toMatchObject({
+      appointments_count: 2,
+      last_appointment: LATER,
+      client_firstname: 'Camille',
+      client_lastname: 'Martin',
+      client_email: 'camille@example.com',
+    });
+    // With an e-mail, the business's booking gives the client that one too.
+    const again = bookingWorld();
+    await again.service.book(ENTITY, request({ phone: KNOWN_CLIENT.client_phone, slotId: SLOT.later }));
+    expect(again.booked[0]?.client).toMatchObject({
+      client_firstname: 'Jean',
+      client_lastname: 'Dupont',
+      client_email: 'jean@example.com',
+    });
+  });
+
+  it('a publishable key’s booking of a known client keeps its names and e-mail; the appointment has the booking’s', async () => {
+    const world = bookingWorld();
+    const viaKey = {
+      ...ENTITY,
+      credential: { kind: 'publishable' as const, keyId: 'key_1', allowedOrigins: ['https://a.fr'] },
+    };
+    const result = await world.service.book(
+      viaKey,
+      request({ phone: KNOWN_CLIENT.client_phone, slotId: SLOT.later }),
+    );
+    expect(result.appointment).toMatchObject({
+      client_id: KNOWN_CLIENT.client_id,
+      client_firstname: 'Jean',
+      client_lastname: 'Dupont',
+      client_email: 'jean@example.com',
+    });
+    expect(world.booked[0]?.client).toMatchObject({
+      client_id: KNOWN_CLIENT.client_id,
+      client_firstname: 'Camille',
+      client_lastname: 'Martin',
+      client_email: 'camille@example.com',
+      appointments_count: 3,
+    });
   });
 
   it('keeps a known client’s later last appointment when booking an earlier day', async () => {
@@ -200,8 +239,9 @@ describe('BookingService.book', () => {
 
       expect(world.booked).toHaveLength(2);
       expect(world.booked[0]?.existing).toBeNull();
-      expect(world.booked[1]?.existing).toMatchObject({ appointments_count: 0 });
-      expect(world.booked[1]?.client).toMatchObject({ client_id: 500, client_firstname: 'First' });
+      expect(world.booked[1]?.existing).toMatchObject({ appointments_count: 0, client_firstname: 'First' });
+      // The business books: the client found on the retry takes this booking's names.
+      expect(world.booked[1]?.client).toMatchObject({ client_id: 500, client_firstname: 'Jean' });
       // The retry reserves new ids: the first attempt's are skipped.
       expect(result.appointment.appointment_id).toBe(1002);
       expect(result.appointment.client_id).toBe(500);
