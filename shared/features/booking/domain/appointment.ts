@@ -30,7 +30,10 @@ export interface AppointmentRecord {
   date: string;
   start_time: string;
   end_time: string;
-  /** The names and contact the appointment was booked with (the client record keeps those of its first booking). */
+  /**
+   * The names and contact the appointment was booked with, whatever its client's names become (a booking
+   * the business makes itself renames the client: docs/CONTRACT.md#clients).
+   */
   client_firstname: string;
   client_lastname: string;
   client_email: string | null;

@@ -93,7 +93,7 @@ const clientFields = {
 export const V1Client = named(
   z.strictObject(clientFields),
   'V1Client',
-  'A client: names and e-mail of its first booking (a later booking never changes them); appointments_count counts every status; last_appointment is the latest slot date.',
+  'A client: names and e-mail of the latest booking the business made itself (secret token or staff session; one without an e-mail keeps the stored e-mail); a booking with a publishable key never changes them. appointments_count counts every status; last_appointment is the latest slot date.',
 );
 export const V1ClientDetail = named(
   z.strictObject({ ...clientFields, updated_at: stamp() }),
