@@ -6,7 +6,7 @@ import type { EntityContext } from '../features/access';
 
 import { AppointmentChangeService } from '../features/booking/services/appointment-change-service';
 import { BookingService } from '../features/booking/services/booking-service';
-import { ClientLinkService } from '../features/booking/services/client-link-service';
+import { ClientLinkReads, ClientLinkService } from '../features/booking/services/client-link-service';
 import { ConfirmationService } from '../features/booking/services/confirmation';
 import { LiveCapService } from '../features/booking/services/live-caps';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
@@ -85,6 +85,21 @@ export const confirmationService = /* @__PURE__ */ once(
     }),
 );
 
+/**
+ * What the manage page's reads check of a cancel token, without the booking service: the three read
+ * functions that take a link (business, slots, availability) then do not carry it.
+ */
+const clientLinkReads = /* @__PURE__ */ once(
+  () =>
+    new ClientLinkReads({
+      appointments: new AppointmentRepository(table()),
+      slots: new SlotRepository(table()),
+      calendars: new CalendarRepository(table()),
+      recentCalendars: new CalendarRepository(table(), calendarCache()),
+      services: new ServiceRepository(table()),
+    }),
+);
+
 /** Whether a cancel token's appointment is still manageable: the manage page's reads take it as `opens`. */
 export const linkOpens = (entity: EntityContext, cancelToken: string): Promise<boolean> =>
-  clientLinkService().opens(entity, cancelToken);
+  clientLinkReads().opens(entity, cancelToken);

@@ -219,6 +219,20 @@ it('the feed-address functions carry neither the iCalendar writer nor luxon: onl
   ).toBe(true);
 });
 
+it("the reads a client's link opens carry no booking service: only whether the link opens them", () => {
+  for (const entry of [
+    'functions/v2/business/get-business.ts',
+    'functions/v2/calendar-slots/list-slots.ts',
+  ]) {
+    const booking = Object.entries(outputOf(entry).inputs)
+      .filter(
+        ([path, input]) => input.bytesInOutput > 0 && path.endsWith('/booking/services/booking-service.ts'),
+      )
+      .map(([path]) => path);
+    expect([entry, booking]).toEqual([entry, []]);
+  }
+});
+
 it('the bundled holidays module (calendars left out) gives every country the holidays the source gives', () => {
   // The module lives in shared/features/schedule/domain/: its bundle is there under outdir.
   const bundled = join(outdir, 'shared', 'features', 'schedule', 'domain', 'holidays.js');

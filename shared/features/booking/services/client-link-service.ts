@@ -45,16 +45,20 @@ const statusRefusal = (
   return undefined;
 };
 
+/** What whether a link opens the manage page reads: the appointment and its calendar, no booking service. */
+export type ClientLinkReadsDeps = Omit<ClientLinkServiceDeps, 'booking'>;
+
 /**
  * The client's link (the cancel token issued at booking, docs/CONTRACT.md#widget-and-manage-page): the
- * appointment it names, and moving or cancelling it, while it is manageable: pending or confirmed and not
- * started (409 otherwise: APPOINTMENT_CANCELLED, or APPOINTMENT_NOT_MANAGEABLE when completed or started).
- * The business's own token keeps every power (BookingService).
+ * appointment it names, while it is manageable: pending or confirmed and not started (409 otherwise:
+ * APPOINTMENT_CANCELLED, or APPOINTMENT_NOT_MANAGEABLE when completed or started). Whether it opens the
+ * manage page's reads is all three read functions need (GET business, slots, availability): they carry
+ * this without the booking service (docs/design/observability.md, cold starts).
  */
-export class ClientLinkService {
-  private readonly now: () => Date;
+export class ClientLinkReads {
+  protected readonly now: () => Date;
 
-  constructor(private readonly deps: ClientLinkServiceDeps) {
+  constructor(protected readonly deps: ClientLinkReadsDeps) {
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -64,7 +68,7 @@ export class ClientLinkService {
    * cancel's: its transaction is conditioned on what was read), and a refusal made on that read is made
    * again on a strong one before it stands.
    */
-  private async manageable(
+  protected async manageable(
     entity: EntityContext,
     cancelToken: string,
     rules: { whenCancelled: WhenCancelled; cutoff?: boolean; lightly?: boolean },
@@ -85,7 +89,7 @@ export class ClientLinkService {
   }
 
   /** The appointment's calendar, once its start is checked: started 409, within the cut-off 409 (`cutoff`). */
-  private timeChecked(entity: EntityContext, appointment: AppointmentRecord, cutoff = false) {
+  protected timeChecked(entity: EntityContext, appointment: AppointmentRecord, cutoff = false) {
     return this.zoneChecked(entity, appointment, (zone) => {
       if (hasStarted(appointment.date, appointment.start_time, zone, this.now()))
         throw notManageable('started');
@@ -98,7 +102,7 @@ export class ClientLinkService {
    * when it is no longer at the time that was checked (the business moved it since), its start and cut-off
    * at its new time.
    */
-  private async refusalOf(
+  protected async refusalOf(
     entity: EntityContext,
     checked: AppointmentRecord,
     read: AppointmentRecord,
@@ -121,7 +125,7 @@ export class ClientLinkService {
    * The appointment's calendar, after `check` of its time zone: read from the instance's memory when kept,
    * and read again strongly before a refusal made on it stands (a zone changed a moment ago elsewhere).
    */
-  private async zoneChecked(
+  protected async zoneChecked(
     entity: EntityContext,
     appointment: AppointmentRecord,
     check: (zone: string) => void,
@@ -153,6 +157,16 @@ export class ClientLinkService {
         throw error;
       },
     );
+  }
+}
+
+/**
+ * The client's link, and moving or cancelling the appointment it names while it is manageable (as
+ * ClientLinkReads). The business's own token keeps every power (BookingService).
+ */
+export class ClientLinkService extends ClientLinkReads {
+  constructor(protected override readonly deps: ClientLinkServiceDeps) {
+    super(deps);
   }
 
   /** The appointment a cancel token names, with its slot and calendar (the manage page); unknown 404. */
