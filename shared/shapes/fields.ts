@@ -112,22 +112,22 @@ export const text = (max: number) =>
   );
 
 /** A calendar date written YYYY-MM-DD. */
-export const date = () =>
-  described(
-    field((value, ctx) => {
-      if (typeof value !== 'string' || !isValidIsoDate(value.trim())) {
-        return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
-      }
-      return value.trim();
-    }),
-    {
-      type: 'string',
-      format: 'date',
-      pattern: DATE_PATTERN,
-      ...DATE_BOUNDS,
-      description: 'YYYY-MM-DD, a real date of the years 1900 to 2200',
-    },
-  );
+export const date = (options: { missingIsInvalid?: boolean } = {}) => {
+  const check = (value: unknown, ctx: Ctx): string => {
+    if (typeof value !== 'string' || !isValidIsoDate(value.trim())) {
+      return fail(ctx, 'invalid date, expected YYYY-MM-DD', 'INVALID_DATE_FORMAT');
+    }
+    return value.trim();
+  };
+  // The opening-hours routes answer a missing date as a bad one (docs/CONTRACT.md#v2-in-short).
+  return described(options.missingIsInvalid ? converted(check) : field(check), {
+    type: 'string',
+    format: 'date',
+    pattern: DATE_PATTERN,
+    ...DATE_BOUNDS,
+    description: 'YYYY-MM-DD, a real date of the years 1900 to 2200',
+  });
+};
 
 /** A wall-clock time HH:MM or HH:MM:SS, given as HH:MM:SS. */
 export const clockTime = () =>

@@ -8,7 +8,10 @@ import { calendarDaysService, defineV2Handler } from '../../../shared/wiring';
  * one calendar's day, or the business's (open when any active calendar is), with each calendar's hours.
  */
 export const handler = defineV2Handler(
-  { publishable: true, query: params({ date: date(), calendar_id: optional(id()) }) },
+  {
+    publishable: true,
+    query: params({ date: date({ missingIsInvalid: true }), calendar_id: optional(id()) }),
+  },
   async ({ entity, query }) => {
     const status = v2CheckDate(await calendarDaysService().dateStatus(entity, query.date, query.calendar_id));
     return reply(status, { message: status.is_open ? 'the day is open' : 'the day is closed' });

@@ -8,7 +8,10 @@ import { calendarDaysService, defineV2Handler } from '../../../shared/wiring';
  * the business's with each calendar's); 404 `the day is closed` otherwise.
  */
 export const handler = defineV2Handler(
-  { publishable: true, query: params({ date: date(), calendar_id: optional(id()) }) },
+  {
+    publishable: true,
+    query: params({ date: date({ missingIsInvalid: true }), calendar_id: optional(id()) }),
+  },
   async ({ entity, query }) =>
     reply(v2DateHours(await calendarDaysService().hoursOn(entity, query.date, query.calendar_id)), {
       message: 'opening hours of the date',

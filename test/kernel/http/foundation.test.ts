@@ -147,8 +147,17 @@ forEachMode('v2 opening hours', (call) => {
     for (const path of ['check-date', 'date']) {
       const answer = await get(`/api/v2/opening-hours/${path}?date=${encodeURIComponent(date)}`);
       expect(answer.status).toBe(400);
-      v2Error(answer.json, date === '' ? expect.any(String) : 'INVALID_DATE_FORMAT');
-      if (date !== '') expect(answer.json.message).toBe('invalid date, expected YYYY-MM-DD');
+      v2Error(answer.json, 'INVALID_DATE_FORMAT');
+      expect(answer.json.message).toBe('invalid date, expected YYYY-MM-DD');
+    }
+  });
+
+  it('answers a missing date on the opening-hours routes as a bad one: 400 invalid date', async () => {
+    for (const path of ['check-date', 'date']) {
+      const answer = await get(`/api/v2/opening-hours/${path}`);
+      expect(answer.status).toBe(400);
+      v2Error(answer.json, 'INVALID_DATE_FORMAT');
+      expect(answer.json.message).toBe('invalid date, expected YYYY-MM-DD');
     }
   });
 });
