@@ -78,7 +78,7 @@ export async function tryTransition(deps: TransitionDeps, t: TransitionTry): Pro
     const calendar = await deps.calendars.get(entity.entityId, slot.calendar_id);
     if (!calendar?.is_active) throw calendarNotFound();
     // A service moved by less than its length already holds a place in this slot. Any other move needs a
-    // free place, a cancelled appointment's too (docs/CONTRACT.md#moves: it checks, without taking one).
+    // free place, a cancelled appointment's too (docs/CONTRACT.md#v1-in-short: it checks, without taking one).
     const holdsIt = takesPlace(before.status) && (before.slot_ids ?? []).includes(slot.slot_id);
     refuseUnbookable(slot, calendar, deps.now(), !holdsIt);
     after = {
