@@ -14,7 +14,8 @@ const Body = body({
 /** POST /api/v2/calendar-slots/generate — creates the date's missing slots (of calendar_id, else the default calendar) and returns all of them. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const { created, slots } = await slotGenerator().generate(entity, body);
+  const count = (n: number) => `${n} slot${n === 1 ? '' : 's'}`;
   return reply(slots.map(v2Slot), {
-    message: `${created} slots generated, ${slots.length} slots on ${body.date}`,
+    message: `${count(created)} generated, ${count(slots.length)} on ${body.date}`,
   });
 });
