@@ -347,6 +347,49 @@ describe('staff accounts and sessions through npm start', () => {
     expect((await v1Appointment(byKey.json.data.id)).changed_by).toBe('key');
   });
 
+  it("an owner's session books as the business: a known client takes its names; a key's booking leaves them", async () => {
+    // Another owner (the demo owner's sign-ins are counted by the limits' test below).
+    const made = await call('POST', '/staff', token(), { email: 'manager@salon.example', role: 'owner' });
+    expect(made.status).toBe(200);
+    const owner = await signIn('manager@salon.example');
+    const day = await openDay();
+    const slots = (await call('GET', `/calendar-slots?date=${day}&available=true`, token())).json
+      .data as Json[];
+    const phone = '0611224400';
+    const book = async (who: Parameters<typeof call>[2], client_name: string, slot: Json | undefined) => {
+      const answer = await call('POST', '/appointments', who, {
+        client_name,
+        client_phone: phone,
+        slot_id: slot?.id,
+      });
+      expect(answer.status).toBe(200);
+      return answer.json.data as Json;
+    };
+    const v1 = async (path: string) =>
+      (
+        (await (
+          await fetch(`${server.url}/api${path}`, { headers: { 'Access-Token': server.v1 } })
+        ).json()) as Json
+      ).data;
+    const clientId = (await book(token(), 'Carla Rossi', slots[0])).client_id as number;
+    await book({ cookie: owner.cookie }, 'Carla Bianchi', slots[1]);
+    expect(await v1(`/clients/${clientId}`)).toMatchObject({
+      client_firstname: 'Carla',
+      client_lastname: 'Bianchi',
+    });
+    expect((await v1('/clients?search=bianchi')).map((c: Json) => c.client_id)).toEqual([clientId]);
+    expect((await v1('/clients?search=rossi')).map((c: Json) => c.client_id)).toEqual([]);
+    const key = (
+      await call('POST', '/keys', token(), { name: 'names', allowed_origins: ['https://www.example.fr'] })
+    ).json.data.key;
+    await book({ token: key, origin: 'https://www.example.fr' }, 'Mallory Nero', slots[2]);
+    expect(await v1(`/clients/${clientId}`)).toMatchObject({
+      client_firstname: 'Carla',
+      client_lastname: 'Bianchi',
+    });
+    expect((await v1('/clients?search=nero')).map((c: Json) => c.client_id)).toEqual([]);
+  });
+
   it('signing out everywhere ends every session of the person', async () => {
     const first = await signIn(OWNER);
     const second = await signIn(OWNER);
