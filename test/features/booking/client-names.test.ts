@@ -185,6 +185,44 @@ describe('a booking the business makes itself', () => {
     expect(await counterDrift(account)).toEqual([]);
   });
 
+  it('a service booked with the secret token renames too; one booked with a publishable key does not', async () => {
+    const s = await salon(28);
+    const key = ok(await s.v2('POST', '/keys', { name: 'site', allowed_origins: [ORIGIN] })).key as string;
+    const cut = ok(await s.v2('POST', '/services', { name: 'Cut', duration: 60, calendar_ids: [s.second] }))
+      .id as number;
+    const phone = mobile(306);
+    const clientId = ok(
+      await s.v2('POST', '/appointments', {
+        client_name: 'Paul Klee',
+        client_phone: phone,
+        slot_id: s.one[0],
+      }),
+    ).client_id as number;
+    const date = futureWorkingDate(28);
+    const service = (start_time: string, client_name: string, headers = s.entity.v2) =>
+      s.v2(
+        'POST',
+        '/appointments',
+        { service_id: cut, date, start_time, client_name, client_phone: phone },
+        headers,
+      );
+    ok(await service('10:00', 'Paul Miró'));
+    expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({
+      client_firstname: 'Paul',
+      client_lastname: 'Miró',
+    });
+    expect(await listed(s, clientId, ['miró'])).toEqual(everywhere(clientId, ['miró'], true));
+    ok(await service('11:00', 'Eve Intruder', { 'Access-Token': key, Origin: ORIGIN }));
+    expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({
+      client_firstname: 'Paul',
+      client_lastname: 'Miró',
+    });
+    expect(await listed(s, clientId, ['intruder'])).toEqual(everywhere(clientId, ['intruder'], false));
+    const account = s.entity.entity_account_id;
+    expect(await clientNamesDrift(account)).toEqual([]);
+    expect(await counterDrift(account)).toEqual([]);
+  });
+
   it('with the names and e-mail stored, writes what a publishable key’s booking writes: nothing more', async () => {
     // No live caps: a key's booking then writes the items the business's does (docs/CONTRACT.md#live-caps).
     const s = await salon(26, { max_live_bookings_per_visitor: 0, max_live_bookings_per_contact: 0 });
