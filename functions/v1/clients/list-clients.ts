@@ -19,7 +19,11 @@ const Query = params({
 export const handler = defineV1Handler({ debugMode: true, query: Query }, async (input) => {
   const { entity, clients } = v1Reads(input);
   const q = input.query;
-  const phone = q.phone === undefined ? undefined : toE164(q.phone);
+  // An unencoded + of an international number arrives as a space, trimmed away: tried again with it.
+  const phone =
+    q.phone === undefined
+      ? undefined
+      : (toE164(q.phone) ?? (/^\d+$/.test(q.phone) ? toE164(`+${q.phone}`) : null));
   if (phone === null) throw invalidField('phone', 'not a valid phone number');
   const page = pageOf(q);
   const result = await clients.clients(

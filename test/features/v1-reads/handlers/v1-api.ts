@@ -481,6 +481,18 @@ describe('clients', () => {
     expect(answer.json.pagination.total).toBe(expected.length);
   });
 
+  it('finds a phone sent with an unencoded + (API Gateway decodes it as a space)', async () => {
+    const booked = await postAppointment({
+      calendar_id: 1,
+      slot_id: slotsD1[1]?.id,
+      ...person(16, { client_phone: '+32 470 12 34 56' }),
+    });
+    expect(booked.status).toBe(200);
+    const answer = await get('/clients?phone=+32470123456');
+    expect(answer.status).toBe(200);
+    expect(answer.json.data.map((c: Json) => c.client_phone)).toEqual(['+32470123456']);
+  });
+
   it('created_from/created_to bound creation dates inclusively', async () => {
     const total = (await get('/clients')).json.pagination.total;
     expect((await get('/clients?created_from=2020-01-01&created_to=2099-12-31')).json.pagination.total).toBe(
