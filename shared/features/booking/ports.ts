@@ -46,6 +46,12 @@ export interface BookingPlan {
     | 'client_lastname'
     | 'client_email'
   > | null;
+  /**
+   * The business books a known client (docs/CONTRACT.md#clients): the client takes this booking's names and
+   * e-mail, and its write is conditioned on the names and e-mail read, changed or not, so that a booking on a
+   * read a moment old is retried rather than leave the names of an earlier booking. Absent: a public booking.
+   */
+  takesNames?: true | undefined;
   /** Today in the entity's zone, for the new-clients-per-day counter. */
   today: string;
   /** The Idempotency-Key the booking answers: its record is committed with the booking, with `result`. */

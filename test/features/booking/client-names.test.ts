@@ -1,4 +1,7 @@
-import { documentClient } from '../../../shared/wiring';
+import { CONDITION } from '../../../shared/db/conditions';
+import { bookedAppointment, bookedClient } from '../../../shared/features/booking/services/booking-records';
+import { BookingRepository } from '../../../shared/features/booking/store/booking-repository';
+import { documentClient, repositories, table } from '../../../shared/wiring';
 import { type Answer, viaHandler } from '../../support/api';
 import { ALWAYS_OPEN, futureWorkingDate, mobile, newEntity } from '../../support/fixtures';
 import { clientNamesDrift, counterDrift } from '../../support/invariants';
@@ -256,7 +259,12 @@ describe('a booking the business makes itself', () => {
         .find((u) => String((u.Key as { sk: string }).sk).startsWith('CLIENT#')) as Record<string, unknown>;
     expect(shape(byToken)).toEqual(shape(byKey));
     expect(clientUpdate(byToken).UpdateExpression).toBe(clientUpdate(byKey).UpdateExpression);
-    expect(clientUpdate(byToken).ConditionExpression).toBe(clientUpdate(byKey).ConditionExpression);
+    // Only a condition more (the names read: a condition writes nothing).
+    const guard = ` AND ${CONDITION.clientNamesAsRead} AND ${CONDITION.clientEmailAsRead}`;
+    expect(String(clientUpdate(byToken).ConditionExpression)).toContain(guard);
+    expect(String(clientUpdate(byToken).ConditionExpression).replace(guard, '')).toBe(
+      clientUpdate(byKey).ConditionExpression,
+    );
     expect(byToken.units).toBe(byKey.units);
     expect(shape(byToken).filter((k) => k.includes('CALCLIENT#'))).toHaveLength(1);
     // A rename writes the membership of the other calendar too, and the client's names, on what was read.
@@ -268,6 +276,57 @@ describe('a booking the business makes itself', () => {
     expect(renamed.units).toBeGreaterThan(byToken.units);
     expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({ client_lastname: 'Morel-Vidal' });
     const account = s.entity.entity_account_id;
+    expect(await clientNamesDrift(account)).toEqual([]);
+    expect(await counterDrift(account)).toEqual([]);
+  });
+
+  it('a booking of the business on a read a moment old, with the names that read shows, is retried on the names stored', async () => {
+    const s = await salon(29);
+    const phone = mobile(307);
+    const book = (slot: number | undefined, client_name: string) =>
+      s.v2('POST', '/appointments', { client_name, client_phone: phone, slot_id: slot });
+    const clientId = ok(await book(s.one[0], 'Nina Roth')).client_id as number;
+    const account = s.entity.entity_account_id;
+    const stores = repositories(table());
+    const before = await stores.clients.get(account, clientId);
+    ok(await book(s.one[1], 'Nina Weiss'));
+    // A booking by the business with the names Roth, on the client as read before the rename to Weiss (its
+    // days as they are now, so that only the names are stale): the names it would leave are not the latest
+    // booking's, so it is refused as stale and retried on a fresh read.
+    const now = await stores.clients.get(account, clientId);
+    const slot = await stores.slots.get(account, s.one[2] as number);
+    const calendar = await stores.calendars.get(account, s.first);
+    if (!before || !now || !slot || !calendar) throw new Error('not stored');
+    const existing = {
+      ...now,
+      client_firstname: before.client_firstname,
+      client_lastname: before.client_lastname,
+    };
+    const request = {
+      calendarId: s.first,
+      slotId: slot.slot_id,
+      firstname: 'Nina',
+      lastname: 'Roth',
+      email: null,
+      phone: now.client_phone,
+      contractNumber: null,
+      status: 'confirmed' as const,
+    };
+    const at = new Date().toISOString();
+    const plan = (takesNames: boolean, appointmentId: number) => ({
+      appointment: bookedAppointment({ appointmentId, calendar, slot, clientId, request, now: at }),
+      cancelTokenHash: 'f'.repeat(64),
+      client: bookedClient({ existing, newId: 0, request, slot, now: at, byBusiness: takesNames }),
+      existing,
+      today: slot.date,
+      ...(takesNames ? { takesNames: true as const } : {}),
+    });
+    const bookings = new BookingRepository(table());
+    expect(await bookings.book(account, plan(true, 990_001))).toEqual({ ok: false, reason: 'stale' });
+    expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({ client_lastname: 'Weiss' });
+    // The same read, through the service: a fresh read renames to Roth, the latest booking's.
+    ok(await book(s.one[2], 'Nina Roth'));
+    expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({ client_lastname: 'Roth' });
     expect(await clientNamesDrift(account)).toEqual([]);
     expect(await counterDrift(account)).toEqual([]);
   });

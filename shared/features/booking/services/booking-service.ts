@@ -159,6 +159,7 @@ export class BookingService {
         // Kept for the confirmation's cancellation link only (docs/CONTRACT.md#notifications).
         ...(request.email && entity.settings.cancel_url ? { mailCancelToken: cancelToken } : {}),
         ...(entity.credential ? { viaKey: true as const } : {}),
+        ...(byBusiness && existing ? { takesNames: true as const } : {}),
         client,
         existing,
         today: todayIn(entity.settings.timezone, this.deps.now()),

@@ -69,6 +69,7 @@ export class BookingRepository {
             client: plan.client,
             read: plan.existing,
             days: daysUpdate(read, days),
+            takesNames: plan.takesNames === true,
           }),
     ];
     if (isNew) {

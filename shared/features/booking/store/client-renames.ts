@@ -31,12 +31,35 @@ export const renames = (read: Names, after: Names): boolean =>
   read.client_email !== after.client_email;
 
 /**
- * The client item's part of a rename, as client-updates' UpdateParts: the new names (and e-mail when it
- * changes), the search text and the client-name (and client-email) index keys, conditioned on the names
- * and e-mail as read. Null when nothing changes.
+ * The client item's part of a booking the business makes (`guarded`), as client-updates' UpdateParts: the
+ * condition that its names and e-mail are those read, and, when they change, the new names (and e-mail),
+ * the search text and the client-name (and client-email) index keys. A condition costs no write: a
+ * booking with the names stored writes what it wrote before, and one made on a read a moment old (before
+ * another booking's rename) is refused and retried instead of leaving that booking's names. Null when
+ * nothing changes and nothing is guarded (a public booking).
  */
-export function renameParts(entityId: string, clientId: number, read: Names, after: Names) {
-  if (!renames(read, after)) return null;
+export function renameParts(r: {
+  entityId: string;
+  clientId: number;
+  read: Names;
+  after: Names;
+  guarded: boolean;
+}) {
+  const { entityId, clientId, read, after } = r;
+  const changes = renames(read, after);
+  if (!changes && !r.guarded) return null;
+  const guard = {
+    conditions: [
+      CONDITION.clientNamesAsRead,
+      read.client_email === null ? CONDITION.clientNoEmail : CONDITION.clientEmailAsRead,
+    ],
+    values: {
+      ':readFirst': read.client_firstname,
+      ':readLast': read.client_lastname,
+      ...(read.client_email === null ? { ':nullType': 'NULL' } : { ':readEmail': read.client_email }),
+    },
+  };
+  if (!changes) return { set: [], add: [], names: {}, ...guard };
   const indexes: Record<string, unknown> = keys.clientIndexes(entityId, {
     clientId,
     lastName: after.client_lastname,
@@ -59,16 +82,11 @@ export function renameParts(entityId: string, clientId: number, read: Names, aft
   return {
     set: names.map((name) => `#${name} = :rn_${name}`),
     add: [],
-    conditions: [
-      CONDITION.clientNamesAsRead,
-      read.client_email === null ? CONDITION.clientNoEmail : CONDITION.clientEmailAsRead,
-    ],
+    conditions: guard.conditions,
     names: {},
     values: {
       ...Object.fromEntries(names.map((name) => [`:rn_${name}`, attributes[name]])),
-      ':readFirst': read.client_firstname,
-      ':readLast': read.client_lastname,
-      ...(read.client_email === null ? { ':nullType': 'NULL' } : { ':readEmail': read.client_email }),
+      ...guard.values,
     },
   };
 }

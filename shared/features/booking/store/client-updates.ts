@@ -140,6 +140,8 @@ export interface ClientBookingWrite {
     'appointments_count' | 'last_appointment' | 'client_firstname' | 'client_lastname' | 'client_email'
   >;
   days?: UpdateParts | null;
+  /** The business books: the client takes the booking's names, conditioned on those read (client-renames.ts). */
+  takesNames?: boolean;
 }
 
 /**
@@ -156,6 +158,7 @@ export function clientBookingUpdate({
   client: c,
   read,
   days = null,
+  takesNames = false,
 }: ClientBookingWrite): TransactItem {
   const item: Record<string, unknown> = { updated_at: c.updated_at, last_appointment: c.last_appointment };
   const sets = ['updated_at'];
@@ -180,7 +183,7 @@ export function clientBookingUpdate({
       ...Object.fromEntries(sets.map((k) => [`:${k}`, item[k] ?? null])),
     },
   };
-  const renamed = renameParts(entityId, c.client_id, read, c);
+  const renamed = renameParts({ entityId, clientId: c.client_id, read, after: c, guarded: takesNames });
   return clientUpdate(tableName, entityId, c.client_id, merge(merge(parts, renamed), days));
 }
 
