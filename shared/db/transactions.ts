@@ -6,6 +6,9 @@ import type { TableHandle } from './table-handle';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** The most items DynamoDB takes in one TransactWriteItems. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
 /** Why one item of a cancelled transaction failed, with the item as it was when its condition failed. */
 export interface CancelReason {
   code: string;

@@ -357,4 +357,30 @@ describe('a booking the business makes itself', () => {
     expect(await clientNamesDrift(account)).toEqual([]);
     expect(await counterDrift(account)).toEqual([]);
   });
+  it('a client in more calendars than one transaction can rename is booked all the same, its names kept', async () => {
+    const s = await salon(29);
+    const phone = mobile(306);
+    const date = futureWorkingDate(29);
+    const book = (slot: number | undefined, client_name: string) =>
+      s.v2('POST', '/appointments', { client_phone: phone, slot_id: slot, client_name });
+    const clientId = ok(await book(s.one[0], 'Lea Morel')).client_id as number;
+    ok(await book(s.two[0], 'Lea Morel'));
+    // 98 calendars in all: renaming its memberships would take over DynamoDB's 100 items a transaction.
+    for (let i = 0; i < 96; i++) {
+      const calendar = ok(await s.v2('POST', '/calendars', { name: `Chair ${i}` })).id as number;
+      const [slot] = ok(
+        await s.v2('POST', '/calendar-slots/generate', { date, duration: 120, calendar_id: calendar }),
+      ) as Array<{ id: number }>;
+      ok(await book(slot?.id, 'Lea Morel'));
+    }
+    const answer = ok(await book(s.one[1], 'Lea Garnier'));
+    expect(answer).toMatchObject({ client_id: clientId, client_name: 'Lea Garnier' });
+    expect(ok(await s.v1('GET', `/clients/${clientId}`))).toMatchObject({
+      client_lastname: 'Morel',
+      appointments_count: 99,
+    });
+    const account = s.entity.entity_account_id;
+    expect(await clientNamesDrift(account)).toEqual([]);
+    expect(await counterDrift(account)).toEqual([]);
+  }, 180_000);
 });

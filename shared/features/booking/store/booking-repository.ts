@@ -4,7 +4,12 @@ import { onlyIf } from '../../../db/expressions';
 import type { Key } from '../../../db/keys';
 import * as keys from '../../../db/keys';
 import type { TableHandle } from '../../../db/table-handle';
-import { type TransactItem, TransactionRefused, transact } from '../../../db/transactions';
+import {
+  MAX_TRANSACTION_ITEMS,
+  type TransactItem,
+  TransactionRefused,
+  transact,
+} from '../../../db/transactions';
 import { idempotencyCommitItem } from '../../access';
 import { movePlaceItem, roomCheckItem, toSlot } from '../../schedule';
 import { heldSlots, takesPlace } from '../domain/appointment';
@@ -105,6 +110,16 @@ export class BookingRepository {
         after: plan.client,
         days: read,
       });
+    // A rename of a client in so many calendars that it does not fit one transaction: booked, names kept.
+    const existing = plan.existing;
+    if (existing && plan.takesNames && items.length + counters.items(t).length > MAX_TRANSACTION_ITEMS) {
+      const { client_firstname, client_lastname, client_email } = existing;
+      return this.book(entityId, {
+        ...plan,
+        takesNames: undefined,
+        client: { ...plan.client, client_firstname, client_lastname, client_email },
+      });
+    }
     return this.commit(items, counters, {
       slotIndexes: slots.map((_, i) => i),
       calendarKey,
