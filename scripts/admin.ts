@@ -9,6 +9,7 @@ import { errorLine } from '../shared/local/error-line';
 import { type Connect, connect } from './admin-cli/connect';
 import { addDataCommands } from './admin-cli/data-commands';
 import { addEntityCommands } from './admin-cli/entity-commands';
+import { flagsOfEveryCommand } from './admin-cli/help';
 import { type AdminOutput, commandRunner, PROCESS_OUTPUT } from './admin-cli/runner';
 
 export type { AdminOutput } from './admin-cli/runner';
@@ -19,10 +20,13 @@ function program(io: AdminOutput, connectTo: Connect): Command {
     .option('--remote', 'use the deployed table named by TABLE_NAME (AWS credentials from the environment)')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
-    .showHelpAfterError();
+    // A usage mistake is one line (`error: ...`, exit 2), as a refused value is: no help after it. A word
+    // left over (a name with a space, unquoted) is one too, never silently dropped.
+    .allowExcessArguments(false);
   const run = commandRunner({ io, connectTo, remote: () => Boolean(cli.opts().remote) });
   addEntityCommands(cli, run);
   addDataCommands(cli, run, io);
+  cli.addHelpText('after', () => flagsOfEveryCommand(cli));
   return cli;
 }
 

@@ -1,31 +1,10 @@
 // The admin CLI's commands on an entity (scripts/admin.ts): tokens, hours, closures, settings, calendars,
 // limits, publishable keys, webhooks.
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '../../shared/core/defaults';
-import { integer, period } from './arguments';
+import { boolean, integer, period } from './arguments';
 import type { Run } from './runner';
-
-/** set-settings' flags as the settings they change. */
-const settingsOf = (o: Record<string, unknown>): Record<string, unknown> => ({
-  slot_duration: o.slotDuration,
-  max_appointments: o.maxAppointments,
-  timezone: o.timezone,
-  country: o.country,
-  default_calendar_id: o.defaultCalendar,
-  open_days_ahead: o.openDaysAhead,
-  language: o.language,
-  cancel_url: o.cancelUrl,
-  reminder_minutes_before: o.reminderMinutesBefore,
-  name: o.name,
-  address: o.address,
-  locale: o.locale,
-  currency: o.currency,
-  brand_color: o.brandColor,
-  logo_url: o.logoUrl,
-  // A comma-separated list; "" clears it.
-  notify_emails:
-    typeof o.notifyEmails === 'string' ? o.notifyEmails.split(',').filter((a) => a.trim() !== '') : undefined,
-});
+import { addSettingsCommand } from './settings-command';
 
 /** A repeated option's values, in order. */
 const calendars = (value: string, previous: number[]): number[] => [...previous, integer(value)];
@@ -113,50 +92,7 @@ export function addEntityCommands(cli: Command, run: Run): void {
     .command('list-closures <accountId>')
     .description("list the entity's closure days")
     .action(run((s, accountId: string) => s.admin.listClosureDays(accountId)));
-  cli
-    .command('set-settings <accountId>')
-    .description('change settings')
-    .option('--slot-duration <minutes>', 'default slot duration, 5 to 480', integer)
-    .option('--max-appointments <n>', 'default places per slot, 1 to 1000', integer)
-    .option('--timezone <zone>', 'IANA time zone')
-    .option('--country <code>', 'country of the public holidays (ISO code)')
-    .option('--default-calendar <id>', 'calendar the v2 API acts on', integer)
-    .option(
-      '--open-days-ahead <days>',
-      'days from today whose slots open by themselves, 0 to 365 (0: none)',
-      integer,
-    )
-    .option('--language <code>', 'language of the client e-mails: en or fr')
-    .option('--cancel-url <url>', 'cancellation page with {cancel_token} in it ("" clears it)')
-    .option(
-      '--reminder-minutes-before <minutes>',
-      'reminder e-mail this long before the start, 0 to 10080 (0: none)',
-      integer,
-    )
-    .option('--name <name>', "the business's name in e-mails, invites and the staff feed")
-    .option(
-      '--address <address>',
-      "the business's address: invites' LOCATION, e-mails' footer (\"\" clears it)",
-    )
-    .option('--locale <locale>', 'dates and times written for it: en-GB, en-US, fr-FR... ("" derives it)')
-    .option('--currency <code>', 'ISO 4217 currency of the prices (minor units): EUR, USD, JPY...')
-    .option(
-      '--brand-color <#rrggbb>',
-      'accent of the widget, pages and e-mails, readable under white ("" clears it)',
-    )
-    .option('--logo-url <url>', 'https address of the logo on the pages and e-mails ("" clears it)')
-    .option(
-      '--notify-emails <list>',
-      'up to 5 comma-separated addresses told of every booking, move and cancellation ("" clears them)',
-    )
-    .action(
-      run(
-        (s, accountId: string, o: Record<string, unknown>) =>
-          s.admin.updateSettings(accountId, settingsOf(o)),
-        'quick',
-        (c, _accountId: string, o: Record<string, unknown>) => c.settings(settingsOf(o)),
-      ),
-    );
+  addSettingsCommand(cli, run);
   cli
     .command('create-calendar <accountId> <name>')
     .description('create a calendar')
@@ -167,14 +103,15 @@ export function addEntityCommands(cli: Command, run: Run): void {
       ),
     );
   cli
-    .command('set-calendar-active <accountId> <calendarId> <active>')
+    .command('set-calendar-active')
     .description('activate (true) or deactivate (false) a calendar')
+    .argument('<accountId>')
+    .argument('<calendarId>', 'the calendar id', integer)
+    .argument('<active>', 'true or false', boolean)
     .action(
-      run((s, accountId: string, calendarId: string, active: string) => {
-        if (!['true', 'false'].includes(active))
-          throw new InvalidArgumentError('active must be true or false');
-        return s.admin.setCalendarActive(accountId, integer(calendarId), active === 'true');
-      }),
+      run((s, accountId: string, calendarId: number, active: boolean) =>
+        s.admin.setCalendarActive(accountId, calendarId, active),
+      ),
     );
   cli
     .command('set-limits <accountId>')
@@ -205,17 +142,20 @@ export function addEntityCommands(cli: Command, run: Run): void {
       'add a staff member (or change an existing one): owner (everything) or staff (only its calendars)',
     )
     .addOption(
-      new Option('--role <role>', 'owner or staff').choices(['owner', 'staff']).makeOptionMandatory(),
+      new Option('--role <owner|staff>', 'owner (everything) or staff (only its calendars)')
+        .choices(['owner', 'staff'])
+        .makeOptionMandatory(),
     )
     .option('--calendar <id>', 'a calendar the staff member is given (repeat for several)', calendars, [])
     .action(
-      run((s, accountId: string, email: string, o: { role: 'owner' | 'staff'; calendar: number[] }) =>
-        s.staff.ensure(accountId, {
+      run(async (s, accountId: string, email: string, o: { role: 'owner' | 'staff'; calendar: number[] }) => {
+        await s.admin.requireEntity(accountId);
+        return s.staff.ensure(accountId, {
           email,
           role: o.role,
           calendar_ids: o.calendar.length ? o.calendar : undefined,
-        }),
-      ),
+        });
+      }),
     );
   cli
     .command('list-keys <accountId>')
@@ -228,9 +168,19 @@ export function addEntityCommands(cli: Command, run: Run): void {
   cli
     .command('list-webhooks <accountId>')
     .description("list an entity's webhook subscriptions (without their secrets) and their last failure")
-    .action(run((s, accountId: string) => s.webhooks.list(accountId)));
+    .action(
+      run(async (s, accountId: string) => {
+        await s.admin.requireEntity(accountId);
+        return s.webhooks.list(accountId);
+      }),
+    );
   cli
     .command('remove-webhook <accountId> <webhookId>')
     .description('remove a webhook subscription: nothing more is sent to it')
-    .action(run((s, accountId: string, webhookId: string) => s.webhooks.remove(accountId, webhookId)));
+    .action(
+      run(async (s, accountId: string, webhookId: string) => {
+        await s.admin.requireEntity(accountId);
+        return s.webhooks.remove(accountId, webhookId);
+      }),
+    );
 }

@@ -82,7 +82,8 @@ export class AdminService {
     this.config = new EntityConfigService(deps);
   }
 
-  private async requireEntity(accountId: string) {
+  /** The entity, or `entity <id> not found` (the CLI asks it before another feature's write). */
+  async requireEntity(accountId: string) {
     const entity = await this.deps.entities.get(accountId);
     if (!entity) throw notFound(accountId);
     return entity;
@@ -165,10 +166,14 @@ export class AdminService {
     const entity = await this.requireEntity(accountId);
     const secret = secretOf(newSecret);
     const credentials = credentialsOf(accountId, secret);
+    const next = hashesOf(credentials);
+    // The same secret would keep the tokens a rotation ends (and write its token items twice): refused.
+    if (next.v2 === entity.token_hashes.v2 || next.v1 === entity.token_hashes.v1)
+      throw invalidField('secret', 'is the current secret: a rotation needs another one');
     await this.deps.entities.replaceTokens({
       entityId: accountId,
       old: entity.token_hashes,
-      next: hashesOf(credentials),
+      next,
       now: this.now().toISOString(),
       settings: await this.requireSettings(accountId),
     });
