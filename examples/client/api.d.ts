@@ -8102,7 +8102,7 @@ export interface operations {
                     "application/json": components["schemas"]["V2ServiceAnswer"];
                 };
             };
-            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; duration: must be at least 5; currency: must be an ISO 4217 code such as EUR; price: must be a whole number of the currency's minor units from 0 to 1000000000 (4550 for 45.50 EUR), or null. */
+            /** @description Invalid input: a missing or malformed field: <field>: <rule>; body is not valid JSON; duration: must be at least 5; currency: must be an ISO 4217 currency code such as EUR, USD or JPY; price: must be a whole number of the currency's minor units from 0 to 1000000000 (4550 for 45.50 EUR), or null. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

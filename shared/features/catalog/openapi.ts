@@ -80,7 +80,7 @@ export const V2_CATALOG_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     errors: {
       400: [
         'duration: must be at least 5',
-        'currency: must be an ISO 4217 code such as EUR',
+        'currency: must be an ISO 4217 currency code such as EUR, USD or JPY',
         "price: must be a whole number of the currency's minor units from 0 to 1000000000 (4550 for 45.50 EUR), or null",
       ],
       404: ['calendar not found or inactive'],

@@ -1,7 +1,7 @@
 /** The settings feature's public face: what other features may use of it (docs/design/features.md). */
 
 export type { BrandSettings } from './domain/brand-settings';
-export { formatPrice, minorDigits, whiteContrast } from './domain/brand-settings';
+export { formatPrice, isCurrency, minorDigits, whiteContrast } from './domain/brand-settings';
 export type { EntitySettings, VersionedSettings } from './domain/entity';
 export { AccountIdSchema, DEFAULT_SETTINGS, settingsPatchSchema, withDefaultSettings } from './domain/entity';
 export type { LiveCapSettings } from './domain/live-cap-settings';

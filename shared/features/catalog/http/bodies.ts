@@ -14,6 +14,7 @@ import {
 import { isValidEmail } from '../../contact';
 import type { CalendarRecord } from '../../schedule';
 import { DAYS_AHEAD_BOUNDS, NOTICE_BOUNDS } from '../../schedule';
+import { isCurrency } from '../../settings';
 import { MAX_PRICE, type PricedStart, priceOf } from '../domain/price';
 import { performs, type ServiceRecord } from '../domain/service';
 import { BUFFER_BOUNDS } from '../domain/service-rules';
@@ -73,9 +74,11 @@ const currency = () =>
   described(
     converted((value, ctx): string | null => {
       if (value === null || value === '') return null;
-      if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value.trim()))
-        return fail(ctx, 'must be an ISO 4217 code such as EUR');
-      return value.trim().toUpperCase();
+      const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
+      // The same codes the entity's currency setting takes (an ISO 4217 code Intl knows), not any 3 letters.
+      if (!/^[A-Z]{3}$/.test(code) || !isCurrency(code))
+        return fail(ctx, 'must be an ISO 4217 currency code such as EUR, USD or JPY');
+      return code;
     }),
     { type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' },
   );

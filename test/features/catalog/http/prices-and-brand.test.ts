@@ -85,6 +85,14 @@ describe('prices and a business’s own look through npm start', () => {
       /^price: must be a whole number of the currency's minor units/,
     );
     expect(await refused('/services', { name: 'Cut', duration: 30, price: '45.50' })).toMatch(/^price: /);
+    // A service's own currency is held to the codes the setting takes: three letters are not enough.
+    expect(await refused('/services', { name: 'Cut', duration: 30, currency: 'XYZ' })).toBe(
+      'currency: must be an ISO 4217 currency code such as EUR, USD or JPY',
+    );
+    expect(await refused('/services', { name: 'Cut', duration: 30, currency: 'EURO' })).toMatch(
+      /^currency: /,
+    );
+    expect(await data('GET', '/services')).toEqual([]);
     const settings = await data('GET', '/settings');
     expect(settings).toMatchObject({ currency: 'EUR', brand_color: null, logo_url: null });
   });
