@@ -39,7 +39,8 @@ export const handler = withRequestHeaders(
       headers: {
         'content-type': 'text/calendar; charset=utf-8',
         'content-disposition': 'inline; filename="appointments.ics"',
-        'cache-control': 'private, max-age=300',
+        // Clients' names and phones: kept by no cache, as every answer with personal data (docs/CONTRACT.md#secrets).
+        'cache-control': 'no-store',
       },
       body,
     };

@@ -57,6 +57,8 @@ describe('the staff calendar feed', () => {
     const answer = await http.call('GET', pathOf(url));
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/calendar/);
+    // It names clients and their phones: personal data, which no cache may keep.
+    expect(answer.headers['cache-control']).toBe('no-store');
     const calendar = parseCalendar(answer.text);
     expect(calendar.method).toBe('PUBLISH');
     expect(calendar.events).toHaveLength(2);
