@@ -12,7 +12,8 @@ export const handler = defineV2Handler(
     const session = await sessionService().open(proved.entityId, proved.email);
     return reply(presentMe(session.entityId, session.staff), {
       message: 'signed in',
-      headers: { 'set-cookie': sessionCookie(publicBase(), session.token) },
+      // A session's cookie and its person: no cache may keep them (a route without a token gets no no-store).
+      headers: { 'set-cookie': sessionCookie(publicBase(), session.token), 'cache-control': 'no-store' },
     });
   },
 );

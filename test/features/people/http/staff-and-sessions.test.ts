@@ -102,6 +102,8 @@ describe('staff accounts and sessions through npm start', () => {
       /^session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
     );
     expect(verified.json.data).toEqual({ email: OWNER, role: 'owner', account: ACCOUNT, calendar_ids: [] });
+    // The answer carries a session and a person's address: no cache may keep it.
+    expect(verified.headers.get('cache-control')).toBe('no-store');
     // Single use.
     const again = await call('POST', '/sessions/verify', { origin: null }, { token: link.split('#')[1] });
     expect(again.status).toBe(401);
