@@ -73,7 +73,7 @@ export class RecountService {
       store.members(entityId),
     ]);
     if (clients.length === 0 && appointments.length === 0 && calendarIds.length === 0)
-      throw new AppError('not_found', 'RESOURCE_NOT_FOUND', `no entity ${entityId}`);
+      throw new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
     const byClient = new Map<number, AppointmentRecord[]>();
     for (const a of appointments) byClient.set(a.client_id, [...(byClient.get(a.client_id) ?? []), a]);
     const days = new Map(clients.map((c) => [c.client_id, daysOf(byClient.get(c.client_id) ?? [])]));

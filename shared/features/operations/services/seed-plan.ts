@@ -26,9 +26,9 @@ function statusOf(i: number, past: boolean): AppointmentStatus {
   return r === 1 ? 'pending' : 'confirmed';
 }
 
-/** How many clients `n` seeded appointments are spread over. */
+/** How many clients `n` seeded appointments are spread over (none for none: a seed of slots only). */
 export const clientCountOf = (n: number): number =>
-  Math.max(1, Math.min(n, Math.round(n / APPOINTMENTS_PER_CLIENT)));
+  n === 0 ? 0 : Math.max(1, Math.min(n, Math.round(n / APPOINTMENTS_PER_CLIENT)));
 
 /** Adds `by` to a calendar's counter `name`. */
 export function addToCalendar(

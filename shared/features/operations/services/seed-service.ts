@@ -72,7 +72,7 @@ export class SeedService {
     const now = (this.deps.now ?? (() => new Date()))();
     const entityId = request.accountId;
     const settings = await this.deps.settings(entityId);
-    if (!settings) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', `no entity ${entityId}`);
+    if (!settings) throw new AppError('not_found', 'RESOURCE_NOT_FOUND', `entity ${entityId} not found`);
     const entity = { entityId, settings };
     const { store } = this.deps;
 

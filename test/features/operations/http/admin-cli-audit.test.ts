@@ -144,3 +144,26 @@ describe('admin usage mistakes', () => {
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
   });
 });
+
+describe('admin seed and recount-stats', () => {
+  it('a seed of no appointment writes slots and no client', async () => {
+    const created = await adminHere(['create-entity', 'audit-seed']);
+    const v1 = { 'Access-Token': (created.json as { v1_token: string }).v1_token };
+    const run = await adminHere(['seed', 'audit-seed', '--appointments', '0', '--days', '8']);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ appointments: 0, clients: 0 });
+    expect((run.json as { slots: number }).slots).toBeGreaterThan(0);
+    const clients = await call('GET', '/api/clients', { headers: v1 });
+    expect(clients.status).toBe(200);
+    expect(clients.json.data).toEqual([]);
+  });
+
+  it.each([[['seed', 'audit-nobody', '--appointments', '1']], [['recount-stats', 'audit-nobody']]])(
+    '%j: exit 1, entity not found, as every command says it',
+    async (args) => {
+      const run = await adminHere(args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('admin: entity audit-nobody not found\n');
+    },
+  );
+});
