@@ -27,6 +27,9 @@ export interface Pagination {
   next_cursor?: string;
 }
 
+/** A count in a message, in English: `1 calendar`, `2 calendars` (the plural given when it is not `s` added). */
+export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 /** A reply with data and, optionally, a message and other envelope facts. */
 export const reply = (data: unknown, extra: Omit<Reply, 'data'> = {}): Reply => ({ data, ...extra });
 

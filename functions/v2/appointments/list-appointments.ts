@@ -3,7 +3,7 @@ import {
   V2AppointmentListQuery,
   v2AppointmentItem,
 } from '../../../shared/features/booking/http/appointment-list';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { appointmentListService, defineV2Handler } from '../../../shared/wiring';
 
 /**
@@ -29,7 +29,7 @@ export const handler = defineV2Handler(
       { appointments, next_cursor: page.nextCursor ?? null },
       {
         message: appointments.length
-          ? `${appointments.length} appointments`
+          ? counted(appointments.length, 'appointment')
           : 'no appointments in this range',
       },
     );

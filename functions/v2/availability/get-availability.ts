@@ -1,6 +1,6 @@
 import { v2AvailableStart } from '../../../shared/features/catalog/http/bodies';
 import { date, id, optional, params } from '../../../shared/shapes/fields';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, linkOpens, serviceBookingService } from '../../../shared/wiring';
 
 const Query = params({ service_id: id(), from: date(), to: date(), calendar_id: optional(id()) });
@@ -20,7 +20,7 @@ export const handler = defineV2Handler(
       calendarId: query.calendar_id,
     });
     return reply(starts.map(v2AvailableStart), {
-      message: starts.length ? `${starts.length} available starts` : 'no available start in this range',
+      message: starts.length ? counted(starts.length, 'available start') : 'no available start in this range',
     });
   },
 );

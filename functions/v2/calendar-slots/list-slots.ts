@@ -1,7 +1,7 @@
 import { missingField } from '../../../shared/core/errors';
 import { v2Slot } from '../../../shared/features/schedule/http/present';
 import { bool, date, id, optional, params } from '../../../shared/shapes/fields';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, linkOpens, slotService } from '../../../shared/wiring';
 
 const Query = params({
@@ -40,6 +40,6 @@ export const handler = defineV2Handler(
           available,
         });
     const none = day ? 'no slots for this date' : 'no slots in this range';
-    return reply(slots.map(v2Slot), { message: slots.length ? `${slots.length} slots` : none });
+    return reply(slots.map(v2Slot), { message: slots.length ? counted(slots.length, 'slot') : none });
   },
 );

@@ -1,5 +1,5 @@
 import { v2Calendar } from '../../../shared/features/catalog/http/bodies';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { catalogService, defineV2Handler } from '../../../shared/wiring';
 
 /** GET /api/v2/calendars — the staff: active calendars for a publishable key, all for the secret token. */
@@ -9,6 +9,6 @@ export const handler = defineV2Handler({ publishable: true }, async ({ entity })
   const withEmail = entity.credential === undefined;
   return reply(
     calendars.map((c) => v2Calendar(c, withEmail)),
-    { message: `${calendars.length} calendars` },
+    { message: counted(calendars.length, 'calendar') },
   );
 });

@@ -1,6 +1,6 @@
 import { todayIn } from '../../../shared/core/dates';
 import { v2Closure } from '../../../shared/features/schedule/http/present';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /** GET /api/v2/closures — the entity's closure days from today (its time zone) on, by date. */
@@ -8,6 +8,6 @@ export const handler = defineV2Handler({}, async ({ entity }) => {
   const today = todayIn(entity.settings.timezone);
   const closures = await entityConfigService().listClosureDays(entity.entityId, today);
   return reply(closures.map(v2Closure), {
-    message: closures.length ? `${closures.length} closure days` : 'no closure days',
+    message: closures.length ? counted(closures.length, 'closure day') : 'no closure days',
   });
 });

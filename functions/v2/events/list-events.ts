@@ -1,6 +1,6 @@
 import { EVENT_ID } from '../../../shared/features/webhooks/domain/webhooks';
 import { described, int, optional, params, text } from '../../../shared/shapes/fields';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, webhookService } from '../../../shared/wiring';
 
 const Query = params({
@@ -16,5 +16,5 @@ const Query = params({
 /** GET /api/v2/events?after=&limit= — the account's booking events after one, in the order they happened. */
 export const handler = defineV2Handler({ query: Query }, async ({ entity, query }) => {
   const events = await webhookService().feed(entity.entityId, query.after, query.limit ?? 50);
-  return reply(events, { message: `${events.length} events` });
+  return reply(events, { message: counted(events.length, 'event') });
 });

@@ -1,8 +1,10 @@
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 /** GET /api/v2/keys — the entity's publishable keys, without the keys themselves. */
 export const handler = defineV2Handler({}, async ({ entity }) => {
   const keys = await keyService().list(entity.entityId);
-  return reply(keys, { message: keys.length ? `${keys.length} publishable keys` : 'no publishable keys' });
+  return reply(keys, {
+    message: keys.length ? counted(keys.length, 'publishable key') : 'no publishable keys',
+  });
 });

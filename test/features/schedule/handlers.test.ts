@@ -1,5 +1,5 @@
 /**
- * The handler tests of open days, services and staff, the service widget, time off, the booking window and buffers, one subject module each in
+ * The handler tests of open days, services and staff, the service widget, time off, the booking window, buffers and the lists' messages, one subject module each in
  * test/features/schedule/handlers/, run as one test file on one table (the README's "Tests" says why). One subject
  * alone: `npx jest test/features/schedule/handlers.test.ts -t services-and-staff`.
  */
@@ -13,4 +13,5 @@ subjects({
   'time-off': () => require('./handlers/time-off'),
   'booking-window': () => require('./handlers/booking-window'),
   buffers: () => require('./handlers/buffers'),
+  'list-messages': () => require('./handlers/list-messages'),
 });
