@@ -13,6 +13,8 @@ export const handler = defineV2Handler(
     const found = await clientLinkService().lookupByToken(entity, body.cancel_token);
     const serviceId = found.appointment.service_id;
     const service = serviceId === undefined ? null : await catalogService().findService(entity, serviceId);
-    return reply(v2ManagedAppointment(entity.settings, { ...found, service }, body.cancel_token));
+    return reply(v2ManagedAppointment(entity.settings, { ...found, service }, body.cancel_token), {
+      message: 'appointment',
+    });
   },
 );

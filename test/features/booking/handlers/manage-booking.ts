@@ -78,6 +78,8 @@ describe('managing a booking by its cancel token', () => {
         max_days_ahead: expect.any(Number),
       },
     });
+    // The v2 envelope, message included, as every v2 answer.
+    expect(withKey.json).toMatchObject({ success: true, message: 'appointment' });
     expect(withKey.text).not.toContain('Client 2');
     const asToken = { 'Access-Token': mine.cancel_token };
     const alone = await v2('POST', '/appointments/lookup', asToken, { cancel_token: mine.cancel_token });

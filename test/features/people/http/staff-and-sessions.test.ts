@@ -111,6 +111,7 @@ describe('staff accounts and sessions through npm start', () => {
     const me = await call('GET', '/me', { cookie });
     expect(me.status).toBe(200);
     expect(me.json.data).toEqual({ email: OWNER, role: 'owner', account: ACCOUNT, calendar_ids: [] });
+    expect(me.json).toMatchObject({ success: true, message: 'signed in' });
     // Only hashes are kept: the token of the cookie is nowhere in the table's text.
     const signedOut = await call('POST', '/sessions/delete', { cookie }, {});
     expect(signedOut.status).toBe(200);
