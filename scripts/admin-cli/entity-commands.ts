@@ -73,7 +73,7 @@ export function addEntityCommands(cli: Command, run: Run): void {
         (s, accountId: string, date: string, o: { name: string }) =>
           s.admin.addClosureDay(accountId, date, o.name),
         'quick',
-        (c, _accountId: string, date: string) => c.closureDate(date),
+        (c, _accountId: string, date: string, o: { name: string }) => c.closure(date, o.name),
       ),
     );
   cli
@@ -98,8 +98,11 @@ export function addEntityCommands(cli: Command, run: Run): void {
     .description('create a calendar')
     .option('--timezone <zone>', "IANA time zone (default: the entity's)")
     .action(
-      run((s, accountId: string, name: string, o: { timezone?: string }) =>
-        s.admin.createCalendar(accountId, name, o.timezone),
+      run(
+        (s, accountId: string, name: string, o: { timezone?: string }) =>
+          s.admin.createCalendar(accountId, name, o.timezone),
+        'quick',
+        (c, _accountId: string, name: string, o: { timezone?: string }) => c.createCalendar(name, o.timezone),
       ),
     );
   cli

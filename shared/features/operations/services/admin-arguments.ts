@@ -1,10 +1,20 @@
 import { invalidField } from '../../../core/errors';
+import { hasUnsafeText } from '../../../core/safe-text';
 import { buildDayHours, WEEKDAYS, type Weekday } from '../../schedule';
 import { AccountIdSchema, checkClosureDate, parseSettingsPatch } from '../../settings';
 import { secretOf } from './credentials';
 
 export const checkDay = (day: string): void => {
   if (!WEEKDAYS.includes(day as Weekday)) throw invalidField('day', `must be one of ${WEEKDAYS.join(', ')}`);
+};
+
+/** A calendar's name as the API takes it: trimmed, 1 to 100 characters, no control character. */
+export const calendarName = (name: string): string => {
+  if (hasUnsafeText(name))
+    throw invalidField('name', 'must not contain control characters or lone surrogates');
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 100) throw invalidField('name', 'must be 1 to 100 characters');
+  return trimmed;
 };
 
 /**
@@ -26,6 +36,18 @@ export const argumentChecks = {
     buildDayHours(day as Weekday, periods);
   },
   closureDate: checkClosureDate,
+  /** A closure's date, and its name as `POST /api/v2/closures` takes it (none or "": "Closure day"). */
+  closure(date: string, name: string | undefined) {
+    checkClosureDate(date);
+    if (name === undefined) return;
+    if (hasUnsafeText(name))
+      throw invalidField('name', 'must not contain control characters or lone surrogates');
+    if (name.trim().length > 100) throw invalidField('name', 'must be at most 100 characters');
+  },
+  createCalendar(name: string, timezone: string | undefined) {
+    calendarName(name);
+    if (timezone !== undefined) parseSettingsPatch({ timezone });
+  },
   settings(patch: Record<string, unknown>) {
     parseSettingsPatch(patch);
   },

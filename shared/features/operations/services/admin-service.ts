@@ -23,7 +23,7 @@ import {
 } from '../../settings';
 import type { WebhookStore } from '../../webhooks';
 import type { EntityStore } from '../ports';
-import { checkDay } from './admin-arguments';
+import { calendarName, checkDay } from './admin-arguments';
 import { type Credentials, credentialsOf, hashesOf, secretOf } from './credentials';
 
 /** The stores entity administration writes to. */
@@ -270,8 +270,7 @@ export class AdminService {
     const zone = settingsPatchSchema().parse({
       timezone: timezone ?? settings?.timezone ?? DEFAULT_SETTINGS.timezone,
     }).timezone;
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > 100) throw invalidField('name', 'must be 1 to 100 characters');
+    const trimmed = calendarName(name);
     const [id] = await this.deps.sequence.next(accountId);
     if (id === undefined) throw new Error('no id allocated');
     const calendar = newCalendar({

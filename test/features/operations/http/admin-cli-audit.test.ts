@@ -103,6 +103,47 @@ describe('admin set-settings', () => {
   });
 });
 
+describe('admin add-closure', () => {
+  it.each([
+    [
+      ['add-closure', 'acme', '2031-08-14', '--name', 'n'.repeat(101)],
+      /^admin: name: must be at most 100 characters$/,
+    ],
+    [
+      ['add-closure', 'acme', '2031-08-14', '--name', 'a\tb'],
+      /^admin: name: must not contain control characters/,
+    ],
+  ])('refuses a name POST /api/v2/closures refuses: %j, exit 1, before the store', async (args, line) => {
+    const run = await unreached(args);
+    expect(run).toMatchObject({ code: 1, reached: false });
+    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
+  });
+});
+
+describe('admin create-calendar', () => {
+  it.each([
+    [['create-calendar', 'acme', 'a\tb'], /^admin: name: must not contain control characters/],
+    [['create-calendar', 'acme', ' '], /^admin: name: must be 1 to 100 characters$/],
+    [['create-calendar', 'acme', 'Room', '--timezone', 'Mars/Olympus'], /^admin: timezone: /],
+  ])('refuses what POST /api/v2/calendars refuses: %j, exit 1, before the store', async (args, line) => {
+    const run = await unreached(args);
+    expect(run).toMatchObject({ code: 1, reached: false });
+    expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
+  });
+
+  it('creates a calendar with a trimmed name, which both APIs then list', async () => {
+    const created = await adminHere(['create-entity', 'audit-calendar']);
+    const token = (created.json as { v2_token: string }).v2_token;
+    const run = await adminHere(['create-calendar', 'audit-calendar', '  Second room ']);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ calendar_name: 'Second room', is_active: true });
+    const listed = await call('GET', '/api/v2/calendars', { headers: { 'Access-Token': token } });
+    expect(listed.json.data).toContainEqual(
+      expect.objectContaining({ id: (run.json as { calendar_id: number }).calendar_id, name: 'Second room' }),
+    );
+  });
+});
+
 describe('admin commands on an unknown entity', () => {
   it.each([
     [['add-staff', 'audit-nobody', 'owner@audit.example', '--role', 'owner']],
