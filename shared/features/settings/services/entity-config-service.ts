@@ -119,6 +119,12 @@ export class EntityConfigService {
     if (change.default_calendar_id !== undefined) {
       const calendar = await this.deps.calendars.get(entityId, Number(change.default_calendar_id));
       if (!calendar) throw invalidField('default_calendar_id', 'must be one of the entity calendars');
+      // The default calendar is never inactive (deactivating it is refused): nor is an inactive one made it.
+      if (!calendar.is_active)
+        throw invalidField(
+          'default_calendar_id',
+          `calendar ${calendar.calendar_id} is inactive: activate it first`,
+        );
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [entity, read] = await Promise.all([

@@ -160,6 +160,27 @@ describe('GET/POST /api/v2/settings', () => {
     expect((await get(entity, '/settings')).json.data).toEqual(before);
   });
 
+  it('refuses an inactive calendar as the default one (400 naming the field), and takes it once active', async () => {
+    const made = await post(entity, '/calendars', { name: 'Seasonal' });
+    expect(made.status).toBe(200);
+    const id = made.json.data.id as number;
+    expect((await post(entity, '/calendars/update', { id, active: false })).status).toBe(200);
+    const before = (await get(entity, '/settings')).json.data;
+    expectError(
+      await post(entity, '/settings', { default_calendar_id: id }),
+      400,
+      new RegExp(`^default_calendar_id: calendar ${id} is inactive: activate it first$`),
+    );
+    expect((await get(entity, '/settings')).json.data).toEqual(before);
+    expect((await post(entity, '/calendars/update', { id, active: true })).status).toBe(200);
+    const moved = await post(entity, '/settings', { default_calendar_id: id });
+    expect(moved.status).toBe(200);
+    expect(moved.json.data.default_calendar_id).toBe(id);
+    expect(
+      (await post(entity, '/settings', { default_calendar_id: before.default_calendar_id })).status,
+    ).toBe(200);
+  });
+
   it('changes the e-mail settings: language, cancel_url (null or "" clears it), reminder_minutes_before', async () => {
     const url = 'https://www.example.fr/cancel?token={cancel_token}';
     const set = await post(entity, '/settings', {
