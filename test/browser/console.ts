@@ -435,6 +435,13 @@ describe("the owner's console", () => {
         .evaluateAll((n) => n.map((c) => c.getAttribute('data-calendar-id'))),
     ).toEqual([String(s.ana)]);
     expect(await page.locator('[data-action="setup"]').count()).toBe(0);
+    // Time off in their own calendar: the form offers theirs alone.
+    await page.locator('[data-action="time-off"]').click();
+    const staffChoices = page.locator('dialog[data-dialog="time-off"] select[name="calendar_id"] option');
+    expect(await staffChoices.evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual([
+      String(s.ana),
+    ]);
+    await page.keyboard.press('Escape');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-staff');
     // Bruno's calendar by the address: the API refuses it (403) and the console says so.

@@ -115,13 +115,13 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
     weekButton,
     h('label', { for: 'staff-filter', class: 'visually-hidden' }, 'Staff member'),
     staffSelect,
-    // A staff member books into their own calendars (the picker offers only those) but gives no time off
-    // (403: docs/CONTRACT.md#staff-and-sessions).
+    // A staff member books and gives time off in their own calendars: the pickers offer only those
+    // (docs/CONTRACT.md#staff-and-sessions).
     button('new', 'New appointment', () => newAppointment(shell)),
-    owner ? button('time-off', 'Time off', () => addTimeOff(shell)) : null,
+    button('time-off', 'Time off', () => addTimeOff(shell)),
   );
   const scheduleTab = button('schedule', 'Schedule', () => switchTo('day'));
-  const setupTab = me.role === 'owner' ? button('setup', 'Setup', () => switchTo('setup')) : null;
+  const setupTab = owner ? button('setup', 'Setup', () => switchTo('setup')) : null;
   const signOut = button('sign-out', 'Sign out', async () => {
     await call('POST', '/sessions/delete', {});
     signedOut();
@@ -174,9 +174,7 @@ export async function startConsole(root: HTMLElement, me: Me, signedOut: () => v
         : longDate(state.date, locale);
     const [list, ...offs] = await Promise.all([
       allAppointments({ from: days[0], to: last, calendar_id: state.calendarId }),
-      ...(owner ? state.calendars : []).map((c) =>
-        call<TimeOff[]>('GET', '/time-off', { calendar_id: c.id }),
-      ),
+      ...state.calendars.map((c) => call<TimeOff[]>('GET', '/time-off', { calendar_id: c.id })),
     ]);
     if (!list.ok) {
       shell.notify(list.message, true);

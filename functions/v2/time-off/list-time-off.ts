@@ -5,7 +5,7 @@ import { defineV2Handler, timeOffService } from '../../../shared/wiring';
 
 /** GET /api/v2/time-off?calendar_id= — a calendar's time off from today on, by date. */
 export const handler = defineV2Handler(
-  { query: params({ calendar_id: id() }) },
+  { staffSession: true, query: params({ calendar_id: id() }) },
   async ({ entity, query }) => {
     const offs = await timeOffService().list(entity, query.calendar_id);
     return reply(offs.map(v2TimeOff), { message: offs.length ? `${offs.length} time off` : 'no time off' });

@@ -1,5 +1,11 @@
 import { todayIn } from '../../../core/dates';
-import { calendarNotFound, invalidField, missingField, resourceNotFound } from '../../../core/errors';
+import {
+  calendarNotFound,
+  forbidden,
+  invalidField,
+  missingField,
+  resourceNotFound,
+} from '../../../core/errors';
 import type { EntityContext } from '../../access';
 import type { CalendarRecord } from '../domain/calendar';
 import { coversSlot, DEFAULT_TIME_OFF_NAME, type TimeOffRecord, timeOffCovering } from '../domain/time-off';
@@ -40,6 +46,16 @@ function timesOf(request: TimeOffRequest): { start: string | null; end: string |
 }
 
 /**
+ * A staff member's session gives and removes time off of its own calendars only (docs/CONTRACT.md#time-off):
+ * 403 for another's; the secret token and an owner's session, for any.
+ */
+function keepToOwn(entity: EntityContext, calendarId: number): void {
+  const staff = entity.staff;
+  if (staff?.role === 'staff' && !staff.calendarIds.includes(calendarId))
+    throw forbidden('this calendar is not one of yours');
+}
+
+/**
  * A staff member's time off (docs/CONTRACT.md#time-off), modelled on closure days: the time off is stored
  * first (so a generation from then on creates its slots closed), then each open slot of its calendar that
  * it covers is closed and marked with its id; a booking of such a slot is 409 `slot not available: time
@@ -54,6 +70,7 @@ export class TimeOffService {
   }
 
   private async calendarOf(entity: EntityContext, calendarId: number): Promise<CalendarRecord> {
+    keepToOwn(entity, calendarId);
     const calendar = await this.deps.calendars.get(entity.entityId, calendarId);
     if (!calendar) throw calendarNotFound();
     return calendar;
@@ -101,6 +118,7 @@ export class TimeOffService {
   /** Removes a time off (404 when unknown) and reopens the slots it closed, not those closed by hand since. */
   async remove(entity: EntityContext, timeOffId: number): Promise<TimeOffRecord> {
     const off = await this.deps.offs.find(entity.entityId, timeOffId);
+    if (off) keepToOwn(entity, off.calendar_id);
     if (!off || !(await this.deps.offs.remove(entity.entityId, off))) throw resourceNotFound('time off');
     const [others, slots] = await Promise.all([
       this.deps.offs.listOf(entity.entityId, off.calendar_id, { from: off.date, only: true }),

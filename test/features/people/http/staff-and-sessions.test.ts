@@ -350,6 +350,41 @@ describe('staff accounts and sessions through npm start', () => {
     expect((await v1Appointment(byKey.json.data.id)).changed_by).toBe('key');
   });
 
+  it("a staff session gives and removes time off in its own calendars only (403 for another's)", async () => {
+    const mine = (await call('POST', '/calendars', token(), { name: 'Chloe' })).json.data.id as number;
+    const other = (await call('GET', '/calendars', token())).json.data.find((c: Json) => c.id !== mine)
+      .id as number;
+    const added = await call('POST', '/staff', token(), {
+      email: 'chloe@salon.example',
+      role: 'staff',
+      calendar_ids: [mine],
+    });
+    expect(added.status).toBe(200);
+    const chloe = { cookie: (await signIn('chloe@salon.example')).cookie };
+    const day = await openDay(mine);
+    const own = await call('POST', '/time-off', chloe, {
+      calendar_id: mine,
+      date: day,
+      start_time: '10:00',
+      end_time: '11:00',
+    });
+    expect(own.status).toBe(200);
+    const listed = await call('GET', `/time-off?calendar_id=${mine}`, chloe);
+    expect(listed.json.data.map((o: Json) => o.id)).toEqual([own.json.data.id]);
+    // Another's calendar: refused to give, to read and to remove (the owner's time off stays).
+    const refused = await call('POST', '/time-off', chloe, { calendar_id: other, date: day });
+    expect([refused.status, refused.json.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await call('GET', `/time-off?calendar_id=${other}`, chloe)).status).toBe(403);
+    const byOwner = await call('POST', '/time-off', token(), { calendar_id: other, date: day });
+    expect(byOwner.status).toBe(200);
+    const notYours = await call('POST', '/time-off/delete', chloe, { id: byOwner.json.data.id });
+    expect([notYours.status, notYours.json.code]).toEqual([403, 'FORBIDDEN']);
+    const kept = await call('GET', `/time-off?calendar_id=${other}`, token());
+    expect(kept.json.data.map((o: Json) => o.id)).toContain(byOwner.json.data.id);
+    expect((await call('POST', '/time-off/delete', chloe, { id: own.json.data.id })).status).toBe(200);
+    expect((await call('POST', '/time-off/delete', token(), { id: byOwner.json.data.id })).status).toBe(200);
+  });
+
   it("an owner's session books as the business: a known client takes its names; a key's booking leaves them", async () => {
     // Another owner (the demo owner's sign-ins are counted by the limits' test below).
     const made = await call('POST', '/staff', token(), { email: 'manager@salon.example', role: 'owner' });
