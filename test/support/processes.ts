@@ -205,6 +205,19 @@ export async function adminHere(args: string[], connect?: AdminConnect): Promise
   return { code, stdout, stderr, json: jsonOf(stdout) };
 }
 
+/**
+ * An admin command run in this process with a store it must not reach: its answer, and whether it reached
+ * the store anyway (a mistake the arguments alone should answer).
+ */
+export async function adminUnreached(args: string[]): Promise<AdminRun & { reached: boolean }> {
+  let reached = false;
+  const run = await adminHere(args, async () => {
+    reached = true;
+    throw new Error('the store was reached');
+  });
+  return { ...run, reached };
+}
+
 /** Runs the admin CLI on a data folder (asynchronously, so a test can watch processes meanwhile). */
 export function runAdmin(store: string | Record<string, string>, args: string[]): Promise<AdminRun> {
   // A data folder (its engine and its table), or a server's store as onSharedEngine() names it.

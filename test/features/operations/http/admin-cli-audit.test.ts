@@ -1,6 +1,6 @@
 import { services } from '../../../../shared/wiring';
 import { viaHandler as call } from '../../../support/api';
-import { adminHere } from '../../../support/processes';
+import { adminHere, adminUnreached } from '../../../support/processes';
 
 /**
  * The admin CLI held to what the issues name: every command with every flag in `admin help`, set-settings
@@ -9,18 +9,10 @@ import { adminHere } from '../../../support/processes';
  * exit 2, answered before the store. Run in this process (`admin()` is what `npm run admin` runs) on this
  * file's table; the processes themselves: admin-cli.test.ts.
  */
-const unreached = async (args: string[]) => {
-  let reached = false;
-  const run = await adminHere(args, async () => {
-    reached = true;
-    throw new Error('the store was reached');
-  });
-  return { ...run, reached };
-};
 
 describe('admin help', () => {
   it('lists every command with each of its flags', async () => {
-    const help = await unreached(['help']);
+    const help = await adminUnreached(['help']);
     expect(help).toMatchObject({ code: 0, reached: false });
     const commands = [...help.stdout.matchAll(/^ {2}([a-z-]+) .*$/gm)]
       .map((m) => m[1] as string)
@@ -30,7 +22,7 @@ describe('admin help', () => {
     );
     const listing = help.stdout.slice(help.stdout.indexOf('Every command with its flags'));
     for (const command of new Set(commands)) {
-      const own = await unreached([command, '--help']);
+      const own = await adminUnreached([command, '--help']);
       const flags = [...own.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1] as string);
       // The command's synopsis: its line and the indented lines after it.
       const synopsis = new RegExp(`^ {2}${command}( .*)?(\\n {6}.*)*`, 'm').exec(listing)?.[0] ?? '';
@@ -73,7 +65,7 @@ describe('admin set-settings', () => {
       confirm_by_email: true,
     });
     // Every setting the route answers has its flag (its name with dashes).
-    const help = (await unreached(['set-settings', '--help'])).stdout;
+    const help = (await adminUnreached(['set-settings', '--help'])).stdout;
     const flagOf = (setting: string) =>
       setting === 'default_calendar_id' ? '--default-calendar' : `--${setting.replaceAll('_', '-')}`;
     for (const setting of Object.keys(read.json.data))
@@ -97,7 +89,7 @@ describe('admin set-settings', () => {
       /^admin: max_live_bookings_per_visitor: /,
     ],
   ])('%j exits %i with one line, before the store', async (args, code, line) => {
-    const run = await unreached(args);
+    const run = await adminUnreached(args);
     expect(run).toMatchObject({ code, reached: false });
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
   });
@@ -114,7 +106,7 @@ describe('admin add-closure', () => {
       /^admin: name: must not contain control characters/,
     ],
   ])('refuses a name POST /api/v2/closures refuses: %j, exit 1, before the store', async (args, line) => {
-    const run = await unreached(args);
+    const run = await adminUnreached(args);
     expect(run).toMatchObject({ code: 1, reached: false });
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
   });
@@ -126,7 +118,7 @@ describe('admin create-calendar', () => {
     [['create-calendar', 'acme', ' '], /^admin: name: must be 1 to 100 characters$/],
     [['create-calendar', 'acme', 'Room', '--timezone', 'Mars/Olympus'], /^admin: timezone: /],
   ])('refuses what POST /api/v2/calendars refuses: %j, exit 1, before the store', async (args, line) => {
-    const run = await unreached(args);
+    const run = await adminUnreached(args);
     expect(run).toMatchObject({ code: 1, reached: false });
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
   });
@@ -180,7 +172,7 @@ describe('admin usage mistakes', () => {
     [['seed', 'acme', '--appointments', 'many'], /^error: .*must be a whole number/],
     [['add-staff', 'acme', 'a@acme.example'], /^error: required option '--role <owner\|staff>'/],
   ])('%j: exit 2, one line, before the store', async (args, line) => {
-    const run = await unreached(args);
+    const run = await adminUnreached(args);
     expect(run).toMatchObject({ code: 2, reached: false });
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
   });

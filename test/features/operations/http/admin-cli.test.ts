@@ -5,6 +5,7 @@ import { v1Token, v2Token } from '../../../../shared/features/access/domain/toke
 import { LOCK_FILE, RECORD_FILE } from '../../../../shared/local/engine/engine-record';
 import {
   adminHere,
+  adminUnreached,
   eventually,
   javaFor,
   runAdmin,
@@ -242,15 +243,6 @@ describe('admin CLI commands on the store', () => {
  * one line and no stack. Real processes: the tests above.
  */
 describe('admin CLI: argument mistakes, answered without the store', () => {
-  const unreached = async (args: string[]) => {
-    let reached = false;
-    const run = await adminHere(args, async () => {
-      reached = true;
-      throw new Error('the store was reached');
-    });
-    return { ...run, reached };
-  };
-
   it.each([
     [['set-hours', 'acme', 'funday'], 1, /^admin: day: must be one of mon/],
     [
@@ -278,7 +270,7 @@ describe('admin CLI: argument mistakes, answered without the store', () => {
     [['create-entity', 'bad id!'], 1, /letters, digits/],
     [['no-such-command'], 2, /unknown command/],
   ])('%j exits %i with a clear message', async (args, code, message) => {
-    const run = await unreached(args);
+    const run = await adminUnreached(args);
     expect(run).toMatchObject({ code, reached: false });
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
