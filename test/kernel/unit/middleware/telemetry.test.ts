@@ -4,22 +4,11 @@ import { requestContext } from '../../../../shared/http/middleware/request-conte
 import { telemetry } from '../../../../shared/http/middleware/telemetry';
 import type { AppContext, Event, Middleware, Result } from '../../../../shared/http/middleware/types';
 import { count, runInvocation } from '../../../../shared/telemetry/invocation';
-import { metrics } from '../../../../shared/telemetry/metrics';
+import { flushedMetrics } from '../../../support/doubles/flushed-metrics';
 import { apiEvent, lambdaContext } from '../../../support/doubles/middy';
 
 /** What the invocation handed to Powertools at its end, read before Powertools clears it. */
-const flushed: Array<Record<string, unknown>> = [];
-beforeAll(() => {
-  const emf = metrics();
-  jest.spyOn(emf, 'publishStoredMetrics').mockImplementation(() => {
-    flushed.push(emf.serializeMetrics() as unknown as Record<string, unknown>);
-    emf.clearMetrics();
-    emf.clearDimensions();
-    emf.clearMetadata();
-    return emf;
-  });
-});
-afterAll(() => jest.restoreAllMocks());
+const flushed = flushedMetrics();
 
 /** Answers errors as an envelope would: the AppError's status, else 500. */
 const answerErrors: Middleware = {

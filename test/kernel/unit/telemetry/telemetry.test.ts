@@ -18,6 +18,7 @@ import {
 } from '../../../../shared/telemetry/invocation';
 import { metrics } from '../../../../shared/telemetry/metrics';
 import { deliveryMetric, refusedMetric, statusClassOf } from '../../../../shared/telemetry/names';
+import { flushedMetrics } from '../../../support/doubles/flushed-metrics';
 
 /** The pieces of issue 22's metrics: why a booking was refused, the names, one line per invocation. */
 describe('refusalReasonOf', () => {
@@ -65,18 +66,7 @@ describe('names', () => {
 
 describe('invocations', () => {
   /** What the invocation hands to Powertools at its end, read before Powertools clears it. */
-  const flushed: Array<Record<string, unknown>> = [];
-  beforeAll(() => {
-    const emf = metrics();
-    jest.spyOn(emf, 'publishStoredMetrics').mockImplementation(() => {
-      flushed.push(emf.serializeMetrics() as unknown as Record<string, unknown>);
-      emf.clearMetrics();
-      emf.clearDimensions();
-      emf.clearMetadata();
-      return emf;
-    });
-  });
-  afterAll(() => jest.restoreAllMocks());
+  const flushed = flushedMetrics();
   const tick = () => new Promise((r) => setTimeout(r, 5));
 
   it('invocations that run at once each write their own line, with only their own counts', async () => {
