@@ -1,4 +1,4 @@
-import { calendarScopeOf } from '../../../shared/features/booking/domain/calendar-scope';
+import { calendarScopeOf } from '../../../shared/features/access/domain/calendar-scope';
 import {
   V2AppointmentUpdateBody,
   v2AppointmentItem,

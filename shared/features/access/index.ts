@@ -1,5 +1,7 @@
 /** The access feature's public face: what other features may use of it (docs/design/features.md). */
 
+export type { CalendarScope } from './domain/calendar-scope';
+export { calendarScopeOf, inScope, refuseOutsideScope } from './domain/calendar-scope';
 export type { CancelTokenRef } from './domain/cancel-tokens';
 export {
   cancelTokenRef,

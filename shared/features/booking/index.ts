@@ -2,8 +2,6 @@
 
 export type { AppointmentRecord, AppointmentStatus, ClientDays, ClientRecord } from './domain/appointment';
 export { appointmentOf, isManageable, joinClientName, STATUSES, takesPlace } from './domain/appointment';
-export type { CalendarScope } from './domain/calendar-scope';
-export { calendarScopeOf, refuseOutsideScope } from './domain/calendar-scope';
 export type { DayStatRow, StatScope } from './domain/day-stats';
 export {
   applyStatMove,

@@ -6,8 +6,8 @@ import {
   cancelledCannotMove,
 } from '../../../core/errors';
 import type { EntityContext } from '../../access';
+import { type CalendarScope, inScope, refuseOutsideScope } from '../../access';
 import type { AppointmentStatus } from '../domain/appointment';
-import { type CalendarScope, inScope, refuseOutsideScope } from '../domain/calendar-scope';
 import type { AppointmentStore } from '../ports';
 import type { BookingService } from './booking-service';
 import { type MoveReads, moveTargetSlot, type RescheduleTarget } from './move-target';

@@ -1,8 +1,8 @@
 import { AppError, calendarNotFound, slotNotFound } from '../../../core/errors';
 import type { EntityContext } from '../../access';
+import { calendarScopeOf, refuseOutsideScope } from '../../access';
 import type { CalendarReader, CalendarRecord, SlotReader, SlotRecord } from '../../schedule';
 import { windowOf } from '../../schedule';
-import { calendarScopeOf, refuseOutsideScope } from '../domain/calendar-scope';
 import type { BookingSnapshot } from '../ports';
 import { type BookingRequest, refuseOutsideWindow, refuseUnbookable } from './booking-rules';
 

@@ -7,8 +7,8 @@ import {
   slotNotFound,
 } from '../../../core/errors';
 import type { EntityContext, IdempotencyMark } from '../../access';
+import { calendarScopeOf, refuseOutsideScope } from '../../access';
 import type { Booked, BookingRequest, ServiceBookingRequest } from '../../booking';
-import { calendarScopeOf, refuseOutsideScope } from '../../booking';
 import type { CalendarRecord, ClosureStore, SlotReader } from '../../schedule';
 import { byStart, windowOf } from '../../schedule';
 import { type PricedStart, priceOf } from '../domain/price';

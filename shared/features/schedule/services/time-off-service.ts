@@ -1,12 +1,6 @@
 import { todayIn } from '../../../core/dates';
-import {
-  calendarNotFound,
-  forbidden,
-  invalidField,
-  missingField,
-  resourceNotFound,
-} from '../../../core/errors';
-import type { EntityContext } from '../../access';
+import { calendarNotFound, invalidField, missingField, resourceNotFound } from '../../../core/errors';
+import { calendarScopeOf, type EntityContext, refuseOutsideScope } from '../../access';
 import type { CalendarRecord } from '../domain/calendar';
 import { coversSlot, DEFAULT_TIME_OFF_NAME, type TimeOffRecord, timeOffCovering } from '../domain/time-off';
 import type { CalendarReader, IdSource, TimeOffSlots, TimeOffStore } from '../ports';
@@ -49,11 +43,8 @@ function timesOf(request: TimeOffRequest): { start: string | null; end: string |
  * A staff member's session gives and removes time off of its own calendars only (docs/CONTRACT.md#time-off):
  * 403 for another's; the secret token and an owner's session, for any.
  */
-function keepToOwn(entity: EntityContext, calendarId: number): void {
-  const staff = entity.staff;
-  if (staff?.role === 'staff' && !staff.calendarIds.includes(calendarId))
-    throw forbidden('this calendar is not one of yours');
-}
+const keepToOwn = (entity: EntityContext, calendarId: number): void =>
+  refuseOutsideScope(calendarScopeOf(entity), calendarId);
 
 /**
  * A staff member's time off (docs/CONTRACT.md#time-off), modelled on closure days: the time off is stored

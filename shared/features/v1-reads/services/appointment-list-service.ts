@@ -1,8 +1,7 @@
 import { daysBetween } from '../../../core/dates';
 import { AppError, dateRangeTooLarge, invalidField } from '../../../core/errors';
-import type { EntityContext } from '../../access';
-import type { AppointmentFilter, AppointmentRecord, AppointmentStatus, CalendarScope } from '../../booking';
-import { refuseOutsideScope } from '../../booking';
+import { type CalendarScope, type EntityContext, refuseOutsideScope } from '../../access';
+import type { AppointmentFilter, AppointmentRecord, AppointmentStatus } from '../../booking';
 import type { V1Store } from '../ports';
 import type { Cursors } from './cursors';
 import type { AppointmentView } from './query-service';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { calendarScopeOf } from '../../../../shared/features/booking/domain/calendar-scope';
+import { calendarScopeOf } from '../../../../shared/features/access/domain/calendar-scope';
 import { AppointmentChangeService } from '../../../../shared/features/booking/services/appointment-change-service';
 import { AppointmentListService } from '../../../../shared/features/v1-reads/services/appointment-list-service';
 import { Cursors } from '../../../../shared/features/v1-reads/services/cursors';

@@ -1,5 +1,5 @@
 import { forbidden } from '../../../core/errors';
-import type { EntityContext } from '../../access';
+import type { EntityContext } from './tenant';
 
 /**
  * The calendars a staff member's session may see and change (issue 60: a staff session reads and changes
