@@ -1,7 +1,7 @@
 import { v2Slot } from '../../../shared/features/schedule/http/present';
 import { CAPACITY_BOUNDS, DURATION_BOUNDS } from '../../../shared/features/settings/domain/entity';
 import { body, date, id, int, optional } from '../../../shared/shapes/fields';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, slotGenerator } from '../../../shared/wiring';
 
 const Body = body({
@@ -14,8 +14,7 @@ const Body = body({
 /** POST /api/v2/calendar-slots/generate — creates the date's missing slots (of calendar_id, else the default calendar) and returns all of them. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) => {
   const { created, slots } = await slotGenerator().generate(entity, body);
-  const count = (n: number) => `${n} slot${n === 1 ? '' : 's'}`;
   return reply(slots.map(v2Slot), {
-    message: `${count(created)} generated, ${count(slots.length)} on ${body.date}`,
+    message: `${counted(created, 'slot')} generated, ${counted(slots.length, 'slot')} on ${body.date}`,
   });
 });

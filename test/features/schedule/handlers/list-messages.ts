@@ -41,6 +41,11 @@ describe('list messages count in English', () => {
       }),
     );
 
+    // 13:00-18:00 alone fits in LONG_DAYS' two periods (08:00-12:00, 13:00-20:00) at 300 minutes.
+    const one = futureWorkingDate(46);
+    const generate = () => v2(entity, 'POST', '/calendar-slots/generate', { date: one, duration: 300 });
+    expect(ok(await generate()).json.message).toBe(`1 slot generated, 1 slot on ${one}`);
+    expect(ok(await generate()).json.message).toBe(`0 slots generated, 1 slot on ${one}`);
     expect(await messageOf(entity, '/calendars')).toBe('1 calendar');
     expect(await messageOf(entity, '/services')).toBe('1 service');
     expect(await messageOf(entity, '/closures')).toBe('1 closure day');
