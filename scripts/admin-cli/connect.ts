@@ -3,7 +3,7 @@ import { type EngineJit, storageFrom } from '../../shared/local/engine/dynamodb-
 import { acquireLocalStore, type LocalStore } from '../../shared/local/engine/local-store';
 import { ensureLocalTable } from '../../shared/local/runtime';
 
-export type Services = import('../../shared/wiring').Services;
+export type Services = import('../../shared/wiring/services').Services;
 
 /** Connects to the deployed table (`--remote`) or to the DynamoDB Local of the local data folder. */
 export async function connect(
@@ -21,7 +21,8 @@ export async function connect(
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--remote needs TABLE_NAME (the stack output TableName) and AWS credentials');
   }
-  const { services } = require('../../shared/wiring') as typeof import('../../shared/wiring');
+  const { services } =
+    require('../../shared/wiring/services') as typeof import('../../shared/wiring/services');
   if (dynamo) await ensureLocalTable(process.env.TABLE_NAME ?? 'booking-local');
   return { services: services(), close: async () => dynamo?.release() };
 }

@@ -5,19 +5,10 @@
  * shared/features/ has one folder per feature: core.ts (clients, table, repositories, `once`), access.ts (tokens,
  * idempotency, limits, publishable keys), booking.ts, schedule.ts (hours, slots, generation, open days),
  * settings.ts, events.ts (booking events, webhooks), mail.ts (client e-mails, reminders, staff feed),
- * operations.ts (health, admin), v1.ts (the v1 reads and writes, debug mode), and stack.ts (the HTTP
- * stack's binding: defineV1Handler, defineV2Handler).
+ * operations.ts (health, admin), v1.ts (the v1 reads and writes, debug mode), stack.ts (the HTTP
+ * stack's binding: defineV1Handler, defineV2Handler), and services.ts (every service in one object, for the
+ * admin CLI, the local runtime and the tests, without the HTTP stack).
  */
-import { authService, keyService, limitService } from './access';
-import { bookingService } from './booking';
-import { once, repositories, table } from './core';
-import { webhookService } from './events';
-import { calendarFeedService } from './mail';
-import { adminService, healthService } from './operations';
-import { staffService } from './people';
-import { openDaysService, openingHoursService, slotGenerator, slotService } from './schedule';
-import { entityConfigService } from './settings';
-
 export * from './access';
 export * from './booking';
 export * from './catalog';
@@ -27,26 +18,7 @@ export * from './mail';
 export * from './operations';
 export * from './people';
 export * from './schedule';
+export * from './services';
 export * from './settings';
 export * from './stack';
 export * from './v1';
-
-/** Every service, wired once: for the admin CLI, the local runtime and the tests. */
-export const services = /* @__PURE__ */ once(() => ({
-  repos: repositories(table()),
-  admin: adminService(),
-  auth: authService(),
-  keys: keyService(),
-  limits: limitService(),
-  settings: entityConfigService(),
-  openingHours: openingHoursService(),
-  slots: slotService(),
-  generator: slotGenerator(),
-  openDays: openDaysService(),
-  appointments: bookingService(),
-  health: healthService(),
-  webhooks: webhookService(),
-  calendarFeed: calendarFeedService(),
-  staff: staffService(),
-}));
-export type Services = ReturnType<typeof services>;

@@ -4,6 +4,8 @@ import { config } from '../config';
 import type { DeadJobs, JobQueue } from '../core/jobs/ports';
 import { AppointmentRepository } from '../features/booking/store/appointment-repository';
 import { ServiceRepository } from '../features/catalog/store/service-repository';
+import { EventBridgeReminders } from '../features/mail/adapters/eventbridge-reminders';
+import { PacedTransport, SesTransport } from '../features/mail/adapters/ses-transport';
 import { mailConfig } from '../features/mail/config';
 import type { MailJob } from '../features/mail/domain/notifications';
 import type { MailLookup, MailTransport, ReminderScheduler } from '../features/mail/ports';
@@ -166,8 +168,6 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
   if (!mailConfig().queueUrl || !targets) return undefined;
   const { SchedulerClient } =
     require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
-  const { EventBridgeReminders } =
-    require('../features/mail/adapters/eventbridge-reminders') as typeof import('../features/mail/adapters/eventbridge-reminders');
   return new MailPlanner({
     queue: awsMailQueue(),
     reminders: new EventBridgeReminders({
@@ -182,8 +182,6 @@ export const awsMailPlanner = /* @__PURE__ */ once((): MailPlanner | undefined =
 /** The sender on AWS: SES v2. */
 const awsMailSender = /* @__PURE__ */ once(() => {
   const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
-  const { PacedTransport, SesTransport } =
-    require('../features/mail/adapters/ses-transport') as typeof import('../features/mail/adapters/ses-transport');
   return mailPipeline({
     queue: awsMailQueue(),
     // The sender never schedules: only the dispatcher does.

@@ -5,6 +5,7 @@
 import { config } from '../config';
 import { tokenInvalid } from '../core/errors';
 import type { EntityContext } from '../features/access';
+import { SesTransport } from '../features/mail/adapters/ses-transport';
 import { mailConfig } from '../features/mail/config';
 import type { MailTransport } from '../features/mail/ports';
 import { PasskeyService } from '../features/people/services/passkey-service';
@@ -40,8 +41,6 @@ export const useSignInTransport = (transport: MailTransport | undefined): void =
 };
 const awsTransport = /* @__PURE__ */ once((): MailTransport => {
   const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
-  const { SesTransport } =
-    require('../features/mail/adapters/ses-transport') as typeof import('../features/mail/adapters/ses-transport');
   return new SesTransport({
     ses: new SESv2Client({ region: config.region }),
     configurationSet: mailConfig().configurationSet,

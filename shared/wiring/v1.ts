@@ -10,6 +10,8 @@ import { CounterRepository } from '../features/booking/store/counter-repository'
 import { CursorKeyRepository } from '../features/operations/store/cursor-key-repository';
 import { CalendarRepository } from '../features/schedule/store/calendar-repository';
 import { SlotRepository } from '../features/schedule/store/slot-repository';
+import { debugDataFor } from '../features/v1-reads/debug/fixture-data';
+import { InMemoryStore } from '../features/v1-reads/debug/in-memory-store';
 import { AppointmentListService } from '../features/v1-reads/services/appointment-list-service';
 import { ClientQueryService } from '../features/v1-reads/services/client-query-service';
 import type { V1Reads, V1Writes } from '../features/v1-reads/services/context';
@@ -55,13 +57,9 @@ const DEBUG_ENTITY: EntityContext = {
 /**
  * v1 debug mode: the same services as for real data, over a fresh copy of the fictitious data set for
  * each request (so a debug POST or PUT answers as if done, and nothing is kept or read back), on the
- * clock of the request. The data set is loaded on first use only.
+ * clock of the request.
  */
 function debugStore(now: Date) {
-  const { InMemoryStore } =
-    require('../features/v1-reads/debug/in-memory-store') as typeof import('../features/v1-reads/debug/in-memory-store');
-  const { debugDataFor } =
-    require('../features/v1-reads/debug/fixture-data') as typeof import('../features/v1-reads/debug/fixture-data');
   const store = new InMemoryStore({
     data: debugDataFor(todayIn(DEBUG_ENTITY.settings.timezone, now)),
     timezone: DEBUG_ENTITY.settings.timezone,

@@ -161,6 +161,22 @@ it("no function bundle carries zod's classic flavour: what they build when they 
   }
 });
 
+it('no project module is loaded with `require` inside a bundle: every bundle is one flat module scope', () => {
+  // docs/design/observability.md, "One flat module scope": one such `require` makes esbuild wrap the module
+  // and everything it imports in a function each (`__esm`), which V8 compiles twice at every cold start.
+  // Libraries may still be required where first used: outside the bundle (the AWS SDK, Powertools), or a
+  // CommonJS one inside it (SimpleWebAuthn), which esbuild wraps however it is loaded.
+  const required = Object.entries(meta.inputs)
+    .filter(([path]) => path.startsWith('shared/') || path.startsWith('functions/'))
+    .flatMap(([path, input]) =>
+      input.imports
+        .filter((i) => i.kind === 'require-call' || i.kind === 'dynamic-import')
+        .filter((i) => !i.external && !i.path.startsWith('node_modules/'))
+        .map((i) => `${path} requires ${i.path}`),
+    );
+  expect(required).toEqual([]);
+});
+
 it('no function bundle carries the XML or CSV writer: the v1 ones and not-found load them beside them', () => {
   for (const entry of ENTRIES) {
     const inputs = Object.keys(outputOf(entry).inputs);

@@ -1,11 +1,4 @@
-import {
-  ConflictException,
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  type SchedulerClient,
-  UpdateScheduleCommand,
-} from '@aws-sdk/client-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { type MailJob, reminderName } from '../domain/notifications';
 import type { ReminderScheduler } from '../ports';
 
@@ -19,6 +12,12 @@ export interface ReminderTarget {
   /** Where a reminder the scheduler could not send after its retries is parked (alarmed), if anywhere. */
   deadLetterArn?: string | undefined;
 }
+
+/**
+ * The SDK's module, required at the first schedule, as the wiring requires its client: the functions that
+ * import this file through the wiring and never schedule do not load it at their cold start.
+ */
+const sdk = () => require('@aws-sdk/client-scheduler') as typeof import('@aws-sdk/client-scheduler');
 
 /** `at(yyyy-mm-ddThh:mm:ss)` in UTC, to the second (EventBridge Scheduler's one-time expression). */
 const atExpression = (ms: number): string => `at(${new Date(ms).toISOString().slice(0, 19)})`;
@@ -58,6 +57,7 @@ export class EventBridgeReminders implements ReminderScheduler {
         ...(this.target.deadLetterArn ? { DeadLetterConfig: { Arn: this.target.deadLetterArn } } : {}),
       },
     };
+    const { ConflictException, CreateScheduleCommand, UpdateScheduleCommand } = sdk();
     try {
       await this.scheduler.send(new CreateScheduleCommand(input));
     } catch (error) {
@@ -67,6 +67,7 @@ export class EventBridgeReminders implements ReminderScheduler {
   }
 
   async cancel(entityId: string, appointmentId: number): Promise<void> {
+    const { DeleteScheduleCommand, ResourceNotFoundException } = sdk();
     try {
       await this.scheduler.send(
         new DeleteScheduleCommand({

@@ -1,10 +1,12 @@
-import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailMessage, MailTransport } from '../ports';
 
 /**
  * Client e-mails on AWS: Amazon SES (v2 API), a simple message (SES builds the MIME: text and HTML
  * alternatives, the calendar file attached) from the stage's verified identity, under the configuration
  * set that counts deliveries, bounces and complaints (infra/mail.ts). No MIME library rides in the bundle.
+ * The SDK's module is required at the first send, as the wiring requires its client: a function that
+ * never sends (most import this file through the wiring) does not load it at its cold start.
  */
 export interface SesTransportDeps {
   ses: SESv2Client;
@@ -16,6 +18,7 @@ export class SesTransport implements MailTransport {
   constructor(private readonly deps: SesTransportDeps) {}
 
   async send(message: MailMessage): Promise<string> {
+    const { SendEmailCommand } = require('@aws-sdk/client-sesv2') as typeof import('@aws-sdk/client-sesv2');
     const answer = await this.deps.ses.send(
       new SendEmailCommand({
         FromEmailAddress: message.from,
