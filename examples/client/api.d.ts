@@ -2504,6 +2504,7 @@ export interface components {
             id: string;
             url: string;
             events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
+            /** Format: date-time */
             created_at: string;
             last_failure?: {
                 at: string;
@@ -2517,6 +2518,7 @@ export interface components {
             url: string;
             events: ("appointment.created" | "appointment.updated" | "appointment.cancelled")[];
             secret: string;
+            /** Format: date-time */
             created_at: string;
         };
         V2Event: {

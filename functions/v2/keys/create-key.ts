@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ORIGINS_PER_KEY } from '../../../shared/features/access/domain/publishable-keys';
 import { body, described, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
+import { inEntityTime } from '../../../shared/shapes/timestamps';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 const Body = body({
@@ -27,5 +28,7 @@ const Body = body({
 
 /** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>
-  reply(await keyService().create(entity.entityId, body), { message: 'publishable key created' }),
+  reply(inEntityTime(await keyService().create(entity.entityId, body), entity.settings.timezone), {
+    message: 'publishable key created',
+  }),
 );

@@ -1,6 +1,6 @@
 /** Publishable keys (docs/CONTRACT.md#publishable-keys). */
 import * as z from 'zod';
-import { named } from '../../../shapes/common';
+import { named, stamp } from '../../../shapes/common';
 
 const fields = {
   id: z.string().regex(/^key_[0-9a-f]{16}$/),
@@ -10,7 +10,7 @@ const fields = {
   hosted_page: z
     .boolean()
     .meta({ description: 'The key also opens the hosted booking page GET /book/{key}.' }),
-  created_at: z.iso.datetime(),
+  created_at: stamp(),
 };
 
 export const V2PublishableKey = named(

@@ -1,14 +1,14 @@
 /** The people routes' answers (docs/CONTRACT.md#staff-and-sessions). */
 import * as z from 'zod';
-import { named } from '../../../shapes/common';
+import { named, stamp } from '../../../shapes/common';
 
 export const V2StaffMember = named(
   z.strictObject({
     email: z.string(),
     role: z.enum(['owner', 'staff']),
     calendar_ids: z.array(z.number().int()),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
+    created_at: stamp(),
+    updated_at: stamp(),
   }),
   'V2StaffMember',
   "A staff member: an e-mail address with a role, owner (everything) or staff (only the calendars of calendar_ids; an owner's list is empty).",
@@ -26,7 +26,7 @@ export const V2Me = named(
 );
 
 export const V2Passkey = named(
-  z.strictObject({ id: z.string(), name: z.string(), created_at: z.iso.datetime() }),
+  z.strictObject({ id: z.string(), name: z.string(), created_at: stamp() }),
   'V2Passkey',
   'A passkey of the signed-in person: its credential id (base64url), name and date; never its key.',
 );

@@ -1,6 +1,6 @@
 /** The records of booking events and webhook subscriptions (docs/EVENTS.md). */
 import * as z from 'zod';
-import { id, named } from '../../../shapes/common';
+import { id, named, stamp } from '../../../shapes/common';
 import { STATUSES } from '../../booking';
 import { V1Appointment } from '../../v1-reads';
 import { EVENT_TYPES } from '../domain/webhooks';
@@ -12,7 +12,7 @@ export const V2WebhookSummary = named(
     id: z.string(),
     url: z.string(),
     events: z.array(eventType()),
-    created_at: z.string(),
+    created_at: stamp(),
     last_failure: z
       .strictObject({ at: z.string(), event_id: z.string(), reason: z.string() })
       .nullable()
@@ -29,7 +29,7 @@ export const V2Webhook = named(
     url: z.string(),
     events: z.array(eventType()),
     secret: z.string().regex(/^whsec_/),
-    created_at: z.string(),
+    created_at: stamp(),
   }),
   'V2Webhook',
   'A new webhook subscription, with its signing secret (shown once, never again).',

@@ -122,7 +122,7 @@ describe('passkeys in Chromium with its virtual authenticator', () => {
     expect(added.json.data).toEqual({
       id: expect.any(String),
       name: 'Test laptop',
-      created_at: expect.any(String),
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
     });
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
