@@ -1,5 +1,5 @@
 import { TimeOffBody, v2TimeOffAdded } from '../../../shared/features/schedule/http/time-off';
-import { reply } from '../../../shared/shapes/reply';
+import { counted, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, timeOffService } from '../../../shared/wiring';
 
 /**
@@ -17,7 +17,7 @@ export const handler = defineV2Handler(
       name: body.name,
     });
     return reply(v2TimeOffAdded(added), {
-      message: `time off added: ${added.closedSlots} slots closed, ${added.bookedAppointments} booked appointments kept`,
+      message: `time off added: ${counted(added.closedSlots, 'slot')} closed, ${counted(added.bookedAppointments, 'booked appointment')} kept`,
     });
   },
 );

@@ -108,6 +108,7 @@ describe('passkeys in Chromium with its virtual authenticator', () => {
     // 2. A passkey, made by the virtual authenticator through @simplewebauthn/browser.
     const options = await inPage(page, 'POST', '/passkeys/options', {});
     expect(options.status).toBe(200);
+    expect(options.json.message).toBe('passkey options for a new passkey');
     const registration = await page.evaluate(
       (optionsJSON) =>
         (
@@ -134,6 +135,7 @@ describe('passkeys in Chromium with its virtual authenticator', () => {
     expect((await inPage(page, 'POST', '/sessions/delete', {})).status).toBe(200);
     expect((await inPage(page, 'GET', '/me')).status).toBe(401);
     const signInOptions = await inPage(page, 'POST', '/sessions/passkey/options', {});
+    expect(signInOptions.json.message).toBe('passkey sign-in options');
     expect(signInOptions.status).toBe(200);
     const assertion = await page.evaluate(
       (optionsJSON) =>

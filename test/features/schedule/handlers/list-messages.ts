@@ -52,6 +52,12 @@ describe('list messages count in English', () => {
     expect(await messageOf(entity, '/keys')).toBe('1 publishable key');
     expect(await messageOf(entity, '/webhooks')).toBe('1 webhook');
     expect(await messageOf(entity, '/staff')).toBe('1 staff member');
+    const off = ok(
+      // The day with one generated slot: that slot closes.
+      await v2(entity, 'POST', '/time-off', { calendar_id: calendar, date: one }),
+    );
+    expect(off.json.message).toBe('time off added: 1 slot closed, 0 booked appointments kept');
+    expect(await messageOf(entity, `/time-off?calendar_id=${calendar}`)).toBe('1 period of time off');
     expect(await messageOf(entity, `/appointments?from=${date}&to=${date}`)).toBe('1 appointment');
     expect(await messageOf(entity, `/calendar-slots?date=${date}&available=true`)).not.toMatch(/^1 /);
     // The last open slot of the day: one left.
@@ -74,5 +80,8 @@ describe('list messages count in English', () => {
     ok(await v2(entity, 'POST', '/services', { name: 'Colour', duration: 60 }));
     expect(await messageOf(entity, '/calendars')).toBe('2 calendars');
     expect(await messageOf(entity, '/services')).toBe('2 services');
+    const calendar = ok(await v2(entity, 'GET', '/calendars')).json.data[0].id as number;
+    ok(await v2(entity, 'POST', '/time-off', { calendar_id: calendar, date: futureWorkingDate(71) }));
+    expect(await messageOf(entity, `/time-off?calendar_id=${calendar}`)).toBe('2 periods of time off');
   });
 });
