@@ -7421,7 +7421,7 @@ export interface operations {
                      *             "https://www.example.fr"
                      *           ],
                      *           "hosted_page": false,
-                     *           "created_at": "2026-11-24T11:00:00+01:00"
+                     *           "created_at": "2026-11-24T10:00:00+00:00"
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -7477,7 +7477,7 @@ export interface operations {
                      *           "https://www.example.fr"
                      *         ],
                      *         "hosted_page": false,
-                     *         "created_at": "2026-11-24T11:00:00+01:00",
+                     *         "created_at": "2026-11-24T10:00:00+00:00",
                      *         "key": "pk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
                      *       },
                      *       "message": "OK"
@@ -8408,8 +8408,8 @@ export interface operations {
                      *           "calendar_ids": [
                      *             3
                      *           ],
-                     *           "created_at": "2026-11-28T11:00:00+01:00",
-                     *           "updated_at": "2026-11-28T11:00:00+01:00"
+                     *           "created_at": "2026-11-28T10:00:00+00:00",
+                     *           "updated_at": "2026-11-28T10:00:00+00:00"
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -8467,8 +8467,8 @@ export interface operations {
                      *         "calendar_ids": [
                      *           3
                      *         ],
-                     *         "created_at": "2026-11-28T11:00:00+01:00",
-                     *         "updated_at": "2026-11-28T11:00:00+01:00"
+                     *         "created_at": "2026-11-28T10:00:00+00:00",
+                     *         "updated_at": "2026-11-28T10:00:00+00:00"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -8569,8 +8569,8 @@ export interface operations {
                      *           3,
                      *           4
                      *         ],
-                     *         "created_at": "2026-11-28T11:00:00+01:00",
-                     *         "updated_at": "2026-11-28T11:00:00+01:00"
+                     *         "created_at": "2026-11-28T10:00:00+00:00",
+                     *         "updated_at": "2026-11-28T10:00:00+00:00"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -8648,8 +8648,8 @@ export interface operations {
                      *         "calendar_ids": [
                      *           3
                      *         ],
-                     *         "created_at": "2026-11-28T11:00:00+01:00",
-                     *         "updated_at": "2026-11-28T11:00:00+01:00"
+                     *         "created_at": "2026-11-28T10:00:00+00:00",
+                     *         "updated_at": "2026-11-28T10:00:00+00:00"
                      *       },
                      *       "message": "OK"
                      *     }
@@ -9072,7 +9072,7 @@ export interface operations {
                      *         {
                      *           "id": "pWq1…",
                      *           "name": "Laptop",
-                     *           "created_at": "2026-11-28T11:00:00+01:00"
+                     *           "created_at": "2026-11-28T10:00:00+00:00"
                      *         }
                      *       ],
                      *       "message": "OK"
@@ -9123,7 +9123,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "pWq1…",
                      *         "name": "Laptop",
-                     *         "created_at": "2026-11-28T11:00:00+01:00"
+                     *         "created_at": "2026-11-28T10:00:00+00:00"
                      *       },
                      *       "message": "OK"
                      *     }

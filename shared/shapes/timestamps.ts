@@ -1,20 +1,19 @@
-import { isoInZone } from '../core/dates';
-
 /** A record whose times are kept as instants (`toISOString()`: UTC, with milliseconds). */
 interface Stamped {
   created_at: string;
   updated_at?: string;
 }
 
+/** An instant to the second with its offset, in UTC: 2026-11-29T09:01:42+00:00. */
+const toSecond = (instant: string): string => `${new Date(instant).toISOString().slice(0, 19)}+00:00`;
+
 /**
- * A record's `created_at` (and `updated_at`) as the API answers every such field: to the second, with the
- * offset of the entity's time zone (docs/CONTRACT.md#time). Publishable keys, staff members and passkeys
- * keep the instant; this is how it is shown.
+ * A record's `created_at` (and `updated_at`) as the API answers such fields: ISO 8601 to the second with
+ * the offset (docs/CONTRACT.md#time). Publishable keys, staff members and passkeys name no calendar and are
+ * kept as instants; they are shown in UTC (`+00:00`), which needs no time-zone rules in their functions.
  */
-export const inEntityTime = <T extends Stamped>(record: T, timezone: string): T => ({
+export const toTheSecond = <T extends Stamped>(record: T): T => ({
   ...record,
-  created_at: isoInZone(new Date(record.created_at), timezone),
-  ...(record.updated_at === undefined
-    ? {}
-    : { updated_at: isoInZone(new Date(record.updated_at), timezone) }),
+  created_at: toSecond(record.created_at),
+  ...(record.updated_at === undefined ? {} : { updated_at: toSecond(record.updated_at) }),
 });

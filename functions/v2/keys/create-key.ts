@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ORIGINS_PER_KEY } from '../../../shared/features/access/domain/publishable-keys';
 import { body, described, text } from '../../../shared/shapes/fields';
 import { reply } from '../../../shared/shapes/reply';
-import { inEntityTime } from '../../../shared/shapes/timestamps';
+import { toTheSecond } from '../../../shared/shapes/timestamps';
 import { defineV2Handler, keyService } from '../../../shared/wiring';
 
 const Body = body({
@@ -28,7 +28,7 @@ const Body = body({
 
 /** POST /api/v2/keys — a publishable key for a web page; the key is in this answer only. */
 export const handler = defineV2Handler({ hasBody: true, body: Body }, async ({ entity, body }) =>
-  reply(inEntityTime(await keyService().create(entity.entityId, body), entity.settings.timezone), {
+  reply(toTheSecond(await keyService().create(entity.entityId, body)), {
     message: 'publishable key created',
   }),
 );

@@ -11,7 +11,7 @@ const listed = {
   scope: 'booking',
   allowed_origins: ['https://www.example.fr'],
   hosted_page: false,
-  created_at: '2026-11-24T11:00:00+01:00',
+  created_at: '2026-11-24T10:00:00+00:00',
 };
 
 export const V2_KEY_ROUTE_DOCS: Record<string, V2RouteDoc> = {

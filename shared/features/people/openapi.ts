@@ -9,8 +9,8 @@ const member = {
   email: 'ana@salon.example',
   role: 'staff',
   calendar_ids: [3],
-  created_at: '2026-11-28T11:00:00+01:00',
-  updated_at: '2026-11-28T11:00:00+01:00',
+  created_at: '2026-11-28T10:00:00+00:00',
+  updated_at: '2026-11-28T10:00:00+00:00',
 };
 const OWNER_ONLY = 'The v2 token or an owner’s session (a staff member’s session: 403).';
 
@@ -119,7 +119,7 @@ export const V2_PEOPLE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
       'A signed-in person’s session: `{"response", "name"?}`, the browser’s answer to the options (RegistrationResponseJSON). Checked by SimpleWebAuthn against the challenge handed to this person (once), the public base’s origin and host; only the public key and its counter are kept.',
     tag: 'v2 staff',
     answer: v2Answer(V2Passkey, 'V2PasskeyAnswer', 'The passkey kept.'),
-    example: { id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T11:00:00+01:00' },
+    example: { id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T10:00:00+00:00' },
     errors: {
       400: [
         "response: must be the browser's WebAuthn answer (an object)",
@@ -133,7 +133,7 @@ export const V2_PEOPLE_ROUTE_DOCS: Record<string, V2RouteDoc> = {
     description: 'A signed-in person’s session: their passkeys’ ids, names and dates (never a key).',
     tag: 'v2 staff',
     answer: v2Answer(z.array(V2Passkey), 'V2PasskeyListAnswer', 'The passkeys.'),
-    example: [{ id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T11:00:00+01:00' }],
+    example: [{ id: 'pWq1…', name: 'Laptop', created_at: '2026-11-28T10:00:00+00:00' }],
     errors: {},
   },
   'POST /api/v2/sessions/passkey/options': {
