@@ -36,10 +36,15 @@ export const argumentChecks = {
     buildDayHours(day as Weekday, periods);
   },
   closureDate: checkClosureDate,
-  /** A closure's date, and its name as `POST /api/v2/closures` takes it (none or "": "Closure day"). */
+  /**
+   * A closure's date, and its name as `POST /api/v2/closures` takes it: none is "Closure day", an empty one
+   * is refused (docs/CONTRACT.md#optional-fields).
+   */
   closure(date: string, name: string | undefined) {
     checkClosureDate(date);
     if (name === undefined) return;
+    if (name.trim() === '')
+      throw invalidField('name', 'must not be empty: leave --name out for "Closure day"');
     if (hasUnsafeText(name))
       throw invalidField('name', 'must not contain control characters or lone surrogates');
     if (name.trim().length > 100) throw invalidField('name', 'must be at most 100 characters');

@@ -105,6 +105,12 @@ describe('admin add-closure', () => {
       ['add-closure', 'acme', '2031-08-14', '--name', 'a\tb'],
       /^admin: name: must not contain control characters/,
     ],
+    // The API refuses an empty name too (docs/CONTRACT.md#optional-fields); until 2026-11-29 the CLI stored it
+    // as "Closure day".
+    [
+      ['add-closure', 'acme', '2031-08-14', '--name', ''],
+      /^admin: name: must not be empty: leave --name out/,
+    ],
   ])('refuses a name POST /api/v2/closures refuses: %j, exit 1, before the store', async (args, line) => {
     const run = await adminUnreached(args);
     expect(run).toMatchObject({ code: 1, reached: false });

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import * as z from 'zod';
 import type { AppContext, Event, Result } from '../../../../shared/http/middleware/types';
 import { type Schemas, validation } from '../../../../shared/http/middleware/validation';
-import { body, id } from '../../../../shared/shapes/fields';
+import { body, clearableText, id, optional, params, text } from '../../../../shared/shapes/fields';
 import { apiEvent, lambdaContext, seedState } from '../../../support/doubles/middy';
 
 const chain = <P, Q, B>(schemas: Schemas<P, Q, B>, parsedBody?: unknown) =>
@@ -14,6 +14,8 @@ const chain = <P, Q, B>(schemas: Schemas<P, Q, B>, parsedBody?: unknown) =>
 const Path = z.object({ id: id() });
 const Query = z.object({ page: z.coerce.number().int().min(1).default(1) });
 const Body = body({ slot_id: id() });
+const WithOptionals = body({ slot_id: id(), name: optional(text(20)), note: optional(clearableText(20)) });
+const Search = params({ search: optional(text(20)) });
 
 describe('validation', () => {
   test.each([
@@ -47,6 +49,50 @@ describe('validation', () => {
     await expect(chain(schemas, parsedBody)(apiEvent(parts), lambdaContext())).rejects.toMatchObject({
       status: 400,
       code,
+    });
+  });
+});
+
+describe('optional fields sent as null or "" (docs/CONTRACT.md#optional-fields)', () => {
+  const run = async (schemas: Schemas<unknown, unknown, unknown>, parts: object, parsedBody?: unknown) =>
+    JSON.parse((await chain(schemas, parsedBody)(apiEvent(parts), lambdaContext())).body ?? '');
+
+  it('an empty optional query parameter is one left out', async () => {
+    expect(await run({ query: Search }, { query: { search: '' } })).toEqual({ query: {} });
+  });
+
+  it.each([
+    [{ slot_id: 1, name: null }, 'name: must not be null: leave it out instead'],
+    [{ slot_id: 1, name: '' }, 'name: must not be empty: leave it out instead'],
+  ])('in a body, %j is 400 INVALID_PARAMETER, not a missing field', async (sent, message) => {
+    await expect(run({ body: WithOptionals }, {}, sent)).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_PARAMETER',
+      message,
+    });
+  });
+
+  it('a field that clears with null takes it', async () => {
+    expect(await run({ body: WithOptionals }, {}, { slot_id: 1, note: null })).toEqual({
+      body: { slot_id: 1, note: null },
+    });
+  });
+
+  it.each([
+    [{ slot_id: null }, 'slot_id: is required'],
+    [{ slot_id: '', name: null }, 'slot_id: is required'],
+  ])('a required field sent as %j is still missing', async (sent, message) => {
+    await expect(run({ body: WithOptionals }, {}, sent)).rejects.toMatchObject({
+      status: 400,
+      code: 'MISSING_REQUIRED_FIELD',
+      message,
+    });
+  });
+
+  it('an optional field of the wrong type keeps its own message', async () => {
+    await expect(run({ body: WithOptionals }, {}, { slot_id: 1, name: 3 })).rejects.toMatchObject({
+      status: 400,
+      message: 'name: must be a string',
     });
   });
 });
