@@ -47,7 +47,7 @@ const whereData = (storage: LocalStorage): string =>
 /** Creates the table when missing (processes sharing one engine may race: the table is there either way). */
 export async function ensureLocalTable(tableName: string): Promise<'created' | 'existing'> {
   const { ensureTable } = require('../db/table') as typeof import('../db/table');
-  const { documentClient } = require('../wiring') as typeof import('../wiring');
+  const { documentClient } = require('../wiring/core') as typeof import('../wiring/core');
   return ensureTable(documentClient(), tableName);
 }
 
