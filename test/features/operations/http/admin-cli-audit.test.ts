@@ -206,3 +206,31 @@ describe('admin seed and recount-stats', () => {
     },
   );
 });
+
+describe('admin commands load no HTTP stack', () => {
+  it('what a command loads (the CLI, its connection, the services) brings neither middy nor shared/http/stack', () => {
+    // The handlers import the stack statically (a flat bundle: docs/design/observability.md, "Cold starts:
+    // one flat module scope"); the CLI reaches the services through shared/wiring/services.ts and the table
+    // check through shared/wiring/core.ts, so a command does not pay for loading it.
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const script = [
+      "require('./scripts/admin-cli/connect')",
+      "require('./scripts/admin-cli/entity-commands')",
+      "require('./scripts/admin-cli/data-commands')",
+      "require('./shared/wiring/services').services()",
+      "require('./shared/wiring/operations')",
+      // The table check every command makes (it requires what it needs when called; its store is not there).
+      "require('./shared/local/runtime').ensureLocalTable('none').catch(() => undefined)",
+      'const loaded = Object.keys(require.cache).filter((k) => /@middy|shared[\\\\/]http[\\\\/]stack/.test(k))',
+      'process.stdout.write(JSON.stringify(loaded))',
+      'process.exit(0)',
+    ].join(';');
+    const run = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
+      cwd: `${__dirname}/../../../..`,
+      encoding: 'utf8',
+      env: { ...process.env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', TABLE_NAME: 'none' },
+    });
+    expect([run.status, run.stderr]).toEqual([0, expect.any(String)]);
+    expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+});
