@@ -179,7 +179,7 @@ export function buildHandler<P = undefined, Q = undefined, B = undefined>(
           }),
         ]
       : []),
-    validation(options),
+    validation(options, api === 'v2'),
     ...(options.idempotent ? [idempotencyClaim({ store, bodySchema: options.body })] : []),
   ];
 

@@ -28,8 +28,8 @@ export const count = () => z.int().min(0);
 export const date = () => z.iso.date();
 /** A wall-clock time, HH:MM:SS, in the calendar's time zone (24:00:00 ends a period at midnight). */
 export const time = () => z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
-/** A moment, ISO 8601 to the second with the entity's UTC offset (2026-11-23T10:15:00+01:00). */
-export const stamp = () => z.iso.datetime({ offset: true });
+/** A moment, ISO 8601 to the second with an offset: the calendar's or the entity's, or +00:00 (docs/CONTRACT.md#time). */
+export const stamp = () => z.iso.datetime({ offset: true, precision: 0 });
 /** A rate or an average, rounded to 4 decimals. */
 export const ratio = () => z.number().min(0);
 /** An empty JSON array (v2 errors, v2 delete). */

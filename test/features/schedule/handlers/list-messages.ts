@@ -67,6 +67,10 @@ describe('list messages count in English', () => {
     for (const other of slots.slice(1, -1))
       ok(await v2(entity, 'POST', '/calendar-slots/update', { slot_id: other.id, status: 'closed' }));
     expect(await messageOf(entity, `/calendar-slots?date=${date}&available=true`)).toBe('1 slot');
+    // An optional query parameter sent empty is one left out (docs/CONTRACT.md#optional-fields).
+    expect(await messageOf(entity, `/calendar-slots?date=${date}&available=true&calendar_id=`)).toBe(
+      '1 slot',
+    );
     expect(
       await messageOf(
         entity,
