@@ -114,6 +114,9 @@ function operation(route: RouteDef, schemas: HandlerSchemas) {
   return { built, errors };
 }
 
+/** A moment as every answer writes it: to the second, with `Z` or an offset (shared/shapes/common.ts stamp). */
+const STAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2})$';
+
 /** Every named response schema, as components. */
 function componentSchemas(): Record<string, unknown> {
   const { schemas } = z.toJSONSchema(CONTRACT, {
@@ -121,8 +124,10 @@ function componentSchemas(): Record<string, unknown> {
     uri: (id) => `#/components/schemas/${id}`,
     override: ({ jsonSchema }) => {
       const schema = jsonSchema as Record<string, unknown>;
-      // The format says it; zod's long regular expressions for dates only blur the reference.
-      if (schema.format === 'date' || schema.format === 'date-time') delete schema.pattern;
+      // The format says it; zod's long regular expressions for dates only blur the reference. A moment's
+      // short one says what the format does not: to the second, with an offset (docs/CONTRACT.md#time).
+      if (schema.format === 'date') delete schema.pattern;
+      if (schema.format === 'date-time') schema.pattern = STAMP_PATTERN;
       if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
     },
   });

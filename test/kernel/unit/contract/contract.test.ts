@@ -165,6 +165,25 @@ describe('the response validator', () => {
       }),
     ],
     ['an unknown path that is not 404', 'GET', '/api/v2/nowhere', json(200, slots)],
+    [
+      'a moment with milliseconds (docs/CONTRACT.md#time: to the second)',
+      'GET',
+      '/api/v2/keys',
+      json(200, {
+        success: true,
+        data: [
+          {
+            id: 'key_0123456789abcdef',
+            name: 'site',
+            scope: 'booking',
+            allowed_origins: ['https://shop.example'],
+            hosted_page: false,
+            created_at: '2026-11-29T09:01:42.712Z',
+          },
+        ],
+        message: '1 publishable key',
+      }),
+    ],
   ])('fails %s', (_what, method, url, answer) => {
     expect(contractProblems(method, url, answer)).not.toEqual([]);
   });
@@ -172,5 +191,15 @@ describe('the response validator', () => {
   it('accepts the real shape of the same answers', () => {
     expect(contractProblems('GET', '/api/v2/calendar-slots?date=2026-12-01', json(200, slots))).toEqual([]);
     expect(contractProblems('GET', '/api/calendars', json(200, calendars))).toEqual([]);
+    const key = {
+      id: 'key_0123456789abcdef',
+      name: 'site',
+      scope: 'booking',
+      allowed_origins: ['https://shop.example'],
+      hosted_page: false,
+      created_at: '2026-11-29T09:01:42+00:00',
+    };
+    const keys = { success: true, data: [key], message: '1 publishable key' };
+    expect(contractProblems('GET', '/api/v2/keys', json(200, keys))).toEqual([]);
   });
 });
