@@ -3,6 +3,10 @@ import { AppError, type ErrorCode, fieldCode } from '../core/errors';
 
 type Where = 'path' | 'query' | 'body';
 
+/** What a field builder (fields.ts) puts on its failure: the v1 code, and whether the field was missing. */
+export const issueParams = (issue: z.$ZodIssue): { code?: ErrorCode; missing?: boolean } =>
+  (issue as { params?: { code?: ErrorCode; missing?: boolean } }).params ?? {};
+
 /**
  * Maps the first zod issue to the API's error. Field builders (fields.ts) put the v1 code in
  * `params.code` and mark absent fields with `params.missing`; v2 names the client's fields by codes of
@@ -13,7 +17,7 @@ export function zodToAppError(error: z.$ZodError, where: Where): AppError {
   const issue = error.issues[0];
   if (!issue) return new AppError('validation', 'INVALID_PARAMETER', `${where}: invalid`);
   const field = issue.path.map(String).join('.');
-  const params = (issue as { params?: { code?: ErrorCode; missing?: boolean } }).params ?? {};
+  const params = issueParams(issue);
   if (field === '') {
     // The body (or parameter set) itself is not an object.
     return new AppError('validation', 'INVALID_PARAMETER', `${where}: must be a JSON object`);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { englishIssues } from '../../core/zod-locale';
-import { zodToAppError } from '../../shapes/zod-errors';
+import { issueParams, zodToAppError } from '../../shapes/zod-errors';
 import type { AppRequest, Middleware } from './types';
 
 /** Schemas of a route's path parameters, query parameters and JSON body. */
@@ -12,9 +12,6 @@ export interface Schemas<P, Q, B> {
 
 type Where = 'path' | 'query' | 'body';
 
-/** What a field's failure carries (shared/shapes/fields.ts): whether the field was missing. */
-type FieldIssue = z.core.$ZodIssue & { params?: { missing?: boolean } };
-
 /**
  * The optional query parameters sent empty (`?search=`) that their own rule found missing
  * (docs/CONTRACT.md#optional-fields): a required one is never among them. Looked at only when the parse
@@ -24,12 +21,22 @@ function emptyOptionals(schema: z.core.$ZodType, value: unknown, error: z.core.$
   const shape = (schema._zod.def as { shape?: Record<string, z.core.$ZodType> }).shape;
   if (!shape || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const sent = value as Record<string, unknown>;
-  return (error.issues as FieldIssue[])
-    .filter((issue) => issue.path.length === 1 && issue.params?.missing === true)
+  return error.issues
+    .filter((issue) => issue.path.length === 1 && issueParams(issue).missing === true)
     .map((issue) => String(issue.path[0]))
     .filter((key) => shape[key]?._zod.def.type === 'optional' && sent[key] === '');
 }
 
+/**
+ * zod validation of path, query and (parsed) body, mapped to the API's codes (shared/shapes/zod-errors.ts).
+ *
+ * Request state (`context.app`): reads `body` (jsonBody; `{}` when the route has none); writes `input`,
+ * the validated `{ path, query, body }` the handler receives.
+ *
+ * @example
+ * // pathParameters = { id: '42' }, schema z.object({ id: id() })
+ * //   -> context.app.input = { path: { id: 42 }, query: undefined, body: undefined }
+ */
 export const validation = <P, Q, B>(
   schemas: Schemas<P, Q, B>,
   /** An optional query parameter sent empty is one left out (v2; v1 refuses it as before). */
