@@ -30,6 +30,10 @@ export interface Pagination {
 /** A count in a message, in English: `1 calendar`, `2 calendars` (the plural given when it is not `s` added). */
 export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** What closing a day or a time off did, for its message: `1 slot closed, 2 booked appointments kept`. */
+export const closedAndKept = (added: { closedSlots: number; bookedAppointments: number }): string =>
+  `${counted(added.closedSlots, 'slot')} closed, ${counted(added.bookedAppointments, 'booked appointment')} kept`;
+
 /** A reply with data and, optionally, a message and other envelope facts. */
 export const reply = (data: unknown, extra: Omit<Reply, 'data'> = {}): Reply => ({ data, ...extra });
 

@@ -1,6 +1,6 @@
 import { v2ClosureAdded } from '../../../shared/features/settings/http/present';
 import { body, date, optional, text } from '../../../shared/shapes/fields';
-import { counted, reply } from '../../../shared/shapes/reply';
+import { closedAndKept, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, entityConfigService } from '../../../shared/wiring';
 
 /**
@@ -12,7 +12,7 @@ export const handler = defineV2Handler(
   async ({ entity, body }) => {
     const added = await entityConfigService().addClosureDay(entity.entityId, body.date, body.name);
     return reply(v2ClosureAdded(added), {
-      message: `closure day added: ${counted(added.closedSlots, 'slot')} closed, ${counted(added.bookedAppointments, 'booked appointment')} kept`,
+      message: `closure day added: ${closedAndKept(added)}`,
     });
   },
 );

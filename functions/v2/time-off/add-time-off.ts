@@ -1,5 +1,5 @@
 import { TimeOffBody, v2TimeOffAdded } from '../../../shared/features/schedule/http/time-off';
-import { counted, reply } from '../../../shared/shapes/reply';
+import { closedAndKept, reply } from '../../../shared/shapes/reply';
 import { defineV2Handler, timeOffService } from '../../../shared/wiring';
 
 /**
@@ -17,7 +17,7 @@ export const handler = defineV2Handler(
       name: body.name,
     });
     return reply(v2TimeOffAdded(added), {
-      message: `time off added: ${counted(added.closedSlots, 'slot')} closed, ${counted(added.bookedAppointments, 'booked appointment')} kept`,
+      message: `time off added: ${closedAndKept(added)}`,
     });
   },
 );
