@@ -49,17 +49,18 @@ export const bookingService = /* @__PURE__ */ once(
     }),
 );
 
+/** What a client's link reads: the appointment, its slot, calendars and service. */
+const linkReadDeps = () => ({
+  appointments: new AppointmentRepository(table()),
+  slots: new SlotRepository(table()),
+  calendars: new CalendarRepository(table()),
+  // An appointment's time zone from the instance's memory of the entity's calendars (TOKEN_CACHE_SECONDS).
+  recentCalendars: new CalendarRepository(table(), calendarCache()),
+  services: new ServiceRepository(table()),
+});
+
 export const clientLinkService = /* @__PURE__ */ once(
-  () =>
-    new ClientLinkService({
-      appointments: new AppointmentRepository(table()),
-      slots: new SlotRepository(table()),
-      calendars: new CalendarRepository(table()),
-      // An appointment's time zone from the instance's memory of the entity's calendars (TOKEN_CACHE_SECONDS).
-      recentCalendars: new CalendarRepository(table(), calendarCache()),
-      services: new ServiceRepository(table()),
-      booking: bookingService(),
-    }),
+  () => new ClientLinkService({ ...linkReadDeps(), booking: bookingService() }),
 );
 
 /** The business's own changes of an appointment (v2 POST /appointments/update), through bookingService's update. */
@@ -89,16 +90,7 @@ export const confirmationService = /* @__PURE__ */ once(
  * What the manage page's reads check of a cancel token, without the booking service: the three read
  * functions that take a link (business, slots, availability) then do not carry it.
  */
-const clientLinkReads = /* @__PURE__ */ once(
-  () =>
-    new ClientLinkReads({
-      appointments: new AppointmentRepository(table()),
-      slots: new SlotRepository(table()),
-      calendars: new CalendarRepository(table()),
-      recentCalendars: new CalendarRepository(table(), calendarCache()),
-      services: new ServiceRepository(table()),
-    }),
-);
+const clientLinkReads = /* @__PURE__ */ once(() => new ClientLinkReads(linkReadDeps()));
 
 /** Whether a cancel token's appointment is still manageable: the manage page's reads take it as `opens`. */
 export const linkOpens = (entity: EntityContext, cancelToken: string): Promise<boolean> =>
